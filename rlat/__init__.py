@@ -1,0 +1,3 @@
+"""rlat: a memory for Claude Code that earns its trust."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,24 @@
+"""Entry point for `rlat` and `python -m rlat`.
+
+`rlat hook …` is dispatched before typer is imported: a hook runs on every prompt and must
+start fast (DESIGN §4, docs/hooks.md).
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else list(argv)
+    if args and args[0] == "hook":
+        from rlat.hooks.dispatch import main as hook_main
+
+        return hook_main(args[1:])
+    from rlat.cli.app import run
+
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Pipeline: session transcripts → scrubbed, fence-stripped, deduplicated claims."""

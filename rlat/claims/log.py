@@ -1,0 +1,83 @@
+"""A claim log stored in a container: append events, fold them (from the newest snapshot)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from ..container import EVENTS, SNAPSHOT, Container, ContainerError
+from .fold import FoldState, fold
+
+# Write a snapshot once this many event records follow the newest one. Snapshots are only
+# written by commands and the background worker, never inside a hook's budget.
+CHECKPOINT_EVERY_RECORDS = 1000
+
+
+class ClaimLog:
+    def __init__(self, path: str | os.PathLike) -> None:
+        self.path = Path(path)
+        self.container = Container(self.path)
+        self.records_since_snapshot = 0
+
+    def exists(self) -> bool:
+        return self.path.exists()
+
+    def state(self) -> FoldState:
+        """The folded claims. A missing file is an empty log; a broken one raises ContainerError."""
+        if not self.path.exists():
+            self.records_since_snapshot = 0
+            return FoldState()
+        data = self.container._map()
+        refs, found = self.container.tail_refs([SNAPSHOT], data)
+        state = None
+        start = 0
+        if found and refs and refs[0].rtype == SNAPSHOT:
+            state = FoldState.from_snapshot(self.container.read(refs[0], data))
+            start = 1
+        elif not found:
+            refs = self.container.scan(data).refs
+        state = state or FoldState()
+        count = 0
+        for ref in refs[start:]:
+            if ref.rtype == EVENTS:
+                fold(self.container.read(ref, data).get("events", ()), state)
+                count += 1
+        self.records_since_snapshot = count
+        return state
+
+    def events(self) -> Iterator[dict]:
+        """Every event in file order (a full scan; for compact, merge and audits)."""
+        if not self.path.exists():
+            return
+        for _ref, body in self.container.records([EVENTS]):
+            yield from body.get("events", ())
+
+    def append(self, events: list[dict], *, lock_timeout: float | None = None,
+               durable: bool = True) -> None:
+        if events:
+            self.container.append([(EVENTS, {"events": events})], lock_timeout=lock_timeout,
+                                  durable=durable)
+
+    def checkpoint(self, *, force: bool = False,
+                   lock_timeout: float | None = None) -> bool:
+        """Append a snapshot of the fold when enough events follow the last one."""
+        if not force:
+            self.state()
+            if self.records_since_snapshot < CHECKPOINT_EVERY_RECORDS:
+                return False
+
+        def build():
+            # Folded under the lock: no event can land between the fold and its snapshot.
+            return [(SNAPSHOT, self.state().to_snapshot())]
+
+        self.container.append_built(build, lock_timeout=lock_timeout)
+        self.records_since_snapshot = 0
+        return True
+
+
+def open_log(path: str | os.PathLike) -> ClaimLog:
+    log = ClaimLog(path)
+    if log.path.exists() and log.path.is_dir():
+        raise ContainerError(log.path, "is a directory, not an rlat file")
+    return log

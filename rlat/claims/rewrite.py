@@ -1,0 +1,139 @@
+"""Whole-file rewrites of a claim container: compact, merge (union of events), salvage.
+
+These are the only code paths that replace a file instead of appending to it; each writes a
+complete new file and renames it into place (container.write_new_file), and each preserves the
+fold: fold(before) == fold(after), except for text a privacy purge removes on purpose.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..container import EVENTS, SNAPSHOT, TOC, Container, RecordRef
+from ..container.file import RLAT_MAGIC, write_new_file
+from . import events as ev
+from .fold import fold
+
+EVENTS_PER_RECORD = 2000
+
+
+def read_all(path: Path, magic: bytes = RLAT_MAGIC) -> tuple[list[dict], list[tuple[RecordRef, dict]]]:
+    """(every event in file order, every non-event non-snapshot record with its ref)."""
+    container = Container(path, magic)
+    events: list[dict] = []
+    others: list[tuple[RecordRef, dict]] = []
+    for ref, body in container.records():
+        if ref.rtype == EVENTS:
+            events.extend(body.get("events", ()))
+        elif ref.rtype != SNAPSHOT:
+            others.append((ref, body))
+    return events, others
+
+
+def current_build_records(others: list[tuple[RecordRef, dict]]) -> list[tuple[int, dict]]:
+    """The records the newest table of contents points at, with a fresh TOC to follow them.
+
+    A TOC body is ``{"entries": [[rtype, offset, label], ...], ...}``; records it does not
+    reference belong to an older build and are dropped. Records in a file without a TOC are
+    kept as they are."""
+    tocs = [(ref, body) for ref, body in others if ref.rtype == TOC]
+    if not tocs:
+        return [(ref.rtype, body) for ref, body in others]
+    _toc_ref, toc = tocs[-1]
+    by_offset = {ref.offset: (ref.rtype, body) for ref, body in others}
+    kept: list[tuple[int, dict]] = []
+    labels: list[tuple[int, str]] = []
+    for rtype, offset, label in toc.get("entries", ()):
+        record = by_offset.get(offset)
+        if record is None or record[0] != rtype:
+            continue
+        kept.append(record)
+        labels.append((rtype, label))
+    new_toc = dict(toc)
+    new_toc["entries"] = labels  # offsets are filled in by _with_offsets
+    return kept + [(TOC, new_toc)]
+
+
+def _with_offsets(records: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
+    """Fill in the TOC's offsets now that the order of records in the new file is known."""
+    from ..container.file import HEADER_SIZE, frame_record
+
+    offsets = []
+    pos = HEADER_SIZE
+    for rtype, body in records:
+        offsets.append(pos)
+        if rtype == TOC:
+            entries = body["entries"]
+            body["entries"] = [
+                [rtype_, offsets[i], label] for i, (rtype_, label) in enumerate(entries)
+            ]
+        pos += len(frame_record(rtype, body))
+    return records
+
+
+def purge_text(events: list[dict], claim: str) -> list[dict]:
+    """Drop a claim's text and cited excerpts from every event that carries them."""
+    out = []
+    for event in events:
+        if event.get("claim") == claim and event.get("kind") == ev.PROPOSED:
+            event = dict(event, text="")
+            event["citations"] = [
+                {k: v for k, v in c.items() if k not in ("excerpt", "command")}
+                for c in event.get("citations", ())
+            ]
+        out.append(event)
+    return out
+
+
+def build_file(path: Path, events: list[dict], others: list[tuple[int, dict]],
+               magic: bytes = RLAT_MAGIC) -> None:
+    records = _with_offsets(list(others))
+    for i in range(0, len(events), EVENTS_PER_RECORD):
+        records.append((EVENTS, {"events": events[i : i + EVENTS_PER_RECORD]}))
+    if events:
+        records.append((SNAPSHOT, fold(events).to_snapshot()))
+    write_new_file(path, magic, records)
+
+
+def compact(path: Path, purge: list[str] | None = None) -> dict:
+    """Rewrite ``path`` with its events in few records, the current build only, and a fresh
+    snapshot. Holds the file's lock for the whole rewrite."""
+    container = Container(path)
+    report: dict = {}
+
+    def work() -> None:
+        events, others = read_all(path)
+        before = path.stat().st_size
+        for cid in purge or ():
+            events = purge_text(events, cid)
+            events.append(ev.purged(cid))
+        kept = current_build_records(others)
+        build_file(path, events, kept)
+        report.update(events=len(events), bytes_before=before, bytes_after=path.stat().st_size,
+                      build_records=len(kept), purged=list(purge or ()))
+
+    with container._locked(None, create=False):
+        work()
+    return report
+
+
+def union_events(*event_lists: list[dict]) -> list[dict]:
+    """Union by event id, in (ts, id) order: how two copies of an append-only log merge."""
+    seen: dict[str, dict] = {}
+    for events in event_lists:
+        for event in events:
+            seen.setdefault(str(event.get("id")), event)
+    return sorted(seen.values(), key=lambda e: (float(e.get("ts", 0)), str(e.get("id"))))
+
+
+def newest_build(*candidates: list[tuple[RecordRef, dict]]) -> list[tuple[int, dict]]:
+    """Of several copies' build records, the one whose TOC is newest (by its ``built_at``)."""
+    best: list[tuple[int, dict]] = []
+    best_ts = float("-inf")
+    for others in candidates:
+        kept = current_build_records(others)
+        tocs = [body for rtype, body in kept if rtype == TOC]
+        ts = float(tocs[-1].get("built_at", 0)) if tocs else (0.0 if kept else float("-inf"))
+        if ts > best_ts:
+            best, best_ts = kept, ts
+    return best

@@ -1,0 +1,1 @@
+"""Surface: the `rlat` command line (typer). Not imported on the hook path."""

@@ -1,0 +1,194 @@
+"""`rlat doctor`, `rlat compact`, `rlat merge-driver`, `rlat install-merge-driver`, `rlat workspace`."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import typer
+
+from ..claims import fold
+from ..claims.rewrite import (
+    build_file,
+    current_build_records,
+    newest_build,
+    read_all,
+    union_events,
+)
+from ..claims.rewrite import (
+    compact as compact_file,
+)
+from ..container import Container, ContainerError, salvage
+from ..workspace import describe
+from .common import FORMAT_OPTION, OutputFormat, current_cwd, emit_json, fail, store_path
+from .groups import app
+
+
+@app.command("compact")
+def compact(
+    path: Path | None = typer.Argument(None, help="A .rlat file (default: your memory store)."),
+    purge: list[str] = typer.Option([], "--purge", metavar="ID",
+                                    help="Remove this claim's text from the file entirely (privacy purge). Repeatable."),
+    fmt: OutputFormat = FORMAT_OPTION,
+) -> None:
+    """Rewrite a .rlat file atomically: fewer records, one fresh snapshot, same claims."""
+    target = store_path(path)
+    if not target.exists():
+        fail(f"{target}: no such file")
+    state = None
+    if purge:
+        from ..claims.log import ClaimLog
+
+        state = ClaimLog(target).state()
+        resolved = []
+        for ref in purge:
+            matches = [cid for cid in state.claims if cid.startswith(ref.lower())]
+            if len(matches) != 1:
+                fail(f"--purge {ref!r} matches {len(matches)} claims; give a unique id")
+            resolved.append(matches[0])
+        purge = resolved
+    report = compact_file(target, purge)
+    if fmt is OutputFormat.json:
+        emit_json({"path": str(target), **report})
+    else:
+        typer.echo(f"Compacted {target}: {report['bytes_before']:,} → {report['bytes_after']:,} bytes, "
+                   f"{report['events']:,} events kept"
+                   + (f", purged {len(purge)} claim text(s)" if purge else ""))
+
+
+@app.command("doctor")
+def doctor(
+    paths: list[Path] = typer.Argument(None, help="Files to check (default: your memory store)."),
+    repair: bool = typer.Option(True, "--repair/--check-only",
+                                help="Repair what can be repaired (a backup is kept as FILE.bak)."),
+    fmt: OutputFormat = FORMAT_OPTION,
+) -> None:
+    """Check .rlat files record by record; salvage intact records from a damaged one."""
+    targets = list(paths) if paths else [store_path(None)]
+    reports = []
+    worst = 0
+    for target in targets:
+        report = _doctor_one(Path(target), repair)
+        reports.append(report)
+        worst = max(worst, {"ok": 0, "repaired": 0, "missing": 0}.get(report["status"], 1))
+    if fmt is OutputFormat.json:
+        emit_json({"files": reports})
+    else:
+        for report in reports:
+            typer.echo(f"{report['path']}: {report['status']} — {report['summary']}")
+            for problem in report.get("problems", []):
+                typer.echo(f"  - {problem}")
+    if worst:
+        raise typer.Exit(1)
+
+
+def _doctor_one(target: Path, repair: bool) -> dict:
+    report: dict = {"path": str(target), "problems": []}
+    if not target.exists():
+        return {**report, "status": "missing", "summary": "no file yet (nothing to check)"}
+    if target.is_dir():
+        return {**report, "status": "error", "summary": "is a directory, not an rlat file"}
+    container = Container(target)
+    try:
+        scan = container.scan()
+        records = 0
+        for ref in scan.refs:
+            container.read(ref)
+            records += 1
+        events = [e for _r, b in container.records([1]) for e in b.get("events", ())]
+        state = fold(events)
+        if scan.torn_bytes:
+            report["problems"].append(f"{scan.torn_bytes} bytes of a torn final record")
+            if repair:
+                container.append([])  # the writer's tail check truncates the torn record
+                return {**report, "status": "repaired",
+                        "summary": f"truncated a torn final record; {records} records, "
+                                   f"{len(state.claims)} claims intact"}
+            return {**report, "status": "damaged", "summary": "torn final record (run without --check-only to repair)"}
+        return {**report, "status": "ok",
+                "summary": f"{records} records, {len(events)} events, {len(state.claims)} claims"}
+    except ContainerError as exc:
+        report["problems"].append(exc.problem)
+        if not repair:
+            return {**report, "status": "damaged", "summary": exc.problem}
+        try:
+            kept, problems = salvage(target)
+        except ContainerError as exc2:
+            return {**report, "status": "error", "summary": f"cannot salvage: {exc2.problem}"}
+        report["problems"].extend(problems)
+        backup = target.with_name(target.name + ".bak")
+        shutil.copy2(target, backup)
+        events = [e for rtype, body in kept if rtype == 1 for e in body.get("events", ())]
+        from ..container.file import RecordRef
+
+        others = [(RecordRef(0, rtype, 0, 0), body) for rtype, body in kept if rtype not in (1, 2)]
+        build_file(target, events, [(r.rtype, b) for r, b in others if r.rtype != 6])
+        return {**report, "status": "repaired",
+                "summary": f"salvaged {len(events)} events from {len(kept)} intact records; "
+                           f"original kept at {backup}"}
+
+
+@app.command("merge-driver", hidden=False)
+def merge_driver(
+    base: Path = typer.Argument(..., help="%O: the common ancestor."),
+    ours: Path = typer.Argument(..., help="%A: our version; the result is written here."),
+    theirs: Path = typer.Argument(..., help="%B: their version."),
+) -> None:
+    """Git merge driver for *.rlat: the union of both sides' events (append-only logs merge)."""
+    try:
+        sides = []
+        for side in (base, ours, theirs):
+            if side.exists() and side.stat().st_size > 0:
+                sides.append(read_all(side))
+            else:
+                sides.append(([], []))
+    except ContainerError as exc:
+        fail(f"cannot merge: {exc}")
+    events = union_events(*(events for events, _ in sides))
+    build = newest_build(sides[1][1], sides[2][1]) or current_build_records(sides[0][1])
+    build_file(ours, events, build)
+
+
+@app.command("install-merge-driver")
+def install_merge_driver(
+    repo: Path = typer.Option(Path("."), "--repo", help="The git repository to configure."),
+) -> None:
+    """Register the *.rlat merge driver in a repository (.gitattributes + git config)."""
+    repo = repo.resolve()
+    try:
+        subprocess.run(["git", "-C", str(repo), "rev-parse", "--git-dir"], check=True,
+                       capture_output=True)
+    except (OSError, subprocess.CalledProcessError):
+        fail(f"{repo} is not a git repository")
+    exe = shutil.which("rlat") or "rlat"
+    subprocess.run(["git", "-C", str(repo), "config", "merge.rlat.name",
+                    "rlat: union of append-only claim logs"], check=True)
+    subprocess.run(["git", "-C", str(repo), "config", "merge.rlat.driver",
+                    f"{exe} merge-driver %O %A %B"], check=True)
+    attributes = repo / ".gitattributes"
+    line = "*.rlat merge=rlat binary"
+    existing = attributes.read_text().splitlines() if attributes.exists() else []
+    if line not in existing:
+        with open(attributes, "a", encoding="utf-8") as fh:
+            if existing and existing[-1] != "":
+                fh.write("\n")
+            fh.write(line + "\n")
+    typer.echo(f"Registered the rlat merge driver in {repo} (.gitattributes: {line})")
+
+
+@app.command("workspace")
+def workspace(
+    path: Path | None = typer.Argument(None, help="A directory (default: the current one)."),
+    fmt: OutputFormat = FORMAT_OPTION,
+) -> None:
+    """Show the workspace id claims learned here are tagged with."""
+    info = describe(str(path) if path else current_cwd())
+    if fmt is OutputFormat.json:
+        emit_json(info)
+    else:
+        typer.echo(f"{info['workspace']}\n  root: {info['root']}\n  kind: {info['kind']}")
+
+
+_ = time  # kept for symmetry with other command modules

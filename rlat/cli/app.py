@@ -1,0 +1,47 @@
+"""Assemble the CLI: every command module registers itself on the shared apps on import."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+from ..container import ContainerError
+from .groups import app
+
+# Each module adds its commands to the apps in groups.py when imported. A module that does not
+# exist yet is simply absent from the CLI.
+COMMAND_MODULES = (
+    "memory_cmds",
+    "admin_cmds",
+    "capture_cmds",
+    "km_cmds",
+    "world_cmds",
+    "lens_cmds",
+    "trust_cmds",
+    "install_cmds",
+    "llm_cmds",
+    "demo_cmds",
+    "bench_cmds",
+)
+
+
+def _load() -> None:
+    for name in COMMAND_MODULES:
+        try:
+            importlib.import_module(f"{__package__}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__package__}.{name}":
+                raise
+
+
+def run(args: list[str]) -> int:
+    _load()
+    try:
+        app(args=args, prog_name="rlat", standalone_mode=True)
+    except ContainerError as exc:
+        print(f"rlat: error: {exc}", file=sys.stderr)
+        return 1
+    except SystemExit as exc:
+        code = exc.code
+        return code if isinstance(code, int) else (0 if code is None else 1)
+    return 0

@@ -1,0 +1,37 @@
+"""Layer 1: the on-disk container. Knows bytes, records and locks; nothing about claims."""
+
+from .errors import ContainerError, CorruptRecord, LockTimeout, NotAContainer, UnsupportedVersion
+from .file import (
+    EVENTS,
+    INDEX,
+    LENS_MAGIC,
+    META,
+    PASSAGES,
+    RLAT_MAGIC,
+    SNAPSHOT,
+    TOC,
+    Container,
+    RecordRef,
+    salvage,
+    write_new_file,
+)
+
+__all__ = [
+    "Container",
+    "ContainerError",
+    "CorruptRecord",
+    "EVENTS",
+    "INDEX",
+    "LENS_MAGIC",
+    "LockTimeout",
+    "META",
+    "NotAContainer",
+    "PASSAGES",
+    "RLAT_MAGIC",
+    "RecordRef",
+    "SNAPSHOT",
+    "TOC",
+    "UnsupportedVersion",
+    "salvage",
+    "write_new_file",
+]

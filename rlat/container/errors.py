@@ -1,0 +1,40 @@
+"""Errors raised by the container layer. Each carries a one-line, user-facing message."""
+
+from __future__ import annotations
+
+
+class ContainerError(Exception):
+    """A `.rlat` or `.lens` file cannot be used. ``str()`` is one line naming the file."""
+
+    def __init__(self, path: object, problem: str, hint: str = "") -> None:
+        self.path = str(path)
+        self.problem = problem
+        self.hint = hint
+        message = f"{self.path}: {problem}"
+        if hint:
+            message += f" ({hint})"
+        super().__init__(message)
+
+
+class NotAContainer(ContainerError):
+    """The file does not start with the expected magic bytes."""
+
+
+class UnsupportedVersion(ContainerError):
+    """The file was written by a newer (or unknown) format version."""
+
+
+class CorruptRecord(ContainerError):
+    """A record inside the file fails its checksum or framing; never silently accepted."""
+
+    def __init__(self, path: object, offset: int, problem: str) -> None:
+        self.offset = offset
+        super().__init__(
+            path,
+            f"record at byte {offset} is corrupt: {problem}",
+            f"run `rlat doctor {path}` to salvage the intact records",
+        )
+
+
+class LockTimeout(ContainerError):
+    """Another process held the file's lock for longer than we were willing to wait."""

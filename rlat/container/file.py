@@ -1,0 +1,476 @@
+"""The append-only record container behind `.rlat` (and, with its own magic, `.lens`).
+
+Byte layout (specified in docs/format.md):
+
+    header   magic[8] | version u16 | flags u16 | crc32(header[0:12]) u32         16 bytes
+    record   b"RLR" | type u8 | length u32 | crc32(payload) u32 | payload[length]
+             | length u32 | b"RLE" | type u8                                        20 + length
+
+The payload is one zstd frame holding one msgpack map. The trailer repeats the length so the
+file can be walked backwards from its end to the newest checkpoint without decoding anything
+before it; that is how a large file opens without scanning every record.
+"""
+
+from __future__ import annotations
+
+import io
+import mmap
+import os
+import struct
+import sys
+import zlib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import msgpack
+import zstandard
+
+from . import lock as locking
+from .errors import ContainerError, CorruptRecord, NotAContainer, UnsupportedVersion
+
+RLAT_MAGIC = b"\x89RLAT\r\n\x1a"
+LENS_MAGIC = b"\x89LENS\r\n\x1a"
+FORMAT_VERSION = 1
+
+HEADER = struct.Struct("<8sHHI")
+HEADER_SIZE = HEADER.size  # 16
+REC_HEAD = struct.Struct("<3sBII")  # marker, type, length, crc
+REC_TAIL = struct.Struct("<I3sB")  # length, marker, type
+REC_HEAD_MARK = b"RLR"
+REC_TAIL_MARK = b"RLE"
+REC_OVERHEAD = REC_HEAD.size + REC_TAIL.size  # 20
+
+# Record types. The numbers are part of the format; never reuse one.
+EVENTS = 1  # a batch of claim-log events
+SNAPSHOT = 2  # the folded claim state as of this point (a checkpoint)
+PASSAGES = 3  # a block of knowledge-model passages
+INDEX = 4  # the persisted lexical index of a knowledge model
+META = 5  # build settings, source roots, lens bodies
+TOC = 6  # table of contents: offsets of the current passages/index records
+RECORD_TYPE_NAMES = {
+    EVENTS: "events",
+    SNAPSHOT: "snapshot",
+    PASSAGES: "passages",
+    INDEX: "index",
+    META: "meta",
+    TOC: "toc",
+}
+
+_compressor = zstandard.ZstdCompressor(level=3)
+_decompressor = zstandard.ZstdDecompressor()
+
+
+def encode_payload(body: dict) -> bytes:
+    return _compressor.compress(msgpack.packb(body, use_bin_type=True))
+
+
+def decode_payload(payload: bytes) -> dict:
+    return msgpack.unpackb(
+        _decompressor.decompress(payload), raw=False, strict_map_key=False, use_list=True
+    )
+
+
+def frame_record(rtype: int, body: dict) -> bytes:
+    payload = encode_payload(body)
+    n = len(payload)
+    return (
+        REC_HEAD.pack(REC_HEAD_MARK, rtype, n, zlib.crc32(payload))
+        + payload
+        + REC_TAIL.pack(n, REC_TAIL_MARK, rtype)
+    )
+
+
+def make_header(magic: bytes, version: int = FORMAT_VERSION, flags: int = 0) -> bytes:
+    head = struct.pack("<8sHH", magic, version, flags)
+    return head + struct.pack("<I", zlib.crc32(head))
+
+
+@dataclass(frozen=True, slots=True)
+class RecordRef:
+    """Where one record lives. Cheap to produce: nothing is decompressed."""
+
+    offset: int
+    rtype: int
+    length: int
+    crc: int
+
+    @property
+    def end(self) -> int:
+        return self.offset + REC_OVERHEAD + self.length
+
+    @property
+    def type_name(self) -> str:
+        return RECORD_TYPE_NAMES.get(self.rtype, f"type-{self.rtype}")
+
+
+@dataclass(slots=True)
+class ScanResult:
+    refs: list[RecordRef]
+    good_end: int  # byte offset just past the last intact record
+    file_size: int
+
+    @property
+    def torn_bytes(self) -> int:
+        return self.file_size - self.good_end
+
+
+def _check_header(path: Path, data: bytes | mmap.mmap, magic: bytes) -> None:
+    if len(data) == 0:
+        raise NotAContainer(path, "empty file, not an rlat container", "was it truncated?")
+    if len(data) < HEADER_SIZE:
+        raise NotAContainer(path, "too short to be an rlat container")
+    got_magic, version, _flags, crc = HEADER.unpack_from(data, 0)
+    if got_magic != magic:
+        kind = "a .lens file" if magic == LENS_MAGIC else "a .rlat file"
+        if got_magic in (RLAT_MAGIC, LENS_MAGIC):
+            other = ".lens" if got_magic == LENS_MAGIC else ".rlat"
+            raise NotAContainer(path, f"this is a {other} file, not {kind}")
+        raise NotAContainer(path, f"not {kind} (unrecognised magic bytes)")
+    if zlib.crc32(bytes(data[0:12])) != crc:
+        raise CorruptRecord(path, 0, "file header checksum mismatch")
+    if version != FORMAT_VERSION:
+        raise UnsupportedVersion(
+            path,
+            f"format version {version} is not supported (this rlat reads version {FORMAT_VERSION})",
+            "upgrade rlat" if version > FORMAT_VERSION else "",
+        )
+
+
+def _ref_at(data, offset: int, size: int) -> RecordRef | None:
+    """The intact-looking record starting at ``offset``, or None when framing fails there."""
+    if offset + REC_OVERHEAD > size:
+        return None
+    mark, rtype, n, crc = REC_HEAD.unpack_from(data, offset)
+    if mark != REC_HEAD_MARK:
+        return None
+    end = offset + REC_OVERHEAD + n
+    if end > size:
+        return None
+    tn, tmark, ttype = REC_TAIL.unpack_from(data, end - REC_TAIL.size)
+    if tn != n or tmark != REC_TAIL_MARK or ttype != rtype:
+        return None
+    return RecordRef(offset, rtype, n, crc)
+
+
+class Container:
+    """One container file. Reads are lock-free (records are immutable once written);
+    every write happens under an exclusive lock on the file itself."""
+
+    def __init__(self, path: str | os.PathLike, magic: bytes = RLAT_MAGIC) -> None:
+        self.path = Path(path)
+        self.magic = magic
+        self.warnings: list[str] = []
+
+    # ----------------------------------------------------------------- reading
+    def _map(self):
+        """The file's bytes (mmap when non-empty). Raises ContainerError with a clear line."""
+        try:
+            if self.path.is_dir():
+                raise ContainerError(self.path, "is a directory, not an rlat file")
+            fh = open(self.path, "rb")
+        except FileNotFoundError:
+            raise ContainerError(self.path, "no such file") from None
+        except PermissionError:
+            raise ContainerError(self.path, "permission denied") from None
+        with fh:
+            size = os.fstat(fh.fileno()).st_size
+            if size == 0:
+                data: bytes | mmap.mmap = b""
+            else:
+                data = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+        _check_header(self.path, data, self.magic)
+        return data
+
+    def scan(self, data=None) -> ScanResult:
+        """Walk every record header forwards. Stops at the first framing failure: a torn tail
+        if nothing intact follows, corruption otherwise."""
+        data = self._map() if data is None else data
+        size = len(data)
+        offset = HEADER_SIZE
+        refs: list[RecordRef] = []
+        while offset < size:
+            ref = _ref_at(data, offset, size)
+            if ref is None:
+                if _next_intact(data, offset + 1, size) is not None:
+                    raise CorruptRecord(self.path, offset, "framing broken before intact records")
+                break
+            refs.append(ref)
+            offset = ref.end
+        return ScanResult(refs, offset, size)
+
+    def tail_refs(self, stop_types: Iterable[int], data=None) -> tuple[list[RecordRef], bool]:
+        """Records from the newest one of ``stop_types`` (inclusive) to the end of the file,
+        found by walking trailers backwards. Returns (refs in file order, found_stop).
+
+        Falls back to a forward scan when the tail is torn."""
+        data = self._map() if data is None else data
+        stops = set(stop_types)
+        size = len(data)
+        refs: list[RecordRef] = []
+        end = size
+        while end > HEADER_SIZE:
+            if end - REC_TAIL.size < HEADER_SIZE:
+                break
+            n, tmark, ttype = REC_TAIL.unpack_from(data, end - REC_TAIL.size)
+            start = end - REC_OVERHEAD - n
+            ref = _ref_at(data, start, size) if tmark == REC_TAIL_MARK and start >= HEADER_SIZE else None
+            if ref is None or ref.end != end:
+                # Torn tail or corruption: the forward walk knows which.
+                scan = self.scan(data)
+                return _from_last_stop(scan.refs, stops)
+            refs.append(ref)
+            if ttype in stops:
+                refs.reverse()
+                return refs, True
+            end = start
+        refs.reverse()
+        return refs, False
+
+    def read(self, ref: RecordRef, data=None) -> dict:
+        """Decode one record, verifying its checksum. Never returns a corrupt body."""
+        data = self._map() if data is None else data
+        start = ref.offset + REC_HEAD.size
+        payload = bytes(data[start : start + ref.length])
+        if zlib.crc32(payload) != ref.crc:
+            raise CorruptRecord(self.path, ref.offset, "checksum mismatch")
+        try:
+            body = decode_payload(payload)
+        except Exception as exc:  # zstd or msgpack refused it
+            raise CorruptRecord(self.path, ref.offset, f"undecodable payload ({exc})") from None
+        if not isinstance(body, dict):
+            raise CorruptRecord(self.path, ref.offset, "payload is not a map")
+        return body
+
+    def records(self, types: Iterable[int] | None = None) -> Iterator[tuple[RecordRef, dict]]:
+        data = self._map()
+        wanted = None if types is None else set(types)
+        for ref in self.scan(data).refs:
+            if wanted is None or ref.rtype in wanted:
+                yield ref, self.read(ref, data)
+
+    # ----------------------------------------------------------------- writing
+    def append(
+        self, records: list[tuple[int, dict]], *, lock_timeout: float | None = None,
+        durable: bool = True,
+    ) -> list[int]:
+        """Append records under the lock and fsync. Returns their offsets.
+
+        Creates the file (with its header) when missing. Repairs a torn tail left by a crashed
+        writer before writing, with a warning."""
+        return self.append_built(lambda: records, lock_timeout=lock_timeout, durable=durable)
+
+    def append_built(
+        self, build, *, lock_timeout: float | None = None, durable: bool = True
+    ) -> list[int]:
+        """Like append, but ``build()`` makes the records while the lock is held, so it may
+        read the file and know no other writer appends in between (snapshots need this)."""
+        with self._locked(lock_timeout, create=True) as fh:
+            end = self._prepare_tail(fh)
+            frames = [frame_record(t, body) for t, body in build()]
+            offsets = []
+            pos = end
+            for frame in frames:
+                offsets.append(pos)
+                pos += len(frame)
+            fh.seek(end)
+            _write_all(fh, b"".join(frames))
+            if durable:
+                os.fsync(fh.fileno())
+        return offsets
+
+    def _prepare_tail(self, fh) -> int:
+        """Validate the file under the lock; truncate a torn tail. Returns the append offset."""
+        fh.seek(0, io.SEEK_END)
+        size = fh.tell()
+        if size == 0:
+            _write_all(fh, make_header(self.magic))
+            fh.flush()
+            return HEADER_SIZE
+        fh.seek(0)
+        head = fh.read(HEADER_SIZE)
+        _check_header(self.path, head if len(head) == HEADER_SIZE else head, self.magic)
+        if size == HEADER_SIZE:
+            return size
+        # Fast path: the last record's trailer and header agree and its checksum holds.
+        fh.seek(size - REC_TAIL.size)
+        n, tmark, ttype = REC_TAIL.unpack(fh.read(REC_TAIL.size))
+        start = size - REC_OVERHEAD - n
+        if tmark == REC_TAIL_MARK and start >= HEADER_SIZE:
+            fh.seek(start)
+            mark, rtype, hn, crc = REC_HEAD.unpack(fh.read(REC_HEAD.size))
+            if mark == REC_HEAD_MARK and hn == n and rtype == ttype:
+                if zlib.crc32(fh.read(n)) == crc:
+                    return size
+        # Slow path: a crashed writer left a partial record. Keep every intact record before it.
+        with mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as data:
+            scan = self.scan(data)
+        good = scan.good_end
+        if scan.refs:
+            last = scan.refs[-1]
+            fh.seek(last.offset + REC_HEAD.size)
+            if zlib.crc32(fh.read(last.length)) != last.crc:
+                good = last.offset
+        message = (
+            f"rlat: {self.path}: repaired a torn record at byte {good} "
+            f"({size - good} bytes from an interrupted write were discarded)"
+        )
+        self.warnings.append(message)
+        print(message, file=sys.stderr)
+        fh.truncate(good)
+        fh.flush()
+        os.fsync(fh.fileno())
+        return good
+
+    def _locked(self, timeout: float | None, create: bool):
+        return _LockedFile(self, timeout, create)
+
+    def rewrite(self, records: list[tuple[int, dict]], *, lock_timeout: float | None = None) -> None:
+        """Atomically replace the whole file with ``records``: temp file, fsync, rename, fsync dir.
+
+        Holds the lock on the old file throughout so no append can land in the replaced inode."""
+        with self._locked(lock_timeout, create=True):
+            write_new_file(self.path, self.magic, records)
+
+
+def write_new_file(path: Path, magic: bytes, records: list[tuple[int, dict]]) -> None:
+    """Write a complete container beside ``path`` and rename it into place."""
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
+    try:
+        with open(tmp, "wb") as out:
+            out.write(make_header(magic))
+            for rtype, body in records:
+                out.write(frame_record(rtype, body))
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    _fsync_dir(path.parent)
+
+
+def _write_all(fh, data: bytes) -> None:
+    """Unbuffered writes may be short; loop until every byte is handed to the OS."""
+    view = memoryview(data)
+    while view:
+        written = fh.write(view)
+        if not written:
+            raise OSError("write returned 0 bytes")
+        view = view[written:]
+
+
+def _fsync_dir(directory: Path) -> None:
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+class _LockedFile:
+    """Open the container for writing and hold its lock; reopen if it was replaced meanwhile."""
+
+    def __init__(self, container: Container, timeout: float | None, create: bool) -> None:
+        self.container = container
+        self.timeout = timeout
+        self.create = create
+        self.fh = None
+
+    def __enter__(self):
+        path = self.container.path
+        if path.is_dir():
+            raise ContainerError(path, "is a directory, not an rlat file")
+        for _attempt in range(20):
+            flags = os.O_RDWR | (os.O_CREAT if self.create else 0)
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                fd = os.open(path, flags, 0o600)
+            except FileNotFoundError:
+                raise ContainerError(path, "no such file") from None
+            except PermissionError:
+                raise ContainerError(path, "permission denied") from None
+            fh = os.fdopen(fd, "r+b", buffering=0)
+            try:
+                locking.lock(fd, path, self.timeout)
+            except BaseException:
+                fh.close()
+                raise
+            try:
+                same = os.stat(path).st_ino == os.fstat(fd).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                self.fh = fh
+                return fh
+            # `rlat compact` renamed a new file over this one while we waited: retry on it.
+            locking.unlock(fd)
+            fh.close()
+        raise ContainerError(path, "file keeps being replaced; cannot lock it")
+
+    def __exit__(self, *exc) -> None:
+        if self.fh is not None:
+            try:
+                locking.unlock(self.fh.fileno())
+            finally:
+                self.fh.close()
+
+
+def _next_intact(data, start: int, size: int) -> int | None:
+    """The offset of the next intact-looking record at or after ``start`` (salvage scan)."""
+    pos = start
+    while True:
+        pos = data.find(REC_HEAD_MARK, pos, size) if hasattr(data, "find") else -1
+        if pos < 0:
+            return None
+        if _ref_at(data, pos, size) is not None:
+            return pos
+        pos += 1
+
+
+def _from_last_stop(refs: list[RecordRef], stops: set[int]) -> tuple[list[RecordRef], bool]:
+    for i in range(len(refs) - 1, -1, -1):
+        if refs[i].rtype in stops:
+            return refs[i:], True
+    return refs, False
+
+
+def salvage(path: Path, magic: bytes = RLAT_MAGIC) -> tuple[list[tuple[int, dict]], list[str]]:
+    """Every record that still decodes and checks out, plus a line per problem skipped."""
+    container = Container(path, magic)
+    problems: list[str] = []
+    with open(path, "rb") as fh:
+        data = fh.read()
+    try:
+        _check_header(container.path, data, magic)
+    except UnsupportedVersion:
+        raise
+    except ContainerError as exc:
+        if not data.startswith(magic):
+            raise
+        problems.append(f"header: {exc.problem}")
+    size = len(data)
+    pos = HEADER_SIZE
+    kept: list[tuple[int, dict]] = []
+    while pos < size:
+        ref = _ref_at(data, pos, size)
+        if ref is None:
+            nxt = _next_intact(data, pos + 1, size)
+            if nxt is None:
+                problems.append(f"byte {pos}: {size - pos} trailing bytes of a torn record dropped")
+                break
+            problems.append(f"byte {pos}: {nxt - pos} unreadable bytes skipped")
+            pos = nxt
+            continue
+        try:
+            kept.append((ref.rtype, container.read(ref, data)))
+        except CorruptRecord as exc:
+            problems.append(f"byte {ref.offset}: {exc.problem}; record dropped")
+        pos = ref.end
+    return kept, problems

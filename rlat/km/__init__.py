@@ -1,0 +1,1 @@
+"""Pipeline: knowledge models (.rlat) — build, search, refresh, trace, audit."""

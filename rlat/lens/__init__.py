@@ -1,0 +1,1 @@
+"""Lenses (.lens): a perspective on a knowledge model; composable."""

@@ -1,0 +1,114 @@
+"""Workspace identity: which project a claim was learned in.
+
+A stable id from the git repository, so subfolders, worktrees and clones agree: the
+normalised ``origin`` remote when there is one, else the repository's root commit. Outside git
+it is the normalised real path. Read from ``.git`` files directly where possible, because the
+hook path pays for every subprocess.
+"""
+
+from __future__ import annotations
+
+import configparser
+import hashlib
+import re
+import subprocess
+from functools import lru_cache
+from pathlib import Path
+
+from .paths import normalise_path
+
+
+def find_git_dir(start: Path) -> tuple[Path, Path] | None:
+    """(work-tree root, common git dir) for ``start``, following worktree `.git` files."""
+    for folder in (start, *start.parents):
+        dotgit = folder / ".git"
+        if dotgit.is_dir():
+            return folder, dotgit
+        if dotgit.is_file():
+            try:
+                text = dotgit.read_text(encoding="utf-8", errors="replace").strip()
+            except OSError:
+                return None
+            if not text.startswith("gitdir:"):
+                return None
+            gitdir = (folder / text.split(":", 1)[1].strip()).resolve()
+            common = gitdir
+            commondir = gitdir / "commondir"
+            if commondir.is_file():
+                common = (gitdir / commondir.read_text().strip()).resolve()
+            return folder, common
+    return None
+
+
+_SCP_LIKE = re.compile(r"^(?:[^@/]+@)?([^:/]+):(.+)$")
+
+
+def normalise_remote(url: str) -> str:
+    """``git@github.com:Org/Repo.git`` and ``https://github.com/org/repo`` → ``github.com/org/repo``."""
+    url = url.strip()
+    if "://" in url:
+        rest = url.split("://", 1)[1]
+        rest = rest.split("@", 1)[1] if "@" in rest.split("/", 1)[0] else rest
+        host, _, path = rest.partition("/")
+        host = host.split(":", 1)[0]
+    else:
+        match = _SCP_LIKE.match(url)
+        if not match:
+            return url.lower().removesuffix(".git").rstrip("/")
+        host, path = match.group(1), match.group(2)
+    path = path.strip("/").removesuffix(".git")
+    return f"{host.lower()}/{path.lower()}"
+
+
+def _origin_url(common: Path) -> str | None:
+    config = configparser.ConfigParser(strict=False, interpolation=None)
+    try:
+        config.read(common / "config", encoding="utf-8")
+    except (OSError, configparser.Error):
+        return None
+    section = 'remote "origin"'
+    if config.has_section(section) and config.has_option(section, "url"):
+        return config.get(section, "url")
+    return None
+
+
+def _root_commit(root: Path) -> str | None:
+    try:
+        out = subprocess.run(
+            ["git", "rev-list", "--max-parents=0", "HEAD"],
+            cwd=root, capture_output=True, text=True, timeout=2,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    commits = sorted(out.stdout.split())
+    return commits[0] if out.returncode == 0 and commits else None
+
+
+@lru_cache(maxsize=64)
+def workspace_id(cwd: str) -> str:
+    """The workspace a directory belongs to (see module docstring)."""
+    norm = normalise_path(cwd)
+    if len(norm) >= 2 and norm[1] == ":":  # a Windows path seen from elsewhere: keep it as is
+        return "path:" + norm
+    found = find_git_dir(Path(norm))
+    if found:
+        root, common = found
+        remote = _origin_url(common)
+        if remote:
+            return "git:" + normalise_remote(remote)
+        commit = _root_commit(root)
+        if commit:
+            return "git-root:" + commit
+        return "path:" + normalise_path(str(root))
+    return "path:" + norm
+
+
+def describe(cwd: str) -> dict:
+    wid = workspace_id(cwd)
+    found = find_git_dir(Path(normalise_path(cwd)))
+    return {
+        "workspace": wid,
+        "short": hashlib.sha256(wid.encode()).hexdigest()[:8],
+        "root": str(found[0]) if found else normalise_path(cwd),
+        "kind": wid.split(":", 1)[0],
+    }

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import NoReturn
 
@@ -16,12 +16,12 @@ from ..claims.model import Claim
 from ..paths import memory_store_path
 
 
-class OutputFormat(str, Enum):
+class OutputFormat(StrEnum):
     text = "text"
     json = "json"
 
 
-class SearchFormat(str, Enum):
+class SearchFormat(StrEnum):
     text = "text"
     json = "json"
     context = "context"

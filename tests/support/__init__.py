@@ -1,0 +1,1 @@
+"""Test support code, importable from any test as `support.<module>` (pytest pythonpath)."""

@@ -1,0 +1,1 @@
+"""rlat's benchmark suite: `python -m bench [--quick] [--only NAME]` (see docs/benchmarks.md)."""

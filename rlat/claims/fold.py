@@ -196,7 +196,7 @@ def _apply_to_claim(state: FoldState, claim: Claim, event: dict) -> None:
         _touch(claim, ts)
     elif kind == ev.MARKED:
         if "cross_workspace" in event:
-            claim.cross_workspace = bool(event["cross_workspace"])
+            _mark_cross_workspace(claim, bool(event["cross_workspace"]), ts, eid)
         _touch(claim, ts)
     elif kind == ev.PURGED:
         claim.purged = True
@@ -216,6 +216,7 @@ def _new_claim(event: dict, ts: float, eid: str) -> Claim:
         origin=event.get("origin", "session"),
         observed_by=event.get("observed_by", "human"),
         cross_workspace=bool(event.get("cross_workspace", False)),
+        cross_workspace_key=[ts, eid] if event.get("cross_workspace") else [0.0, ""],
         attribute_key=event.get("attribute_key"),
         criticality=event.get("criticality", "normal"),
         resolves_at=event.get("resolves_at"),
@@ -243,7 +244,7 @@ def _merge_proposal(claim: Claim, event: dict, ts: float) -> None:
             if name in event:
                 setattr(claim, name, event[name])
     if event.get("cross_workspace"):
-        claim.cross_workspace = True
+        _mark_cross_workspace(claim, True, ts, str(event.get("id", "")))
     claim.recurrence += 1
     _merge_citations(claim, event.get("citations", []))
     _add_workspace(claim, event.get("workspace"))
@@ -252,6 +253,12 @@ def _merge_proposal(claim: Claim, event: dict, ts: float) -> None:
             claim.parent_ids.append(pid)
     claim.last_evidence_at = max(claim.last_evidence_at, ts)
     _touch(claim, ts)
+
+
+def _mark_cross_workspace(claim: Claim, value: bool, ts: float, eid: str) -> None:
+    if _newer(ts, eid, float(claim.cross_workspace_key[0]), str(claim.cross_workspace_key[1])):
+        claim.cross_workspace = value
+        claim.cross_workspace_key = [ts, eid]
 
 
 def _apply_injected(claim: Claim, event: dict, ts: float) -> None:

@@ -66,6 +66,7 @@ class Claim:
     corpus_bad: int = 0
     injected_sessions: list[str] = field(default_factory=list)
     state_eid: str = ""
+    cross_workspace_key: list = field(default_factory=lambda: [0.0, ""])  # (ts, event id) of the last mark
     superseded_at: float = 0.0
     purged: bool = False
 

@@ -168,7 +168,7 @@ def install_merge_driver(
     subprocess.run(["git", "-C", str(repo), "config", "merge.rlat.driver",
                     f"{exe} merge-driver %O %A %B"], check=True)
     attributes = repo / ".gitattributes"
-    line = "*.rlat merge=rlat binary"
+    line = "*.rlat merge=rlat -diff -text"
     existing = attributes.read_text().splitlines() if attributes.exists() else []
     if line not in existing:
         with open(attributes, "a", encoding="utf-8") as fh:

@@ -1,0 +1,73 @@
+"""Two clones of a repository that both appended to a .rlat merge by union with real `git merge`."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from support.cli import run_rlat
+
+from rlat.claims import ClaimLog
+from rlat.claims import events as ev
+
+
+def git(cwd: Path, *args: str) -> str:
+    out = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True,
+                         env={"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
+                              "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t",
+                              "PATH": __import__("os").environ["PATH"], "HOME": str(cwd)})
+    assert out.returncode == 0, out.stderr + out.stdout
+    return out.stdout
+
+
+def add(km: Path, text: str, session: str) -> str:
+    event = ev.proposed(text, "convention", citations=[ev.session_citation(session, "m", "h")])
+    ClaimLog(km).append([event])
+    return event["claim"]
+
+
+def test_git_merge_unions_both_sides_events(tmp_path):
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    out = run_rlat("install-merge-driver", "--repo", str(repo))
+    assert out.returncode == 0, out.stderr
+    # Point the driver at this interpreter so the test does not depend on PATH.
+    git(repo, "config", "merge.rlat.driver", f"{sys.executable} -m rlat merge-driver %O %A %B")
+    km = repo / "team.rlat"
+    base_claim = add(km, "base fact", "s0")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "base")
+
+    git(repo, "checkout", "-qb", "alice")
+    alice_claim = add(km, "alice learned this", "s1")
+    add(km, "base fact", "s1")  # more evidence for the shared claim
+    git(repo, "commit", "-qam", "alice")
+
+    git(repo, "checkout", "-q", "main")
+    bob_claim = add(km, "bob learned that", "s2")
+    git(repo, "commit", "-qam", "bob")
+
+    git(repo, "merge", "-q", "--no-edit", "alice")  # must not conflict
+    state = ClaimLog(km).state()
+    assert {base_claim, alice_claim, bob_claim} <= set(state.claims)
+    assert state.claims[base_claim].evidence_count == 2
+    events = list(ClaimLog(km).events())
+    assert len(events) == len({e["id"] for e in events}) == 4  # union, no duplicates
+    attributes = (repo / ".gitattributes").read_text()
+    assert "*.rlat merge=rlat" in attributes
+
+
+def test_merge_driver_refuses_a_corrupt_side_and_leaves_ours_untouched(tmp_path):
+    ours = tmp_path / "ours.rlat"
+    add(ours, "mine", "s1")
+    theirs = tmp_path / "theirs.rlat"
+    theirs.write_bytes(b"garbage that is not a container")
+    base = tmp_path / "base.rlat"
+    shutil.copy(ours, base)
+    before = ours.read_bytes()
+    out = run_rlat("merge-driver", str(base), str(ours), str(theirs))
+    assert out.returncode != 0 and "cannot merge" in out.stderr
+    assert ours.read_bytes() == before

@@ -158,6 +158,14 @@ def superseded(claim: str, by: str, *, ts: float | None = None) -> dict:
     return event
 
 
+def reinstated(claim: str, *, ts: float | None = None) -> dict:
+    """A superseded claim is current again (a keyed world fact's old value stated anew):
+    a ``superseded`` event that names no successor, so the fold clears ``superseded_by``."""
+    event = _base(SUPERSEDED, ts)
+    event.update(claim=claim, by=None)
+    return event
+
+
 def contested(claim: str, other: str, reason: str, *, ts: float | None = None) -> dict:
     """Both sides of a contradiction contest; newest never wins."""
     event = _base(CONTESTED, ts)

@@ -1,0 +1,239 @@
+"""`rlat capture-attribute` and `rlat world-facts`: world facts by hand, and what serves.
+
+Also ``world_profile_lines``: the world-fact part of `rlat profile` (the KM command calls it).
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+import typer
+
+from .. import world
+from ..claims.log import ClaimLog
+from ..claims.policy import POLICIES, WORLD_KINDS
+from ..render.framings import CRITICALITIES, world_fact_block
+from ..workspace import workspace_id
+from .common import FORMAT_OPTION, OutputFormat, SearchFormat, current_cwd, emit_json, fail
+from .groups import app
+
+
+def _when(ts: float) -> str:
+    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%d") if ts else "-"
+
+
+def _read_text(raw: str) -> str:
+    return sys.stdin.read() if raw == "-" else raw
+
+
+def resolve_world_km(explicit: str | None, workspace: str) -> tuple[Path, bool]:
+    """(KM path, is_default). An explicit KM must already exist; the default one is created
+    on first use."""
+    if explicit is None:
+        return world.default_km_path(workspace), True
+    path = Path(explicit).expanduser()
+    if not path.exists():
+        default = world.default_km_path(workspace)
+        fail(f"{path}: no such knowledge model; build one with `rlat build SOURCES -o {path}`, "
+             f"or leave KM out to use this workspace's default ({default})")
+    if path.is_dir():
+        fail(f"{path}: is a directory, not a .rlat knowledge model")
+    return path, False
+
+
+@app.command("capture-attribute")
+def capture_attribute(
+    args: list[str] = typer.Argument(
+        ..., metavar="[KM] TEXT",
+        help="The knowledge model (.rlat) and the fact, in one sentence. Use - as TEXT to read "
+             "stdin. Without KM the fact goes to this workspace's default KM "
+             "(see `rlat world-facts --where`), created on first use."),
+    kind: str = typer.Option(..., "--kind", help=f"One of: {', '.join(WORLD_KINDS)}."),
+    attribute_key: str | None = typer.Option(
+        None, "--attribute-key", metavar="KEY",
+        help="For --kind attribute: what the value is of (e.g. \"workspace capacity\"). A newer "
+             "value for the same key supersedes older ones; they stay on disk as history."),
+    criticality: str = typer.Option("normal", "--criticality",
+                                    help=f"One of: {', '.join(CRITICALITIES)}. "
+                                         "High and severe facts are flagged and served first."),
+    fmt: OutputFormat = FORMAT_OPTION,
+) -> None:
+    """Store a world fact you state: a constraint, a falsified finding, or an attribute.
+
+    \b
+    Kinds:
+      constraint  a standing rule of this environment (served in full at every session start)
+      falsified   an approach already tried that failed; keep the evidence in the text
+      attribute   a value of the world (served by relevance; newest value per --attribute-key)
+
+    \b
+    Examples:
+      rlat capture-attribute km.rlat "The tenant is EU-only for data residency." --kind constraint
+      rlat capture-attribute km.rlat "Tried MS MARCO fine-tuning; regressed 4 of 5 corpora." --kind falsified
+      rlat capture-attribute "The workspace runs an F64 capacity." --kind attribute --attribute-key "workspace capacity"
+    """
+    if len(args) > 2:
+        fail(f"expected [KM] TEXT but got {len(args)} arguments; quote the fact text")
+    km_arg, raw = (args[0], args[1]) if len(args) == 2 else (None, args[0])
+    if km_arg is None and raw.endswith(".rlat") and Path(raw).exists():
+        fail(f"{raw} is a knowledge model; give the fact text after it")
+    text = _read_text(raw)
+    try:
+        text, key = world.validate(text, kind, attribute_key, criticality)
+    except world.WorldFactError as exc:
+        fail(str(exc))
+    workspace = workspace_id(current_cwd())
+    km, is_default = resolve_world_km(km_arg, workspace)
+    parts = ["rlat", "capture-attribute", km.name, "--kind", kind]
+    if key:
+        parts += ["--attribute-key", key]
+    if criticality != "normal":
+        parts += ["--criticality", criticality]
+    # The citation records the invocation, not the text: a privacy purge must leave no copy.
+    result = world.capture_world_fact(km, text, kind, attribute_key=key,
+                                      criticality=criticality, command=shlex.join(parts),
+                                      workspace=workspace)
+    if not is_default:
+        world.link_km(workspace, km)
+    if fmt is OutputFormat.json:
+        emit_json({**result.to_dict(), "default_km": is_default, "workspace": workspace})
+        return
+    where = f"{km}" + (" (this workspace's default KM)" if is_default else "")
+    if result.new:
+        typer.echo(f"Captured {kind} {result.claim_id} into {where}")
+    else:
+        typer.echo(f"Already known: {kind} {result.claim_id} in {where} stated again "
+                   f"(recurrence +1{', current again' if result.reinstated else ''})")
+    framing = POLICIES[kind].framing
+    if framing:
+        typer.echo(f"  served in full at session start under \"{framing}\"")
+    elif key:
+        typer.echo(f"  newest value for key \"{key}\"; served by relevance")
+    for old in result.superseded:
+        typer.echo(f"  superseded older value {old} (kept on disk; see `rlat profile {km}`)")
+
+
+@app.command("world-facts")
+def world_facts(
+    km: list[Path] = typer.Argument(None, help="Knowledge models to read (default: this "
+                                                "workspace's default KM and every KM a fact was "
+                                                "captured into from here)."),
+    fmt: SearchFormat = typer.Option(SearchFormat.text, "--format",
+                                     help="text: a list with ids; json: data; context: the "
+                                          "exact block SessionStart injects."),
+    where: bool = typer.Option(False, "--where", help="Only print the KM paths that serve here."),
+) -> None:
+    """What world facts serve in this workspace: constraints and falsified findings in full,
+    and the current value of every attribute."""
+    workspace = workspace_id(current_cwd())
+    paths = [Path(p) for p in km] if km else world.world_km_paths(workspace)
+    if where:
+        if fmt is SearchFormat.json:
+            emit_json({"workspace": workspace, "default": world.default_km_path(workspace),
+                       "serving": paths})
+        else:
+            typer.echo(f"default KM: {world.default_km_path(workspace)}")
+            for path in paths:
+                typer.echo(f"serving:    {path}")
+        return
+    for path in paths:
+        if not path.exists():
+            fail(f"{path}: no such file")
+    claims, problems = world.load_world_claims(paths)
+    if km and problems:
+        fail(problems[0])
+    for problem in problems:
+        typer.echo(f"rlat: warning: skipped {problem}", err=True)
+    framed = world.framed_facts(claims)
+    attributes = []
+    for path in paths:
+        try:
+            attributes.extend(world.current_attributes(ClaimLog(path).state()))
+        except Exception:  # already reported above
+            continue
+    if fmt is SearchFormat.context:
+        block = world_fact_block(framed)
+        if block:
+            typer.echo(block)
+        return
+    if fmt is SearchFormat.json:
+        emit_json({"workspace": workspace, "kms": paths,
+                   "framed": [_row(c) for c in framed],
+                   "attributes": [_row(c) for c in attributes]})
+        return
+    if not framed and not attributes:
+        typer.echo("No world facts serve here yet. Add one with "
+                   "`rlat capture-attribute \"…\" --kind constraint`.")
+        return
+    for kind in ("constraint", "falsified"):
+        items = [c for c in framed if c.type == kind]
+        if items:
+            typer.echo(POLICIES[kind].framing)
+            for c in items:
+                typer.echo(f"  {c.id}  {_crit(c.criticality)}{' '.join(c.text.split())}")
+    if attributes:
+        typer.echo("Attributes (served by relevance):")
+        for c in attributes:
+            key = f"{c.attribute_key} = " if c.attribute_key else ""
+            typer.echo(f"  {c.id}  {key}{' '.join(c.text.split())}")
+
+
+def _crit(criticality: str) -> str:
+    return f"[{criticality}] " if criticality in ("high", "severe") else ""
+
+
+def _row(claim) -> dict:
+    return {"id": claim.id, "type": claim.type, "text": claim.text,
+            "criticality": claim.criticality, "key": claim.attribute_key,
+            "state": claim.state, "created_at": claim.created_at}
+
+
+# ------------------------------------------------------------------------- for rlat profile
+_CLASS_TITLES = {
+    "constraint": "Standing constraints",
+    "falsified": "Tried and falsified",
+    "attribute": "Attributes",
+}
+
+
+def world_profile_lines(state, *, indent: str = "  ") -> list[str]:
+    """The world-fact section of `rlat profile KM` as text lines: every world fact by class,
+    with its id, state and, for keyed attributes, the history of values (newest first)."""
+    profile = world.world_profile(state)
+    counts = {kind: len(rows) for kind, rows in profile.items()}
+    if not any(counts.values()):
+        return ["World facts: none (add one with `rlat capture-attribute KM \"…\" --kind …`)"]
+    lines = ["World facts (" + ", ".join(f"{n} {kind}" for kind, n in counts.items()) + "):"]
+    for kind, rows in profile.items():
+        if not rows:
+            continue
+        lines.append(f"{indent}{_CLASS_TITLES[kind]}:")
+        for row in rows:
+            lines.append(f"{indent * 2}{_profile_row(row)}")
+            for old in row.get("history", [])[0:]:
+                if old["id"] == row["id"] and len(row["history"]) == 1:
+                    continue
+                mark = ("current" if old["serving"] else
+                        "retired" if old["state"] == "retired" else
+                        "purged" if old["purged"] else "superseded")
+                lines.append(f"{indent * 3}{_when(old['stated_at'])} {old['id']} "
+                             f"({mark}) {_text(old)}")
+    return lines
+
+
+def _text(row: dict) -> str:
+    return "(purged)" if row["purged"] else " ".join(row["text"].split())
+
+
+def _profile_row(row: dict) -> str:
+    status = "serving" if row["serving"] else row["state"]
+    key = f"{row['key']} = " if row.get("key") else ""
+    return f"{row['id']}  {status:<9} {_crit(row['criticality'])}{key}{_text(row)}"
+
+
+def world_profile_json(state) -> dict:
+    """The world-fact part of `rlat profile KM --format json`."""
+    return world.world_profile(state)

@@ -184,12 +184,14 @@ def _apply_to_claim(state: FoldState, claim: Claim, event: dict) -> None:
     elif kind == ev.CORROBORATED:
         if event.get("good", True):
             claim.user_good += 1
+            claim.last_evidence_at = max(claim.last_evidence_at, ts)  # re-verified by a person
         else:
             claim.user_bad += 1
         _touch(claim, ts)
     elif kind == ev.VERIFIED:
         if event.get("good"):
             claim.corpus_good += 1
+            claim.last_evidence_at = max(claim.last_evidence_at, ts)  # re-verified by a corpus
         else:
             claim.corpus_bad += 1
         _merge_citations(claim, event.get("citations", []))
@@ -272,7 +274,8 @@ def _apply_outcome(claim: Claim, event: dict, entry: list, ts: float) -> None:
     credit = float(entry[2]) if len(entry) > 2 else 0.0
     context = event.get("work") or event.get("workspace") or ""
     claim.outcomes.append([ts, int(event.get("result", 0)), credit,
-                           event.get("authority", "heuristic"), context])
+                           event.get("authority", "heuristic"), context,
+                           event.get("session_id") or "", event.get("intent_id") or ""])
     claim.last_used_at = max(claim.last_used_at, ts)
 
 

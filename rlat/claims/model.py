@@ -58,7 +58,8 @@ class Claim:
     last_evidence_at: float = 0.0
     last_used_at: float = 0.0  # last time it was injected / recalled into a session
     # Rung inputs (see rlat/trust): earned from outcomes, users and the corpus.
-    # outcomes: [ts, result (-1/0/1), credit share, authority, context (kind of work or workspace)]
+    # outcomes: [ts, result (-1/0/1), credit share, authority, context (kind of work or workspace),
+    #            session_id, intent_id]  (the last two may be missing in older snapshots)
     outcomes: list[list] = field(default_factory=list)
     user_good: int = 0
     user_bad: int = 0

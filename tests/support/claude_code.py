@@ -73,3 +73,91 @@ def transcripts(home: Path) -> list[Path]:
 
 def read_jsonl(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+class ClaudeSession:
+    """One real Claude Code session fed prompt by prompt (``--input-format stream-json``).
+
+    ``send(prompt)`` writes one user message and waits for that turn's ``result`` event, so
+    several prompts (including slash commands such as ``/compact``) run in order within one
+    session. ``close()`` ends stdin; Claude Code then ends the session and runs SessionEnd.
+    """
+
+    def __init__(self, *, cwd: Path, home: Path, api_url: str,
+                 args: list[str] | tuple[str, ...] = (), env: dict | None = None) -> None:
+        import queue
+        import threading
+
+        cmd = [str(find_claude()), "-p", "--input-format", "stream-json",
+               "--output-format", "stream-json", "--verbose", "--allowedTools", "Bash", *args]
+        self.proc = subprocess.Popen(cmd, cwd=cwd, env=claude_env(home, api_url, env),
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True)
+        self.events: list[dict] = []
+        self._queue: queue.Queue = queue.Queue()
+        self._stderr: list[str] = []
+        threading.Thread(target=self._pump, daemon=True).start()
+        threading.Thread(target=lambda: self._stderr.extend(self.proc.stderr), daemon=True).start()
+
+    def _pump(self) -> None:
+        for line in self.proc.stdout:
+            try:
+                event = json.loads(line)
+            except ValueError:
+                continue
+            self.events.append(event)
+            self._queue.put(event)
+        self._queue.put(None)
+
+    @property
+    def session_id(self) -> str | None:
+        for event in self.events:
+            if event.get("session_id"):
+                return event["session_id"]
+        return None
+
+    def send(self, prompt: str, timeout: float = 90) -> dict:
+        import queue
+
+        message = {"type": "user", "message": {"role": "user", "content": prompt}}
+        self.proc.stdin.write(json.dumps(message) + "\n")
+        self.proc.stdin.flush()
+        while True:
+            try:
+                event = self._queue.get(timeout=timeout)
+            except queue.Empty:
+                self.kill()
+                raise TimeoutError(f"no result from claude for {prompt!r} within {timeout}s; "
+                                   f"stderr: {self.stderr[-2000:]}") from None
+            if event is None:
+                raise RuntimeError(f"claude exited (code {self.proc.wait()}) during {prompt!r}; "
+                                   f"stderr: {self.stderr[-2000:]}")
+            if event.get("type") == "result":
+                return event
+
+    @property
+    def stderr(self) -> str:
+        return "".join(self._stderr)
+
+    def close(self, timeout: float = 60) -> int:
+        if self.proc.stdin and not self.proc.stdin.closed:
+            self.proc.stdin.close()
+        try:
+            return self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            raise
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+    def __enter__(self) -> ClaudeSession:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if exc[0] is None:
+            self.close()
+        else:
+            self.kill()

@@ -41,7 +41,8 @@ one JSON message. Errors, hangs and malformed bodies behave the same either way.
 Which requests consume the script: by default every POST /v1/messages that carries ``tools``
 (an agent turn of Claude Code) or, for callers that never send tools (the SDK), every request —
 set ``consume="all"`` for the latter. Side requests Claude Code makes on its own (session
-titles, quota probes, summaries) get ``fallback`` (a short text) and do not consume the script.
+titles, quota probes) get ``fallback`` (a short text) and do not consume the script; its
+compaction request (``/compact``: tools attached, but "Do NOT call any tools") gets ``summary``.
 When the script runs out, ``fallback`` answers too. ``count_tokens`` answers a token estimate;
 any other path answers ``{}`` with 200 so startup probes are harmless.
 """
@@ -131,11 +132,13 @@ class MessagesAPIServer:
 
     def __init__(self, *answers: ScriptItem, consume: str = "tools",
                  fallback: ScriptItem | None = None, model: str = "claude-test-model",
+                 summary: str = "The user and the assistant worked on the task; it is done.",
                  host: str = "127.0.0.1") -> None:
         if consume not in ("tools", "all"):
             raise ValueError("consume must be 'tools' or 'all'")
         self.consume = consume
         self.fallback = fallback or text("OK.")
+        self.summary = text(f"<analysis>Scripted.</analysis>\n<summary>{summary}</summary>")
         self.model = model
         self._script: list[ScriptItem] = list(answers)
         self._lock = threading.Lock()
@@ -223,6 +226,8 @@ class MessagesAPIServer:
 
     # ------------------------------------------------------------------ answering
     def _next_answer(self, body: dict) -> tuple[Answer, bool]:
+        if self.consume == "tools" and _is_compaction(body):
+            return self.summary, False
         wants_script = self.consume == "all" or bool(body.get("tools"))
         with self._lock:
             item: ScriptItem | None = self._script.pop(0) if wants_script and self._script else None
@@ -233,6 +238,12 @@ class MessagesAPIServer:
 
     def new_id(self, prefix: str) -> str:
         return f"{prefix}_{next(self._ids):024x}"
+
+
+def _is_compaction(body: dict) -> bool:
+    messages = body.get("messages") or []
+    last = next((m for m in reversed(messages) if m.get("role") == "user"), None)
+    return bool(last) and "Do NOT call any tools" in json.dumps(last.get("content"))
 
 
 def _count_tokens(body: Any) -> int:

@@ -19,6 +19,7 @@ class ClaimLog:
         self.path = Path(path)
         self.container = Container(self.path)
         self.records_since_snapshot = 0
+        self._records_known = False
 
     def exists(self) -> bool:
         return self.path.exists()
@@ -44,6 +45,7 @@ class ClaimLog:
                 fold(self.container.read(ref, data).get("events", ()), state)
                 count += 1
         self.records_since_snapshot = count
+        self._records_known = True
         return state
 
     def events(self) -> Iterator[dict]:
@@ -59,19 +61,26 @@ class ClaimLog:
             self.container.append([(EVENTS, {"events": events})], lock_timeout=lock_timeout,
                                   durable=durable)
 
-    def checkpoint(self, *, force: bool = False,
-                   lock_timeout: float | None = None) -> bool:
-        """Append a snapshot of the fold when enough events follow the last one."""
-        if not force:
+    def checkpoint(self, *, force: bool = False, lock_timeout: float | None = 1.0) -> bool:
+        """Append a snapshot of the fold when enough event records follow the newest one.
+
+        Uses the count from the last ``state()`` call (folding first if there was none). Best
+        effort: a busy lock or a read-only file just means no snapshot this time."""
+        if self._records_known is False:
             self.state()
-            if self.records_since_snapshot < CHECKPOINT_EVERY_RECORDS:
-                return False
+        if not force and self.records_since_snapshot < CHECKPOINT_EVERY_RECORDS:
+            return False
 
         def build():
             # Folded under the lock: no event can land between the fold and its snapshot.
             return [(SNAPSHOT, self.state().to_snapshot())]
 
-        self.container.append_built(build, lock_timeout=lock_timeout)
+        try:
+            self.container.append_built(build, lock_timeout=lock_timeout)
+        except (ContainerError, OSError):
+            if force:
+                raise
+            return False
         self.records_since_snapshot = 0
         return True
 

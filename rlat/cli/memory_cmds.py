@@ -81,6 +81,7 @@ def list_claims(
     """List the claims in your memory store."""
     store = open_store()
     state = store.state()
+    store.checkpoint()
     now = time.time()
     workspace = workspace_id(current_cwd()) if here else None
     claims = [

@@ -30,7 +30,7 @@ msgpack_values = st.recursive(
 bodies = st.dictionaries(st.text(max_size=12), msgpack_values, max_size=6)
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(records=st.lists(st.tuples(st.sampled_from([EVENTS, SNAPSHOT, 5]), bodies), min_size=1, max_size=8))
 def test_any_sequence_of_records_round_trips(tmp_path_factory, records):
     path = tmp_path_factory.mktemp("rt") / "x.rlat"

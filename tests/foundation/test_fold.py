@@ -81,7 +81,7 @@ def _history(seed: int) -> list[dict]:
     return out
 
 
-@settings(max_examples=50)
+@settings(max_examples=50, deadline=None)
 @given(seed=st.integers(0, 10_000), shuffle_seed=st.integers(0, 10_000))
 def test_fold_is_deterministic_and_independent_of_event_order(seed, shuffle_seed):
     events = _history(seed)
@@ -90,7 +90,7 @@ def test_fold_is_deterministic_and_independent_of_event_order(seed, shuffle_seed
     assert canonical(fold(events)) == canonical(fold(shuffled))
 
 
-@settings(max_examples=30)
+@settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 10_000), cut=st.integers(0, 40))
 def test_snapshot_plus_later_events_equals_the_whole_fold(seed, cut):
     events = _history(seed)

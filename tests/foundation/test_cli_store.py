@@ -1,0 +1,135 @@
+"""`rlat memory …`, `rlat compact`, `rlat doctor` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from support.cli import run_rlat
+
+from rlat.claims import ClaimLog
+from rlat.container.file import make_header
+
+
+def test_help_and_python_dash_m_work():
+    out = run_rlat("--help")
+    assert out.returncode == 0 and "memory" in out.stdout and "compact" in out.stdout
+
+
+def test_add_list_show_forget_round_trip(tmp_path, rlat_home):
+    added = run_rlat("memory", "add", "This repo uses just, not make.", "--format", "json", cwd=tmp_path)
+    assert added.returncode == 0, added.stderr
+    cid = json.loads(added.stdout)["id"]
+    again = run_rlat("memory", "add", "this repo uses JUST, not make", cwd=tmp_path)
+    assert "recurrence" in again.stdout
+
+    listing = json.loads(run_rlat("memory", "list", "--format", "json").stdout)
+    assert listing["count"] == 1
+    claim = listing["claims"][0]
+    assert claim["id"] == cid and claim["recurrence"] == 2 and claim["origin"] == "user"
+
+    shown = run_rlat("memory", "show", cid[:8])
+    assert shown.returncode == 0 and "uses just" in shown.stdout
+
+    forgot = run_rlat("memory", "forget", cid[:8])
+    assert forgot.returncode == 0
+    assert json.loads(run_rlat("memory", "list", "--format", "json").stdout)["count"] == 0
+    everything = json.loads(run_rlat("memory", "list", "--all", "--format", "json").stdout)
+    assert everything["claims"][0]["state"] == "retired"  # history kept
+
+
+def test_unknown_id_and_bad_flags_are_one_line_errors(tmp_path):
+    out = run_rlat("memory", "show", "deadbeef")
+    assert out.returncode != 0 and out.stderr.strip().count("\n") == 0 and "no claim" in out.stderr
+    out = run_rlat("memory", "add", "x", "--type", "opinion")
+    assert out.returncode != 0 and "unknown --type" in out.stderr
+    out = run_rlat("memory", "add", "   ")
+    assert out.returncode != 0 and "empty" in out.stderr
+
+
+BAD_FILES = {
+    "wrong-version": make_header(b"\x89RLAT\r\n\x1a", version=7),
+    "random-bytes": os.urandom(300),
+    "empty": b"",
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_FILES))
+def test_bad_store_files_give_clear_error_and_nothing_is_written(rlat_home, name):
+    store = rlat_home / "memory.rlat"
+    store.write_bytes(BAD_FILES[name])
+    for args in (("memory", "list"), ("memory", "add", "a fact")):
+        out = run_rlat(*args)
+        assert out.returncode != 0
+        lines = out.stderr.strip().splitlines()
+        assert len(lines) == 1 and str(store) in lines[0] and "Traceback" not in out.stderr
+    if name != "empty":
+        assert store.read_bytes() == BAD_FILES[name]
+
+
+def test_directory_instead_of_file(tmp_path):
+    target = tmp_path / "km.rlat"
+    target.mkdir()
+    out = run_rlat("compact", str(target))
+    assert out.returncode != 0 and "directory" in out.stderr
+    out = run_rlat("doctor", str(target))
+    assert out.returncode != 0 and "directory" in out.stdout
+
+
+def test_compact_preserves_the_fold_exactly_and_shrinks(rlat_home, tmp_path):
+    for i in range(30):
+        assert run_rlat("memory", "add", f"fact number {i % 10}", cwd=tmp_path).returncode == 0
+    store = rlat_home / "memory.rlat"
+    before = ClaimLog(store).state()
+    size = store.stat().st_size
+    out = run_rlat("compact", str(store), "--format", "json")
+    assert out.returncode == 0, out.stderr
+    after = ClaimLog(store).state()
+    assert {k: v.to_dict() for k, v in before.claims.items()} == {k: v.to_dict() for k, v in after.claims.items()}
+    assert store.stat().st_size < size
+
+
+def test_privacy_purge_removes_text_bytes_from_the_file(rlat_home, tmp_path):
+    secret = "the on-call phone is 555-0199-SECRETISH"
+    cid = json.loads(run_rlat("memory", "add", secret, "--format", "json").stdout)["id"]
+    run_rlat("memory", "add", "an unrelated fact")
+    store = rlat_home / "memory.rlat"
+    out = run_rlat("compact", str(store), "--purge", cid[:10])
+    assert out.returncode == 0, out.stderr
+    import zstandard
+
+    raw = store.read_bytes()
+    # Decompress every frame and check the text is gone everywhere.
+    from rlat.container import Container
+
+    bodies = [repr(b) for _r, b in Container(store).records()]
+    assert not any("555-0199" in b for b in bodies)
+    assert b"555-0199" not in raw
+    assert zstandard  # frames were decoded above
+    state = ClaimLog(store).state()
+    assert state.claims[cid].purged and state.claims[cid].text == ""
+    assert any(c.text == "an unrelated fact" for c in state.claims.values())
+
+
+def test_doctor_repairs_a_torn_tail_and_salvages_around_corruption(rlat_home):
+    for i in range(5):
+        run_rlat("memory", "add", f"fact {i}")
+    store = rlat_home / "memory.rlat"
+    with open(store, "ab") as fh:
+        fh.write(b"RLR\x01\x00\x10")
+    out = run_rlat("doctor", str(store))
+    assert out.returncode == 0 and "repaired" in out.stdout
+    assert json.loads(run_rlat("memory", "list", "--format", "json").stdout)["count"] == 5
+
+    from rlat.container import Container
+
+    refs = Container(store).scan().refs
+    data = bytearray(store.read_bytes())
+    data[refs[2].offset + 15] ^= 0xFF
+    store.write_bytes(bytes(data))
+    assert run_rlat("memory", "list").returncode != 0  # corruption is reported, not hidden
+    out = run_rlat("doctor", str(store))
+    assert out.returncode == 0 and "salvaged" in out.stdout, out.stdout
+    assert (rlat_home / "memory.rlat.bak").exists()
+    assert json.loads(run_rlat("memory", "list", "--format", "json").stdout)["count"] == 4

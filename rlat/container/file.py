@@ -289,7 +289,13 @@ class Container:
             return HEADER_SIZE
         fh.seek(0)
         head = fh.read(HEADER_SIZE)
-        _check_header(self.path, head if len(head) == HEADER_SIZE else head, self.magic)
+        if size < HEADER_SIZE and make_header(self.magic).startswith(head):
+            # A creator crashed while writing the header: nothing was ever stored here.
+            fh.truncate(0)
+            fh.seek(0)
+            _write_all(fh, make_header(self.magic))
+            return HEADER_SIZE
+        _check_header(self.path, head, self.magic)
         if size == HEADER_SIZE:
             return size
         # Fast path: the last record's trailer and header agree and its checksum holds.

@@ -164,3 +164,12 @@ def test_random_garbage_appended_is_treated_as_torn_tail(tmp_path):
     with open(path, "ab") as fh:
         fh.write(bytes(rng.randrange(256) for _ in range(50)))
     assert len(list(Container(path).records())) == 2
+
+
+def test_a_header_cut_short_by_a_crash_is_rewritten_by_the_next_writer(tmp_path):
+    path = tmp_path / "h.rlat"
+    path.write_bytes(make_header(b"\x89RLAT\r\n\x1a")[:7])
+    with pytest.raises(NotAContainer):
+        list(Container(path).records())
+    Container(path).append([(EVENTS, {"events": [1]})])
+    assert [b for _r, b in Container(path).records()] == [{"events": [1]}]

@@ -49,7 +49,9 @@ _ABOUT_USER = re.compile(
     r"\b(?:the user|user's|users'|the developer|developer's|the engineer's|the person)\b",
     re.IGNORECASE)
 _PERSONAL_STATEMENT = re.compile(
-    r"\bI\s+(?:really\s+|personally\s+|usually\s+|always\s+|generally\s+|mostly\s+|just\s+)?"
+    r"\bI\s+(?:usually|normally|often|always|generally|mostly|rarely|never|tend\s+to"
+    r"|personally)\b"
+    r"|\bI\s+(?:really\s+|just\s+)?"
     r"(?:prefer|like|love|hate|dislike|enjoy|favou?r|tend\s+to|use|work\s+(?:at|for|as|from|on)"
     r"|live|own|have\s+a|code\s+in|type)\b"
     r"|\bmy\s+(?:own\s+|personal\s+|new\s+|old\s+|main\s+)?(?:laptop|machine|computer|desktop"
@@ -87,8 +89,17 @@ team project environment environments use used uses using tried try trying regre
 
 
 def _stem(word: str) -> str:
+    """A crude stem, applied to both sides of a comparison (so only consistency matters)."""
     word = word.lower().strip(".-+_")
-    for suffix in ("ing", "ed", "es", "s"):
+    if len(word) <= 4:
+        return word
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("xes", "ches", "shes", "zes", "sses")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    for suffix in ("ing", "ed"):
         if len(word) > len(suffix) + 3 and word.endswith(suffix):
             return word[: -len(suffix)]
     return word

@@ -1,7 +1,174 @@
-"""`rlat hook <event>`: read Claude Code's JSON on stdin, act, always exit 0."""
+"""`rlat hook <event>`: read Claude Code's JSON on stdin, act within a budget, always exit 0.
+
+Reached from ``rlat/__main__.py`` before typer is imported. The contract with Claude Code:
+
+* stdout carries at most one JSON object (``hookSpecificOutput`` for SessionStart and
+  UserPromptSubmit) and nothing else: anything a library prints meanwhile is swallowed;
+* the exit code is always 0, so a problem never blocks a prompt, a compaction or a stop;
+* the hook ends within its budget (``runtime.budget_for``): a soft deadline interrupts the
+  handler (SIGALRM, POSIX) and a watchdog ends the process shortly after, whatever it is doing;
+* each problem is one line in ``hooks.log`` under ``rlat.paths.log_dir()``.
+"""
 
 from __future__ import annotations
 
+import io
+import json
+import os
+import sys
+import threading
+import time
+
+from .runtime import STDIN_MAX_BYTES, HookContext, budget_for, log_line, safe_id
+
+# event name on the command line -> (module, Claude Code's hookEventName)
+EVENTS = {
+    "session-start": ("session_start", "SessionStart"),
+    "user-prompt": ("user_prompt", "UserPromptSubmit"),
+    "stop": ("stop", "Stop"),
+    "pre-compact": ("capture", "PreCompact"),
+    "session-end": ("capture", "SessionEnd"),
+}
+
+USAGE = (
+    "usage: rlat hook {session-start|user-prompt|stop|pre-compact|session-end}\n"
+    "Claude Code runs these with its hook JSON on stdin (install them with "
+    "`rlat memory install-hooks`, see docs/hooks.md). They always exit 0.\n"
+)
+
+# Extra time the watchdog allows past the soft deadline before ending the process outright.
+HARD_GRACE = 0.4
+
+
+class HookTimeout(BaseException):
+    """The soft deadline passed (a BaseException so broad `except Exception` cannot eat it)."""
+
+
+def _read_stdin(deadline: float) -> bytes:
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        return b""
+    if stream.isatty():
+        return b""
+    data = stream.read(STDIN_MAX_BYTES + 1)
+    return data or b""
+
+
+def _parse(raw: bytes) -> tuple[dict | None, str]:
+    if not raw.strip():
+        return None, "empty stdin (expected Claude Code's hook JSON)"
+    if len(raw) > STDIN_MAX_BYTES:
+        return None, f"stdin larger than {STDIN_MAX_BYTES} bytes; ignored"
+    try:
+        payload = json.loads(raw.decode("utf-8", "replace"))
+    except ValueError as exc:
+        return None, f"stdin is not JSON ({exc.__class__.__name__}: {str(exc)[:80]})"
+    if not isinstance(payload, dict):
+        return None, f"stdin JSON is a {type(payload).__name__}, expected an object"
+    return payload, ""
+
+
+def _arm(budget: float, event: str, session_ref: list[str]) -> tuple[object, threading.Timer]:
+    """Soft deadline (SIGALRM in the main thread) and hard watchdog (a timer thread)."""
+    previous = None
+    try:
+        import signal
+
+        if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
+            def _soft(_signum, _frame):
+                raise HookTimeout()
+
+            previous = signal.signal(signal.SIGALRM, _soft)
+            signal.setitimer(signal.ITIMER_REAL, budget)
+    except (ValueError, OSError):
+        previous = None
+
+    def _hard() -> None:
+        log_line(event, session_ref[0], f"hard deadline ({budget + HARD_GRACE:.2f}s) reached; "
+                                        "exiting without output")
+        try:
+            sys.__stdout__.flush()
+        except Exception:  # noqa: BLE001
+            pass
+        os._exit(0)
+
+    timer = threading.Timer(budget + HARD_GRACE, _hard)
+    timer.daemon = True
+    timer.start()
+    return previous, timer
+
+
+def _disarm(previous, timer: threading.Timer) -> None:
+    timer.cancel()
+    try:
+        import signal
+
+        if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            if previous is not None:
+                signal.signal(signal.SIGALRM, previous)
+    except (ValueError, OSError):
+        pass
+
+
+def run(event: str, raw: bytes | None = None) -> dict | None:
+    """Run one hook; returns the JSON object to print (or None). Never raises."""
+    started = time.monotonic()
+    budget = budget_for(event)
+    session_ref = ["-"]
+    module_name, hook_name = EVENTS[event]
+    previous, timer = _arm(budget, event, session_ref)
+    real_stdout = sys.stdout
+    sys.stdout = io.StringIO()  # whatever else gets printed must not reach Claude Code
+    try:
+        if raw is None:
+            raw = _read_stdin(started + budget)
+        payload, problem = _parse(raw)
+        if payload is None:
+            log_line(event, "-", problem)
+            return None
+        session_ref[0] = safe_id(payload.get("session_id"))
+        ctx = HookContext(event, payload, started, budget)
+        import importlib
+
+        handler = importlib.import_module(f"{__package__}.{module_name}")
+        out = handler.handle(ctx)
+        if not out:
+            return None
+        if "hookSpecificOutput" in out:
+            out["hookSpecificOutput"]["hookEventName"] = hook_name
+        json.dumps(out)  # must serialise; a TypeError here is a bug, logged below
+        return out
+    except HookTimeout:
+        log_line(event, session_ref[0], f"soft deadline ({budget:.2f}s) reached; gave up quietly")
+        return None
+    except BaseException as exc:  # noqa: BLE001 - a hook never raises
+        log_line(event, session_ref[0],
+                 f"unexpected {exc.__class__.__name__}: {exc} (please report; the session "
+                 "was not affected)")
+        return None
+    finally:
+        sys.stdout = real_stdout
+        _disarm(previous, timer)
+
 
 def main(argv: list[str]) -> int:
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        sys.stdout.write(USAGE)
+        return 0
+    event = argv[0]
+    if os.environ.get("RLAT_HOOKS_DISABLED") == "1":
+        return 0
+    if event not in EVENTS:
+        log_line(event[:40], "-", f"unknown hook event {event!r}; expected one of: "
+                                  f"{', '.join(EVENTS)}")
+        return 0
+    out = run(event)
+    if out:
+        try:
+            sys.stdout.write(json.dumps(out))
+            sys.stdout.write("\n")
+            sys.stdout.flush()
+        except Exception:  # noqa: BLE001 - a closed pipe: Claude Code went away
+            pass
     return 0

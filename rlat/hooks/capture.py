@@ -1,0 +1,188 @@
+"""PreCompact and SessionEnd: capture the session now, hand slow work to the worker.
+
+SessionEnd has about 1.5 s in total (all SessionEnd hooks together), so the hook does only
+what fits, in this order, each step skipped (and handed over) when the budget runs short:
+
+1. assess the session's turns (``rlat.trust.outcomes.assess_session`` over the signal file)
+   and append the outcome events — cheap, and what moves confidence;
+2. run the deterministic capture pipeline inline (``rlat.capture.pipeline.capture_transcript``:
+   scrub, strip fences, one claim per session, deduplicate, append);
+3. start the detached background worker (``python -m rlat.hooks.worker JOB``) for anything
+   left: a capture that did not fit, LLM atomic capture (``RLAT_ATOMIC_CAPTURE=1``), the
+   world-fact miner (``RLAT_MINE_ATTRIBUTES=1``), spooled events, and a store checkpoint. It
+   runs in its own session (setsid), so it outlives the ``claude`` process.
+
+PreCompact does the same before compaction (the transcript keeps growing afterwards; what was
+captured is remembered in the signal file, so SessionEnd captures only what came later).
+SessionStart with ``source`` = ``clear`` or ``compact`` calls ``ensure_captured``: a previous
+transcript of this workspace that has no capture record is handed to the worker.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from ..paths import state_dir
+from .runtime import CAPTURE_RESERVE, HookContext, add_receipt, append_record, read_records
+
+RECENT_SECONDS = 6 * 3600  # how far back ensure_captured looks for an uncaptured session
+MAX_LOOKBACK = 8
+
+
+def _size(path: str | None) -> int:
+    try:
+        return os.stat(path).st_size if path else -1
+    except OSError:
+        return -1
+
+
+def captured_size(records: list[dict], transcript: str | None) -> int:
+    """Bytes of ``transcript`` already captured (per the session's capture records)."""
+    done = -1
+    for rec in records:
+        if rec.get("event") == "captured" and rec.get("transcript") == transcript:
+            done = max(done, int(rec.get("size") or 0))
+    return done
+
+
+def capture_inline(ctx: HookContext, transcript: str, *, since: int = 0) -> dict | None:
+    """Run the capture pipeline on ``transcript`` within the hook's budget. Returns its
+    summary (and records it), or None when it did not run or failed (logged)."""
+    try:
+        from ..capture.pipeline import capture_transcript
+    except ImportError as exc:
+        ctx.log(f"capture pipeline unavailable ({exc}); left to the worker")
+        return None
+    size = _size(transcript)
+    try:
+        result = capture_transcript(
+            transcript, cwd=ctx.cwd, session_id=ctx.payload.get("session_id") or ctx.session_id,
+            lock_timeout=ctx.lock_timeout(), since=since,
+        )
+    except Exception as exc:  # noqa: BLE001 - locked store, unreadable transcript, full disk
+        ctx.log(f"inline capture of {transcript} failed ({exc.__class__.__name__}: {exc}); "
+                "left to the worker")
+        return None
+    summary = _summary(result)
+    append_record(ctx.session_id, {"event": "captured", "ts": time.time(),
+                                   "transcript": transcript, "size": size, "by": ctx.event,
+                                   **summary})
+    receipt = summary.get("receipt")
+    if receipt and summary.get("claims"):
+        add_receipt(ctx.workspace, receipt)
+    return summary
+
+
+def _summary(result) -> dict:
+    if result is None:
+        return {"claims": 0}
+    if isinstance(result, dict):
+        data = result
+    elif hasattr(result, "to_dict"):
+        data = result.to_dict()
+    else:
+        data = {k: getattr(result, k) for k in ("claims", "redactions", "receipt")
+                if hasattr(result, k)}
+    claims = data.get("claims", 0)
+    out = {"claims": len(claims) if isinstance(claims, (list, tuple)) else int(claims or 0)}
+    if data.get("receipt"):
+        out["receipt"] = str(data["receipt"])
+    if data.get("redactions") is not None:
+        out["redactions"] = int(data["redactions"] or 0)
+    return out
+
+
+def assess(ctx: HookContext, records: list[dict]) -> None:
+    """Append the outcome events for this session's turns (idempotent: the trust engine counts
+    the highest-authority outcome per intent once)."""
+    try:
+        from ..trust.outcomes import assess_session
+    except ImportError as exc:
+        ctx.log(f"trust engine unavailable ({exc}); outcomes not recorded")
+        return
+    events = assess_session(records, session_id=ctx.payload.get("session_id") or ctx.session_id)
+    if events:
+        ctx.append_events(events)
+
+
+def wanted_background(ctx: HookContext, *, capture_done: bool) -> list[str]:
+    tasks = [] if capture_done else ["capture"]
+    if os.environ.get("RLAT_ATOMIC_CAPTURE") == "1":
+        tasks.append("atomic")
+    if os.environ.get("RLAT_MINE_ATTRIBUTES") == "1":
+        tasks.append("mine")
+    tasks += ["drain", "checkpoint"]
+    return tasks
+
+
+def handle(ctx: HookContext) -> None:
+    transcript = ctx.transcript_path
+    records = read_records(ctx.session_id)
+    if ctx.event == "session-end":
+        assess(ctx, records)
+    done = False
+    if transcript and _size(transcript) < 0:
+        ctx.log(f"transcript {transcript} is missing; nothing to capture")
+        transcript = None
+    if transcript:
+        already = captured_size(records, transcript)
+        size = _size(transcript)
+        if already >= size:
+            done = True  # nothing new since the last capture
+        elif ctx.remaining() > CAPTURE_RESERVE:
+            done = capture_inline(ctx, transcript, since=max(0, already)) is not None
+    from .worker import spawn
+
+    tasks = wanted_background(ctx, capture_done=done or not transcript)
+    if not spawn(ctx, tasks):
+        ctx.log("could not start the background worker")
+    return None
+
+
+def ensure_captured(ctx: HookContext, source: str) -> None:
+    """SessionStart after /clear or /compact: hand any uncaptured previous transcript of this
+    workspace (this session's, for compact) to the worker."""
+    pending: list[dict] = []
+    if source == "compact":
+        records = read_records(ctx.session_id)
+        if ctx.transcript_path and captured_size(records, ctx.transcript_path) < 0:
+            pending.append({"session_id": ctx.payload.get("session_id"),
+                            "transcript_path": ctx.transcript_path, "cwd": ctx.cwd})
+    else:
+        pending.extend(_uncaptured_sessions(ctx))
+    from .worker import spawn
+
+    for job in pending[:MAX_LOOKBACK]:
+        spawn(ctx, ["capture", "drain"], override=job)
+
+
+def _uncaptured_sessions(ctx: HookContext) -> list[dict]:
+    """Sessions of this workspace, seen recently by our hooks, never captured."""
+    now = time.time()
+    out: list[dict] = []
+    try:
+        entries = sorted(Path(state_dir()).glob("*.jsonl"), key=lambda p: p.stat().st_mtime,
+                         reverse=True)
+    except OSError:
+        return out
+    for path in entries[:MAX_LOOKBACK * 2]:
+        session = path.stem
+        if session == ctx.session_id:
+            continue
+        try:
+            if now - path.stat().st_mtime > RECENT_SECONDS:
+                break
+        except OSError:
+            continue
+        records = read_records(session)
+        start = next((r for r in records if r.get("event") in ("start", "prompt")
+                      and r.get("workspace") == ctx.workspace), None)
+        transcript = next((r.get("transcript") for r in records if r.get("transcript")), None)
+        if start is None or not transcript or captured_size(records, transcript) >= 0:
+            continue
+        if _size(transcript) > 0:
+            out.append({"session_id": session, "transcript_path": transcript,
+                        "cwd": start.get("cwd") or ctx.cwd})
+    return out

@@ -1,0 +1,280 @@
+"""What every hook handler shares: its input, its clock, its log, the store, the spool.
+
+A hook is time-bounded and never raises out of a handler: problems become one line in
+``rlat.paths.log_dir()/hooks.log`` and the hook goes on without that part. Nothing here imports
+typer, rich, numpy or anthropic (``python -X importtime -m rlat hook …`` shows the path).
+
+Settings (environment variables, read per call so tests and users can change them):
+
+=============================  ===========================================================
+``RLAT_HOOK_BUDGET_<EVENT>``   seconds the hook may run (EVENT: SESSION_START, USER_PROMPT,
+                               STOP, PRE_COMPACT, SESSION_END); defaults in ``BUDGETS``
+``RLAT_HOOK_LOCK_TIMEOUT``     seconds to wait for the store's lock (default 0.25); on timeout
+                               the events go to the spool and the background worker applies them
+``RLAT_CONTEXT_CHARS``         SessionStart's character budget for everything it injects beyond
+                               the world facts (default 6000; Claude Code spills >10,000)
+``RLAT_RECALL_TOP_K``          claims UserPromptSubmit injects per prompt (default 3)
+``RLAT_RECALL_CHARS``          UserPromptSubmit's character budget (default 2000)
+``RLAT_HOOKS_DISABLED``        ``1``: every hook exits at once, silently
+=============================  ===========================================================
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from ..paths import home, log_dir, memory_store_path, state_dir
+
+# Seconds each hook may spend. Claude Code's own limits are higher (install-hooks sets them);
+# SessionEnd is the tight one: Claude Code gives all SessionEnd hooks ~1.5 s together.
+BUDGETS = {
+    "session-start": 1.5,
+    "user-prompt": 1.0,
+    "stop": 0.8,
+    "pre-compact": 3.0,
+    "session-end": 1.1,
+}
+# Part of a capture's budget: inline capture is given up (and handed to the worker) when less
+# than this is left.
+CAPTURE_RESERVE = 0.25
+LOCK_TIMEOUT = 0.25
+CONTEXT_CHARS = 6000
+RECALL_TOP_K = 3
+RECALL_CHARS = 2000
+LOG_MAX_BYTES = 1_000_000
+STDIN_MAX_BYTES = 16 * 1024 * 1024
+
+_SAFE_ID = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def env_number(name: str, default: float) -> float:
+    raw = (os.environ.get(name) or "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        return default
+    return value if value > 0 else default
+
+
+def budget_for(event: str) -> float:
+    key = "RLAT_HOOK_BUDGET_" + event.upper().replace("-", "_")
+    return env_number(key, BUDGETS.get(event, 1.0))
+
+
+def safe_id(raw: object) -> str:
+    """A session id fit for a file name (Claude Code sends UUIDs; never trust that)."""
+    text = _SAFE_ID.sub("-", str(raw or "")).strip("-.")[:128]
+    return text or "unknown-session"
+
+
+# ------------------------------------------------------------------------------------ log
+def log_line(event: str, session: str, message: str) -> None:
+    """One line per problem in hooks.log. Never raises (a full disk loses the line, not the hook)."""
+    try:
+        directory = log_dir()
+        directory.mkdir(parents=True, exist_ok=True)
+        path = directory / "hooks.log"
+        try:
+            if path.stat().st_size > LOG_MAX_BYTES:
+                os.replace(path, directory / "hooks.log.1")
+        except OSError:
+            pass
+        stamp = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        text = " ".join(str(message).split())[:600]
+        line = f"{stamp} {event} session={session[:36] or '-'} {text}\n"
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(fd, line.encode("utf-8", "replace"))
+        finally:
+            os.close(fd)
+    except Exception:  # noqa: BLE001 - logging must never take a hook down
+        pass
+
+
+# ------------------------------------------------------------------------------ context
+class HookContext:
+    """One hook invocation: the parsed input and everything the handler may use."""
+
+    def __init__(self, event: str, payload: dict, started: float, budget: float) -> None:
+        self.event = event
+        self.payload = payload
+        self.started = started
+        self.deadline = started + budget
+        self.session_id = safe_id(payload.get("session_id"))
+        cwd = payload.get("cwd")
+        self.cwd = cwd if isinstance(cwd, str) and cwd else os.getcwd()
+        tp = payload.get("transcript_path")
+        self.transcript_path = tp if isinstance(tp, str) and tp else None
+        self.problems = 0
+        self._workspace: str | None = None
+        self._state = None
+        self._state_loaded = False
+
+    # -------------------------------------------------------------- clock
+    def remaining(self) -> float:
+        return self.deadline - time.monotonic()
+
+    def lock_timeout(self) -> float:
+        return max(0.0, min(env_number("RLAT_HOOK_LOCK_TIMEOUT", LOCK_TIMEOUT),
+                            self.remaining() - 0.1))
+
+    # -------------------------------------------------------------- log
+    def log(self, message: str) -> None:
+        self.problems += 1
+        log_line(self.event, self.session_id, message)
+
+    # -------------------------------------------------------------- facts
+    @property
+    def workspace(self) -> str:
+        if self._workspace is None:
+            from ..workspace import workspace_id
+
+            try:
+                self._workspace = workspace_id(self.cwd)
+            except Exception as exc:  # noqa: BLE001
+                self.log(f"workspace of {self.cwd!r} unknown ({exc}); using the path")
+                self._workspace = "path:" + self.cwd
+        return self._workspace
+
+    def store(self):
+        from ..claims.log import ClaimLog
+
+        return ClaimLog(memory_store_path())
+
+    def state(self):
+        """The memory store's fold, or None (logged) when it cannot be read."""
+        if not self._state_loaded:
+            self._state_loaded = True
+            try:
+                self._state = self.store().state()
+            except Exception as exc:  # noqa: BLE001 - corrupt store, permissions, bad version
+                self.log(f"memory store unreadable, continuing without it: {exc}")
+                self._state = None
+        return self._state
+
+    # -------------------------------------------------------------- writes
+    def append_events(self, events: list[dict], *, durable: bool = True) -> bool:
+        """Append to the memory store within the lock timeout, else spool them for the worker.
+        True when they reached the store."""
+        if not events:
+            return True
+        try:
+            self.store().append(events, lock_timeout=self.lock_timeout(), durable=durable)
+            return True
+        except Exception as exc:  # noqa: BLE001 - lock busy, full disk, corrupt tail
+            spooled = spool_events(self.session_id, events)
+            where = f"spooled to {spooled}" if spooled else "and could not be spooled either"
+            self.log(f"store append failed ({exc}); {len(events)} event(s) {where}")
+            return False
+
+
+# ---------------------------------------------------------------------------- the spool
+def spool_dir() -> Path:
+    return home() / "spool"
+
+
+def spool_events(session: str, events: list[dict]) -> Path | None:
+    """Park events the store could not take now; ``rlat.hooks.worker`` applies them later."""
+    try:
+        directory = spool_dir()
+        directory.mkdir(parents=True, exist_ok=True)
+        path = directory / f"{time.time():.6f}-{os.getpid()}-{safe_id(session)[:40]}.jsonl"
+        tmp = path.with_suffix(".tmp")
+        with open(tmp, "w", encoding="utf-8") as fh:
+            for event in events:
+                fh.write(json.dumps(event, ensure_ascii=False) + "\n")
+        os.replace(tmp, path)
+        return path
+    except Exception:  # noqa: BLE001
+        return None
+
+
+# ---------------------------------------------------------------- per-session signal file
+def session_file(session: str) -> Path:
+    return state_dir() / f"{safe_id(session)}.jsonl"
+
+
+def append_record(session: str, record: dict) -> bool:
+    """One JSON line in the session's signal file (O_APPEND: concurrent writers interleave
+    whole lines). False (not raised) on failure."""
+    try:
+        path = session_file(session)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8")
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(fd, data)
+        finally:
+            os.close(fd)
+        return True
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def read_records(session: str) -> list[dict]:
+    """The session's signal records (a torn or foreign line is skipped)."""
+    try:
+        text = session_file(session).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    out = []
+    for line in text.splitlines():
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(rec, dict):
+            out.append(rec)
+    return out
+
+
+def injected_ids(records: list[dict]) -> set[str]:
+    """Every claim id already put into this session's context (no repeats within a session)."""
+    seen: set[str] = set()
+    for rec in records:
+        for entry in rec.get("injected") or ():
+            if isinstance(entry, (list, tuple)) and entry:
+                seen.add(str(entry[0]))
+            elif isinstance(entry, str):
+                seen.add(entry)
+    return seen
+
+
+# ------------------------------------------------------------------------------ receipts
+def receipts_path(workspace: str) -> Path:
+    import hashlib
+
+    return state_dir() / "receipts" / (hashlib.sha256(workspace.encode()).hexdigest()[:16] + ".txt")
+
+
+def add_receipt(workspace: str, line: str) -> None:
+    """A one-line receipt ("[rlat] Captured …") shown to the user at the next SessionStart."""
+    try:
+        path = receipts_path(workspace)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(" ".join(line.split()) + "\n")
+    except OSError:
+        pass
+
+
+def take_receipts(workspace: str) -> list[str]:
+    path = receipts_path(workspace)
+    try:
+        taken = path.with_suffix(f".{os.getpid()}.taken")
+        os.replace(path, taken)
+    except OSError:
+        return []
+    try:
+        lines = [ln for ln in taken.read_text(encoding="utf-8").splitlines() if ln.strip()]
+        taken.unlink()
+    except OSError:
+        return []
+    return lines[-5:]

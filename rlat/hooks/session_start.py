@@ -1,0 +1,138 @@
+"""SessionStart: the workspace's standing facts in full, then its most trusted claims.
+
+What is injected (``additionalContext``), in this order:
+
+1. the world-fact block (``rlat.render.framings.world_fact_block``): every standing constraint
+   and falsified finding for this workspace, in full, under its framing, fenced. Sources: the
+   memory store's world claims for this workspace, and the workspace's world-fact KMs
+   (``rlat.world.world_km_paths``: its default KM and every KM a fact was captured into from
+   here). Never truncated, never counted against the budget;
+2. the most trusted claims learned in this workspace (or marked cross-workspace), ordered by
+   trust (``rlat.trust.rungs.trust``), each one attributed line, fenced, within
+   ``RLAT_CONTEXT_CHARS`` (default 6000) so the whole stays under Claude Code's 10,000-char cap.
+
+Receipts left by the last session's capture (``[rlat] Captured …``) are shown to the user
+(``systemMessage``), never to the model. With ``source`` = ``clear`` or ``compact`` the hook
+also makes sure the previous transcript was captured (``capture.ensure_captured``).
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..render.fences import fence
+from .runtime import (
+    CONTEXT_CHARS,
+    HookContext,
+    append_record,
+    env_number,
+    take_receipts,
+)
+
+MEMORY_FENCE = "memory"
+MAX_TRUSTED = 12  # lines, before the character budget
+LINE_CHARS = 400  # one claim's text at most (event claims are whole-session summaries)
+HEADING = ("What rlat remembers for this workspace, most trusted first "
+           "(each line: [first learned, evidence, confidence]):")
+
+
+def _world_claims(ctx: HookContext, state) -> list:
+    claims = []
+    if state is not None:
+        for claim in state.claims.values():
+            if claim.source == "world" and (ctx.workspace in claim.workspaces
+                                            or claim.cross_workspace):
+                claims.append(claim)
+    try:
+        from .. import world
+
+        km_claims, problems = world.load_world_claims(world.world_km_paths(ctx.workspace))
+    except Exception as exc:  # noqa: BLE001
+        ctx.log(f"world-fact KMs unreadable: {exc}")
+        return claims
+    for problem in problems:
+        ctx.log(f"world-fact KM skipped: {problem}")
+    return claims + km_claims
+
+
+def _eligible(claim, workspace: str, now: float) -> bool:
+    from ..trust.lifecycle import effective_state, live
+
+    if claim.source == "world" or not claim.text.strip() or not live(claim):
+        return False
+    if workspace not in claim.workspaces and not claim.cross_workspace:
+        return False
+    return effective_state(claim, now) in ("candidate", "active")
+
+
+def trusted_lines(state, workspace: str, budget: int, now: float,
+                  exclude: set[str]) -> tuple[list[str], list[str]]:
+    """(attributed lines, their claim ids): the workspace's most trusted claims in budget."""
+    from ..render.attribution import claim_line
+    from ..trust.rungs import points, rung_of_points, trust_of_points
+
+    scored = []
+    for claim in state.claims.values():
+        if claim.id in exclude or not _eligible(claim, workspace, now):
+            continue
+        p = points(claim, now)
+        scored.append((trust_of_points(p), claim.last_evidence_at, claim.id, claim, p))
+    scored.sort(key=lambda row: (-row[0], -row[1], row[2]))
+    lines: list[str] = []
+    ids: list[str] = []
+    used = len(HEADING) + 60  # the fence and heading
+    for _trust, _ts, cid, claim, p in scored[:MAX_TRUSTED * 3]:
+        line = claim_line(claim, rung_of_points(p), max_chars=LINE_CHARS)
+        if used + len(line) + 1 > budget:
+            continue
+        lines.append(line)
+        ids.append(cid)
+        used += len(line) + 1
+        if len(lines) >= MAX_TRUSTED:
+            break
+    return lines, ids
+
+
+def handle(ctx: HookContext) -> dict | None:
+    now = time.time()
+    source = str(ctx.payload.get("source") or "startup")
+    if source in ("clear", "compact"):
+        from .capture import ensure_captured
+
+        ensure_captured(ctx, source)
+    state = ctx.state()
+    out: dict = {}
+    receipts = take_receipts(ctx.workspace)
+    if receipts:
+        out["systemMessage"] = "\n".join(receipts)
+
+    from ..render.framings import framed_claims, world_fact_block
+    from ..trust.rungs import rung
+
+    world_claims = _world_claims(ctx, state)
+    world_block = world_fact_block(world_claims, lambda c: rung(c, now), now=now)
+    served_world = [c.id for items in framed_claims(world_claims).values() for c in items]
+
+    parts = [world_block] if world_block else []
+    injected: list[str] = list(served_world)
+    if state is not None:
+        budget = int(env_number("RLAT_CONTEXT_CHARS", CONTEXT_CHARS))
+        lines, ids = trusted_lines(state, ctx.workspace, budget, now, set(injected))
+        if lines:
+            parts.append(fence(HEADING + "\n" + "\n".join(lines), kind=MEMORY_FENCE))
+            injected.extend(ids)
+    ranked = [[cid, rank] for rank, cid in enumerate(injected, start=1)]
+    append_record(ctx.session_id, {"event": "start", "ts": now, "source": source,
+                                   "workspace": ctx.workspace, "cwd": ctx.cwd,
+                                   "transcript": ctx.transcript_path, "injected": ranked})
+    if injected:
+        from ..claims import events as ev
+
+        store_ids = [cid for cid in injected if state is not None and cid in state.claims]
+        if store_ids:
+            ctx.append_events([ev.injected(ctx.session_id, store_ids, workspace=ctx.workspace,
+                                           ts=now)], durable=False)
+    if parts:
+        out["hookSpecificOutput"] = {"hookEventName": "SessionStart",
+                                     "additionalContext": "\n\n".join(parts)}
+    return out or None

@@ -1,0 +1,101 @@
+"""UserPromptSubmit: recall the few claims that fit this prompt, attributed and fenced.
+
+``rlat.trust.recall.recall`` ranks the store's claims by relevance × trust behind the
+source-specific gates (workspace scope for experience claims); this hook adds what only a
+session knows: claims already injected into this session (at SessionStart or an earlier
+prompt) are excluded, so nothing is restated. The best ``RLAT_RECALL_TOP_K`` (default 3) are
+injected within ``RLAT_RECALL_CHARS`` (default 2000), each with its rung and provenance, e.g.
+``- [2026-11-02, 3 sessions, high] Run the tests with make check``.
+
+Every prompt leaves a record in the session's signal file (what was injected and at which
+rank: the trust engine credits them by rank when the turn resolves) and, when something was
+injected, an ``injected`` event in the memory store (read lineage, for independence counting).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+
+from ..render.fences import fence, strip_fenced
+from .runtime import (
+    RECALL_CHARS,
+    RECALL_TOP_K,
+    HookContext,
+    append_record,
+    env_number,
+    injected_ids,
+    read_records,
+)
+
+RECALL_FENCE = "recall"
+PROMPT_CHARS = 1000  # kept in the signal file (the trust engine reads the next prompt's words)
+QUERY_CHARS = 4000
+LINE_CHARS = 500
+HEADING = ("Claims from earlier sessions that may bear on this prompt, ranked by relevance "
+           "and trust (each line: [first learned, evidence, confidence]):")
+
+
+def render(hits, budget: int) -> tuple[str, list[list]]:
+    """The fenced block and [[claim_id, rank], …] for the hits that fit ``budget``."""
+    from ..render.attribution import claim_line
+
+    lines: list[str] = []
+    ranked: list[list] = []
+    used = len(HEADING) + 60
+    for hit in hits:
+        line = claim_line(hit.claim, hit.rung, max_chars=LINE_CHARS)
+        if used + len(line) + 1 > budget:
+            continue
+        lines.append(line)
+        used += len(line) + 1
+        ranked.append([hit.claim.id, len(ranked) + 1])
+    if not lines:
+        return "", []
+    return fence(HEADING + "\n" + "\n".join(lines), kind=RECALL_FENCE), ranked
+
+
+def handle(ctx: HookContext) -> dict | None:
+    now = time.time()
+    prompt = ctx.payload.get("prompt")
+    prompt = prompt if isinstance(prompt, str) else ""
+    prompt_id = ctx.payload.get("prompt_id")
+    intent = prompt_id if isinstance(prompt_id, str) and prompt_id else hashlib.sha256(
+        f"{ctx.session_id}\x00{now}\x00{prompt}".encode()).hexdigest()[:16]
+    query = strip_fenced(prompt)[:QUERY_CHARS].strip()
+    block, ranked = "", []
+    # A slash command or an empty prompt is not a question to recall for.
+    if query and not query.startswith("/"):
+        try:
+            block, ranked = _recall(ctx, query, now)
+        except Exception as exc:  # noqa: BLE001 - recall broken: the prompt goes on without it
+            ctx.log(f"recall failed ({exc.__class__.__name__}: {exc}); nothing injected")
+    record = {"event": "prompt", "ts": now, "prompt": prompt[:PROMPT_CHARS], "intent_id": intent,
+              "workspace": ctx.workspace, "injected": ranked}
+    if not append_record(ctx.session_id, record):
+        ctx.log("could not write the prompt record (disk full or state dir unwritable)")
+    if ranked:
+        from ..claims import events as ev
+
+        ctx.append_events([ev.injected(
+            ctx.session_id, [cid for cid, _rank in ranked], workspace=ctx.workspace,
+            prompt_hash=hashlib.sha256(prompt.encode()).hexdigest()[:16], ts=now)],
+            durable=False)
+    if not block:
+        return None
+    return {"hookSpecificOutput": {"hookEventName": "UserPromptSubmit",
+                                   "additionalContext": block}}
+
+
+def _recall(ctx: HookContext, query: str, now: float) -> tuple[str, list[list]]:
+    state = ctx.state()
+    if state is None or not state.claims:
+        return "", []
+    from ..trust.recall import recall
+
+    top_k = int(env_number("RLAT_RECALL_TOP_K", RECALL_TOP_K))
+    budget = int(env_number("RLAT_RECALL_CHARS", RECALL_CHARS))
+    seen = injected_ids(read_records(ctx.session_id))
+    hits = recall(state, query, workspace=ctx.workspace, top_k=top_k, now=now,
+                  exclude=tuple(seen))
+    return render(hits, budget)

@@ -1,0 +1,277 @@
+"""The background worker: slow work a hook may not wait for, in a process that outlives it.
+
+``spawn`` (called by a hook) writes a job file under ``<rlat home>/jobs/`` and starts
+``python -m rlat.hooks.worker JOB`` detached: stdin/stdout/stderr on /dev/null (so Claude Code
+never waits on its pipes) and a new session (``setsid``; on Windows a detached process group),
+so neither the end of the hook nor the end of ``claude`` stops it.
+
+Tasks, each independent (one failing is logged and the next runs):
+
+``capture``     the capture pipeline on the job's transcript (from where the last capture
+                stopped), when the hook could not do it inline
+``atomic``      LLM atomic capture (``RLAT_ATOMIC_CAPTURE=1``): one claim per durable fact
+``mine``        the four-gate world-fact miner (``RLAT_MINE_ATTRIBUTES=1``) into the
+                workspace's KM
+``drain``       apply spooled events (those a hook could not append within its lock timeout)
+``checkpoint``  write a store snapshot when enough events follow the last one
+
+Every problem is one line in ``hooks.log`` (event ``worker``); what the job did is appended to
+the session's signal file as ``{"event": "worker", …}``. The worker may import anything
+(including the LLM provider): it is not on a hook's clock.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from ..paths import home, memory_store_path, state_dir
+from .runtime import (
+    add_receipt,
+    append_record,
+    log_line,
+    read_records,
+    safe_id,
+    spool_dir,
+)
+
+WORKER_LOCK_TIMEOUT = 30.0
+PRUNE_AFTER_DAYS = 14
+
+
+def jobs_dir() -> Path:
+    return home() / "jobs"
+
+
+# --------------------------------------------------------------------------------- spawn
+def spawn(ctx, tasks: list[str], *, override: dict | None = None) -> bool:
+    """Start a detached worker for ``tasks`` on the hook's session (or ``override``).
+    Returns False (after logging) when it could not start."""
+    job = {
+        "session_id": ctx.payload.get("session_id") or ctx.session_id,
+        "transcript_path": ctx.transcript_path,
+        "cwd": ctx.cwd,
+        "workspace": ctx.workspace,
+        "reason": ctx.event,
+        "tasks": list(tasks),
+        "created": time.time(),
+        "env": {k: v for k, v in os.environ.items()
+                if k in ("RLAT_ATOMIC_CAPTURE", "RLAT_MINE_ATTRIBUTES")},
+    }
+    if override:
+        job.update(override)
+    try:
+        directory = jobs_dir()
+        directory.mkdir(parents=True, exist_ok=True)
+        path = directory / f"{time.time():.6f}-{os.getpid()}-{safe_id(job['session_id'])[:40]}.json"
+        path.write_text(json.dumps(job), encoding="utf-8")
+        start_detached([sys.executable, "-m", "rlat.hooks.worker", str(path)])
+        return True
+    except Exception as exc:  # noqa: BLE001
+        ctx.log(f"background worker not started: {exc}")
+        return False
+
+
+def start_detached(argv: list[str]) -> subprocess.Popen:
+    kwargs: dict = {"stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL,
+                    "stderr": subprocess.DEVNULL, "close_fds": True}
+    if os.name == "nt":  # pragma: no cover - Windows
+        kwargs["creationflags"] = (getattr(subprocess, "DETACHED_PROCESS", 0x8)
+                                   | getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0x200)
+                                   | getattr(subprocess, "CREATE_NO_WINDOW", 0x8000000))
+    else:
+        kwargs["start_new_session"] = True
+    return subprocess.Popen(argv, **kwargs)
+
+
+# ----------------------------------------------------------------------------------- run
+class Job:
+    def __init__(self, data: dict) -> None:
+        self.data = data
+        self.session_id = str(data.get("session_id") or "unknown-session")
+        self.safe_session = safe_id(self.session_id)
+        self.transcript = data.get("transcript_path")
+        self.cwd = data.get("cwd") or os.getcwd()
+        self.workspace = data.get("workspace")
+        self.results: dict[str, object] = {}
+
+    def log(self, message: str) -> None:
+        log_line("worker", self.safe_session, message)
+
+
+def task_capture(job: Job) -> object:
+    from .capture import _size, _summary, captured_size
+
+    if not job.transcript or _size(job.transcript) < 0:
+        return "no transcript"
+    records = read_records(job.safe_session)
+    size = _size(job.transcript)
+    since = captured_size(records, job.transcript)
+    if since >= size:
+        return "already captured"
+    from ..capture.pipeline import capture_transcript
+
+    result = capture_transcript(job.transcript, cwd=job.cwd, session_id=job.session_id,
+                                lock_timeout=WORKER_LOCK_TIMEOUT, since=max(0, since))
+    summary = _summary(result)
+    append_record(job.safe_session, {"event": "captured", "ts": time.time(),
+                                     "transcript": job.transcript, "size": size, "by": "worker",
+                                     **summary})
+    if summary.get("receipt") and summary.get("claims") and job.workspace:
+        add_receipt(job.workspace, summary["receipt"])
+    return summary
+
+
+def task_atomic(job: Job) -> object:
+    from ..llm import session_tasks
+
+    return session_tasks.atomic_capture(job.transcript, cwd=job.cwd, session_id=job.session_id)
+
+
+def task_mine(job: Job) -> object:
+    from ..llm import session_tasks
+
+    result = session_tasks.mine_world_facts(job.transcript, cwd=job.cwd,
+                                            session_id=job.session_id)
+    receipt = getattr(result, "receipt", None) or (result.get("receipt")
+                                                   if isinstance(result, dict) else None)
+    if receipt and job.workspace:
+        add_receipt(job.workspace, receipt)
+    return result
+
+
+def task_drain(job: Job) -> object:
+    return drain_spool(job.log)
+
+
+def task_checkpoint(job: Job) -> object:
+    from ..claims.log import ClaimLog
+
+    path = memory_store_path()
+    if not path.exists():
+        return "no store"
+    return ClaimLog(path).checkpoint(lock_timeout=WORKER_LOCK_TIMEOUT)
+
+
+TASKS = {
+    "capture": task_capture,
+    "atomic": task_atomic,
+    "mine": task_mine,
+    "drain": task_drain,
+    "checkpoint": task_checkpoint,
+}
+
+
+def drain_spool(log=lambda message: None) -> int:
+    """Append every spooled event to the store (each event once, even after a crash midway).
+    Returns how many events were appended."""
+    directory = spool_dir()
+    if not directory.is_dir():
+        return 0
+    from ..claims.log import ClaimLog
+
+    store = ClaimLog(memory_store_path())
+    appended = 0
+    for path in sorted(directory.glob("*.jsonl")) + sorted(directory.glob("*.draining")):
+        working = path if path.suffix == ".draining" else path.with_suffix(".draining")
+        if working != path:
+            try:
+                os.replace(path, working)
+            except OSError:
+                continue  # another worker took it
+        events = []
+        for line in working.read_text(encoding="utf-8", errors="replace").splitlines():
+            try:
+                event = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(event, dict) and event.get("kind") and event.get("id"):
+                events.append(event)
+        if path.suffix == ".draining" and events:  # left by a crash: maybe applied already
+            known = {e.get("id") for e in store.events()}
+            events = [e for e in events if e["id"] not in known]
+        try:
+            store.append(events, lock_timeout=WORKER_LOCK_TIMEOUT)
+        except Exception as exc:  # noqa: BLE001
+            log(f"spool {working.name} not applied ({exc}); will retry next time")
+            continue
+        appended += len(events)
+        working.unlink(missing_ok=True)
+    return appended
+
+
+def prune(now: float | None = None) -> None:
+    """Forget old bookkeeping: session signal files and stale job files."""
+    now = time.time() if now is None else now
+    for directory, days in ((state_dir(), PRUNE_AFTER_DAYS), (jobs_dir(), 2)):
+        try:
+            for path in directory.glob("*.json*"):
+                if now - path.stat().st_mtime > days * 86400:
+                    path.unlink(missing_ok=True)
+        except OSError:
+            pass
+
+
+def run_job(path: Path) -> dict:
+    running = path.with_suffix(".running")
+    try:
+        os.replace(path, running)  # claim it: a second worker on the same job finds nothing
+    except OSError:
+        return {}
+    try:
+        data = json.loads(running.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        log_line("worker", "-", f"job {path.name} unreadable: {exc}")
+        running.unlink(missing_ok=True)
+        return {}
+    for key, value in (data.get("env") or {}).items():
+        os.environ.setdefault(key, value)
+    job = Job(data)
+    started = time.time()
+    for name in data.get("tasks") or ():
+        task = TASKS.get(name)
+        if task is None:
+            job.log(f"unknown task {name!r} skipped")
+            continue
+        try:
+            result = task(job)
+            job.results[name] = _jsonable(result)
+        except Exception as exc:  # noqa: BLE001 - one task's failure never stops the next
+            job.results[name] = f"failed: {exc.__class__.__name__}: {exc}"
+            job.log(f"{name} failed: {exc.__class__.__name__}: {exc}")
+    append_record(job.safe_session, {"event": "worker", "ts": time.time(),
+                                     "reason": data.get("reason"), "tasks": data.get("tasks"),
+                                     "results": job.results,
+                                     "seconds": round(time.time() - started, 3)})
+    running.unlink(missing_ok=True)
+    prune()
+    return job.results
+
+
+def _jsonable(value: object) -> object:
+    try:
+        json.dumps(value)
+        return value
+    except TypeError:
+        if hasattr(value, "to_dict"):
+            return _jsonable(value.to_dict())
+        return str(value)
+
+
+def main(argv: list[str]) -> int:
+    if not argv:
+        sys.stderr.write("usage: python -m rlat.hooks.worker JOB.json\n")
+        return 2
+    try:
+        run_job(Path(argv[0]))
+    except BaseException as exc:  # noqa: BLE001 - detached: nobody would see a traceback
+        log_line("worker", "-", f"unexpected {exc.__class__.__name__}: {exc}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -30,6 +30,18 @@ EVENTS = {
     "session-end": ("capture", "SessionEnd"),
 }
 
+# The `timeout` (seconds) install-hooks and the plugin's hooks/hooks.json give Claude Code for
+# each hook: a ceiling well above the hook's own budget (runtime.BUDGETS), so a slow machine
+# never has Claude Code kill a hook that is about to finish. SessionEnd's also raises Claude
+# Code's shared 1.5 s SessionEnd budget a little (it takes the highest per-hook timeout).
+SETTINGS_TIMEOUTS = {
+    "session-start": 10,
+    "user-prompt": 10,
+    "stop": 10,
+    "pre-compact": 30,
+    "session-end": 3,
+}
+
 USAGE = (
     "usage: rlat hook {session-start|user-prompt|stop|pre-compact|session-end}\n"
     "Claude Code runs these with its hook JSON on stdin (install them with "

@@ -1,0 +1,218 @@
+"""`rlat memory install-hooks`: put rlat's hooks into a Claude Code settings.json (or take them out).
+
+The merge is idempotent and polite: rlat's own entries (recognised by their ``rlat hook
+<event>`` command) are replaced, every other hook and setting is kept as it was, and a file
+that is not valid JSON is refused with a message and left untouched. Writes are atomic (temp
+file + rename); the first write keeps a copy of the original beside it
+(``settings.json.rlat-backup``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import sys
+from pathlib import Path
+
+import typer
+
+from ..hooks.dispatch import EVENTS, SETTINGS_TIMEOUTS
+from .common import FORMAT_OPTION, OutputFormat, emit_json, fail
+from .groups import memory_app
+
+MINE_ENV = "RLAT_MINE_ATTRIBUTES"
+# `rlat hook <event>` in any spelling we ever wrote: a console script, `python -m rlat`, the
+# plugin launcher.
+_OURS = re.compile(r"(?:\brlat(?:\.exe)?['\"]?|rlat-hook['\"]?)\s+(?:hook\s+)?(?:"
+                   + "|".join(map(re.escape, EVENTS)) + r")\b")
+
+
+def hook_command(event: str, python: str | None = None) -> str:
+    """The shell command for one hook: this interpreter, ``-P`` (the working directory is not
+    put on sys.path, so a folder named ``rlat`` in a project cannot shadow the package)."""
+    exe = python or sys.executable
+    return f"{shlex.quote(exe)} -P -m rlat hook {event}"
+
+
+def rlat_hooks(python: str | None = None) -> dict[str, list[dict]]:
+    """rlat's entries for the settings ``hooks`` object, keyed by Claude Code event name."""
+    out: dict[str, list[dict]] = {}
+    for event, (_module, cc_name) in EVENTS.items():
+        out[cc_name] = [{"hooks": [{"type": "command", "command": hook_command(event, python),
+                                    "timeout": SETTINGS_TIMEOUTS[event]}]}]
+    return out
+
+
+def is_ours(handler: object) -> bool:
+    return isinstance(handler, dict) and isinstance(handler.get("command"), str) \
+        and bool(_OURS.search(handler["command"]))
+
+
+def settings_path(user: bool, project_dir: Path | None) -> Path:
+    if project_dir is not None:
+        return Path(project_dir).expanduser() / ".claude" / "settings.json"
+    config = os.environ.get("CLAUDE_CONFIG_DIR")
+    base = Path(config).expanduser() if config else Path.home() / ".claude"
+    return base / "settings.json"
+
+
+class SettingsError(ValueError):
+    pass
+
+
+def load_settings(path: Path) -> dict:
+    if not path.exists():
+        return {}
+    if path.is_dir():
+        raise SettingsError(f"{path} is a directory, not a settings file")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SettingsError(f"cannot read {path}: {exc}") from None
+    if not text.strip():
+        return {}
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise SettingsError(
+            f"{path} is not valid JSON ({exc}); fix or move it, then run this again "
+            "(the file was left untouched)") from None
+    if not isinstance(data, dict):
+        raise SettingsError(f"{path} holds a JSON {type(data).__name__}, not an object; "
+                            "fix it, then run this again (the file was left untouched)")
+    if "hooks" in data and not isinstance(data["hooks"], dict):
+        raise SettingsError(f"{path}: \"hooks\" is not an object; fix it, then run this again "
+                            "(the file was left untouched)")
+    return data
+
+
+def strip_ours(hooks: dict) -> tuple[dict, int]:
+    """``hooks`` without rlat's handlers (empty groups and events dropped); how many went."""
+    removed = 0
+    out: dict = {}
+    for event, groups in hooks.items():
+        if not isinstance(groups, list):
+            out[event] = groups
+            continue
+        kept_groups = []
+        for group in groups:
+            if not isinstance(group, dict) or not isinstance(group.get("hooks"), list):
+                kept_groups.append(group)
+                continue
+            handlers = [h for h in group["hooks"] if not is_ours(h)]
+            removed += len(group["hooks"]) - len(handlers)
+            if handlers:
+                kept_groups.append({**group, "hooks": handlers})
+            elif len(group["hooks"]) == 0:
+                kept_groups.append(group)
+        if kept_groups:
+            out[event] = kept_groups
+    return out, removed
+
+
+def merge(settings: dict, *, install: bool, mine: bool | None,
+          python: str | None = None) -> tuple[dict, dict]:
+    """The new settings and a summary. Pure: never touches a file."""
+    result = dict(settings)
+    hooks, removed = strip_ours(dict(settings.get("hooks") or {}))
+    others = sum(len(g.get("hooks", [])) for groups in hooks.values() if isinstance(groups, list)
+                 for g in groups if isinstance(g, dict) and isinstance(g.get("hooks"), list))
+    if install:
+        for event, groups in rlat_hooks(python).items():
+            hooks.setdefault(event, [])
+            hooks[event] = list(hooks[event]) + groups
+    if hooks:
+        result["hooks"] = hooks
+    else:
+        result.pop("hooks", None)
+    env = dict(result.get("env") or {}) if isinstance(result.get("env"), dict) else None
+    if env is None and "env" in result:
+        raise SettingsError("\"env\" in the settings is not an object; fix it, then run this again")
+    env = env or {}
+    if not install or mine is False:
+        env.pop(MINE_ENV, None)
+    elif mine:
+        env[MINE_ENV] = "1"
+    if env:
+        result["env"] = env
+    else:
+        result.pop("env", None)
+    summary = {"installed": install, "events": sorted(EVENTS) if install else [],
+               "replaced": removed, "kept_other_hooks": others,
+               "mine": env.get(MINE_ENV) == "1"}
+    return result, summary
+
+
+def write_settings(path: Path, data: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    backup = path.with_name(path.name + ".rlat-backup")
+    if path.exists() and not backup.exists():
+        backup.write_bytes(path.read_bytes())
+    tmp = path.with_name(f".{path.name}.rlat-tmp{os.getpid()}")
+    try:
+        tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        if path.exists():
+            os.chmod(tmp, path.stat().st_mode & 0o777)
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+@memory_app.command("install-hooks")
+def install_hooks(
+    user: bool = typer.Option(False, "--user",
+                              help="Install into your user settings (~/.claude/settings.json; "
+                                   "the default)."),
+    project_dir: Path | None = typer.Option(
+        None, "--project-dir", metavar="DIR",
+        help="Install into DIR/.claude/settings.json instead (this project only)."),
+    mine: bool | None = typer.Option(
+        None, "--mine/--no-mine",
+        help=f"Also mine world facts you state, in the background (sets {MINE_ENV}=1 in the "
+             "settings' env; needs ANTHROPIC_API_KEY). --no-mine turns it off."),
+    uninstall: bool = typer.Option(False, "--uninstall",
+                                   help="Remove rlat's hooks (and its env setting); keep the rest."),
+    fmt: OutputFormat = FORMAT_OPTION,
+) -> None:
+    """Install rlat's Claude Code hooks (capture at session end, recall at each prompt).
+
+    Idempotent: running it again replaces rlat's entries and keeps everyone else's hooks.
+    Each hook has a timeout and always exits 0, so it can never block a session. See
+    docs/hooks.md for what each hook does."""
+    if user and project_dir is not None:
+        fail("choose one of --user and --project-dir")
+    if project_dir is not None and not Path(project_dir).expanduser().is_dir():
+        fail(f"--project-dir {project_dir}: no such directory")
+    path = settings_path(user, project_dir)
+    try:
+        current = load_settings(path)
+        new, summary = merge(current, install=not uninstall, mine=mine)
+        if new != current or not path.exists() and not uninstall:
+            write_settings(path, new)
+            summary["changed"] = True
+        else:
+            summary["changed"] = False
+    except SettingsError as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc}")
+    summary["settings"] = str(path)
+    if fmt is OutputFormat.json:
+        emit_json(summary)
+        return
+    if uninstall:
+        typer.echo(f"Removed {summary['replaced']} rlat hook(s) from {path}"
+                   f" (kept {summary['kept_other_hooks']} other hook(s)).")
+        return
+    verb = "Updated" if summary["replaced"] else "Installed"
+    typer.echo(f"{verb} rlat hooks in {path}: {', '.join(summary['events'])}"
+               f" (kept {summary['kept_other_hooks']} other hook(s)).")
+    if summary["mine"]:
+        typer.echo(f"World-fact mining is on ({MINE_ENV}=1); it needs ANTHROPIC_API_KEY.")
+    from ..paths import log_dir
+
+    typer.echo("Every new Claude Code session is now captured and recalled. Hooks never "
+               f"interrupt a session; their problems go to {log_dir() / 'hooks.log'}.")

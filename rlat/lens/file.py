@@ -14,7 +14,7 @@ import tomllib
 from pathlib import Path
 
 from ..claims.ids import fingerprint
-from ..container import META, Container, ContainerError, UnsupportedVersion
+from ..container import META, Container, ContainerError, CorruptRecord, UnsupportedVersion
 from ..container.file import LENS_MAGIC, RLAT_MAGIC, write_new_file
 from .model import (
     Contribution,
@@ -55,6 +55,9 @@ def read_lens(path: str | os.PathLike) -> Lens:
     container = Container(path, LENS_MAGIC)
     try:
         bodies = [body for _ref, body in container.records([META])]
+    except CorruptRecord as exc:
+        raise LensFileError(path, exc.problem, "the lens is damaged; rebuild it from its "
+                            "lens.toml or get a fresh copy") from None
     except ContainerError as exc:
         if "this is a .rlat file" in exc.problem:
             raise LensFileError(path, "is a knowledge model (.rlat), not a lens") from None

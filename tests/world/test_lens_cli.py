@@ -1,0 +1,199 @@
+"""`rlat lens …` as a user runs it: create, show, set-trust, prefer, learn, compose, bad files."""
+
+from __future__ import annotations
+
+import json
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+from support.cli import run_rlat
+
+from rlat import world
+from rlat.claims import ClaimLog, fingerprint
+from rlat.claims import events as ev
+from rlat.container.file import LENS_MAGIC
+from rlat.lens.file import read_lens
+
+
+def _ok(proc):
+    assert proc.returncode == 0, proc.stderr
+    return proc
+
+
+def _fails_cleanly(proc, *needles: str) -> None:
+    assert proc.returncode != 0
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert proc.stderr.startswith("rlat: error:"), proc.stderr
+    for needle in needles:
+        assert needle in proc.stderr, proc.stderr
+
+
+def _show(path: Path) -> dict:
+    return json.loads(_ok(run_rlat("lens", "show", str(path), "--format", "json")).stdout)
+
+
+def test_create_set_trust_prefer_show(tmp_path):
+    lens = tmp_path / "me.lens"
+    stance = tmp_path / "stance.md"
+    stance.write_text("I read the tests before the docs.\n")
+    _ok(run_rlat("lens", "create", "--name", "me", "--stance", str(stance), "-o", str(lens)))
+    _ok(run_rlat("lens", "set-trust", str(lens), "tests/**", "2.5"))
+    _ok(run_rlat("lens", "set-trust", str(lens), "*.md", "0.5"))
+    km = tmp_path / "km.rlat"
+    world.capture_world_fact(km, "Never deploy on Fridays.", "constraint")
+    cid = next(iter(ClaimLog(km).state().claims))
+    _ok(run_rlat("lens", "prefer", str(lens), cid[:8], "3", "--km", str(km)))
+
+    data = _show(lens)
+    (own,) = data["contributors"]
+    assert own["name"] == "me" and own["stance"] == "I read the tests before the docs."
+    assert {e["key"]: e["weight"] for e in own["sources"]} == {"tests/**": 2.5, "*.md": 0.5}
+    assert own["claims"][0]["key"] == fingerprint("Never deploy on Fridays.")
+    assert own["claims"][0]["label"] == "Never deploy on Fridays."
+
+    text = _ok(run_rlat("lens", "show", str(lens))).stdout
+    assert "tests/**" in text and "I read the tests before the docs." in text
+
+    _ok(run_rlat("lens", "set-trust", str(lens), "*.md", "--remove"))
+    assert [e["key"] for e in _show(lens)["contributors"][0]["sources"]] == ["tests/**"]
+
+
+def test_compose_show_displays_who_said_what_and_is_order_independent(tmp_path):
+    a, b, c = (tmp_path / f"{n}.lens" for n in ("ana", "bo", "cy"))
+    for path, weight in ((a, "2"), (b, "0.5"), (c, "1.5")):
+        _ok(run_rlat("lens", "create", "--name", path.stem, "-o", str(path)))
+        _ok(run_rlat("lens", "set-trust", str(path), "docs/**", weight))
+    ab_c, a_bc = tmp_path / "ab_c.lens", tmp_path / "a_bc.lens"
+    _ok(run_rlat("lens", "compose", str(a), str(b), "-o", str(tmp_path / "ab.lens")))
+    _ok(run_rlat("lens", "compose", str(tmp_path / "ab.lens"), str(c), "-o", str(ab_c)))
+    _ok(run_rlat("lens", "compose", str(b), str(c), "-o", str(tmp_path / "bc.lens")))
+    _ok(run_rlat("lens", "compose", str(tmp_path / "bc.lens"), str(a), "-o", str(a_bc)))
+    assert ab_c.read_bytes() == a_bc.read_bytes()  # same team lens, byte for byte
+
+    team = _show(ab_c)
+    (docs,) = team["effective"]["sources"]
+    assert docs["disputed"] is True and docs["weight"] == 1.5  # median of 0.5, 1.5, 2
+    assert {(v["name"], v["weight"]) for v in docs["votes"]} == {
+        ("ana", 2.0), ("bo", 0.5), ("cy", 1.5)}
+    text = _ok(run_rlat("lens", "show", str(ab_c))).stdout
+    line = next(row for row in text.splitlines() if row.strip().startswith("docs/**"))
+    assert "DISPUTED" in line and "ana 2" in line and "bo 0.5" in line and "cy 1.5" in line
+
+
+def test_create_from_toml_is_reproducible(tmp_path):
+    src = tmp_path / "reviewer.toml"
+    src.write_text(
+        'name = "reviewer"\n'
+        'stance = "Tests are the spec."\n'
+        '[sources]\n"tests/**" = 2.0\n"docs/**" = 0.75\n'
+        '[[prefer]]\ntext = "Run the whole suite before merging."\nweight = 2.5\n'
+    )
+    env = {"SOURCE_DATE_EPOCH": "1700000000"}
+    out1, out2 = tmp_path / "one.lens", tmp_path / "two.lens"
+    _ok(run_rlat("lens", "create", "--from", str(src), "-o", str(out1), env=env))
+    _ok(run_rlat("lens", "create", "--from", str(src), "-o", str(out2), env=env))
+    assert out1.read_bytes() == out2.read_bytes()
+    lens = read_lens(out1)
+    own = lens.own()
+    assert own.stance == "Tests are the spec." and own.sources["tests/**"].weight == 2.0
+    assert own.claims[fingerprint("Run the whole suite before merging.")].weight == 2.5
+
+
+@pytest.mark.parametrize("body,needle", [
+    ('name = "x"\n[sources]\n"docs/**" = 11\n', "out of range"),
+    ('[sources]\n"docs/**" = 1\n', "needs a name"),
+    ('name = "x"\nsourcez = 1\n', "unknown key"),
+    ('name = "x"\n[sources\n', "not valid TOML"),
+])
+def test_bad_toml_is_a_clear_error_and_writes_nothing(tmp_path, body, needle):
+    src = tmp_path / "bad.toml"
+    src.write_text(body)
+    out = tmp_path / "bad.lens"
+    _fails_cleanly(run_rlat("lens", "create", "--from", str(src), "-o", str(out)), needle)
+    assert not out.exists()
+
+
+def _lens_file_with(version: int, body_bytes: bytes | None = None) -> bytes:
+    head = struct.pack("<8sHH", LENS_MAGIC, version, 0)
+    return head + struct.pack("<I", zlib.crc32(head)) + (body_bytes or b"")
+
+
+def test_corrupt_or_newer_lens_files_are_clear_errors_and_nothing_is_written(tmp_path):
+    good = tmp_path / "good.lens"
+    _ok(run_rlat("lens", "create", "--name", "good", "-o", str(good)))
+    raw = good.read_bytes()
+
+    newer = tmp_path / "newer.lens"
+    newer.write_bytes(_lens_file_with(99) + raw[16:])
+    flipped = tmp_path / "flipped.lens"
+    flipped.write_bytes(raw[:40] + bytes([raw[40] ^ 0xFF]) + raw[41:])
+    garbage = tmp_path / "garbage.lens"
+    garbage.write_bytes(b"definitely not a lens file, just text\n")
+    km = tmp_path / "km.rlat"
+    world.capture_world_fact(km, "A rule.", "constraint")
+
+    cases = [(newer, "upgrade rlat"), (flipped, "corrupt"), (garbage, "not a .lens"),
+             (km, "not a lens")]
+    for path, needle in cases:
+        before = path.read_bytes()
+        _fails_cleanly(run_rlat("lens", "show", str(path)), str(path), needle)
+        _fails_cleanly(run_rlat("lens", "set-trust", str(path), "docs/**", "2"), needle)
+        out = tmp_path / "team.lens"
+        _fails_cleanly(run_rlat("lens", "compose", str(good), str(path), "-o", str(out)), needle)
+        assert not out.exists()
+        assert path.read_bytes() == before
+
+
+def test_lens_body_of_a_newer_schema_is_refused(tmp_path):
+    from rlat.container import META
+    from rlat.container.file import write_new_file
+
+    path = tmp_path / "future.lens"
+    write_new_file(path, LENS_MAGIC, [(META, {"format": "rlat.lens", "schema": 7, "id": "x",
+                                              "name": "future", "contributors": []})])
+    _fails_cleanly(run_rlat("lens", "show", str(path)), "upgrade rlat")
+
+
+def test_compose_refuses_to_overwrite_a_knowledge_model(tmp_path):
+    a = tmp_path / "a.lens"
+    _ok(run_rlat("lens", "create", "--name", "a", "-o", str(a)))
+    km = tmp_path / "km.rlat"
+    world.capture_world_fact(km, "A rule.", "constraint")
+    before = km.read_bytes()
+    _fails_cleanly(run_rlat("lens", "compose", str(a), str(a), "-o", str(km), "--force"),
+                   "knowledge model")
+    assert km.read_bytes() == before
+
+
+def test_learn_from_outcomes_weights_claims_and_their_sources(tmp_path):
+    km = tmp_path / "km.rlat"
+    store = tmp_path / "memory.rlat"
+    good_cite = ev.passage_citation("p1", "h1", path="guides/setup.md")
+    bad_cite = ev.passage_citation("p2", "h2", path="legacy/old.md")
+    good = ev.proposed("Run make bootstrap first.", "insight", citations=[good_cite])
+    bad = ev.proposed("Use the v1 API.", "insight", citations=[bad_cite])
+    ClaimLog(km).append([good, bad])
+    # outcomes recorded in the memory store name the KM's claims
+    ClaimLog(store).append([
+        ev.outcome(1, claims=[(good["claim"], 1, 1.0)], authority="mechanical", signal="tests"),
+        ev.outcome(1, claims=[(good["claim"], 1, 0.5), (bad["claim"], 2, 0.5)],
+                   authority="mechanical", signal="tests"),
+        ev.outcome(-1, claims=[(bad["claim"], 1, 1.0)], authority="user", signal="feedback"),
+    ])
+    lens = tmp_path / "me.lens"
+    _ok(run_rlat("lens", "create", "--name", "me", "-o", str(lens)))
+    _ok(run_rlat("lens", "set-trust", str(lens), "legacy/**", "1.2"))  # hand-set: kept
+    out = json.loads(_ok(run_rlat("lens", "learn", str(lens), "--from-outcomes",
+                                  "--store", str(km), "--store", str(store),
+                                  "--format", "json")).stdout)
+    assert out["outcomes"] == 3
+    weights = {c["fingerprint"]: c["weight"] for c in out["claims"]}
+    assert weights[fingerprint("Run make bootstrap first.")] == 2.5  # (1+1.5)/(1+0)
+    assert weights[fingerprint("Use the v1 API.")] == 0.75  # (1+0.5)/(1+1)
+    assert {s["pattern"]: s["weight"] for s in out["sources"]} == {"guides/**": 2.5}
+    assert "legacy/**" in out["kept_hand_set"]
+    own = read_lens(lens).own()
+    assert own.sources["legacy/**"].weight == 1.2 and own.sources["legacy/**"].by == "hand"
+    assert own.sources["guides/**"].by == "outcomes"

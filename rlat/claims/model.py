@@ -108,5 +108,18 @@ class Claim:
         out["independent_count"] = self.independent_count
         return out
 
+    def summary_dict(self) -> dict:
+        """``to_dict`` without the per-event histories (evidence, outcomes, injected sessions),
+        which are replaced by their counts: what a listing of many claims needs."""
+        out = {name: getattr(self, name) for name in _SUMMARY_FIELDS}
+        out["evidence_count"] = self.evidence_count
+        out["independent_count"] = self.independent_count
+        out["outcome_count"] = len(self.outcomes)
+        out["injected_count"] = len(self.injected_sessions)
+        return out
+
 
 CLAIM_FIELDS = tuple(f.name for f in fields(Claim))
+# Fields that grow with every use of a claim; listings show their counts instead.
+HISTORY_FIELDS = frozenset({"evidence", "outcomes", "injected_sessions"})
+_SUMMARY_FIELDS = tuple(name for name in CLAIM_FIELDS if name not in HISTORY_FIELDS)

@@ -37,7 +37,10 @@ def fail(message: str, code: int = 1) -> NoReturn:
 
 
 def emit_json(obj: object) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2, default=_json_default))
+    """Indented for a person at a terminal; one compact line when piped (the C encoder, several
+    times faster on large outputs such as a listing of 10k claims)."""
+    indent = 2 if sys.stdout.isatty() else None
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=indent, default=_json_default))
     sys.stdout.write("\n")
 
 

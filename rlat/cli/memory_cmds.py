@@ -94,7 +94,7 @@ def list_claims(
     if fmt is OutputFormat.json:
         rows = []
         for c in claims:
-            row = c.to_dict()
+            row = c.summary_dict()  # histories as counts; `memory show` has them in full
             row["rung"] = rung(c, now)
             rows.append(row)
         emit_json({"store": str(store.path), "count": len(rows), "claims": rows})

@@ -189,11 +189,12 @@ class CaptureResult:
     superseded: list[str] = field(default_factory=list)  # older values of the same key
     reinstated: bool = False  # an older value stated again becomes current again
     created_km: bool = False
+    superseded_by: str | None = None  # a back-dated value: already older than the current one
 
     def to_dict(self) -> dict:
         return {"id": self.claim_id, "km": str(self.km), "kind": self.kind, "new": self.new,
                 "superseded": list(self.superseded), "reinstated": self.reinstated,
-                "created_km": self.created_km}
+                "created_km": self.created_km, "superseded_by": self.superseded_by}
 
 
 def validate(text: str, kind: str, attribute_key: str | None, criticality: str) -> tuple[str, str | None]:
@@ -250,7 +251,17 @@ def capture_world_fact(km_path: str | os.PathLike, text: str, kind: str, *,
         state = log.state()  # folded under the lock: no capture can land in between
         events: list[dict] = []
         existing = state.claims.get(cid)
-        if existing is None or existing.purged:
+        if existing is not None and existing.purged:
+            raise WorldFactError(f"this fact was purged from {path}; a purged fact stays purged")
+        norm = normalise_text(key) if key is not None else None
+        newest = None
+        if norm is not None:
+            newest = next((c for c in current_attributes(state)
+                           if key_of(c) == norm and c.id != cid), None)
+        # A back-dated statement (e.g. mined from an older session) is history: superseded by
+        # the value stated after it, and it supersedes nothing.
+        back_dated = newest is not None and newest.last_evidence_at > when
+        if existing is None:
             events.append(ev.proposed(
                 text, kind, citations=citations, source="world", subject=subject,
                 workspace=workspace, observed_by=observed_by, origin=origin,
@@ -261,11 +272,14 @@ def capture_world_fact(km_path: str | os.PathLike, text: str, kind: str, *,
             if existing.state == "retired":
                 events.append(ev.state_changed(cid, "candidate", "stated again by the user",
                                                actor="user", ts=when))
-            if existing.superseded_by:
+            if existing.superseded_by and not back_dated:
                 events.append(ev.reinstated(cid, ts=when))
                 result.reinstated = True
-        if key is not None:
-            norm = normalise_text(key)
+        if back_dated:
+            if existing is None or existing.superseded_by != newest.id:
+                events.append(ev.superseded(cid, newest.id, ts=when))
+            result.superseded_by = newest.id
+        elif norm is not None:
             for other in state.claims.values():
                 if other.id == cid or other.type != "attribute" or not _live(other):
                     continue

@@ -416,14 +416,13 @@ def apply(
 
 
 def km_source_paths(km: Path) -> list[str]:
-    """The distinct source paths of a KM's passages (via the KM layer when it offers them)."""
+    """The source paths of a KM's current build (none for a KM that holds only claims)."""
+    from ..km.store import KMError, open_km
+
     try:
-        from ..km import source_paths  # type: ignore[attr-defined]
-    except ImportError:
-        source_paths = None
-    if source_paths is not None:
-        return sorted(set(source_paths(km)))
-    return []
+        return sorted(open_km(km).files)
+    except KMError:
+        return []
 
 
 def _claims_in(km: Path) -> dict[str, str]:

@@ -93,9 +93,12 @@ def capture_attribute(
     if criticality != "normal":
         parts += ["--criticality", criticality]
     # The citation records the invocation, not the text: a privacy purge must leave no copy.
-    result = world.capture_world_fact(km, text, kind, attribute_key=key,
-                                      criticality=criticality, command=shlex.join(parts),
-                                      workspace=workspace)
+    try:
+        result = world.capture_world_fact(km, text, kind, attribute_key=key,
+                                          criticality=criticality, command=shlex.join(parts),
+                                          workspace=workspace)
+    except world.WorldFactError as exc:
+        fail(str(exc))
     if not is_default:
         world.link_km(workspace, km)
     if fmt is OutputFormat.json:

@@ -131,6 +131,25 @@ def test_different_keys_do_not_supersede_each_other(tmp_path):
     assert world.superseded_attribute_ids(state) == set()
 
 
+def test_a_back_dated_value_is_history_not_the_current_value(tmp_path):
+    # The miner may land a value stated in an older session after a newer one was captured.
+    km = tmp_path / "w.rlat"
+    new = world.capture_world_fact(km, "Node is 22.", "attribute", attribute_key="node", ts=2000.0)
+    old = world.capture_world_fact(km, "Node is 18.", "attribute", attribute_key="node", ts=1000.0)
+    assert old.superseded_by == new.claim_id and old.superseded == []
+    state = ClaimLog(km).state()
+    assert [c.id for c in world.current_attributes(state)] == [new.claim_id]
+    assert state.claims[old.claim_id].superseded_by == new.claim_id
+
+
+def test_a_purged_fact_cannot_be_stored_again_silently(tmp_path, ws):
+    km = tmp_path / "w.rlat"
+    res = world.capture_world_fact(km, "Secret rule.", "constraint")
+    _ok(run_rlat("compact", str(km), "--purge", res.claim_id))
+    proc = _capture(ws, str(km), "Secret rule.", "--kind", "constraint")
+    assert proc.returncode != 0 and "purged" in proc.stderr and "Traceback" not in proc.stderr
+
+
 def test_framings_verbatim_and_in_full_however_long_and_never_falsified_without_verdict(tmp_path):
     km = tmp_path / "w.rlat"
     long_rule = "Every deploy needs two approvals. " + " ".join(f"clause-{i}" for i in range(180))

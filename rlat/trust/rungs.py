@@ -1,17 +1,169 @@
-"""Confidence rungs, derived from a claim's fold (never stored).
+"""Confidence rungs, derived from a claim's fold (never stored, never self-reported).
 
-Interim rule until the trust engine lands: the starting prior by origin only.
+A claim's confidence is a number of points (see ``rlat.trust.thresholds`` for every value):
+the prior of its origin, then what it earned or lost — outcomes of the sessions that used it
+(per session, clamped, weighted by the authority of the signal and the credit its rank was
+due), positive outcomes across several kinds of work or workspaces, independent recurrences,
+your corroboration, and corpus verification. The rung is the band the points fall in:
+``low`` → ``medium`` → ``high`` → ``verified``. Outcomes can lower a rung; they never change a
+claim's state (retiring is consolidate's or your act).
+
+Everything here is a pure function of one ``Claim`` (plus, optionally, the clock and the
+observing agent's calibration multiplier).
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+
 from ..claims.model import Claim
+from . import thresholds as T
 
 RUNGS = ("low", "medium", "high", "verified")
-
-_PRIOR = {"user": "high", "verified_external": "medium", "single_external": "low",
-          "corpus": "low", "session": "low"}
+RUNG_INDEX = {name: i for i, name in enumerate(RUNGS)}
 
 
-def rung(claim: Claim, now: float | None = None) -> str:
-    return _PRIOR.get(claim.origin, "low")
+def credit_for_rank(rank: int) -> float:
+    """The credit a claim injected at ``rank`` (1 = first) is due for its turn's outcome."""
+    for upto, credit in T.CREDIT_TIERS:
+        if rank <= upto:
+            return credit
+    return T.CREDIT_TAIL
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """Where a claim's points come from (shown by `rlat memory show` and `recall --explain`)."""
+
+    prior: float
+    outcomes: float
+    cross_context: float
+    recurrence: float
+    user: float
+    corpus: float
+    sessions_good: int
+    sessions_bad: int
+    contexts: int
+
+    @property
+    def total(self) -> float:
+        return (self.prior + self.outcomes + self.cross_context + self.recurrence + self.user
+                + self.corpus)
+
+    @property
+    def earned_outcomes(self) -> float:
+        return self.outcomes + self.cross_context
+
+    def to_dict(self) -> dict:
+        return {
+            "prior": round(self.prior, 3), "outcomes": round(self.outcomes, 3),
+            "cross_context": round(self.cross_context, 3),
+            "recurrence": round(self.recurrence, 3), "user": round(self.user, 3),
+            "corpus": round(self.corpus, 3), "total": round(self.total, 3),
+            "sessions_good": self.sessions_good, "sessions_bad": self.sessions_bad,
+            "contexts": self.contexts,
+        }
+
+
+def _outcome_points(claim: Claim, now: float | None) -> tuple[float, float, int, int, int]:
+    """(clamped outcome points, cross-context bonus, good sessions, bad sessions, contexts).
+
+    Within one intent (session id + intent id) only the highest-authority signal counts (the
+    newest of equals), so a user's explicit feedback overrides the mechanical reading of the
+    same turn. Within one session the sum is clamped to ±SESSION_CAP."""
+    if not claim.outcomes:
+        return 0.0, 0.0, 0, 0, 0
+    best: dict[tuple, tuple] = {}
+    for i, entry in enumerate(claim.outcomes):
+        ts = float(entry[0])
+        if now is not None and ts > now:
+            continue
+        authority = entry[3] if len(entry) > 3 else "heuristic"
+        session = entry[5] if len(entry) > 5 else ""
+        intent = entry[6] if len(entry) > 6 else ""
+        key = (session, intent) if intent else ("", f"#{ts!r}:{i}")
+        rank = (T.AUTHORITY_RANK.get(authority, 1), ts, int(entry[1]), float(entry[2]))
+        cur = best.get(key)
+        if cur is None or rank > cur[0]:
+            best[key] = (rank, entry)
+    per_session: dict[str, float] = {}
+    contexts: set[str] = set()
+    for key, (_rank, entry) in best.items():
+        result = int(entry[1])
+        credit = float(entry[2])
+        authority = entry[3] if len(entry) > 3 else "heuristic"
+        value = result * credit * T.AUTHORITY_WEIGHT.get(authority, 0.5)
+        session = (entry[5] if len(entry) > 5 else "") or key[1]
+        per_session[session] = per_session.get(session, 0.0) + value
+        context = entry[4] if len(entry) > 4 else ""
+        if result > 0 and credit > 0 and context:
+            contexts.add(str(context))
+    points = 0.0
+    good = bad = 0
+    for value in per_session.values():
+        points += max(-T.SESSION_CAP, min(T.SESSION_CAP, value))
+        if value > 0:
+            good += 1
+        elif value < 0:
+            bad += 1
+    bonus = min(T.CROSS_CONTEXT_CAP, T.CROSS_CONTEXT_BONUS * max(0, len(contexts) - 1))
+    return points, bonus, good, bad, len(contexts)
+
+
+def breakdown(claim: Claim, now: float | None = None, *, multiplier: float = 1.0) -> Breakdown:
+    """Every term of the claim's points. ``multiplier`` is the observing agent's calibration
+    trust multiplier (1.0 = no track record); it scales what recurrences are worth."""
+    prior = T.ORIGIN_PRIOR.get(claim.origin, T.DEFAULT_PRIOR)
+    outcomes, bonus, good, bad, contexts = _outcome_points(claim, now)
+    # (one citation cannot be more than one independent observation: skip the count)
+    independent = claim.independent_count if len(claim.evidence) > 1 else len(claim.evidence)
+    recurrence = min(T.RECURRENCE_CAP,
+                     T.RECURRENCE_POINTS * max(0, independent - 1)) * multiplier
+    user = T.USER_GOOD * claim.user_good + T.USER_BAD * claim.user_bad
+    corpus = T.CORPUS_GOOD * claim.corpus_good + T.CORPUS_BAD * claim.corpus_bad
+    return Breakdown(prior, outcomes, bonus, recurrence, user, corpus, good, bad, contexts)
+
+
+def points(claim: Claim, now: float | None = None, *, multiplier: float = 1.0) -> float:
+    return breakdown(claim, now, multiplier=multiplier).total
+
+
+def rung_of_points(value: float) -> str:
+    found = RUNGS[0]
+    for name in RUNGS:
+        if value >= T.RUNG_FLOORS[name]:
+            found = name
+    return found
+
+
+def rung(claim: Claim, now: float | None = None, *, multiplier: float = 1.0) -> str:
+    """``low`` | ``medium`` | ``high`` | ``verified`` for ``claim`` as of ``now`` (outcomes
+    recorded after ``now`` are ignored; None = everything)."""
+    return rung_of_points(points(claim, now, multiplier=multiplier))
+
+
+def trust_of_points(value: float) -> float:
+    """The numeric trust weight ranking multiplies relevance by: in [TRUST_MIN, 1), strictly
+    increasing in points."""
+    x = (value - T.TRUST_MID) / T.TRUST_SCALE
+    if x >= 0:
+        logistic = 1.0 / (1.0 + math.exp(-x))
+    else:
+        e = math.exp(x)
+        logistic = e / (1.0 + e)
+    return T.TRUST_MIN + (1.0 - T.TRUST_MIN) * logistic
+
+
+def trust(claim: Claim, now: float | None = None, *, multiplier: float = 1.0) -> float:
+    return trust_of_points(points(claim, now, multiplier=multiplier))
+
+
+def agent_multiplier(calibration: dict | None) -> float:
+    """The trust multiplier a ``calibration_scored`` event implies for its agent: neutral (1.0)
+    without a track record; above 1 for a proven-reliable agent, below 1 for an unreliable one."""
+    if not calibration:
+        return 1.0
+    score = float(calibration.get("score", T.CALIBRATION_PRIOR))
+    lo, hi = T.MULTIPLIER_RANGE
+    return max(lo, min(hi, 1.0 + (T.CALIBRATION_PRIOR - score)))

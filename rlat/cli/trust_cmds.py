@@ -1,0 +1,474 @@
+"""The trust engine by hand: recall, feedback, corroborate, consolidate, and fleet governance
+(promote, contest, quarantine, calibration).
+
+`rlat memory recall|feedback|corroborate|consolidate|promote|contest|confidence|calibration`,
+`rlat quarantine AGENT`, `rlat unquarantine AGENT`.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from datetime import UTC, datetime
+from enum import StrEnum
+from pathlib import Path
+
+import typer
+
+from ..claims import events as ev
+from ..claims.fold import FoldState
+from ..claims.model import Claim
+from ..paths import state_dir
+from ..trust import consolidate as consolidation
+from ..trust import lifecycle as L
+from ..trust.recall import explain as explain_ranking
+from ..trust.recall import open_index
+from ..trust.recall import recall as recall_claims
+from ..trust.rungs import agent_multiplier, breakdown, credit_for_rank, rung
+from ..workspace import workspace_id
+from .common import (
+    FORMAT_OPTION,
+    OutputFormat,
+    SearchFormat,
+    current_cwd,
+    emit_json,
+    fail,
+    open_store,
+    resolve_claim,
+)
+from .groups import app, memory_app
+
+LOCK_TIMEOUT = 10.0
+
+
+def _when(ts: float) -> str:
+    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%d") if ts else "-"
+
+
+def _short(text: str, n: int = 90) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 3] + "..."
+
+
+def _rung_of(state: FoldState, claim: Claim, now: float) -> str:
+    return rung(claim, now, multiplier=agent_multiplier(state.calibration.get(claim.observed_by)))
+
+
+# ------------------------------------------------------------------------------ recall
+@memory_app.command("recall")
+def recall_cmd(
+    query: str = typer.Argument(..., help="What you want to remember (words, not a question "
+                                          "format: any text works)."),
+    top_k: int = typer.Option(5, "--top-k", "-k", min=1, max=1000, help="How many claims."),
+    fmt: SearchFormat = typer.Option(SearchFormat.text, "--format",
+                                     help="text (for you), json (for tools), or context (a "
+                                          "fenced, attributed block ready for a context window)."),
+    explain: bool = typer.Option(False, "--explain",
+                                 help="Show every matching claim with its relevance, trust and "
+                                      "the gate that admitted or excluded it."),
+    include_stale: bool = typer.Option(False, "--include-stale",
+                                       help="Also recall stale claims (marked)."),
+    all_workspaces: bool = typer.Option(False, "--all-workspaces",
+                                        help="Ignore workspace scope (recall every project's "
+                                             "claims)."),
+) -> None:
+    """Recall claims ranked by relevance x trust (the same engine the hooks use).
+
+    Experience claims are scoped to this workspace (the git repository you are in, from any
+    subfolder, worktree or clone) unless marked cross-workspace."""
+    if not query.strip():
+        fail("the query is empty; say what you want to recall")
+    store = open_store()
+    state = store.state()
+    now = time.time()
+    workspace = None if all_workspaces else workspace_id(current_cwd())
+    index = open_index(store.path, state) if state.claims else None
+    kwargs = dict(workspace=workspace, now=now, include_stale=include_stale,
+                  index=index)
+    if explain:
+        hits = explain_ranking(state, query, **kwargs) if state.claims else []
+    else:
+        hits = recall_claims(state, query, top_k=top_k, **kwargs) if state.claims else []
+    if fmt is SearchFormat.json:
+        emit_json({"query": query, "workspace": workspace, "store": str(store.path),
+                   "explain": explain, "hits": [h.to_dict() for h in hits]})
+        return
+    if fmt is SearchFormat.context:
+        from ..render.attribution import claim_line
+        from ..render.fences import fence
+
+        admitted = [h for h in hits if h.admitted][:top_k]
+        if admitted:
+            typer.echo(fence("\n".join(claim_line(h.claim, h.rung) for h in admitted),
+                             kind="recall"))
+        return
+    if not hits:
+        if not state.claims:
+            typer.echo(f"No claims yet in {store.path}.")
+        else:
+            typer.echo("No claim matches that query in this workspace."
+                       + ("" if all_workspaces else " (Try --all-workspaces or --explain.)"))
+        return
+    if explain:
+        typer.echo(f"{'#':>3}  {'id':<12}  {'rel':>5}  {'trust':>5}  {'score':>5}  "
+                   f"{'rung':<8}  gate / text")
+        n = 0
+        for h in hits:
+            n += 1 if h.admitted else 0
+            pos = str(n) if h.admitted else "-"
+            typer.echo(f"{pos:>3}  {h.claim.id[:12]:<12}  {h.relevance:5.2f}  {h.trust:5.2f}  "
+                       f"{h.score:5.2f}  {h.rung or '-':<8}  {h.gate}")
+            typer.echo(f"{'':>3}  {'':<12}  {'':>5}  {'':>5}  {'':>5}  {'':<8}  "
+                       f"{_short(h.claim.text, 80)}")
+        typer.echo(f"{n} admitted, {len(hits) - n} excluded of {len(hits)} matching claim(s); "
+                   f"score = relevance x trust")
+        return
+    for i, h in enumerate(hits, 1):
+        state_note = f", {h.state.upper()}" if h.state in ("contested", "stale") else ""
+        typer.echo(f"{i}. [{h.rung}{state_note}] {_short(h.claim.text)}")
+        typer.echo(f"   {h.claim.id[:12]}  score {h.score:.2f} (relevance {h.relevance:.2f} x "
+                   f"trust {h.trust:.2f}), {h.claim.type}, learned {_when(h.claim.created_at)}")
+
+
+# ------------------------------------------------------------------------------ feedback
+class Verdict(StrEnum):
+    good = "good"
+    bad = "bad"
+
+
+def _session_files() -> list[Path]:
+    folder = state_dir()
+    try:
+        files = [p for p in folder.glob("*.jsonl") if p.is_file()]
+    except OSError:
+        return []
+    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def _records(path: Path) -> list[dict]:
+    out = []
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return out
+    for line in text.splitlines():
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(rec, dict):
+            out.append(rec)
+    return out
+
+
+def _injected_pairs(rec: dict) -> list[tuple[str, int]]:
+    pairs = []
+    for i, item in enumerate(rec.get("injected") or ()):
+        if isinstance(item, (list, tuple)) and item:
+            pairs.append((str(item[0]), int(item[1]) if len(item) > 1 else i + 1))
+        elif isinstance(item, str):
+            pairs.append((item, i + 1))
+    return pairs
+
+
+def latest_turn() -> tuple[str, dict] | None:
+    """(session id, prompt record) of the most recent turn that had claims injected, in the
+    most recently written session signal file."""
+    for path in _session_files()[:20]:
+        records = _records(path)
+        for rec in reversed(records):
+            if rec.get("event") == "prompt" and _injected_pairs(rec):
+                return str(rec.get("session_id") or path.stem), rec
+    return None
+
+
+def _turn_with(claim_id: str) -> tuple[str, dict, int] | None:
+    """The most recent turn (in the newest session files) that injected ``claim_id``."""
+    for path in _session_files()[:20]:
+        for rec in reversed(_records(path)):
+            if rec.get("event") != "prompt":
+                continue
+            for cid, rank in _injected_pairs(rec):
+                if cid == claim_id:
+                    return str(rec.get("session_id") or path.stem), rec, rank
+    return None
+
+
+@memory_app.command("feedback")
+def feedback(
+    verdict: Verdict = typer.Argument(..., help="good: the claim(s) helped; bad: they misled."),
+    claim_ref: str | None = typer.Argument(
+        None, metavar="[ID]",
+        help="A claim id (or unique prefix). Without it: the claims injected in the most recent "
+             "turn of the latest session."),
+    fmt: OutputFormat = FORMAT_OPTION,
+) -> None:
+    """Tell rlat how a turn went: an outcome with your authority (it outranks the mechanical
+    and heuristic readings of the same turn)."""
+    store = open_store()
+    state = store.state()
+    now = time.time()
+    result = 1 if verdict is Verdict.good else -1
+    if claim_ref:
+        claim = resolve_claim(state, claim_ref)
+        found = _turn_with(claim.id)
+        if found:
+            session_id, rec, rank = found
+            intent = rec.get("intent_id")
+        else:
+            day = datetime.fromtimestamp(now, UTC).strftime("%Y-%m-%d")
+            session_id, rec, rank, intent = f"feedback:{day}", {}, 1, f"feedback:{claim.id}"
+        pairs = [(claim.id, rank)]
+    else:
+        found_turn = latest_turn()
+        if found_turn is None:
+            fail("no recent turn had claims injected; name the claim: "
+                 "rlat memory feedback good|bad ID")
+        session_id, rec = found_turn
+        intent = rec.get("intent_id")
+        pairs = [(cid, rank) for cid, rank in _injected_pairs(rec) if cid in state.claims]
+        if not pairs:
+            fail("the claims injected in the latest turn are not in this store; name the "
+                 "claim: rlat memory feedback good|bad ID")
+    before = {cid: _rung_of(state, state.claims[cid], now) for cid, _ in pairs}
+    event = ev.outcome(result, claims=[(cid, rank, credit_for_rank(rank)) for cid, rank in pairs],
+                       authority="user", signal="explicit feedback", session_id=session_id,
+                       intent_id=intent, workspace=rec.get("workspace"), ts=now,
+                       work=None)
+    store.append([event], lock_timeout=LOCK_TIMEOUT)
+    after_state = store.state()
+    rows = []
+    for cid, rank in pairs:
+        claim = after_state.claims[cid]
+        rows.append({"id": cid, "rank": rank, "before": before[cid],
+                     "after": _rung_of(after_state, claim, now), "text": claim.text})
+    if fmt is OutputFormat.json:
+        emit_json({"verdict": verdict.value, "session": session_id, "intent": intent,
+                   "claims": rows})
+        return
+    for row in rows:
+        moved = row["before"] if row["before"] == row["after"] else \
+            f"{row['before']} -> {row['after']}"
+        typer.echo(f"Recorded {verdict.value} for {row['id'][:12]} (rank {row['rank']}): rung "
+                   f"{moved}  {_short(row['text'], 70)}")
+
+
+@memory_app.command("corroborate")
+def corroborate(
+    claim_ref: str = typer.Argument(..., metavar="ID", help="Claim id or a unique prefix."),
+    refute: bool = typer.Option(False, "--refute", help="Say the claim is wrong instead."),
+    fmt: OutputFormat = FORMAT_OPTION,
+) -> None:
+    """Confirm a claim yourself (the strongest single lift a claim can get), or --refute it.
+    A confirmation also re-verifies a stale claim."""
+    store = open_store()
+    state = store.state()
+    claim = resolve_claim(state, claim_ref)
+    now = time.time()
+    before = _rung_of(state, claim, now)
+    store.append([ev.corroborated(claim.id, good=not refute, actor="user", ts=now)],
+                 lock_timeout=LOCK_TIMEOUT)
+    after_state = store.state()
+    after_claim = after_state.claims[claim.id]
+    after = _rung_of(after_state, after_claim, now)
+    if fmt is OutputFormat.json:
+        emit_json({"id": claim.id, "good": not refute, "before": before, "after": after,
+                   "state": L.effective_state(after_claim, now)})
+        return
+    verb = "Refuted" if refute else "Corroborated"
+    moved = before if before == after else f"{before} -> {after}"
+    typer.echo(f"{verb} {claim.id[:12]}: rung {moved}  {_short(claim.text, 70)}")
+
+
+# ------------------------------------------------------------------------------ consolidate
+@memory_app.command("consolidate")
+def consolidate(
+    dry_run: bool = typer.Option(False, "--dry-run", help="Show what would change; write nothing."),
+    fmt: OutputFormat = FORMAT_OPTION,
+) -> None:
+    """One mechanical housekeeping pass: raise confidence (promote, contest, supersede,
+    calibrate), then forget (retire claims that stayed low, failed repeatedly, lost their
+    source, or went stale and unused). New, recently useful and user-written claims are
+    protected. Safe any time; running it twice changes nothing the second time."""
+    store = open_store()
+    if not store.exists():
+        if fmt is OutputFormat.json:
+            emit_json({"store": str(store.path), "dry_run": dry_run, "examined": 0,
+                       "counts": {}, "events": 0, "changes": []})
+        else:
+            typer.echo(f"No store yet at {store.path}; nothing to consolidate.")
+        return
+    state = store.state()
+    plan = consolidation.plan(state)
+    if plan.events and not dry_run:
+        store.append(plan.events, lock_timeout=LOCK_TIMEOUT)
+        store.checkpoint()
+    if not dry_run and state.claims:
+        open_index(store.path, state)  # keep recall's cached index fresh
+    if fmt is OutputFormat.json:
+        emit_json({"store": str(store.path), "dry_run": dry_run, **plan.to_dict()})
+        return
+    verbs = {"promote": "promoted", "contest": "contested", "supersede": "superseded",
+             "demote": "contested", "retire": "retired", "calibrate": "calibrated"}
+    for change in plan.changes:
+        label = change.claim[:12] if change.action != "calibrate" else change.claim
+        typer.echo(f"{change.action:<9}  {label:<12}  {_short(change.text, 70)}")
+        typer.echo(f"{'':<9}  {'':<12}  why: {change.reason}")
+    counts = plan.counts()
+    summary = ", ".join(f"{n} {verbs.get(k, k)}" for k, n in counts.items()) or "nothing to change"
+    tail = " (dry run: nothing written)" if dry_run and plan.events else ""
+    typer.echo(f"Consolidated {plan.examined} claim(s): {summary}{tail}.")
+
+
+# ------------------------------------------------------------------------------ confidence
+@memory_app.command("confidence")
+def confidence(
+    claim_ref: str = typer.Argument(..., metavar="ID", help="Claim id or a unique prefix."),
+    fmt: OutputFormat = FORMAT_OPTION,
+) -> None:
+    """Why a claim sits on its rung: every term of its confidence, its state and protections."""
+    state = open_store().state()
+    claim = resolve_claim(state, claim_ref)
+    now = time.time()
+    mult = agent_multiplier(state.calibration.get(claim.observed_by))
+    parts = breakdown(claim, now, multiplier=mult)
+    current = L.effective_state(claim, now)
+    data = {"id": claim.id, "rung": rung(claim, now, multiplier=mult), "points": parts.to_dict(),
+            "state": current, "stale_reason": L.stale_reason(claim, now) or None,
+            "expires_at": L.expires_at(claim), "protected": consolidation.protection(claim, now),
+            "agent_multiplier": mult, "outcomes": len(claim.outcomes)}
+    if fmt is OutputFormat.json:
+        emit_json(data)
+        return
+    b = parts.to_dict()
+    typer.echo(f"claim {claim.id}: {_short(claim.text, 70)}")
+    typer.echo(f"  rung {data['rung']} ({b['total']:+.2f} points), state {current}"
+               + (f" ({data['stale_reason']})" if data["stale_reason"] else ""))
+    typer.echo(f"  prior ({claim.origin}) {b['prior']:+.2f}; outcomes {b['outcomes']:+.2f} "
+               f"({b['sessions_good']} good / {b['sessions_bad']} bad sessions); cross-context "
+               f"{b['cross_context']:+.2f} ({b['contexts']} contexts)")
+    typer.echo(f"  recurrence {b['recurrence']:+.2f} ({claim.independent_count} independent); "
+               f"you {b['user']:+.2f}; corpus {b['corpus']:+.2f}; agent multiplier {mult:.2f}")
+    if data["expires_at"]:
+        typer.echo(f"  goes stale without fresh evidence on {_when(data['expires_at'])}")
+    if data["protected"]:
+        typer.echo(f"  protected from forgetting: {data['protected']}")
+
+
+# ------------------------------------------------------------------------------ governance
+@memory_app.command("promote")
+def promote(
+    claim_ref: str = typer.Argument(..., metavar="ID", help="Claim id or a unique prefix."),
+    scope: str = typer.Option("repo", "--scope", help="repo or fleet."),
+) -> None:
+    """Approve a claim: candidate (or contested) -> active in a wider scope. This is the human
+    approval some claim types need, and how a person resolves a contest in a claim's favour."""
+    if scope not in ("repo", "fleet"):
+        fail(f"unknown --scope {scope!r}; expected repo or fleet")
+    store = open_store()
+    state = store.state()
+    claim = resolve_claim(state, claim_ref)
+    try:
+        events = L.promote(state, claim, time.time(), scope=scope)
+    except ValueError as exc:
+        fail(f"cannot promote {claim.id[:12]}: {exc}")
+    store.append(events, lock_timeout=LOCK_TIMEOUT)
+    typer.echo(f"Promoted {claim.id[:12]} to {scope} scope (active).")
+
+
+@memory_app.command("contest")
+def contest(
+    claim_ref: str = typer.Argument(..., metavar="ID", help="Claim id or a unique prefix."),
+    other_ref: str = typer.Argument(..., metavar="OTHER", help="The claim it contradicts."),
+    reason: str = typer.Option("contested by a person", "--reason", help="Recorded with it."),
+) -> None:
+    """Mark two claims as contradicting each other: both become contested (newest never wins)
+    until a person promotes one and forgets the other."""
+    store = open_store()
+    state = store.state()
+    claim = resolve_claim(state, claim_ref)
+    other = resolve_claim(state, other_ref)
+    if claim.id == other.id:
+        fail("a claim cannot contest itself; give two different ids")
+    store.append(L.contest(claim, other, reason, time.time()), lock_timeout=LOCK_TIMEOUT)
+    typer.echo(f"Contested {claim.id[:12]} and {other.id[:12]}; resolve with `rlat memory promote` "
+               "and `rlat memory forget`.")
+
+
+@app.command("quarantine")
+def quarantine(
+    agent: str = typer.Argument(..., help="The agent (a claim's observed_by, e.g. claude-code)."),
+    reason: str = typer.Option("quarantined by a person", "--reason", help="Recorded with it."),
+) -> None:
+    """The kill switch: the agent's claims stop promoting and its active claims become
+    contested; its capture continues. Reversible with `rlat unquarantine`."""
+    if not agent.strip():
+        fail("name the agent to quarantine (see `rlat memory calibration`)")
+    store = open_store()
+    state = store.state()
+    if state.quarantined(agent):
+        typer.echo(f"Agent {agent!r} is already quarantined.")
+        return
+    events = L.quarantine(state, agent, reason, time.time())
+    store.append(events, lock_timeout=LOCK_TIMEOUT)
+    typer.echo(f"Quarantined {agent!r}: {len(events) - 1} active claim(s) now contested; its "
+               "candidates will not promote. Lift with `rlat unquarantine`.")
+
+
+@app.command("unquarantine")
+def unquarantine(
+    agent: str = typer.Argument(..., help="The quarantined agent."),
+    reason: str = typer.Option("lifted by a person", "--reason", help="Recorded with it."),
+) -> None:
+    """Lift quarantine: the agent may promote again. Claims already contested stay contested
+    for a person to review."""
+    store = open_store()
+    state = store.state()
+    if not state.quarantined(agent):
+        fail(f"agent {agent!r} is not quarantined (see `rlat memory calibration`)")
+    store.append(L.unquarantine(agent, reason, time.time()), lock_timeout=LOCK_TIMEOUT)
+    typer.echo(f"Lifted quarantine on {agent!r}; contested claims stay contested for review.")
+
+
+@memory_app.command("calibration")
+def calibration(fmt: OutputFormat = FORMAT_OPTION) -> None:
+    """Each agent's track record: hypotheses resolved against later outcomes (Brier score with
+    shrinkage; expired ones are never scored), and its contradiction rate."""
+    state = open_store().state()
+    now = time.time()
+    scores = L.calibration(state, now)
+    rates = L.contradiction_rates(state)
+    agents = sorted(set(scores) | set(rates) | set(state.agents))
+    rows = []
+    for agent in agents:
+        s = scores.get(agent, {})
+        r = rates.get(agent, {})
+        rows.append({
+            "agent": agent, "resolved": s.get("resolved", 0), "correct": s.get("correct", 0),
+            "expired": s.get("expired", 0), "open": s.get("open", 0),
+            "score": s.get("score"), "low_sample": s.get("low_sample", True),
+            "multiplier": s.get("multiplier", 1.0),
+            "recorded": state.calibration.get(agent, {}).get("score"),
+            "claims": r.get("claims", 0), "active": r.get("active", 0),
+            "contested": r.get("contested", 0), "contradiction_rate": r.get("rate", 0.0),
+            "quarantined": state.quarantined(agent),
+        })
+    if fmt is OutputFormat.json:
+        emit_json({"agents": rows})
+        return
+    if not rows:
+        typer.echo("No agents yet: no claims in the store.")
+        return
+    typer.echo(f"{'agent':<16} {'claims':>6} {'contest%':>8} {'resolved':>8} {'correct':>7} "
+               f"{'expired':>7} {'score':>6} {'mult':>5}")
+    for row in rows:
+        score = "-" if row["score"] is None else f"{row['score']:.3f}"
+        flag = " low-sample" if row["resolved"] and row["low_sample"] else ""
+        flag += " QUARANTINED" if row["quarantined"] else ""
+        typer.echo(f"{row['agent'][:16]:<16} {row['claims']:>6} "
+                   f"{row['contradiction_rate'] * 100:>7.1f}% {row['resolved']:>8} "
+                   f"{row['correct']:>7} {row['expired']:>7} {score:>6} "
+                   f"{row['multiplier']:>5.2f}{flag}")
+    typer.echo("score: Brier over resolved hypotheses (0 best), shrunk towards 0.5; "
+               "`rlat memory consolidate` records it.")
+

@@ -1,0 +1,451 @@
+"""The one ranking engine: every claim recalled anywhere in rlat — experience claims for the
+hooks and `rlat memory recall`, world facts, corpus claims in `rlat search` — is ranked here.
+
+1. **Relevance**: BM25 over each claim's text (plus its subject and attribute key), with the
+   project's one tokenizer (``rlat.retrieval.tokenize``) and persisted postings index
+   (``rlat.retrieval.bm25.BM25Index``), optionally widened by ``rlat.retrieval.expansion`` (the
+   seam for document / query expansion: ``expand_document(text, terms) -> terms``,
+   ``expand_query(text, terms) -> terms``, ``VERSION``, optional ``BM25_PARAMS``).
+   ``relevance`` is the claim's BM25 score divided by the best *eligible* score, so 1.0 is the
+   most relevant admitted claim.
+2. **Eligibility gates first**, by source: every claim must not be retired, superseded or
+   purged, nor stale unless ``include_stale`` (a TTL past without re-verification, or a corpus
+   claim whose source drifted); experience and world claims must belong to the caller's
+   workspace (or be marked cross-workspace, or carry no workspace at all); ids in ``exclude``
+   (already injected this session) are skipped.
+3. **Score = relevance × trust**, where trust is the rung points mapped into
+   ``[TRUST_MIN, 1)`` (``rlat.trust.rungs.trust_of_points``; ×``CONTESTED_FACTOR`` when
+   contested). So: among equally relevant claims the more confident ranks first; and trust can
+   never lift a claim over one more than ``1 / TRUST_MIN`` (= 2.5×) as relevant — a much more
+   relevant low-rung claim beats a slightly relevant verified one. Ties: higher trust, then id.
+
+Speed: the index over a store's claims is cached in a sidecar file keyed by the store's path
+and the analyzer version (``open_index``); claims added since the cache was written are
+tokenized on the fly (a small delta scored with the cached statistics) and the cache is
+rewritten once the delta grows. Trust is computed lazily, best relevance first, stopping once
+no remaining candidate can enter the top k.
+
+Layering note: this module sits in the trust package but imports two leaf modules of the
+retrieval package (the tokenizer and the BM25 index, which import nothing from rlat), so that
+the ranking rule and the trust rule live side by side. Nothing else in ``rlat.trust`` does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import time
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import msgpack
+
+from ..claims.fold import FoldState
+from ..claims.model import Claim
+from ..retrieval.bm25 import BM25Index
+from ..retrieval.tokenize import TOKENIZER_VERSION, tokenize
+from . import thresholds as T
+from .lifecycle import effective_state, stale_reason
+from .rungs import agent_multiplier, rung_of_points, trust_of_points
+from .rungs import points as rung_points
+
+SOURCES = ("experience", "world", "corpus")
+CACHE_FORMAT = "rlat-recall-index"
+CACHE_VERSION = 2
+# Rewrite the sidecar cache once this many claims are missing from it (or gone from the store).
+REBUILD_AFTER = 64
+
+# ----------------------------------------------------------------------------- analyzer
+try:  # the seam for lexical improvements (document / query expansion); optional
+    from ..retrieval import expansion as _expansion  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - depends on whether the module exists yet
+    _expansion = None
+
+
+def analyzer_version() -> str:
+    exp = getattr(_expansion, "VERSION", None) if _expansion is not None else None
+    return f"tok{TOKENIZER_VERSION}" + (f"+exp{exp}" if exp is not None else "")
+
+
+def bm25_params() -> dict:
+    params = {"k1": T.BM25_K1, "b": T.BM25_B}
+    extra = getattr(_expansion, "BM25_PARAMS", None) if _expansion is not None else None
+    if extra:
+        params.update(extra)
+    return params
+
+
+def claim_document(claim: Claim) -> str:
+    """The text a claim is matched on: its proposition, subject and attribute key."""
+    parts = [claim.text]
+    if claim.subject:
+        parts.append(claim.subject)
+    if claim.attribute_key:
+        parts.append(claim.attribute_key)
+    return "\n".join(parts)
+
+
+def document_terms(claim: Claim) -> list[str]:
+    text = claim_document(claim)
+    terms = tokenize(text)
+    if _expansion is not None and hasattr(_expansion, "expand_document"):
+        terms = list(_expansion.expand_document(text, terms))
+    return terms
+
+
+def query_terms(query: str) -> list[str]:
+    terms = tokenize(query)
+    if _expansion is not None and hasattr(_expansion, "expand_query"):
+        terms = list(_expansion.expand_query(query, terms))
+    return terms
+
+
+# ----------------------------------------------------------------------------- the index
+class ClaimBM25(BM25Index):
+    """BM25 with a never-negative idf, ``ln(1 + (N - df + 0.5) / (df + 0.5))`` (Lucene's).
+
+    rank_bm25's Okapi idf is 0 for a term in half the documents and negative above that, so
+    in a store of two claims every shared or unique word scores nothing: recall in a young
+    store would find nothing. Claims are short and stores start small, so the claim index uses
+    this idf; knowledge models keep the exact BM25Okapi scores."""
+
+    def idf(self, term: str) -> float:
+        cached = self._idf_cache.get(term)
+        if cached is not None:
+            return cached
+        df = self.df(term)
+        value = math.log(1.0 + (len(self) - df + 0.5) / (df + 0.5)) if df else 0.0
+        self._idf_cache[term] = value
+        return value
+
+
+class ClaimIndex:
+    """A BM25 index over claims: a base (possibly loaded frozen from the sidecar cache) plus a
+    small delta of claims added since, scored with the base's statistics."""
+
+    def __init__(self, bm25: BM25Index, ids: list[str], analyzer: str | None = None) -> None:
+        self.bm25 = bm25
+        self.ids = ids
+        self.slot_of = {cid: i for i, cid in enumerate(ids)}
+        self.analyzer = analyzer or analyzer_version()
+        self.delta: dict[str, Counter] = {}
+        self.delta_df: Counter = Counter()
+        self.gone = 0  # ids in the base that the state no longer has
+        self._synced: dict | None = None
+        self._synced_count = -1
+
+    @classmethod
+    def build(cls, claims: Iterable[Claim]) -> ClaimIndex:
+        ids: list[str] = []
+        bm25 = ClaimBM25(**bm25_params())
+        for claim in claims:
+            ids.append(claim.id)
+            bm25.add_counts(Counter(document_terms(claim)))
+        return cls(bm25, ids)
+
+    def __len__(self) -> int:
+        return len(self.ids) + len(self.delta)
+
+    def sync(self, state: FoldState) -> int:
+        """Index claims the state has and the index lacks (the delta). Returns how many.
+
+        Claims are never removed from a fold, so an unchanged claim count since the last sync
+        means nothing new; otherwise one pass of dict lookups finds the new ones."""
+        claims = state.claims
+        if self._synced is claims and self._synced_count == len(claims):
+            return 0
+        added = 0
+        slot_of, delta = self.slot_of, self.delta
+        for cid, claim in claims.items():
+            if cid not in slot_of and cid not in delta:
+                counts = Counter(document_terms(claim))
+                delta[cid] = counts
+                self.delta_df.update(counts.keys())
+                added += 1
+        self.gone = sum(1 for cid in self.ids if cid not in claims)
+        self._synced, self._synced_count = claims, len(claims)
+        return added
+
+    def scores(self, terms: list[str]) -> dict[str, float]:
+        """claim id -> BM25 score, for every indexed claim that holds a query term."""
+        out: dict[str, float] = {}
+        ids = self.ids
+        for slot, score in self.bm25.scores(terms).items():
+            if score > 0:
+                out[ids[slot]] = score
+        if self.delta:
+            out.update(self._delta_scores(terms))
+        return out
+
+    def _delta_scores(self, terms: list[str]) -> dict[str, float]:
+        bm25 = self.bm25
+        n = len(bm25) + len(self.delta)
+        avgdl = bm25.avgdl or (sum(sum(c.values()) for c in self.delta.values())
+                               / max(1, len(self.delta)))
+        k1, b = bm25.k1, bm25.b
+        idfs: dict[str, float] = {}
+        for term in set(terms):
+            if bm25.df(term):
+                idfs[term] = bm25.idf(term)
+            elif self.delta_df.get(term):
+                df = self.delta_df[term]
+                idfs[term] = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+        out: dict[str, float] = {}
+        for cid, counts in self.delta.items():
+            dl = sum(counts.values())
+            norm = k1 * (1 - b + b * dl / (avgdl or 1.0))
+            total = 0.0
+            for term in terms:
+                tf = counts.get(term)
+                if tf and idfs.get(term):
+                    total += idfs[term] * (tf * (k1 + 1) / (tf + norm))
+            if total > 0:
+                out[cid] = total
+        return out
+
+    # ---------------------------------------------------------------- persistence
+    def to_dict(self, store: str = "") -> dict:
+        return {"format": CACHE_FORMAT, "v": CACHE_VERSION, "store": store,
+                "analyzer": self.analyzer, "ids": list(self.ids),
+                "index": self.bm25.to_dict()}
+
+    @classmethod
+    def from_dict(cls, body: dict) -> ClaimIndex | None:
+        if body.get("format") != CACHE_FORMAT or body.get("v") != CACHE_VERSION:
+            return None
+        if body.get("analyzer") != analyzer_version():
+            return None
+        try:
+            bm25 = ClaimBM25.from_dict(body["index"])
+        except (KeyError, ValueError):
+            return None
+        return cls(bm25, list(body.get("ids", ())), body["analyzer"])
+
+
+def cache_path(store_path: str | os.PathLike) -> Path:
+    """Where the sidecar index cache of a store lives (under ``$RLAT_HOME/cache``)."""
+    from ..paths import home
+
+    real = os.path.realpath(os.fspath(store_path))
+    digest = hashlib.sha256(real.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return home() / "cache" / f"recall-{digest}.idx"
+
+
+def save_index(index: ClaimIndex, store_path: str | os.PathLike) -> Path | None:
+    """Write the sidecar cache atomically (best effort: returns None when it cannot)."""
+    target = cache_path(store_path)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        data = msgpack.packb(index.to_dict(os.path.realpath(os.fspath(store_path))),
+                             use_bin_type=True)
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, target)
+        return target
+    except OSError:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        return None
+
+
+def load_index(store_path: str | os.PathLike) -> ClaimIndex | None:
+    try:
+        with open(cache_path(store_path), "rb") as fh:
+            body = msgpack.unpackb(fh.read(), raw=False, strict_map_key=False)
+    except (OSError, ValueError, msgpack.ExtraData, msgpack.FormatError, msgpack.StackError):
+        return None
+    if not isinstance(body, dict):
+        return None
+    return ClaimIndex.from_dict(body)
+
+
+def open_index(store_path: str | os.PathLike, state: FoldState, *,
+               persist: bool = True) -> ClaimIndex:
+    """The index for ``state`` read from ``store_path``: the cached one plus a delta, rebuilt
+    (and, with ``persist``, rewritten) when missing, unreadable or too far behind."""
+    index = load_index(store_path)
+    if index is not None:
+        added = index.sync(state)
+        if added <= REBUILD_AFTER and index.gone <= REBUILD_AFTER:
+            return index
+    index = ClaimIndex.build(state.claims.values())
+    if persist:
+        save_index(index, store_path)
+    return index
+
+
+_memo: tuple[FoldState, ClaimIndex] | None = None
+
+
+def index_for(state: FoldState) -> ClaimIndex:
+    """An in-memory index for ``state`` (remembered for the last state object asked about)."""
+    global _memo
+    if _memo is not None and _memo[0] is state:
+        index = _memo[1]
+        index.sync(state)
+        return index
+    index = ClaimIndex.build(state.claims.values())
+    _memo = (state, index)
+    return index
+
+
+# ----------------------------------------------------------------------------- ranking
+@dataclass(slots=True)
+class Hit:
+    claim: Claim
+    relevance: float  # BM25 / best eligible BM25 (0..1]
+    trust: float  # the trust weight in [TRUST_MIN, 1)
+    score: float  # relevance x trust (0 when not admitted)
+    rung: str
+    gate: str  # which gate admitted or excluded it, in words
+    bm25: float = 0.0
+    state: str = ""  # effective state
+    admitted: bool = True
+    points: float = 0.0
+
+    def to_dict(self) -> dict:
+        c = self.claim
+        return {
+            "id": c.id, "text": c.text, "type": c.type, "source": c.source,
+            "rung": self.rung, "state": self.state, "relevance": round(self.relevance, 4),
+            "trust": round(self.trust, 4), "score": round(self.score, 4),
+            "bm25": round(self.bm25, 4), "points": round(self.points, 3),
+            "admitted": self.admitted, "gate": self.gate,
+            "workspaces": list(c.workspaces), "cross_workspace": c.cross_workspace,
+            "created_at": c.created_at, "sessions": len(c.sessions),
+        }
+
+
+def gate(claim: Claim, *, workspace: str | None, now: float, include_stale: bool,
+         sources: tuple[str, ...], exclude: frozenset[str] | set[str]) -> tuple[bool, str, str]:
+    """(admitted, why, effective state): the source-specific eligibility rules, in order."""
+    if claim.purged:
+        return False, "excluded: purged", claim.state
+    if claim.source not in sources:
+        return False, f"excluded: source {claim.source} not requested", claim.state
+    if claim.state == "retired":
+        return False, "excluded: retired", "retired"
+    if claim.superseded_by:
+        return False, f"excluded: superseded by {claim.superseded_by[:12]}", claim.state
+    if claim.id in exclude:
+        return False, "excluded: already injected", claim.state
+    state = effective_state(claim, now)
+    if state == "stale" and not include_stale:
+        return False, f"excluded: stale ({stale_reason(claim, now)})", state
+    if claim.source != "corpus":
+        if workspace is not None and claim.workspaces and not claim.cross_workspace \
+                and workspace not in claim.workspaces:
+            return False, "excluded: learned in another workspace", state
+        if workspace is None:
+            why = "admitted: no workspace given"
+        elif claim.cross_workspace:
+            why = "admitted: cross-workspace"
+        elif not claim.workspaces:
+            why = "admitted: no workspace recorded"
+        else:
+            why = "admitted: same workspace"
+    else:
+        why = "admitted: corpus claim"
+    if state == "stale":
+        why += " (stale, included on request)"
+    return True, why, state
+
+
+def _trust(state: FoldState, claim: Claim, status: str, now: float) -> tuple[float, float]:
+    mult = agent_multiplier(state.calibration.get(claim.observed_by)) \
+        if state.calibration else 1.0
+    pts = rung_points(claim, now, multiplier=mult)
+    weight = trust_of_points(pts)
+    if status == "contested":
+        weight *= T.CONTESTED_FACTOR
+    return weight, pts
+
+
+def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
+         now: float | None = None, exclude: Iterable[str] = (), include_stale: bool = False,
+         sources: Iterable[str] = ("experience", "world"), index: ClaimIndex | None = None,
+         min_relevance: float = 0.0, explain: bool = False) -> list[Hit]:
+    """The engine behind ``recall`` and ``explain`` (see the module docstring)."""
+    now = time.time() if now is None else float(now)
+    sources = tuple(sources)
+    excluded = frozenset(exclude)
+    index = index if index is not None else index_for(state)
+    terms = query_terms(query)
+    if not terms:
+        return []
+    raw = index.scores(terms)
+    if not raw:
+        return []
+    claims = state.claims
+    ordered = sorted(((s, cid) for cid, s in raw.items() if cid in claims),
+                     key=lambda item: (-item[0], item[1]))
+    best = 0.0
+    hits: list[Hit] = []
+    rejected: list[Hit] = []
+    kth = 0.0  # the k-th best score so far (0 until k hits)
+    scores_sorted: list[float] = []
+    for bm25, cid in ordered:
+        claim = claims[cid]
+        if not explain and len(hits) >= top_k and best and bm25 / best < kth:
+            break  # even full trust could not lift this one into the top k
+        ok, why, status = gate(claim, workspace=workspace, now=now, include_stale=include_stale,
+                               sources=sources, exclude=excluded)
+        if not ok:
+            if explain:
+                rejected.append(Hit(claim, 0.0, 0.0, 0.0, "", why, bm25, status, False))
+            continue
+        if not best:
+            best = bm25
+        relevance = bm25 / best
+        if relevance < min_relevance:
+            if explain:
+                rejected.append(Hit(claim, relevance, 0.0, 0.0, "",
+                                    f"excluded: relevance {relevance:.2f} below "
+                                    f"{min_relevance:.2f}", bm25, status, False))
+            continue
+        weight, pts = _trust(state, claim, status, now)
+        score = relevance * weight
+        hits.append(Hit(claim, relevance, weight, score, rung_of_points(pts), why, bm25,
+                        status, True, pts))
+        if not explain:
+            scores_sorted.append(score)
+            if len(scores_sorted) >= top_k:
+                scores_sorted.sort(reverse=True)
+                del scores_sorted[top_k:]
+                kth = scores_sorted[-1]
+    hits.sort(key=lambda h: (-h.score, -h.trust, h.claim.id))
+    if explain:
+        for rejected_hit in rejected:
+            if best:
+                rejected_hit.relevance = rejected_hit.bm25 / best
+        return hits + sorted(rejected, key=lambda h: (-h.bm25, h.claim.id))
+    return hits[:top_k]
+
+
+def recall(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
+           now: float | None = None, exclude: Iterable[str] = (), include_stale: bool = False,
+           sources: Iterable[str] = ("experience", "world"), index: ClaimIndex | None = None,
+           min_relevance: float = 0.0) -> list[Hit]:
+    """The best ``top_k`` admitted claims for ``query``, best first. ``index`` (from
+    ``open_index``) makes repeated recalls over a store cheap; without it an in-memory index is
+    built for ``state`` (and remembered for the same state object)."""
+    return rank(state, query, workspace=workspace, top_k=top_k, now=now, exclude=exclude,
+                include_stale=include_stale, sources=sources, index=index,
+                min_relevance=min_relevance)
+
+
+def explain(state: FoldState, query: str, *, workspace: str | None, now: float | None = None,
+            exclude: Iterable[str] = (), include_stale: bool = False,
+            sources: Iterable[str] = ("experience", "world"), index: ClaimIndex | None = None,
+            min_relevance: float = 0.0) -> list[Hit]:
+    """Every claim matching the query lexically, admitted ones first (ranked), then the ones a
+    gate excluded, each with its ``gate`` decision."""
+    return rank(state, query, workspace=workspace, top_k=len(state.claims) or 1, now=now,
+                exclude=exclude, include_stale=include_stale, sources=sources, index=index,
+                min_relevance=min_relevance, explain=True)

@@ -1,0 +1,355 @@
+"""The capture pipeline as one call: transcript in, claims appended, a receipt out.
+
+    report = capture_transcript(path, cwd=cwd, session_id=sid)
+    print(report.receipt)   # [rlat] Captured 1 claim(s) (2 redactions)
+
+The order is the safety argument, so it is fixed here and nowhere else:
+
+1. **Read** the transcript (and its subagent transcripts) as a stream of turns. The reader has
+   already dropped every hook attachment (``hook_success``, ``hook_additional_context``: where
+   Claude Code records what rlat's hooks injected) and stripped every fenced span
+   (``rlat.render.fences.strip_fenced``) and harness span from every text, *before* anything
+   else sees the text. rlat never re-captures what it injected.
+2. **Withhold** the whole output of any tool whose input names a secret file (``.env``, an SSH
+   key, ``.netrc``…), then **scrub** every remaining text (``rlat.capture.scrub``). Redactions
+   are counted and logged (rule and place, never the secret) to ``scrub.log``.
+3. **Fold** the turns into a bounded digest and build the session's ``event`` claim
+   (``rlat.capture.session``); trivial sessions stop here.
+4. **Verify** every citation against the transcript on disk: the cited line is read again,
+   cleaned the same way, and must contain the excerpt whose hash is cited. Any citation that
+   does not resolve drops the claim: no evidence, no claim.
+5. **Deduplicate and append** under the store's lock: a claim whose content id is already in
+   the store gets a ``recurred`` event (recurrence + 1, evidence merged) instead of a new row;
+   a session already recorded on that claim adds nothing (capturing twice is harmless); an
+   older event claim of the same session (the transcript grew since: ``--resume``) is marked
+   superseded by the new one.
+
+Imports stay light (no typer, rich, numpy or anthropic): the SessionEnd hook calls this.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from ..claims import events as ev
+from ..claims.fold import FoldState
+from ..claims.ids import claim_id, content_hash
+from ..claims.log import ClaimLog
+from ..container import EVENTS
+from ..paths import memory_store_path
+from ..workspace import workspace_id
+from . import scrub as scrubbing
+from .session import SessionClaim, SessionDigest, build_claim, citations
+from .transcript import ReadStats, Turn, iter_entries, iter_turns, subagent_paths
+
+CLAIM_TYPE = "event"
+OBSERVER = "claude-code"
+
+
+class CaptureError(Exception):
+    """The transcript cannot be captured at all (missing, a directory, unreadable). One line."""
+
+
+@dataclass(slots=True)
+class CaptureReport:
+    transcript: str
+    session_id: str | None = None
+    workspace: str | None = None
+    cwd: str | None = None
+    dry_run: bool = False
+    counts: dict = field(default_factory=dict)
+    claims: list[dict] = field(default_factory=list)
+    redactions: int = 0
+    rules: dict[str, int] = field(default_factory=dict)
+    events_appended: int = 0
+    skipped: str | None = None
+    store: str | None = None
+    elapsed_ms: float = 0.0
+
+    @property
+    def captured(self) -> int:
+        """Claims that landed (or, in a dry run, would land): new or recurred."""
+        return sum(1 for c in self.claims if c.get("action") in ("proposed", "recurred"))
+
+    @property
+    def receipt(self) -> str:
+        line = f"[rlat] Captured {self.captured} claim(s) ({self.redactions} redactions)"
+        if self.dry_run:
+            line += " [dry run: nothing stored]"
+        return line
+
+    def to_dict(self) -> dict:
+        return {
+            "receipt": self.receipt, "captured": self.captured, "transcript": self.transcript,
+            "session_id": self.session_id, "workspace": self.workspace, "cwd": self.cwd,
+            "dry_run": self.dry_run, "skipped": self.skipped, "claims": self.claims,
+            "redactions": self.redactions, "rules": self.rules,
+            "events_appended": self.events_appended, "store": self.store,
+            "counts": self.counts, "elapsed_ms": round(self.elapsed_ms, 1),
+        }
+
+
+# ---------------------------------------------------------------- cleaning (step 2)
+
+
+class Cleaner:
+    """Secret-file withholding and scrubbing of every turn, counting what fired where."""
+
+    def __init__(self, session_id: str | None = None, *, log_rows: list[dict] | None = None):
+        self.session_id = session_id
+        self.secret_tools: set[str] = set()
+        self.rules: Counter[str] = Counter()
+        self.log_rows = log_rows
+        self.withheld = 0
+
+    def _note(self, turn: Turn, block_kind: str, findings) -> None:
+        for f in findings:
+            self.rules[f.rule] += f.count
+            if self.log_rows is not None:
+                self.log_rows.append({
+                    "session": self.session_id or turn.session_id, "message": turn.uuid,
+                    "field": block_kind, "rule": f.rule, "count": f.count,
+                })
+
+    def clean(self, turn: Turn) -> Turn:
+        for block in turn.blocks:
+            if block.kind == "tool_use" and block.tool_id and block.input:
+                if any(scrubbing.names_secret_file(v) for v in block.input.values()):
+                    self.secret_tools.add(block.tool_id)
+            if block.kind == "tool_result" and block.tool_id in self.secret_tools:
+                if block.text:
+                    block.text = scrubbing.marker(scrubbing.SECRET_FILE_RULE)
+                    block.withheld = True
+                    self.withheld += 1
+                    self._note(turn, "tool_result", [scrubbing.Finding(
+                        scrubbing.SECRET_FILE_RULE, 1)])
+                continue
+            if block.text:
+                context = "tool_output" if block.kind == "tool_result" else "text"
+                result = scrubbing.scrub(block.text, context=context)
+                if result.findings:
+                    block.text = result.text
+                    self._note(turn, turn.kind if block.kind == "text" else block.kind,
+                               result.findings)
+            if block.input:
+                for key, value in list(block.input.items()):
+                    result = scrubbing.scrub(value)
+                    if result.findings:
+                        block.input[key] = result.text
+                        # the rendered text was scrubbed above; count the input once
+        return turn
+
+
+# ---------------------------------------------------------------- verification (step 4)
+
+
+def verify_citations(cites: list[dict], files: dict[str, Path]) -> list[dict]:
+    """The citations that do not resolve: their line is missing from the transcript, or the
+    line (cleaned as capture cleans it) does not contain the cited excerpt, or the excerpt's
+    hash is not the cited hash. ``files`` maps a citation's ``source`` ("" = main transcript)
+    to its file."""
+    pending: dict[str, list[dict]] = {}
+    for cite in cites:
+        pending.setdefault(cite.get("source", ""), []).append(cite)
+    bad: list[dict] = []
+    for source, group in pending.items():
+        path = files.get(source)
+        if path is None or not path.exists():
+            bad.extend(group)
+            continue
+        wanted = {c["message_id"] for c in group}
+        texts: dict[str, str] = {}
+        cleaner = Cleaner()
+        for entry in iter_entries(path, ReadStats(), want=[w.encode() for w in wanted]):
+            if entry.uuid in wanted and entry.uuid not in texts:
+                texts[entry.uuid] = cleaner.clean(entry).line_text(entry.uuid)
+        for cite in group:
+            excerpt = cite.get("excerpt") or ""
+            text = texts.get(cite["message_id"])
+            if (text is None or not excerpt or excerpt not in text
+                    or content_hash(excerpt) != cite.get("excerpt_hash")):
+                bad.append(cite)
+    return bad
+
+
+# ---------------------------------------------------------------- the pipeline
+
+
+def _epoch(ts: str) -> float | None:
+    if not ts:
+        return None
+    try:
+        return datetime.fromisoformat(ts.replace("Z", "+00:00")).timestamp()
+    except ValueError:
+        return None
+
+
+def capture_transcript(
+    path: str | os.PathLike,
+    *,
+    cwd: str | None = None,
+    session_id: str | None = None,
+    store: ClaimLog | None = None,
+    dry_run: bool = False,
+    lock_timeout: float | None = None,
+    scrub_log: scrubbing.ScrubLog | None = None,
+    subagents: bool = True,
+) -> CaptureReport:
+    """Capture one Claude Code transcript into the memory store (see the module docstring).
+
+    ``cwd``: the session's directory (its workspace); default: the one the transcript records,
+    else the current directory. ``store``: default the user's memory store. ``dry_run``: do
+    everything except writing (no store append, no scrub log). Raises CaptureError when the
+    file cannot be read at all; odd content is tolerated and counted, never raised."""
+    started = time.perf_counter()
+    path = Path(path)
+    if not path.exists():
+        raise CaptureError(f"transcript not found: {path}")
+    if path.is_dir():
+        raise CaptureError(f"{path} is a directory; pass the session's .jsonl file")
+    if not os.access(path, os.R_OK):
+        raise CaptureError(f"cannot read {path} (permission denied)")
+
+    report = CaptureReport(transcript=str(path), dry_run=dry_run)
+    stats = ReadStats()
+    log_rows: list[dict] = []
+    cleaner = Cleaner(session_id, log_rows=log_rows)
+    digest = SessionDigest()
+    files: dict[str, Path] = {"": path}
+
+    def feed(turns, source: str, sidechain: bool) -> None:
+        digest.source = source
+        for turn in turns:
+            if sidechain:
+                turn.sidechain = True
+            cleaner.clean(turn)
+            digest.add(turn)
+
+    try:
+        feed(iter_turns(path, stats), "", False)
+        if subagents:
+            for sub in subagent_paths(path):
+                files[sub.name] = sub
+                feed(iter_turns(sub, stats), sub.name, True)
+    except OSError as exc:
+        raise CaptureError(f"cannot read {path}: {exc.strerror or exc}") from None
+    digest.source = ""
+
+    session_id = session_id or digest.session_id or path.stem
+    cleaner.session_id = session_id
+    for row in log_rows:
+        row["session"] = session_id
+    cwd = cwd or digest.cwd or os.getcwd()
+    if digest.cwd is None:
+        digest.cwd = cwd
+    workspace = workspace_id(cwd)
+    report.session_id, report.cwd, report.workspace = session_id, cwd, workspace
+    report.counts = stats.to_dict()
+    report.counts["secret_file_outputs"] = cleaner.withheld
+    report.counts["tool_calls"] = digest.tool_calls
+
+    claim = build_claim(digest)
+    if claim is not None:
+        final = scrubbing.scrub(claim.text)  # defensive: idempotent on scrubbed parts
+        for f in final.findings:
+            cleaner.rules[f.rule] += f.count
+        claim = SessionClaim(final.text, claim.cited)
+    report.rules = dict(cleaner.rules)
+    report.redactions = sum(cleaner.rules.values())
+
+    if claim is None:
+        if stats.lines == 0:
+            report.skipped = "empty transcript"
+        elif stats.turns == 0:
+            report.skipped = "no conversation in the transcript"
+        elif digest.goal is None and digest.goal_command is None:
+            report.skipped = "no user prompt in the transcript"
+        else:
+            report.skipped = "trivial session (no tool use, tiny exchange)"
+    else:
+        observed = _epoch(digest.last_ts) or time.time()
+        cites = citations(claim, session_id, workspace=workspace, observed_at=observed)
+        for cite, cited in zip(cites, claim.cited, strict=True):
+            if cited.source:
+                cite["source"] = cited.source
+        unresolved = verify_citations(cites, files)
+        entry = {"id": claim_id(claim.text, CLAIM_TYPE, workspace), "type": CLAIM_TYPE,
+                 "text": claim.text, "citations": cites}
+        if unresolved:
+            entry["action"] = "dropped"
+            entry["reason"] = "citations did not resolve: " + ", ".join(
+                c["message_id"] for c in unresolved)
+            report.skipped = "no evidence, no claim: " + entry["reason"]
+            report.claims.append(entry)
+        else:
+            log = store if store is not None else ClaimLog(memory_store_path())
+            report.store = str(log.path)
+            if dry_run:
+                entry.update(_decide(log.state(), entry, session_id, workspace)[0])
+            else:
+                _append(log, entry, session_id, workspace, lock_timeout, report)
+            report.claims.append(entry)
+
+    if not dry_run and log_rows:
+        sink = scrub_log if scrub_log is not None else scrubbing.ScrubLog()
+        for row in log_rows:
+            row["workspace"] = workspace
+            row["transcript"] = str(path)
+        try:
+            sink.write(log_rows)
+        except OSError:
+            report.counts["scrub_log_errors"] = 1
+    report.elapsed_ms = (time.perf_counter() - started) * 1000
+    return report
+
+
+def _decide(state: FoldState, entry: dict, session_id: str, workspace: str
+            ) -> tuple[dict, list[dict]]:
+    """(what happens to the claim, the events that make it happen) given the store's state."""
+    cid = entry["id"]
+    existing = state.claims.get(cid)
+    events: list[dict] = []
+    if existing is not None and session_id in existing.sessions:
+        return {"action": "already_captured"}, []
+    if existing is not None:
+        events.append(ev.recurred(cid, entry["citations"], workspace=workspace))
+        outcome = {"action": "recurred", "recurrence": existing.recurrence + 1}
+    else:
+        events.append(ev.proposed(
+            entry["text"], CLAIM_TYPE, citations=entry["citations"], subject=workspace,
+            workspace=workspace, observed_by=OBSERVER, origin="session",
+        ))
+        outcome = {"action": "proposed", "recurrence": 1}
+    # The same session captured before with a shorter transcript (it was resumed): the new
+    # claim covers it, so the old one is superseded (kept on disk, never deleted).
+    older = [
+        c.id for c in state.claims.values()
+        if c.type == CLAIM_TYPE and c.id != cid and c.subject == workspace
+        and c.sessions == [session_id] and not c.superseded_by
+    ]
+    for old in older:
+        events.append(ev.superseded(old, cid))
+    if older:
+        outcome["supersedes"] = older
+    return outcome, events
+
+
+def _append(log: ClaimLog, entry: dict, session_id: str, workspace: str,
+            lock_timeout: float | None, report: CaptureReport) -> None:
+    decided: dict = {}
+
+    def build():
+        # Decided under the store's lock: two captures of one session cannot both count.
+        outcome, events = _decide(log.state(), entry, session_id, workspace)
+        decided.update(outcome)
+        decided["events"] = len(events)
+        return [(EVENTS, {"events": events})] if events else []
+
+    log.container.append_built(build, lock_timeout=lock_timeout)
+    report.events_appended = decided.pop("events", 0)
+    entry.update(decided)

@@ -1,0 +1,535 @@
+"""Secret scrubbing: nothing that looks like a credential reaches the store, an index or a log.
+
+Every rule here is our own, written from each provider's public description of its token
+format (docs/capture.md has the table). A rule is a regex plus the literal keywords that must
+appear in the text for it to possibly match: the keyword pre-filter (one ``in`` test on the
+lower-cased text per rule) is what keeps scrubbing fast, because most text contains none of them.
+
+Replacements are markers, ``[REDACTED:<rule>]``; for rules keyed on a name (``password=…``,
+``Authorization: …``, ``user:pass@host``) only the value is replaced, so the text still says
+*what* was there. No marker can be matched by any rule, so scrubbing is idempotent.
+
+Two kinds of rule:
+
+- **format rules** (token families, PEM blocks, JWTs) fire on shape alone. A documented example
+  value such as ``AKIAIOSFODNN7EXAMPLE`` has the shape of a real key and is redacted like one:
+  we cannot tell a real key that happens to spell EXAMPLE from a fake one, and redacting a doc
+  example costs nothing.
+- **heuristic rules** (keyword assignments, high-entropy strings) need judgement, so they skip
+  obvious placeholders (``changeme``, ``<your-key>``, ``${API_KEY}``, ``xxxx``), code
+  references (``os.environ[…]``, ``args.password``) and low-entropy values.
+
+This module imports only the standard library (the hook path imports it).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MARK_PREFIX = "[REDACTED:"
+
+
+def marker(rule: str) -> str:
+    return f"{MARK_PREFIX}{rule}]"
+
+
+# ---------------------------------------------------------------- helpers for heuristic rules
+
+def shannon_entropy(text: str) -> float:
+    """Bits per character of ``text`` (0 for empty text)."""
+    if not text:
+        return 0.0
+    counts: dict[str, int] = {}
+    for ch in text:
+        counts[ch] = counts.get(ch, 0) + 1
+    n = len(text)
+    return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+_PLACEHOLDER_WORDS = {
+    "password", "passwd", "secret", "token", "changeme", "change_me", "change-me", "example",
+    "sample", "dummy", "placeholder", "redacted", "hidden", "null", "none", "nil", "true",
+    "false", "undefined", "empty", "required", "optional", "string", "str", "test", "testing",
+    "default", "your_password", "yourpassword", "mypassword", "my_password", "your_token",
+    "your_api_key", "your-api-key", "api_key", "apikey", "secret_key", "xxx", "foo", "bar",
+    "foobar", "value", "env", "todo", "tbd", "notset", "not_set", "unset", "off", "on",
+}
+_PLACEHOLDER_SHAPES = re.compile(
+    r"""^(?:
+        [<\[{(].*[>\]})]          # <your-key>, [token], {secret}, (redacted)
+      | \$\{?[A-Za-z_][A-Za-z0-9_]*\}?   # $VAR, ${VAR}
+      | \{\{.*\}\}                # {{ template }}
+      | %\(?[A-Za-z_]+\)?s?%?     # %(password)s, %PASSWORD%
+      | (.)\1{2,}                 # xxxx, ****, ....
+      | (?:your|my|the|some|example|sample|dummy|fake|test)[_\-]?[a-z_\-]*
+      | [a-z_\-]*(?:here|placeholder|example|changeme|redacted)
+      | REDACTED.*
+    )$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# A bare reference to something else, not a value: ``args.password``, ``user_password``,
+# ``getPassword``, ``os.environ``. Quoted values are never treated as references.
+_REFERENCE = re.compile(
+    r"^(?:[A-Za-z_][A-Za-z0-9_]*\.)+[A-Za-z_][A-Za-z0-9_]*$"  # dotted attribute
+    r"|^_*[a-z]+(?:_[a-z0-9]+)+$"                              # snake_case words
+    r"|^[a-z]+(?:[A-Z][a-z0-9]+)+$"                            # camelCase words
+    r"|^(?:[A-Z][a-z0-9]+)+$"                                  # PascalCase words
+)
+
+
+def is_placeholder(value: str) -> bool:
+    v = value.strip().strip("\"'`")
+    if not v or v.startswith(MARK_PREFIX):
+        return True
+    if v.lower() in _PLACEHOLDER_WORDS:
+        return True
+    return bool(_PLACEHOLDER_SHAPES.match(v))
+
+
+def _classes(text: str) -> tuple[int, int, int]:
+    upper = lower = digit = 0
+    for ch in text:
+        if "A" <= ch <= "Z":
+            upper += 1
+        elif "a" <= ch <= "z":
+            lower += 1
+        elif "0" <= ch <= "9":
+            digit += 1
+    return upper, lower, digit
+
+
+# ---------------------------------------------------------------- rules
+
+Replacer = Callable[["re.Match[str]", str], "str | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One scrubbing rule.
+
+    ``triggers`` are the literals of the pre-filter: unless one of them occurs in the text the
+    rule costs one substring test. ``exact`` triggers are searched case-sensitively in the text
+    and the pattern runs over the whole text (it starts with a literal, so the regex engine
+    skips to candidates itself). Otherwise the triggers are lower-case *anchors*: every place
+    one occurs in the lower-cased text is a candidate, and the (case-insensitive) pattern is
+    matched there, so a keyword rule never scans the text with a slow case-insensitive regex.
+    ``boundary``: a match must not follow a letter or digit. ``replace`` returns the
+    replacement or None to keep the match (a heuristic said no)."""
+
+    name: str
+    kind: str  # "format" | "heuristic" | "span"
+    pattern: re.Pattern[str]
+    triggers: tuple[str, ...]
+    description: str
+    replace: Replacer | None = None
+    exact: bool = True
+    boundary: bool = True
+    contexts: tuple[str, ...] = ()  # empty: every context; else only these ("tool_output", …)
+
+
+def _whole(m: re.Match[str], rule: str) -> str:
+    return marker(rule)
+
+
+def _replace_group(m: re.Match[str], idx: int | str, rule: str) -> str:
+    start, end = m.span(idx)
+    base = m.start()
+    whole = m.group(0)
+    return whole[: start - base] + marker(rule) + whole[end - base:]
+
+
+def _group(index: int) -> Replacer:
+    """Replace only group ``index`` (the value), keep the rest of the match (the name)."""
+
+    def replace(m: re.Match[str], rule: str) -> str | None:
+        value = m.group(index)
+        if value is None or is_placeholder(value):
+            return None
+        return _replace_group(m, index, rule)
+
+    return replace
+
+
+def _remove(m: re.Match[str], rule: str) -> str:
+    return ""
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+
+
+def _looks_like_code(value: str) -> bool:
+    """A reference to a value rather than a value: a call, an index, a dotted name, a type."""
+    if any(c in value for c in "([{") or "://" in value:
+        return True
+    return value.startswith(("/", "./", "../", "~/")) or bool(_REFERENCE.match(value))
+
+
+def _config_style(m: re.Match[str]) -> bool:
+    """Is the name UPPER_CASE (an env file, shell export, CI secret) rather than code?"""
+    text, i = m.string, m.start()
+    while i > 0 and (text[i - 1].isalnum() or text[i - 1] in "_-."):
+        i -= 1
+    name = text[i:m.start("sep")].strip("\"' \t")
+    return any(c.isalpha() for c in name) and name == name.upper()
+
+
+def _assignment(m: re.Match[str], rule: str) -> str | None:
+    """``password = …`` / ``api_key: …``: redact the value when it looks like one."""
+    keyword = m.group("kw").lower()
+    idx = "dq" if m.group("dq") is not None else "sq" if m.group("sq") is not None else "bare"
+    quoted = idx != "bare"
+    value = m.group(idx)
+    if value is None or is_placeholder(value):
+        return None
+    config = _config_style(m)
+    if keyword.startswith("pass"):
+        if len(value) < 4 or len(set(value)) < 3:
+            return None
+        if not quoted and (_looks_like_code(value) or (not config and _IDENTIFIER.fullmatch(value))):
+            return None
+    else:
+        if len(value) < 12 or any(c.isspace() for c in value) or _looks_like_code(value):
+            return None
+        if _IDENTIFIER.fullmatch(value) or re.fullmatch(r"[A-Z][A-Z0-9_]*", value):
+            return None  # a name (often of an env variable), not a value
+        upper, lower, digit = _classes(value)
+        entropy = shannon_entropy(value)
+        if entropy < 3.0 or (not digit and not (upper and lower and entropy >= 3.5)):
+            return None
+    return _replace_group(m, idx, rule)
+
+
+def _credential(index: int) -> Replacer:
+    """Header-style rules: the value after the name, unless it is a placeholder or code."""
+
+    def replace(m: re.Match[str], rule: str) -> str | None:
+        value = m.group(index)
+        if value is None or is_placeholder(value) or _looks_like_code(value):
+            return None
+        return _replace_group(m, index, rule)
+
+    return replace
+
+
+_IMAGE_MAGIC = ("iVBORw0KGgo", "/9j/", "R0lGOD", "UklGR", "Qk", "AAABAA", "PHN2Zy", "JVBERi")
+_WORDISH = re.compile(r"[A-Z]?[a-z]{3,}")
+
+
+def _high_entropy(m: re.Match[str], rule: str) -> str | None:
+    """A long random-looking run in tool output: mixed case and digits, high entropy, not a
+    hex digest, UUID, path, identifier or inline image."""
+    s = m.group(0)
+    n = len(s)
+    if n > 256:  # inline images, encoded files: data, not a credential
+        return None
+    if s.startswith(_IMAGE_MAGIC):
+        return None
+    if s.count("/") > 2 or s.count("-") > 3 or s.count("_") > 3:
+        return None  # paths, slugs, snake_case identifiers
+    upper, lower, digit = _classes(s)
+    if upper < 2 or lower < 2 or digit < 2:
+        return None  # hex digests, UUIDs, words
+    # Random base62 of length n scores close to log2(min(n, 62)) bits per character; words and
+    # camelCase identifiers score well below it and are mostly covered by lower-case runs.
+    if shannon_entropy(s) < 0.85 * math.log2(min(n, 62)):
+        return None
+    if sum(len(w) for w in _WORDISH.findall(s)) * 2 > n:
+        return None
+    return marker(rule)
+
+
+def _c(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    return re.compile(pattern, flags)
+
+
+_I = re.IGNORECASE
+_KEYWORDS = (
+    r"password|passwd|passphrase|secret|api[_\-]?key|access[_\-]?key|token|"
+    r"private[_\-]?key|credentials?"
+)
+# Where a keyword can begin (each found with one substring search of the lower-cased text).
+_KEYWORD_ANCHORS = ("pass", "secret", "api", "access", "token", "private", "credential")
+
+RULES: tuple[Rule, ...] = (
+    # Spans first: a private span or a PEM block may contain anything.
+    Rule("private", "span",
+         _c(r"<private>.*?(?:</private>|\Z)", _I | re.DOTALL), ("<private>",),
+         "<private>…</private> spans are removed entirely (unclosed: to the end of the text)",
+         _remove, exact=False, boundary=False),
+    Rule("private-key", "format",
+         _c(r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----.*?"
+            r"(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|\Z)", re.DOTALL),
+         ("PRIVATE KEY",),
+         "PEM / OpenSSH / PGP private-key blocks, across lines (unclosed: to the end)",
+         boundary=False),
+    Rule("aws-access-key", "format",
+         _c(r"A(?:KIA|SIA|BIA|CCA|GPA|IDA|ROA|IPA|NPA|NVA|PKA)[A-Z2-7]{16}\b"),
+         (),
+         "AWS access key ids: AKIA/ASIA/AROA/… + 16 base32 characters"),
+    Rule("aws-secret-key", "format",
+         _c(r"(?:aws_?secret_?(?:access_?)?key|secretaccesskey)[\"']?[ \t]*(?::=|=>|[:=])"
+            r"[ \t]*[\"']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])", _I),
+         ("aws_secret", "awssecret", "secretaccesskey"),
+         "AWS secret access keys: 40 base64 characters after an aws_secret_access_key name",
+         _group(1), exact=False, boundary=False),
+    Rule("github-token", "format",
+         _c(r"gh[pousr]_[A-Za-z0-9]{36,255}\b|github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59,}\b"),
+         (),
+         "GitHub tokens: ghp_/gho_/ghu_/ghs_/ghr_ + 36 characters; fine-grained github_pat_…"),
+    Rule("gitlab-token", "format",
+         _c(r"gl(?:pat|dt|rt|ptt|ft|soat|cbt|imt|agent)-[A-Za-z0-9_\-]{20,}"),
+         (),
+         "GitLab tokens: glpat- (personal), gldt- (deploy), glrt- (runner), … + 20 or more"),
+    Rule("slack-webhook", "format",
+         _c(r"hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_+\-]+"),
+         ("hooks.slack.com/",), "Slack incoming-webhook and workflow URLs", boundary=False),
+    Rule("slack-token", "format",
+         _c(r"x(?:ox[abposrce]|app)-[A-Za-z0-9\-]{10,}"),
+         (),
+         "Slack tokens: xoxb-, xoxp-, xoxa-, xoxo-, xoxs-, xoxr-, xoxc-, xoxe-, xapp-"),
+    Rule("stripe-key", "format",
+         _c(r"(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}\b|whsec_[A-Za-z0-9]{24,}\b"),
+         ("k_live_", "k_test_", "whsec_"),
+         "Stripe keys: sk_/rk_/pk_ + live|test + 16 or more; webhook secrets whsec_…"),
+    Rule("anthropic-key", "format",
+         _c(r"sk-ant-[A-Za-z0-9_\-]{20,}"), ("sk-ant-",),
+         "Anthropic API keys: sk-ant-api03-…, sk-ant-admin01-…"),
+    Rule("openai-key", "format",
+         _c(r"sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_\-]{20,}|sk-[A-Za-z0-9]{32,}\b"),
+         ("sk-",), "OpenAI keys: sk-proj-…, sk-svcacct-…, legacy sk- + 32 or more alphanumerics"),
+    Rule("google-api-key", "format",
+         _c(r"AIza[0-9A-Za-z_\-]{35}(?![0-9A-Za-z_\-])"), ("AIza",),
+         "Google API keys: AIza + 35 characters"),
+    Rule("google-oauth", "format",
+         _c(r"GOCSPX-[A-Za-z0-9_\-]{24,}|ya29\.[A-Za-z0-9_\-]{20,}"), ("GOCSPX-", "ya29."),
+         "Google OAuth client secrets (GOCSPX-…) and access tokens (ya29.…)"),
+    Rule("npm-token", "format",
+         _c(r"npm_[A-Za-z0-9]{36}\b"), ("npm_",), "npm access tokens: npm_ + 36 characters"),
+    Rule("pypi-token", "format",
+         _c(r"pypi-AgE[A-Za-z0-9_\-]{50,}"), ("pypi-AgE",),
+         "PyPI API tokens: pypi-AgE… (a macaroon, 50 or more characters)"),
+    Rule("huggingface-token", "format",
+         _c(r"(?:hf_|api_org_)[A-Za-z0-9]{30,}\b"), ("hf_", "api_org_"),
+         "Hugging Face tokens: hf_ + 30 or more; organisation tokens api_org_…"),
+    Rule("sendgrid-key", "format",
+         _c(r"SG\.[A-Za-z0-9_\-]{16,32}\.[A-Za-z0-9_\-]{16,64}"), ("SG.",),
+         "SendGrid API keys: SG.<id>.<secret>"),
+    Rule("twilio-key", "format",
+         _c(r"SK[0-9a-f]{32}\b"), (), "Twilio API key SIDs: SK + 32 hex"),
+    Rule("jwt", "format",
+         _c(r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*"), ("eyJ",),
+         "JSON Web Tokens: base64url header.payload.signature, eyJ….eyJ….…"),
+    Rule("uri-credentials", "heuristic",
+         _c(r"://[^\s/:@\"'<>]+:([^\s/@\"'<>]+)@[A-Za-z0-9.\-\[]"),
+         (), "Passwords in URIs: scheme://user:PASSWORD@host (user and host kept)",
+         _group(1), boundary=False),
+    Rule("authorization-header", "heuristic",
+         _c(r"(?:proxy-)?authorization[\"']?[ \t]*[:=][ \t]*[\"']?"
+            r"(?:(?:bearer|basic|token|bot|digest|apikey|sso-key)[ \t]+)?([^\s\"',;)]{8,})", _I),
+         ("authorization",), "Authorization headers: the credential after the scheme",
+         _credential(1), exact=False),
+    Rule("bearer-token", "heuristic",
+         _c(r"bearer[ \t]+([A-Za-z0-9\-._~+/]{16,}=*)", _I), ("bearer",),
+         "Bearer tokens anywhere: 'Bearer' + 16 or more token characters", _credential(1),
+         exact=False),
+    Rule("api-key-header", "heuristic",
+         _c(r"x-(?:api|auth)-(?:key|token)[\"']?[ \t]*[:=][ \t]*[\"']?([^\s\"',;)]{8,})", _I),
+         ("x-api-", "x-auth-"),
+         "X-API-Key / X-Auth-Token headers", _credential(1), exact=False),
+    Rule("basic-auth-flag", "heuristic",
+         _c(r"(?:-u|--user)[ \t]+[\"']?[^\s:\"']+:([^\s\"']+)"), (),
+         "curl -u user:PASSWORD (user kept)", _group(1)),
+    Rule("keyword-assignment", "heuristic",
+         _c(r"(?P<kw>" + _KEYWORDS + r")s?(?:[_.\-][A-Za-z0-9_.\-]*)?[\"']?"
+            r"(?P<sep>[ \t]*(?::=|=>|[:=]))[ \t]*"
+            r"(?:\"(?P<dq>[^\"\n]{1,300})\"|'(?P<sq>[^'\n]{1,300})'"
+            r"|(?P<bare>[^\s\"',;}{)\]<>`]{1,300}))", _I),
+         _KEYWORD_ANCHORS,
+         "password= / api_key: / token= / secret: … assignments (env files, YAML, JSON, "
+         "shell); passwords need 4+ characters, other values 12+ with >= 3 bits/character; "
+         "placeholders and code references are skipped", _assignment, exact=False,
+         boundary=False),
+    Rule("high-entropy", "heuristic",
+         _c(r"[A-Za-z0-9+/_\-]{32,}={0,2}"), (),
+         "High-entropy strings in tool output: 32-256 characters with upper case, lower case "
+         "and digits, near the entropy of random text, not mostly words; hex digests, UUIDs, "
+         "paths and inline images are left alone", _high_entropy, contexts=("tool_output",)),
+)
+
+RULE_NAMES = tuple(r.name for r in RULES)
+
+# Secret files: a tool whose input names one of these has its whole output withheld.
+SECRET_FILE = re.compile(
+    r"""(?:^|[\s/\\'"=:])(
+        \.env(?:\.[A-Za-z0-9_\-]+)*
+      | \.aws[/\\]credentials
+      | \.netrc | _netrc | \.npmrc | \.pypirc | \.pgpass | \.git-credentials
+      | id_(?:rsa|dsa|ecdsa|ed25519)(?!\.pub)
+      | [A-Za-z0-9_.\-]+\.(?:pem|key|p12|pfx|keystore|jks)
+    )(?=$|[\s'";|&>)<])""",
+    re.VERBOSE,
+)
+SECRET_FILE_RULE = "secret-file"
+
+
+def names_secret_file(text: str) -> bool:
+    """Does a tool input (a path, a shell command) name a secret file?"""
+    return bool(text) and SECRET_FILE.search(text) is not None
+
+
+# ---------------------------------------------------------------- scrubbing
+
+
+@dataclass(slots=True)
+class Finding:
+    rule: str
+    count: int
+
+
+@dataclass(slots=True)
+class Scrubbed:
+    text: str
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def redactions(self) -> int:
+        return sum(f.count for f in self.findings)
+
+
+def _lowered(text: str) -> str:
+    """Lower-cased text with the same indexes as ``text`` (what the anchors search)."""
+    low = text.lower()
+    if len(low) != len(text):  # a character whose lower case is longer (rare): ASCII only
+        low = text.translate(_ASCII_LOWER)
+    return low
+
+
+_ASCII_LOWER = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
+
+
+def _candidates(rule: Rule, text: str, low: str | None) -> Iterable[re.Match[str]]:
+    if rule.exact or low is None:
+        yield from rule.pattern.finditer(text)
+        return
+    starts: set[int] = set()
+    for anchor in rule.triggers:
+        pos = low.find(anchor)
+        while pos != -1:
+            starts.add(pos)
+            pos = low.find(anchor, pos + 1)
+    match = rule.pattern.match
+    for pos in sorted(starts):
+        m = match(text, pos)
+        if m is not None:
+            yield m
+
+
+def _apply(rule: Rule, text: str, low: str | None) -> tuple[str, int]:
+    replace = rule.replace or _whole
+    out: list[str] = []
+    last = 0
+    count = 0
+    for m in _candidates(rule, text, low):
+        start = m.start()
+        if start < last:
+            continue
+        if rule.boundary and start and text[start - 1].isalnum():
+            continue
+        rep = replace(m, rule.name)
+        if rep is None:
+            continue
+        out.append(text[last:start])
+        out.append(rep)
+        last = m.end()
+        count += 1
+    if not count:
+        return text, 0
+    out.append(text[last:])
+    return "".join(out), count
+
+
+def scrub(text: str, *, context: str = "text") -> Scrubbed:
+    """Scrub one piece of text. ``context`` is ``text`` (prose, prompts, commands) or
+    ``tool_output`` (also runs the high-entropy rule)."""
+    if not text:
+        return Scrubbed(text)
+    findings: list[Finding] = []
+    low: str | None = None
+    for rule in RULES:
+        if rule.contexts and context not in rule.contexts:
+            continue
+        if rule.triggers:
+            if rule.exact:
+                if not any(t in text for t in rule.triggers):
+                    continue
+            else:
+                if low is None:
+                    low = _lowered(text)
+                if not any(t in low for t in rule.triggers):
+                    continue
+        new, count = _apply(rule, text, low)
+        if count:
+            findings.append(Finding(rule.name, count))
+            text = new
+            low = None
+    return Scrubbed(text, findings)
+
+
+def scrub_text(text: str, *, context: str = "text") -> str:
+    return scrub(text, context=context).text
+
+
+def detect(text: str, *, context: str = "text") -> list[str]:
+    """Names of the rules that would fire on ``text`` (empty when it is clean)."""
+    return [f.rule for f in scrub(text, context=context).findings]
+
+
+# ---------------------------------------------------------------- the scrub log
+
+
+class ScrubLog:
+    """Append-only JSONL: which rule fired where, how often. Never the secret, never a hash of
+    it (a hash of a short password can be reversed by guessing)."""
+
+    def __init__(self, path: str | os.PathLike | None = None) -> None:
+        if path is None:
+            from ..paths import home
+
+            path = home() / "scrub.log"
+        self.path = Path(path)
+
+    def write(self, entries: Iterable[dict]) -> int:
+        rows = [e for e in entries if e.get("count")]
+        if not rows:
+            return 0
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        now = time.time()
+        data = "".join(
+            json.dumps({"ts": round(now, 3), **row}, ensure_ascii=False, sort_keys=True) + "\n"
+            for row in rows
+        )
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(fd, data.encode("utf-8"))
+        finally:
+            os.close(fd)
+        return len(rows)
+
+    def read(self) -> list[dict]:
+        if not self.path.exists():
+            return []
+        out = []
+        with self.path.open(encoding="utf-8", errors="replace") as fh:
+            for line in fh:
+                try:
+                    out.append(json.loads(line))
+                except ValueError:
+                    continue
+        return out

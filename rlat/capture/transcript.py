@@ -1,0 +1,536 @@
+"""Streaming reader for Claude Code session transcripts (JSONL) → a clean sequence of turns.
+
+A transcript is one JSON object per line. Lines that carry conversation are ``user`` and
+``assistant`` (with a ``message`` in Messages API shape, a ``uuid``, a ``parentUuid``,
+``isSidechain``, ``sessionId``, ``cwd``, ``timestamp``). Everything else is bookkeeping the
+reader recognises and counts without turning into conversation: ``attachment`` (hook output,
+listings, including ``hook_success`` and ``hook_additional_context`` — rlat's own injected
+context lives here and is never read as conversation), ``system`` (``compact_boundary`` marks
+a /compact; others are API errors, timings, local command output), ``summary``,
+``queue-operation``, ``file-history-snapshot``, ``progress``, ``last-prompt``, ``ai-title``,
+``custom-title``, ``mode`` and whatever a newer Claude Code adds (counted as unknown).
+
+What the reader guarantees:
+
+- **Bounded memory.** Lines are read one at a time; a line longer than ``MAX_LINE_BYTES`` is
+  skipped (and counted) without being held whole; every text is capped at ``MAX_TEXT_CHARS``
+  (cut at whitespace, so a secret is never cut into a fragment the scrubber cannot recognise).
+- **Nothing breaks it.** A line that is not JSON (binary, truncated, half-written last line) is
+  counted and skipped; so is a line of an unknown type.
+- **One turn per API message.** Claude Code writes one assistant message as several lines (one
+  per content block) sharing ``message.id``; they are merged, even when tool results were
+  written between them. Each block keeps the ``uuid`` of the line it came from: that is the
+  message id a citation names.
+- **Fences and harness text are gone.** rlat's fenced spans (``rlat.render.fences``) and the
+  harness's own ``<system-reminder>`` / hook spans are stripped from every text before anything
+  else sees it.
+
+This module imports only the standard library and ``rlat.render.fences`` (the hook path).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..render.fences import strip_fenced
+
+MAX_LINE_BYTES = 8 * 1024 * 1024
+MAX_TEXT_CHARS = 4000
+_CUT_MARK = " […]"
+
+CONVERSATION_TYPES = ("user", "assistant")
+KNOWN_TYPES = frozenset({
+    "user", "assistant", "system", "attachment", "summary", "progress", "queue-operation",
+    "file-history-snapshot", "last-prompt", "ai-title", "custom-title", "mode", "tag",
+    "agent-name", "pr-link", "worktree-state", "content-replacement",
+})
+
+# Text the harness puts into user messages that the user did not write.
+_HARNESS_SPANS = re.compile(
+    r"<(system-reminder|user-prompt-submit-hook|session-start-hook)>.*?(?:</\1>|\Z)",
+    re.DOTALL,
+)
+_COMMAND_NAME = re.compile(r"<command-name>\s*([^<]*?)\s*</command-name>")
+_COMMAND_ARGS = re.compile(r"<command-args>(.*?)</command-args>", re.DOTALL)
+_LOCAL_OUTPUT = ("<local-command-stdout>", "<local-command-stderr>", "<local-command-caveat>",
+                 "<bash-stdout>", "<bash-stderr>")
+
+
+@dataclass(slots=True)
+class Block:
+    """One content block. ``text`` is what a reader sees: the text, the thinking, a tool's
+    output, or for a tool call a one-line rendering of its input (the command, the path)."""
+
+    kind: str  # text | thinking | tool_use | tool_result | image | other
+    text: str = ""
+    uuid: str = ""  # the JSONL line it came from (the citation's message id)
+    tool: str | None = None  # tool name (tool_use)
+    tool_id: str | None = None  # tool_use id, or the id a tool_result answers
+    input: dict | None = None  # tool_use input: short string fields only
+    is_error: bool = False  # tool_result
+    withheld: bool = False  # output replaced because the tool read a secret file
+
+
+@dataclass(slots=True)
+class Turn:
+    uuid: str
+    role: str  # user | assistant | system
+    kind: str  # prompt | tool_result | assistant | compact_summary | command | meta | interrupt | system
+    blocks: list[Block] = field(default_factory=list)
+    message_id: str | None = None  # the API message id (assistant)
+    uuids: list[str] = field(default_factory=list)
+    timestamp: str = ""
+    sidechain: bool = False
+    agent_id: str | None = None
+    session_id: str | None = None
+    cwd: str | None = None
+    segment: int = 0  # how many compactions came before this turn
+    subtype: str | None = None  # system lines: compact_boundary, api_error, …
+
+    @property
+    def text(self) -> str:
+        return "\n".join(b.text for b in self.blocks if b.kind == "text" and b.text)
+
+    def line_text(self, uuid: str) -> str:
+        """Everything this turn shows from one JSONL line (what a citation excerpt is checked
+        against)."""
+        return "\n".join(b.text for b in self.blocks if b.uuid == uuid and b.text)
+
+
+@dataclass(slots=True)
+class ReadStats:
+    """What the reader saw. Every odd line is tolerated and counted here."""
+
+    bytes: int = 0
+    lines: int = 0
+    blank: int = 0
+    by_type: dict[str, int] = field(default_factory=dict)
+    unknown_types: int = 0
+    malformed: int = 0
+    truncated_last_line: int = 0
+    oversized: int = 0
+    turns: int = 0
+    prompts: int = 0
+    assistant_messages: int = 0
+    tool_uses: int = 0
+    tool_errors: int = 0
+    sidechain_turns: int = 0
+    compactions: int = 0
+    compact_summaries: int = 0
+    attachments: int = 0
+    hook_attachments: int = 0
+    fenced_spans: int = 0
+    harness_spans: int = 0
+    files: int = 0
+
+    def to_dict(self) -> dict:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def merge(self, other: ReadStats) -> None:
+        for name in self.__slots__:
+            mine, theirs = getattr(self, name), getattr(other, name)
+            if isinstance(mine, dict):
+                for k, v in theirs.items():
+                    mine[k] = mine.get(k, 0) + v
+            else:
+                setattr(self, name, mine + theirs)
+
+
+# ---------------------------------------------------------------- lines
+
+
+def iter_lines(path: str | os.PathLike, stats: ReadStats | None = None, *,
+               want: Iterable[bytes] | None = None) -> Iterator[dict]:
+    """Yield each JSON object line of ``path``; count everything else in ``stats``.
+
+    ``want``: only parse lines containing one of these byte strings (a cheap pre-filter for
+    looking up a few uuids)."""
+    stats = stats if stats is not None else ReadStats()
+    wanted = tuple(want) if want is not None else None
+    stats.files += 1
+    with open(path, "rb") as fh:
+        while True:
+            raw = fh.readline(MAX_LINE_BYTES + 1)
+            if not raw:
+                break
+            stats.bytes += len(raw)
+            if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                stats.lines += 1
+                stats.oversized += 1
+                while True:  # drain the rest of the line without holding it
+                    chunk = fh.readline(1 << 20)
+                    stats.bytes += len(chunk)
+                    if not chunk or chunk.endswith(b"\n"):
+                        break
+                continue
+            stats.lines += 1
+            at_end = not raw.endswith(b"\n")
+            if not raw.strip():
+                stats.blank += 1
+                continue
+            if wanted is not None and not any(w in raw for w in wanted):
+                continue
+            try:
+                obj = json.loads(raw)
+            except ValueError:  # also UnicodeDecodeError
+                if at_end:
+                    stats.truncated_last_line += 1
+                else:
+                    stats.malformed += 1
+                continue
+            if not isinstance(obj, dict):
+                stats.malformed += 1
+                continue
+            yield obj
+
+
+# ---------------------------------------------------------------- text helpers
+
+
+def cap(text: str, limit: int = MAX_TEXT_CHARS) -> str:
+    """At most ``limit`` characters, cut after a whitespace so no token is cut in half (a
+    half token could be a secret fragment no rule recognises)."""
+    if len(text) <= limit:
+        return text
+    head = text[:limit]
+    cut = max(head.rfind(" "), head.rfind("\n"), head.rfind("\t"))
+    head = head[:cut] if cut > 0 else ""
+    return head.rstrip() + _CUT_MARK
+
+
+def _clean(text: str, stats: ReadStats, *, harness: bool = False) -> str:
+    """Strip rlat's fences (and, in user text, the harness's spans), then cap."""
+    if not text:
+        return ""
+    if "rlat-context" in text.lower():
+        stats.fenced_spans += text.lower().count("<rlat-context")
+        text = strip_fenced(text)
+    if harness and "<" in text:
+        text, n = _HARNESS_SPANS.subn("", text)
+        stats.harness_spans += n
+    return cap(text.strip())
+
+
+def _result_text(content: object) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts = []
+        for item in content:
+            if isinstance(item, dict):
+                if item.get("type") == "text" and isinstance(item.get("text"), str):
+                    parts.append(item["text"])
+                elif item.get("type") == "image":
+                    parts.append("[image]")
+            elif isinstance(item, str):
+                parts.append(item)
+        return "\n".join(parts)
+    return ""
+
+
+# Which input field describes a tool call, by tool name (the rest are dropped: file contents,
+# edit strings and the like can be large and are not needed).
+_TOOL_SUMMARY_FIELDS = ("command", "file_path", "notebook_path", "path", "pattern", "url",
+                        "query", "description", "prompt", "subagent_type", "skill")
+
+
+def _tool_input(raw: object) -> dict:
+    if not isinstance(raw, dict):
+        return {}
+    out = {}
+    for key in _TOOL_SUMMARY_FIELDS:
+        value = raw.get(key)
+        if isinstance(value, str) and value:
+            out[key] = value[:2000]
+    return out
+
+
+def render_tool_use(name: str, inp: dict) -> str:
+    """One line describing a tool call: the command, the path, the pattern…"""
+    if "command" in inp:
+        return inp["command"]
+    for key in ("file_path", "notebook_path", "url", "pattern", "query", "skill"):
+        if key in inp:
+            extra = f" in {inp['path']}" if key == "pattern" and "path" in inp else ""
+            return inp[key] + extra
+    if "description" in inp:
+        return inp["description"]
+    if "path" in inp:
+        return inp["path"]
+    return name
+
+
+# ---------------------------------------------------------------- entries (one line → a turn)
+
+
+class _Context:
+    """Per-file state while reading: compaction segment."""
+
+    __slots__ = ("segment",)
+
+    def __init__(self) -> None:
+        self.segment = 0
+
+
+def parse_line(obj: dict, stats: ReadStats, ctx: _Context | None = None) -> Turn | None:
+    """One JSONL object → a one-line Turn, or None for bookkeeping lines (counted)."""
+    ctx = ctx or _Context()
+    kind = obj.get("type")
+    kind = kind if isinstance(kind, str) else "?"
+    stats.by_type[kind] = stats.by_type.get(kind, 0) + 1
+    if kind not in KNOWN_TYPES:
+        stats.unknown_types += 1
+        return None
+    if kind == "attachment":
+        stats.attachments += 1
+        att = obj.get("attachment")
+        att_type = att.get("type", "") if isinstance(att, dict) else ""
+        if isinstance(att_type, str) and att_type.startswith("hook"):
+            stats.hook_attachments += 1  # hook output, incl. additionalContext: never content
+            return None
+        if att_type == "queued_command" and isinstance(att.get("prompt"), str):
+            # a prompt the user typed while Claude was busy
+            return _user_turn(obj, att["prompt"], stats, ctx)
+        return None
+    if kind == "system":
+        subtype = obj.get("subtype") if isinstance(obj.get("subtype"), str) else None
+        if subtype == "compact_boundary":
+            stats.compactions += 1
+            ctx.segment += 1
+        content = obj.get("content")
+        return Turn(
+            uuid=str(obj.get("uuid") or ""), role="system", kind="system",
+            blocks=[Block("text", _clean(content, stats) if isinstance(content, str) else "",
+                          uuid=str(obj.get("uuid") or ""))],
+            timestamp=str(obj.get("timestamp") or ""), sidechain=bool(obj.get("isSidechain")),
+            session_id=obj.get("sessionId"), cwd=obj.get("cwd"), segment=ctx.segment,
+            subtype=subtype, uuids=[str(obj.get("uuid") or "")],
+        )
+    if kind not in CONVERSATION_TYPES:
+        return None
+    message = obj.get("message")
+    if not isinstance(message, dict):
+        stats.malformed += 1
+        return None
+    if kind == "user":
+        return _user_turn(obj, message.get("content"), stats, ctx)
+    return _assistant_turn(obj, message, stats, ctx)
+
+
+def _base_turn(obj: dict, role: str, kind: str, ctx: _Context) -> Turn:
+    uuid = str(obj.get("uuid") or "")
+    return Turn(
+        uuid=uuid, role=role, kind=kind, uuids=[uuid],
+        timestamp=str(obj.get("timestamp") or ""), sidechain=bool(obj.get("isSidechain")),
+        agent_id=obj.get("agentId") if isinstance(obj.get("agentId"), str) else None,
+        session_id=obj.get("sessionId") if isinstance(obj.get("sessionId"), str) else None,
+        cwd=obj.get("cwd") if isinstance(obj.get("cwd"), str) else None, segment=ctx.segment,
+    )
+
+
+def _user_turn(obj: dict, content: object, stats: ReadStats, ctx: _Context) -> Turn:
+    turn = _base_turn(obj, "user", "prompt", ctx)
+    uuid = turn.uuid
+    blocks: list[Block] = []
+    if isinstance(content, str):
+        blocks.append(Block("text", _clean(content, stats, harness=True), uuid=uuid))
+    elif isinstance(content, list):
+        for item in content:
+            if isinstance(item, str):
+                blocks.append(Block("text", _clean(item, stats, harness=True), uuid=uuid))
+                continue
+            if not isinstance(item, dict):
+                continue
+            btype = item.get("type")
+            if btype == "text":
+                blocks.append(Block("text", _clean(str(item.get("text") or ""), stats,
+                                                   harness=True), uuid=uuid))
+            elif btype == "tool_result":
+                is_error = bool(item.get("is_error"))
+                blocks.append(Block(
+                    "tool_result", _clean(_result_text(item.get("content")), stats),
+                    uuid=uuid, tool_id=str(item.get("tool_use_id") or "") or None,
+                    is_error=is_error,
+                ))
+                if is_error:
+                    stats.tool_errors += 1
+            elif btype in ("image", "document"):
+                blocks.append(Block("image", f"[{btype}]", uuid=uuid))
+            else:
+                blocks.append(Block("other", "", uuid=uuid))
+    turn.blocks = [b for b in blocks if b.text or b.kind != "text"]
+    text = turn.text
+    if obj.get("isCompactSummary"):
+        turn.kind = "compact_summary"
+        stats.compact_summaries += 1
+    elif any(b.kind == "tool_result" for b in turn.blocks):
+        turn.kind = "tool_result"
+    elif obj.get("isMeta") or obj.get("isVisibleInTranscriptOnly"):
+        turn.kind = "meta"
+    elif text.startswith(_LOCAL_OUTPUT):
+        turn.kind = "meta"
+    elif "<command-name>" in text:
+        turn.kind = "command"
+        name = _COMMAND_NAME.search(text)
+        args = _COMMAND_ARGS.search(text)
+        rendered = (name.group(1) if name else "").strip()
+        if args and args.group(1).strip():
+            rendered += " " + args.group(1).strip()
+        turn.blocks = [Block("text", rendered, uuid=uuid)]
+    elif text.startswith("[Request interrupted by user"):
+        turn.kind = "interrupt"
+    elif not text and not turn.blocks:
+        turn.kind = "meta"
+    if turn.kind == "prompt" and not turn.sidechain:
+        stats.prompts += 1
+    return turn
+
+
+def _assistant_turn(obj: dict, message: dict, stats: ReadStats, ctx: _Context) -> Turn:
+    turn = _base_turn(obj, "assistant", "assistant", ctx)
+    mid = message.get("id")
+    turn.message_id = mid if isinstance(mid, str) and mid else None
+    uuid = turn.uuid
+    content = message.get("content")
+    if isinstance(content, str):
+        content = [{"type": "text", "text": content}]
+    if not isinstance(content, list):
+        content = []
+    for item in content:
+        if not isinstance(item, dict):
+            continue
+        btype = item.get("type")
+        if btype == "text":
+            turn.blocks.append(Block("text", _clean(str(item.get("text") or ""), stats),
+                                     uuid=uuid))
+        elif btype in ("thinking", "redacted_thinking"):
+            turn.blocks.append(Block("thinking", _clean(str(item.get("thinking") or ""), stats),
+                                     uuid=uuid))
+        elif btype in ("tool_use", "server_tool_use"):
+            name = str(item.get("name") or "tool")
+            inp = _tool_input(item.get("input"))
+            for key, value in inp.items():
+                inp[key] = _clean(value, stats)
+            stats.tool_uses += 1
+            turn.blocks.append(Block("tool_use", render_tool_use(name, inp), uuid=uuid,
+                                     tool=name, tool_id=str(item.get("id") or "") or None,
+                                     input=inp))
+        elif btype == "image":
+            turn.blocks.append(Block("image", "[image]", uuid=uuid))
+        else:
+            turn.blocks.append(Block("other", "", uuid=uuid))
+    return turn
+
+
+def iter_entries(path: str | os.PathLike, stats: ReadStats | None = None, *,
+                 want: Iterable[bytes] | None = None) -> Iterator[Turn]:
+    """Every conversation line of one file as a one-line Turn, in file order."""
+    stats = stats if stats is not None else ReadStats()
+    ctx = _Context()
+    for obj in iter_lines(path, stats, want=want):
+        turn = parse_line(obj, stats, ctx)
+        if turn is not None:
+            yield turn
+
+
+# ---------------------------------------------------------------- turns (lines merged)
+
+
+def _merge(into: Turn, extra: Turn) -> None:
+    seen_tools = {b.tool_id for b in into.blocks if b.tool_id}
+    for block in extra.blocks:
+        if block.kind == "tool_use" and block.tool_id and block.tool_id in seen_tools:
+            continue  # the same block written twice
+        into.blocks.append(block)
+    if extra.uuid and extra.uuid not in into.uuids:
+        into.uuids.append(extra.uuid)
+
+
+def merge_turns(entries: Iterable[Turn], stats: ReadStats | None = None) -> Iterator[Turn]:
+    """Merge the lines of one assistant message (same ``message.id``) into one turn. Tool
+    results written between those lines are held back and follow the merged message."""
+    stats = stats if stats is not None else ReadStats()
+    pending: Turn | None = None
+    held: list[Turn] = []
+
+    def emit(turn: Turn) -> Turn:
+        stats.turns += 1
+        if turn.sidechain:
+            stats.sidechain_turns += 1
+        if turn.role == "assistant":
+            stats.assistant_messages += 1
+        return turn
+
+    for entry in entries:
+        if entry.role == "assistant" and entry.message_id:
+            if (pending is not None and pending.message_id == entry.message_id
+                    and pending.sidechain == entry.sidechain):
+                _merge(pending, entry)
+                continue
+            if pending is not None:
+                yield emit(pending)
+                for h in held:
+                    yield emit(h)
+                held = []
+            pending = entry
+            continue
+        if pending is not None and entry.kind == "tool_result" and entry.sidechain == pending.sidechain:
+            held.append(entry)
+            continue
+        if pending is not None:
+            yield emit(pending)
+            for h in held:
+                yield emit(h)
+            pending, held = None, []
+        yield emit(entry)
+    if pending is not None:
+        yield emit(pending)
+        for h in held:
+            yield emit(h)
+
+
+def iter_turns(path: str | os.PathLike, stats: ReadStats | None = None) -> Iterator[Turn]:
+    """The turns of one transcript file, streamed."""
+    stats = stats if stats is not None else ReadStats()
+    yield from merge_turns(iter_entries(path, stats), stats)
+
+
+# ---------------------------------------------------------------- whole transcripts
+
+
+def subagent_paths(path: str | os.PathLike) -> list[Path]:
+    """Subagent transcripts Claude Code keeps beside a session: ``<session>/subagents/*.jsonl``."""
+    p = Path(path)
+    folder = p.with_suffix("") / "subagents"
+    if not folder.is_dir():
+        return []
+    return sorted(folder.glob("*.jsonl"))
+
+
+@dataclass(slots=True)
+class Transcript:
+    path: Path
+    turns: list[Turn]
+    stats: ReadStats
+    session_id: str | None = None
+    cwd: str | None = None
+
+
+def read_transcript(path: str | os.PathLike, *, subagents: bool = True) -> Transcript:
+    """Read a whole transcript (and its subagent transcripts) into memory. For tools and
+    tests; the capture pipeline streams instead."""
+    stats = ReadStats()
+    turns = list(iter_turns(path, stats))
+    if subagents:
+        for sub in subagent_paths(path):
+            for turn in iter_turns(sub, stats):
+                turn.sidechain = True
+                turns.append(turn)
+    session_id = next((t.session_id for t in turns if t.session_id), None)
+    cwd = next((t.cwd for t in turns if t.cwd), None)
+    return Transcript(Path(path), turns, stats, session_id, cwd)

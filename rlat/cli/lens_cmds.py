@@ -144,7 +144,7 @@ def show_lines(lens: Lens) -> list[str]:
         width = min(40, max(len(k) for k in sources))
         for eff in sources.values():
             votes = " · ".join(f"{who(v.contributor, v.name)} {v.weight:g}"
-                               + ("" if v.by == "hand" else f" ({v.by})") for v in eff.votes)
+                               + (" (learned)" if v.by == "outcomes" else "") for v in eff.votes)
             flag = "DISPUTED " if eff.disputed else ""
             lines.append(f"  {eff.key:<{width}}  {eff.weight:5.2f}  {flag}{votes}")
     else:
@@ -153,7 +153,7 @@ def show_lines(lens: Lens) -> list[str]:
         lines.append("Claims (by fingerprint):")
         for eff in claims.values():
             votes = " · ".join(f"{who(v.contributor, v.name)} {v.weight:g}"
-                               + ("" if v.by == "hand" else f" ({v.by})") for v in eff.votes)
+                               + (" (learned)" if v.by == "outcomes" else "") for v in eff.votes)
             flag = "DISPUTED " if eff.disputed else ""
             label = f" \"{eff.label}\"" if eff.label else ""
             lines.append(f"  {eff.key}  {eff.weight:5.2f}  {flag}{votes}{label}")

@@ -154,14 +154,14 @@ def lens_from_toml(path: str | os.PathLike, *, stamp: float | None = None) -> Le
         raise LensError(f"{path}: [sources] must be a table of \"pattern\" = weight")
     for pattern, weight in sources.items():
         entry = Entry(_ctx(path, check_pattern, pattern),
-                      _ctx(path, check_weight, weight, f"weight for {pattern!r}"), "source")
+                      _ctx(path, check_weight, weight, f"weight for {pattern!r}"), "toml")
         own.sources[entry.key] = entry
     claims = data.get("claims", {})
     if not isinstance(claims, dict):
         raise LensError(f"{path}: [claims] must be a table of fingerprint = weight")
     for fp, weight in claims.items():
         entry = Entry(_ctx(path, check_fingerprint, fp),
-                      _ctx(path, check_weight, weight, f"weight for {fp!r}"), "source")
+                      _ctx(path, check_weight, weight, f"weight for {fp!r}"), "toml")
         own.claims[entry.key] = entry
     prefer = data.get("prefer", [])
     if not isinstance(prefer, list):
@@ -172,7 +172,7 @@ def lens_from_toml(path: str | os.PathLike, *, stamp: float | None = None) -> Le
         text = str(item["text"])
         entry = Entry(fingerprint(text),
                       _ctx(path, check_weight, item.get("weight"), f"weight for {text[:30]!r}"),
-                      "source", 0, label_for(text))
+                      "toml", 0, label_for(text))
         own.claims[entry.key] = entry
     return Lens(lid, name, when, when, {lid: own})
 

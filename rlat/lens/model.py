@@ -38,7 +38,7 @@ NEUTRAL = 1.0
 MAX_NAME_CHARS = 100
 MAX_STANCE_CHARS = 20_000
 MAX_LABEL_CHARS = 80
-BY_VALUES = ("hand", "source", "outcomes")  # how a weight was set: CLI, lens.toml, learned
+BY_VALUES = ("hand", "toml", "outcomes")  # how a weight was set: CLI, lens.toml, learned
 
 _FP = re.compile(r"^[0-9a-f]{16}$")
 

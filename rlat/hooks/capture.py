@@ -12,8 +12,9 @@ what fits, in this order, each step skipped (and handed over) when the budget ru
    world-fact miner (``RLAT_MINE_ATTRIBUTES=1``), spooled events, and a store checkpoint. It
    runs in its own session (setsid), so it outlives the ``claude`` process.
 
-PreCompact does the same before compaction (the transcript keeps growing afterwards; what was
-captured is remembered in the signal file, so SessionEnd captures only what came later).
+PreCompact does the same before compaction. The transcript keeps growing afterwards, and
+SessionEnd captures it whole again: the pipeline supersedes the shorter capture of the same
+session with the longer one, so nothing is counted twice.
 SessionStart with ``source`` = ``clear`` or ``compact`` calls ``ensure_captured``: a previous
 transcript of this workspace that has no capture record is handed to the worker.
 """
@@ -39,7 +40,9 @@ def _size(path: str | None) -> int:
 
 
 def captured_size(records: list[dict], transcript: str | None) -> int:
-    """Bytes of ``transcript`` already captured (per the session's capture records)."""
+    """The transcript's size at its last capture (-1: never captured). Capturing again is
+    harmless (the pipeline deduplicates, and a longer capture of the same session supersedes
+    the shorter one), so this only saves work: an unchanged transcript is not read twice."""
     done = -1
     for rec in records:
         if rec.get("event") == "captured" and rec.get("transcript") == transcript:
@@ -47,7 +50,7 @@ def captured_size(records: list[dict], transcript: str | None) -> int:
     return done
 
 
-def capture_inline(ctx: HookContext, transcript: str, *, since: int = 0) -> dict | None:
+def capture_inline(ctx: HookContext, transcript: str) -> dict | None:
     """Run the capture pipeline on ``transcript`` within the hook's budget. Returns its
     summary (and records it), or None when it did not run or failed (logged)."""
     try:
@@ -59,7 +62,7 @@ def capture_inline(ctx: HookContext, transcript: str, *, since: int = 0) -> dict
     try:
         result = capture_transcript(
             transcript, cwd=ctx.cwd, session_id=ctx.payload.get("session_id") or ctx.session_id,
-            lock_timeout=ctx.lock_timeout(), since=since,
+            lock_timeout=ctx.lock_timeout(),
         )
     except Exception as exc:  # noqa: BLE001 - locked store, unreadable transcript, full disk
         ctx.log(f"inline capture of {transcript} failed ({exc.__class__.__name__}: {exc}); "
@@ -85,8 +88,9 @@ def _summary(result) -> dict:
     else:
         data = {k: getattr(result, k) for k in ("claims", "redactions", "receipt")
                 if hasattr(result, k)}
-    claims = data.get("claims", 0)
-    out = {"claims": len(claims) if isinstance(claims, (list, tuple)) else int(claims or 0)}
+    out = {"claims": int(data.get("captured") or 0)}
+    if data.get("skipped"):
+        out["skipped"] = str(data["skipped"])
     if data.get("receipt"):
         out["receipt"] = str(data["receipt"])
     if data.get("redactions") is not None:
@@ -132,7 +136,7 @@ def handle(ctx: HookContext) -> None:
         if already >= size:
             done = True  # nothing new since the last capture
         elif ctx.remaining() > CAPTURE_RESERVE:
-            done = capture_inline(ctx, transcript, since=max(0, already)) is not None
+            done = capture_inline(ctx, transcript) is not None
     from .worker import spawn
 
     tasks = wanted_background(ctx, capture_done=done or not transcript)

@@ -218,10 +218,19 @@ def append_record(session: str, record: dict) -> bool:
         return False
 
 
+RECORDS_MAX_BYTES = 8 * 1024 * 1024
+
+
 def read_records(session: str) -> list[dict]:
-    """The session's signal records (a torn or foreign line is skipped)."""
+    """The session's signal records (a torn or foreign line is skipped; only a regular file,
+    at most its first ``RECORDS_MAX_BYTES``)."""
+    import stat
+
     try:
-        text = session_file(session).read_text(encoding="utf-8", errors="replace")
+        with open(session_file(session), "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                return []
+            text = fh.read(RECORDS_MAX_BYTES).decode("utf-8", "replace")
     except OSError:
         return []
     out = []

@@ -36,13 +36,19 @@ HEADING = ("What rlat remembers for this workspace, most trusted first "
            "(each line: [first learned, evidence, confidence]):")
 
 
-def _world_claims(ctx: HookContext, state) -> list:
+def _admitted(claim, workspace: str, now: float, sources: tuple[str, ...]) -> bool:
+    """The one eligibility rule (``rlat.trust.recall.gate``): live, not stale, this workspace."""
+    from ..trust.recall import gate
+
+    return gate(claim, workspace=workspace, now=now, include_stale=False, sources=sources,
+                exclude=frozenset())[0]
+
+
+def _world_claims(ctx: HookContext, state, now: float) -> list:
     claims = []
     if state is not None:
-        for claim in state.claims.values():
-            if claim.source == "world" and (ctx.workspace in claim.workspaces
-                                            or claim.cross_workspace):
-                claims.append(claim)
+        claims = [c for c in state.claims.values()
+                  if c.source == "world" and _admitted(c, ctx.workspace, now, ("world",))]
     try:
         from .. import world
 
@@ -55,16 +61,6 @@ def _world_claims(ctx: HookContext, state) -> list:
     return claims + km_claims
 
 
-def _eligible(claim, workspace: str, now: float) -> bool:
-    from ..trust.lifecycle import effective_state, live
-
-    if claim.source == "world" or not claim.text.strip() or not live(claim):
-        return False
-    if workspace not in claim.workspaces and not claim.cross_workspace:
-        return False
-    return effective_state(claim, now) in ("candidate", "active")
-
-
 def trusted_lines(state, workspace: str, budget: int, now: float,
                   exclude: set[str]) -> tuple[list[str], list[str]]:
     """(attributed lines, their claim ids): the workspace's most trusted claims in budget."""
@@ -73,7 +69,8 @@ def trusted_lines(state, workspace: str, budget: int, now: float,
 
     scored = []
     for claim in state.claims.values():
-        if claim.id in exclude or not _eligible(claim, workspace, now):
+        if claim.id in exclude or not claim.text.strip() \
+                or not _admitted(claim, workspace, now, ("experience",)):
             continue
         p = points(claim, now)
         scored.append((trust_of_points(p), claim.last_evidence_at, claim.id, claim, p))
@@ -109,7 +106,7 @@ def handle(ctx: HookContext) -> dict | None:
     from ..render.framings import framed_claims, world_fact_block
     from ..trust.rungs import rung
 
-    world_claims = _world_claims(ctx, state)
+    world_claims = _world_claims(ctx, state, now)
     world_block = world_fact_block(world_claims, lambda c: rung(c, now), now=now)
     served_world = [c.id for items in framed_claims(world_claims).values() for c in items]
 

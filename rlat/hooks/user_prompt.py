@@ -91,11 +91,14 @@ def _recall(ctx: HookContext, query: str, now: float) -> tuple[str, list[list]]:
     state = ctx.state()
     if state is None or not state.claims:
         return "", []
-    from ..trust.recall import recall
+    from ..paths import memory_store_path
+    from ..trust.recall import open_index, recall
 
     top_k = int(env_number("RLAT_RECALL_TOP_K", RECALL_TOP_K))
     budget = int(env_number("RLAT_RECALL_CHARS", RECALL_CHARS))
     seen = injected_ids(read_records(ctx.session_id))
+    # The store's index is cached beside it (rebuilt when far behind): no re-tokenizing.
+    index = open_index(memory_store_path(), state)
     hits = recall(state, query, workspace=ctx.workspace, top_k=top_k, now=now,
-                  exclude=tuple(seen))
+                  exclude=tuple(seen), index=index)
     return render(hits, budget)

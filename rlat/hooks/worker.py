@@ -110,13 +110,12 @@ def task_capture(job: Job) -> object:
         return "no transcript"
     records = read_records(job.safe_session)
     size = _size(job.transcript)
-    since = captured_size(records, job.transcript)
-    if since >= size:
+    if captured_size(records, job.transcript) >= size:
         return "already captured"
     from ..capture.pipeline import capture_transcript
 
     result = capture_transcript(job.transcript, cwd=job.cwd, session_id=job.session_id,
-                                lock_timeout=WORKER_LOCK_TIMEOUT, since=max(0, since))
+                                lock_timeout=WORKER_LOCK_TIMEOUT)
     summary = _summary(result)
     append_record(job.safe_session, {"event": "captured", "ts": time.time(),
                                      "transcript": job.transcript, "size": size, "by": "worker",

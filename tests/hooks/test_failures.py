@@ -1,0 +1,139 @@
+"""Whatever goes wrong, a hook exits 0, prints nothing Claude Code could misread, and leaves
+one line in hooks.log saying what happened."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import time
+
+import pytest
+from support.hookrun import FIXTURES, log_lines, run_hook
+
+from rlat.claims import events as ev
+from rlat.claims.log import ClaimLog
+from rlat.paths import memory_store_path
+from rlat.workspace import workspace_id
+
+EVENTS = ["session-start", "user-prompt", "stop", "pre-compact", "session-end"]
+
+
+def payload(work, **extra) -> dict:
+    base = {"session_id": "sess-1", "cwd": str(work), "hook_event_name": "X",
+            "transcript_path": str(FIXTURES / "tool_failure.jsonl"), "prompt": "how do tests run",
+            "source": "startup", "reason": "other", "last_assistant_message": "Done."}
+    base.update(extra)
+    return base
+
+
+def add_claim(work, text="Run the tests with make check, never pytest directly"):
+    event = ev.proposed(text, "convention", workspace=workspace_id(str(work)),
+                        citations=[ev.command_citation("test")], origin="user")
+    ClaimLog(memory_store_path()).append([event])
+    return event["claim"]
+
+
+@pytest.mark.parametrize("event", EVENTS)
+@pytest.mark.parametrize("garbage", [b"", b"not json at all", b"[1, 2, 3]", b"\xff\xfe\x00binary",
+                                     b'{"session_id": ', b"null"])
+def test_garbage_stdin(event, garbage, rlat_home):
+    run = run_hook(event, garbage)
+    assert run.stdout == ""
+    lines = log_lines(rlat_home)
+    assert len(lines) == 1 and event in lines[0]
+
+
+@pytest.mark.parametrize("event", ["session-start", "user-prompt"])
+def test_corrupt_store(event, rlat_home, workspace):
+    add_claim(workspace)
+    path = memory_store_path()
+    data = bytearray(path.read_bytes())
+    data[40:60] = b"\x00" * 20  # break a record's payload: its checksum no longer holds
+    path.write_bytes(bytes(data))
+    run = run_hook(event, payload(workspace))
+    assert "never pytest" not in run.stdout
+    lines = log_lines(rlat_home)
+    assert any("memory store unreadable" in ln or "append failed" in ln or "failed" in ln
+               for ln in lines), lines
+    assert all(event in ln or "worker" in ln for ln in lines)
+
+
+def test_store_that_is_not_an_rlat_file(rlat_home, workspace):
+    memory_store_path().parent.mkdir(parents=True, exist_ok=True)
+    memory_store_path().write_text("hello, I am a text file\n")
+    run = run_hook("session-start", payload(workspace))
+    assert run.output is None or "hookSpecificOutput" not in (run.output or {}) or run.context
+    assert any("memory store unreadable" in ln for ln in log_lines(rlat_home))
+
+
+def test_locked_store_spools_events(rlat_home, workspace):
+    cid = add_claim(workspace)
+    fd = os.open(memory_store_path(), os.O_RDWR)
+    fcntl.flock(fd, fcntl.LOCK_EX)  # another process holds the store's lock throughout
+    try:
+        run = run_hook("session-start", payload(workspace))
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+    # The claim is still served (reads need no lock); its `injected` event waits in the spool.
+    assert "never pytest directly" in run.context
+    lines = log_lines(rlat_home)
+    assert len(lines) == 1 and "spooled" in lines[0]
+    spooled = list((rlat_home / "spool").glob("*.jsonl"))
+    assert len(spooled) == 1 and cid in spooled[0].read_text()
+
+
+@pytest.mark.parametrize("event", ["stop", "pre-compact", "session-end"])
+def test_missing_transcript(event, rlat_home, workspace):
+    run = run_hook(event, payload(workspace, transcript_path=str(workspace / "gone.jsonl")))
+    assert run.stdout == ""
+    lines = [ln for ln in log_lines(rlat_home) if "worker" not in ln]
+    assert len(lines) == 1 and "gone.jsonl" in lines[0]
+
+
+@pytest.mark.parametrize("event", ["user-prompt", "stop"])
+def test_full_disk(event, rlat_home, workspace):
+    """The session's signal file and the spool sit on a device that is always full."""
+    sessions = rlat_home / "sessions"
+    sessions.mkdir(parents=True)
+    (sessions / "sess-1.jsonl").symlink_to("/dev/full")
+    run = run_hook(event, payload(workspace))
+    assert run.stdout == ""
+    lines = log_lines(rlat_home)
+    assert len(lines) == 1 and "could not write" in lines[0]
+
+
+def test_stdin_that_never_ends_is_cut_by_the_budget(rlat_home):
+    import subprocess
+    import sys
+
+    started = time.monotonic()
+    proc = subprocess.Popen([sys.executable, "-P", "-m", "rlat", "hook", "user-prompt"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "RLAT_HOOK_BUDGET_USER_PROMPT": "0.5"})
+    proc.stdin.write(b'{"session_id": "s", "prompt": "hello')  # and never closes stdin
+    proc.stdin.flush()
+    code = proc.wait(timeout=20)
+    out = proc.stdout.read()
+    proc.stdin.close()
+    assert code == 0 and out == b""
+    assert time.monotonic() - started < 20
+    assert any("deadline" in ln for ln in log_lines(rlat_home))
+
+
+def test_unknown_event_and_help(rlat_home):
+    run = run_hook("post-tool-use", {"session_id": "s"})
+    assert run.stdout == ""
+    assert "unknown hook event" in log_lines(rlat_home)[0]
+    import subprocess
+    import sys
+
+    helped = subprocess.run([sys.executable, "-m", "rlat", "hook", "--help"], capture_output=True,
+                            text=True, timeout=30)
+    assert helped.returncode == 0 and "session-start" in helped.stdout
+
+
+def test_hooks_can_be_switched_off(rlat_home, workspace):
+    add_claim(workspace)
+    run = run_hook("session-start", payload(workspace), env={"RLAT_HOOKS_DISABLED": "1"})
+    assert run.stdout == "" and not (rlat_home / "sessions").exists()

@@ -1,0 +1,237 @@
+"""Each hook as Claude Code runs it: what it injects, what it records, what it hands over."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from support.hookrun import FIXTURES, log_lines, run_hook
+
+from rlat.claims import events as ev
+from rlat.claims.log import ClaimLog
+from rlat.paths import memory_store_path, state_dir
+from rlat.workspace import workspace_id
+from rlat.world import capture_world_fact, default_km_path
+
+FRAMING_CONSTRAINT = "Standing constraints for this environment:"
+FRAMING_FALSIFIED = "Tried and falsified in this environment:"
+
+
+def add(work, text, claim_type="convention", *, cross=False, origin="user"):
+    event = ev.proposed(text, claim_type, workspace=workspace_id(str(work)),
+                        citations=[ev.command_citation(f"test {text}")], origin=origin,
+                        cross_workspace=cross)
+    ClaimLog(memory_store_path()).append([event])
+    return event["claim"]
+
+
+def records(session="sess-1"):
+    path = state_dir() / f"{session}.jsonl"
+    return [json.loads(ln) for ln in path.read_text().splitlines()] if path.exists() else []
+
+
+def store_events(kind):
+    return [e for e in ClaimLog(memory_store_path()).events() if e["kind"] == kind]
+
+
+def start(work, session="sess-1", **extra):
+    return run_hook("session-start", {"session_id": session, "cwd": str(work),
+                                      "hook_event_name": "SessionStart", "source": "startup",
+                                      **extra})
+
+
+def prompt(work, text, session="sess-1", prompt_id=None):
+    data = {"session_id": session, "cwd": str(work), "hook_event_name": "UserPromptSubmit",
+            "prompt": text}
+    if prompt_id:
+        data["prompt_id"] = prompt_id
+    return run_hook("user-prompt", data)
+
+
+# ------------------------------------------------------------------------- SessionStart
+def test_session_start_serves_world_facts_in_full_then_trusted_claims(workspace, tmp_path):
+    wid = workspace_id(str(workspace))
+    long_rule = "The tenant is EU-only for data residency; " + "every replica stays in eu-west. " * 30
+    capture_world_fact(default_km_path(wid), long_rule, "constraint", workspace=wid)
+    capture_world_fact(default_km_path(wid), "Tried MS MARCO fine-tuning; regressed 4 of 5 corpora.",
+                       "falsified", workspace=wid)
+    add(workspace, "Run the tests with make check, never pytest directly")
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    add(other, "Deploys go through the blue cluster")  # another workspace's lesson
+
+    ctx = start(workspace).context
+    assert ctx.index(FRAMING_CONSTRAINT) < ctx.index(FRAMING_FALSIFIED) < ctx.index("make check")
+    assert long_rule.strip() in ctx  # in full, never truncated
+    assert "regressed 4 of 5 corpora" in ctx
+    assert ctx.count("<rlat-context") == 2 and ctx.count("</rlat-context>") == 2
+    assert "stated by user" in ctx and "blue cluster" not in ctx
+    # A different workspace gets neither this workspace's facts nor its claims.
+    assert start(other, session="sess-2").context.count("EU-only") == 0
+
+
+def test_session_start_stays_within_its_budget(workspace):
+    for i in range(200):
+        add(workspace, f"Convention number {i}: the widget {i} is configured with flag-{i} " * 3)
+    ctx = start(workspace).context
+    assert 0 < len(ctx) <= 6000
+    injected = records()[0]["injected"]
+    assert 3 <= len(injected) <= 12
+    smaller = run_hook("session-start", {"session_id": "s-small", "cwd": str(workspace),
+                                         "source": "startup"},
+                       env={"RLAT_CONTEXT_CHARS": "1200"}).context
+    assert len(smaller) <= 1200
+
+
+def test_session_start_records_what_it_injected(workspace):
+    cid = add(workspace, "Run the tests with make check")
+    start(workspace)
+    assert records()[0]["event"] == "start"
+    assert records()[0]["injected"] == [[cid, 1]]
+    injected = store_events("injected")
+    assert injected and injected[0]["claims"] == [cid] and injected[0]["session_id"] == "sess-1"
+
+
+def test_session_start_with_nothing_to_say_prints_nothing(workspace, rlat_home):
+    run = start(workspace)
+    assert run.stdout == "" and log_lines(rlat_home) == []
+
+
+def test_receipts_reach_the_user_not_the_model(workspace):
+    from rlat.hooks.runtime import add_receipt
+
+    add_receipt(workspace_id(str(workspace)), "[rlat] Captured 1 claim(s) (0 redactions)")
+    out = start(workspace).output
+    assert out["systemMessage"] == "[rlat] Captured 1 claim(s) (0 redactions)"
+    assert "hookSpecificOutput" not in out
+    assert start(workspace, session="again").output is None  # shown once
+
+
+# ----------------------------------------------------------------------- UserPromptSubmit
+def test_prompt_recalls_attributed_claims_without_repeats(workspace):
+    make = add(workspace, "Run the tests with make check, never pytest directly")
+    add(workspace, "The staging database is read-only on Fridays")
+    first = prompt(workspace, "how do I run the tests here?", prompt_id="p1")
+    assert "make check" in first.context and "[" in first.context and "high]" in first.context
+    assert first.context.startswith("<rlat-context") and "Fridays" not in first.context
+    again = prompt(workspace, "run the tests again please", prompt_id="p2")
+    assert "make check" not in again.context  # already injected in this session
+    rec = [r for r in records() if r["event"] == "prompt"]
+    assert rec[0]["injected"] == [[make, 1]] and rec[0]["intent_id"] == "p1"
+    assert rec[1]["injected"] == []
+    assert [e["claims"] for e in store_events("injected")] == [[make]]
+    # A new session may recall it again.
+    assert "make check" in prompt(workspace, "how do I run tests", session="sess-2").context
+
+
+def test_prompt_does_not_repeat_what_session_start_served(workspace):
+    add(workspace, "Run the tests with make check, never pytest directly")
+    assert "make check" in start(workspace).context
+    assert prompt(workspace, "how do I run the tests?").stdout == ""
+
+
+def test_prompt_recall_is_scoped_to_the_workspace(workspace, tmp_path):
+    add(workspace, "Run the tests with make check")
+    other = tmp_path / "other"
+    other.mkdir()
+    assert prompt(other, "how do I run the tests?").stdout == ""
+    add(workspace, "Always run the linter with ruff before tests", cross=True)
+    assert "ruff" in prompt(other, "how do I run the tests and the linter?",
+                            session="s3").context
+
+
+def test_slash_commands_and_injected_text_are_not_queries(workspace):
+    add(workspace, "Run the tests with make check")
+    assert prompt(workspace, "/compact").stdout == ""
+    fenced = '<rlat-context kind="recall">\n- tests make check\n</rlat-context> hello'
+    assert prompt(workspace, fenced, session="s4").stdout == ""
+
+
+# ---------------------------------------------------------------------------------- Stop
+def test_stop_records_tool_errors_tests_and_recovery_from_a_real_transcript(workspace):
+    run = run_hook("stop", {"session_id": "sess-1", "cwd": str(workspace),
+                            "transcript_path": str(FIXTURES / "tool_failure.jsonl"),
+                            "prompt_id": "0cf11170-3530-491c-9182-24423694719a",
+                            "last_assistant_message": "The tests pass with `make check`."})
+    assert run.stdout == ""
+    stop = records()[-1]
+    assert stop["event"] == "stop" and stop["intent_id"] == "0cf11170-3530-491c-9182-24423694719a"
+    assert stop["tool_calls"] == 2 and stop["tool_errors"] == 1 and stop["recovered"] is True
+    assert stop["tests"] == [{"command": "python3 -m pytest -q tests/", "passed": False},
+                             {"command": "make check", "passed": True}]
+    assert stop["last_assistant_message"] == "The tests pass with `make check`."
+
+
+def test_stop_ignores_a_subagents_own_tool_calls(workspace):
+    run_hook("stop", {"session_id": "sess-1", "cwd": str(workspace),
+                      "transcript_path": str(FIXTURES / "subagent.jsonl"),
+                      "last_assistant_message": "2 files"})
+    stop = records()[-1]
+    assert stop["tool_calls"] == 1 and stop["tool_errors"] == 0 and stop["tests"] == []
+
+
+# ------------------------------------------------------------------ SessionEnd / worker
+def wait_for(predicate, timeout=20.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    return predicate()
+
+
+def test_session_end_captures_scrubbed_assesses_and_hands_over(workspace, rlat_home):
+    make = add(workspace, "Run the tests with make check, never pytest directly")
+    transcript = str(FIXTURES / "tool_failure.jsonl")
+    prompt(workspace, "please run the tests", prompt_id="0cf11170-3530-491c-9182-24423694719a")
+    run_hook("stop", {"session_id": "sess-1", "cwd": str(workspace), "transcript_path": transcript,
+                      "prompt_id": "0cf11170-3530-491c-9182-24423694719a",
+                      "last_assistant_message": "pass"})
+    run = run_hook("session-end", {"session_id": "sess-1", "cwd": str(workspace),
+                                   "transcript_path": transcript, "reason": "other"})
+    assert run.stdout == ""
+    state = ClaimLog(memory_store_path()).state()
+    events = [c for c in state.claims.values() if c.type == "event"]
+    assert len(events) == 1
+    assert "ghp_" not in events[0].text and "make check" in events[0].text
+    assert {c["session_id"] for c in events[0].evidence} == {"sess-1"}
+    outcome = store_events("outcome")
+    assert outcome and outcome[0]["result"] == 1 and outcome[0]["claims"][0][0] == make
+    assert any(r["event"] == "captured" and r["claims"] == 1 for r in records())
+    worker = wait_for(lambda: [r for r in records() if r["event"] == "worker"])
+    assert worker[0]["tasks"] == ["drain", "checkpoint"]
+    # Capturing the same transcript again adds nothing.
+    run_hook("session-end", {"session_id": "sess-1", "cwd": str(workspace),
+                             "transcript_path": transcript, "reason": "other"})
+    assert len([c for c in ClaimLog(memory_store_path()).state().claims.values()
+                if c.type == "event"]) == 1
+    assert log_lines(rlat_home) == []
+
+
+def test_worker_drains_the_spool_once(workspace, rlat_home):
+    from rlat.hooks.runtime import spool_events
+    from rlat.hooks.worker import drain_spool
+
+    cid = add(workspace, "Run the tests with make check")
+    event = ev.injected("sess-9", [cid], workspace=workspace_id(str(workspace)))
+    spool_events("sess-9", [event])
+    # A crash after appending but before deleting leaves a .draining file: not applied twice.
+    leftover = rlat_home / "spool" / "0-crashed.draining"
+    leftover.write_text(json.dumps(event) + "\n")
+    assert drain_spool() == 1
+    assert [e["id"] for e in store_events("injected")] == [event["id"]]
+    assert list((rlat_home / "spool").iterdir()) == []
+
+
+def test_capture_after_clear_is_handed_to_the_worker(workspace, tmp_path):
+    """SessionStart(source=clear): the previous session of this workspace was never captured
+    (its SessionEnd did not run); the worker captures it."""
+    transcript = tmp_path / "old.jsonl"
+    transcript.write_text((FIXTURES / "tool_failure.jsonl").read_text())
+    start(workspace, session="old", transcript_path=str(transcript))
+    start(workspace, session="new", source="clear", transcript_path=str(tmp_path / "new.jsonl"))
+    captured = wait_for(lambda: [r for r in records("old") if r["event"] == "captured"])
+    assert captured and captured[0]["by"] == "worker"
+    claims = ClaimLog(memory_store_path()).state().claims.values()
+    assert any(c.type == "event" and c.sessions == ["old"] for c in claims)

@@ -1,0 +1,134 @@
+"""`rlat memory install-hooks` and the plugin's hooks.json."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from support.cli import run_rlat
+
+from rlat.hooks.dispatch import EVENTS, SETTINGS_TIMEOUTS
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def settings(project: Path) -> dict:
+    return json.loads((project / ".claude" / "settings.json").read_text())
+
+
+def rlat_commands(data: dict) -> dict[str, list[str]]:
+    return {event: [h["command"] for g in groups for h in g["hooks"] if "rlat hook" in h["command"]]
+            for event, groups in data.get("hooks", {}).items()}
+
+
+def test_install_is_idempotent_and_keeps_other_hooks(tmp_path):
+    project = tmp_path / "p"
+    (project / ".claude").mkdir(parents=True)
+    other = {"type": "command", "command": "echo mine", "timeout": 5}
+    original = {"model": "opus", "hooks": {"Stop": [{"matcher": "", "hooks": [other]}],
+                                           "PreToolUse": [{"matcher": "Bash", "hooks": [other]}]}}
+    (project / ".claude" / "settings.json").write_text(json.dumps(original))
+    first = run_rlat("memory", "install-hooks", "--project-dir", str(project))
+    assert first.returncode == 0, first.stderr
+    once = settings(project)
+    second = run_rlat("memory", "install-hooks", "--project-dir", str(project), "--format", "json")
+    assert json.loads(second.stdout)["changed"] is False
+    assert settings(project) == once
+    cmds = rlat_commands(once)
+    for event, (_module, cc_name) in EVENTS.items():
+        assert len(cmds[cc_name]) == 1 and cmds[cc_name][0].endswith(f"rlat hook {event}")
+        handler = next(h for g in once["hooks"][cc_name] for h in g["hooks"]
+                       if "rlat hook" in h["command"])
+        assert handler["timeout"] == SETTINGS_TIMEOUTS[event]
+    assert once["model"] == "opus"
+    assert once["hooks"]["PreToolUse"] == original["hooks"]["PreToolUse"]
+    assert {"matcher": "", "hooks": [other]} in once["hooks"]["Stop"]
+    assert (project / ".claude" / "settings.json.rlat-backup").read_text() == json.dumps(original)
+
+
+def test_installed_command_runs_a_hook(tmp_path):
+    project = tmp_path / "p"
+    project.mkdir()
+    run_rlat("memory", "install-hooks", "--project-dir", str(project))
+    import subprocess
+
+    cmd = rlat_commands(settings(project))["UserPromptSubmit"][0]
+    proc = subprocess.run(cmd, shell=True, input='{"session_id": "s", "prompt": "hi"}',
+                          capture_output=True, text=True, timeout=30, cwd=project)
+    assert proc.returncode == 0 and proc.stdout == ""
+
+
+def test_mine_and_uninstall(tmp_path):
+    project = tmp_path / "p"
+    (project / ".claude").mkdir(parents=True)
+    (project / ".claude" / "settings.json").write_text(json.dumps(
+        {"env": {"FOO": "bar"}, "hooks": {"Stop": [{"hooks": [{"type": "command",
+                                                                "command": "echo keep"}]}]}}))
+    assert run_rlat("memory", "install-hooks", "--project-dir", str(project), "--mine").returncode == 0
+    assert settings(project)["env"] == {"FOO": "bar", "RLAT_MINE_ATTRIBUTES": "1"}
+    run_rlat("memory", "install-hooks", "--project-dir", str(project))  # no flag: unchanged
+    assert settings(project)["env"]["RLAT_MINE_ATTRIBUTES"] == "1"
+    out = run_rlat("memory", "install-hooks", "--project-dir", str(project), "--uninstall")
+    assert out.returncode == 0 and "Removed 5" in out.stdout
+    assert settings(project) == {"env": {"FOO": "bar"}, "hooks": {"Stop": [
+        {"hooks": [{"type": "command", "command": "echo keep"}]}]}}
+
+
+def test_user_settings_default(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    out = run_rlat("memory", "install-hooks", env={"HOME": str(home)})
+    assert out.returncode == 0, out.stderr
+    data = json.loads((home / ".claude" / "settings.json").read_text())
+    assert set(rlat_commands(data)) == {cc for _m, cc in EVENTS.values()}
+
+
+def test_malformed_settings_are_refused_and_left_untouched(tmp_path):
+    project = tmp_path / "p"
+    (project / ".claude").mkdir(parents=True)
+    path = project / ".claude" / "settings.json"
+    for broken in ('{"hooks": {', "[1, 2]", '{"hooks": []}'):
+        path.write_text(broken)
+        out = run_rlat("memory", "install-hooks", "--project-dir", str(project))
+        assert out.returncode != 0
+        assert "left untouched" in out.stderr and "Traceback" not in out.stderr
+        assert len(out.stderr.strip().splitlines()) == 1
+        assert path.read_text() == broken
+    assert not (project / ".claude" / "settings.json.rlat-backup").exists()
+
+
+def test_bad_arguments(tmp_path):
+    out = run_rlat("memory", "install-hooks", "--project-dir", str(tmp_path / "nope"))
+    assert out.returncode != 0 and "no such directory" in out.stderr
+    out = run_rlat("memory", "install-hooks", "--user", "--project-dir", str(tmp_path))
+    assert out.returncode != 0 and "choose one" in out.stderr
+
+
+def test_plugin_hooks_match_install_hooks():
+    """The plugin's hooks.json runs the same events with the same timeouts, through the
+    launcher, via ${CLAUDE_PLUGIN_ROOT}."""
+    data = json.loads((REPO / "hooks" / "hooks.json").read_text())
+    seen = {}
+    for cc_name, groups in data["hooks"].items():
+        (handler,) = [h for g in groups for h in g["hooks"]]
+        assert handler["command"].startswith('"${CLAUDE_PLUGIN_ROOT}/hooks/rlat-hook" ')
+        seen[handler["command"].rsplit(" ", 1)[1]] = (cc_name, handler["timeout"])
+    assert seen == {event: (cc, SETTINGS_TIMEOUTS[event]) for event, (_m, cc) in EVENTS.items()}
+    assert (REPO / "hooks" / "rlat-hook").stat().st_mode & 0o111
+    manifest = json.loads((REPO / ".claude-plugin" / "plugin.json").read_text())
+    assert manifest["name"] == "rlat"
+
+
+def test_launcher_runs_a_hook_and_never_fails(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    launcher = REPO / "hooks" / "rlat-hook"
+    ok = subprocess.run([str(launcher), "stop"], input='{"session_id": "s"}', text=True,
+                        capture_output=True, timeout=30,
+                        env={**os.environ, "RLAT_PYTHON": sys.executable})
+    assert ok.returncode == 0 and ok.stdout == ""
+    broken = subprocess.run([str(launcher), "stop"], input="{}", text=True, capture_output=True,
+                            timeout=30, env={**os.environ, "RLAT_PYTHON": "/nonexistent/python"})
+    assert broken.returncode == 0 and broken.stdout == ""

@@ -79,8 +79,8 @@ _PLACEHOLDER_SHAPES = re.compile(
 _REFERENCE = re.compile(
     r"^(?:[A-Za-z_][A-Za-z0-9_]*\.)+[A-Za-z_][A-Za-z0-9_]*$"  # dotted attribute
     r"|^_*[a-z]+(?:_[a-z0-9]+)+$"                              # snake_case words
-    r"|^[a-z]+(?:[A-Z][a-z0-9]+)+$"                            # camelCase words
-    r"|^(?:[A-Z][a-z0-9]+)+$"                                  # PascalCase words
+    r"|^[a-z]+(?:[A-Z][a-z]+)+[0-9]*$"                         # camelCase words
+    r"|^(?:[A-Z][a-z]+)+[0-9]*$"                               # PascalCase words
 )
 
 
@@ -219,12 +219,40 @@ def _credential(index: int) -> Replacer:
 
 
 _IMAGE_MAGIC = ("iVBORw0KGgo", "/9j/", "R0lGOD", "UklGR", "Qk", "AAABAA", "PHN2Zy", "JVBERi")
-_WORDISH = re.compile(r"[A-Z]?[a-z]{3,}")
+_LOWER_RUN = re.compile(r"[a-z]{4,}")
+_B64_LINE = re.compile(r"[A-Za-z0-9+/=_\-]{40,}")
+
+
+def _expected_entropy(n: int, k: int = 62) -> float:
+    """Expected bits/character of n random characters from k symbols (Miller-Madow bias)."""
+    return math.log2(k) - (k - 1) / (2 * n * math.log(2))
+
+
+def _wrapped_block(m: re.Match[str]) -> bool:
+    """Is the match one whole line of a wrapped base64 document (an image, a certificate, a
+    file), i.e. is the line before or after it also a long base64 line?"""
+    text, start, end = m.string, m.start(), m.end()
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end == -1 else line_end
+    if text[line_start:start].strip() or text[end:line_end].strip():
+        return False  # not alone on its line
+    if line_start >= 2:
+        prev_start = text.rfind("\n", 0, line_start - 1) + 1
+        if _B64_LINE.fullmatch(text[prev_start:line_start - 1].strip()):
+            return True
+    if line_end < len(text):
+        next_end = text.find("\n", line_end + 1)
+        next_end = len(text) if next_end == -1 else next_end
+        if _B64_LINE.fullmatch(text[line_end + 1:next_end].strip()):
+            return True
+    return False
 
 
 def _high_entropy(m: re.Match[str], rule: str) -> str | None:
-    """A long random-looking run in tool output: mixed case and digits, high entropy, not a
-    hex digest, UUID, path, identifier or inline image."""
+    """A long random-looking run in tool output: upper case, lower case and digits mixed about
+    evenly, near the entropy of random text, not made of words. Hex digests, UUIDs, paths,
+    identifiers, inline images and wrapped base64 documents are left alone."""
     s = m.group(0)
     n = len(s)
     if n > 256:  # inline images, encoded files: data, not a credential
@@ -236,11 +264,13 @@ def _high_entropy(m: re.Match[str], rule: str) -> str | None:
     upper, lower, digit = _classes(s)
     if upper < 2 or lower < 2 or digit < 2:
         return None  # hex digests, UUIDs, words
-    # Random base62 of length n scores close to log2(min(n, 62)) bits per character; words and
-    # camelCase identifiers score well below it and are mostly covered by lower-case runs.
-    if shannon_entropy(s) < 0.85 * math.log2(min(n, 62)):
+    if not 0.25 <= upper / (upper + lower) <= 0.75:
+        return None  # CamelCase identifiers, CONSTANTS
+    if sum(len(w) for w in _LOWER_RUN.findall(s)) * 10 > 4 * n:
+        return None  # mostly words
+    if shannon_entropy(s) < _expected_entropy(n) - 0.6:
         return None
-    if sum(len(w) for w in _WORDISH.findall(s)) * 2 > n:
+    if _wrapped_block(m):
         return None
     return marker(rule)
 
@@ -347,10 +377,10 @@ RULES: tuple[Rule, ...] = (
          _c(r"(?:-u|--user)[ \t]+[\"']?[^\s:\"']+:([^\s\"']+)"), (),
          "curl -u user:PASSWORD (user kept)", _group(1)),
     Rule("keyword-assignment", "heuristic",
-         _c(r"(?P<kw>" + _KEYWORDS + r")s?(?:[_.\-][A-Za-z0-9_.\-]*)?[\"']?"
+         _c(r"(?P<kw>" + _KEYWORDS + r")s?(?:[_.\-][A-Za-z0-9_.\-]*)?(?:\\?[\"'])?"
             r"(?P<sep>[ \t]*(?::=|=>|[:=]))[ \t]*"
-            r"(?:\"(?P<dq>[^\"\n]{1,300})\"|'(?P<sq>[^'\n]{1,300})'"
-            r"|(?P<bare>[^\s\"',;}{)\]<>`]{1,300}))", _I),
+            r"(?:\\?\"(?P<dq>[^\"\\\n]{1,300})\\?\"|\\?'(?P<sq>[^'\\\n]{1,300})\\?'"
+            r"|(?P<bare>[^\s\"',;}{)\]<>`\\]{1,300}))", _I),
          _KEYWORD_ANCHORS,
          "password= / api_key: / token= / secret: … assignments (env files, YAML, JSON, "
          "shell); passwords need 4+ characters, other values 12+ with >= 3 bits/character; "
@@ -358,9 +388,9 @@ RULES: tuple[Rule, ...] = (
          boundary=False),
     Rule("high-entropy", "heuristic",
          _c(r"[A-Za-z0-9+/_\-]{32,}={0,2}"), (),
-         "High-entropy strings in tool output: 32-256 characters with upper case, lower case "
-         "and digits, near the entropy of random text, not mostly words; hex digests, UUIDs, "
-         "paths and inline images are left alone", _high_entropy, contexts=("tool_output",)),
+         "High-entropy strings in tool output: 32-256 characters mixing upper case, lower case "
+         "and digits, within 0.6 bits/character of random text, not made of words; hex "
+         "digests, UUIDs, paths, identifiers, images and wrapped base64 blocks are left alone", _high_entropy, contexts=("tool_output",)),
 )
 
 RULE_NAMES = tuple(r.name for r in RULES)

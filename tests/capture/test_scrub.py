@@ -1,0 +1,156 @@
+"""Secret scrubbing against a corpus built from the providers' public token formats."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from secret_corpus import (
+    AWS_DOC_EXAMPLES,
+    NEGATIVES,
+    SECRETS,
+    TOOL_OUTPUT_SECRETS,
+    contexts,
+)
+
+from rlat.capture.scrub import (
+    RULE_NAMES,
+    RULES,
+    ScrubLog,
+    detect,
+    is_placeholder,
+    names_secret_file,
+    scrub,
+)
+
+CASES = [(s, ctx) for s in SECRETS for ctx in ("prose", "json", "yaml", "shell", "stack")]
+
+
+@pytest.mark.parametrize("secret,where", CASES,
+                         ids=[f"{s.family}:{s.value[:10]}:{w}" for s, w in CASES])
+def test_every_family_is_caught_in_every_context(secret, where):
+    text = contexts(secret)[where]
+    result = scrub(text)
+    for fragment in secret.fragments():
+        assert fragment not in result.text, f"{secret.family} leaked in {where}"
+    assert secret.rule in [f.rule for f in result.findings]
+    # the text around the secret is still there
+    assert "billing" in result.text or "restarted" in result.text or "git status" in result.text \
+        or "connect" in result.text
+
+
+@pytest.mark.parametrize("secret", TOOL_OUTPUT_SECRETS, ids=lambda s: f"len{len(s.value)}")
+def test_bare_high_entropy_tokens_are_caught_in_tool_output_only(secret):
+    assert secret.value not in scrub(secret.snippet, context="tool_output").text
+    # prose is not scanned for entropy: identifiers in conversation must survive
+    assert scrub(secret.snippet, context="text").text == secret.snippet
+
+
+@pytest.mark.parametrize("name", sorted(NEGATIVES))
+@pytest.mark.parametrize("context", ["text", "tool_output"])
+def test_negatives_survive_untouched(name, context):
+    text = NEGATIVES[name]
+    assert scrub(text, context=context).text == text
+
+
+def test_wrapped_base64_document_survives_but_a_lone_token_does_not():
+    import base64
+    import random
+
+    blob = base64.encodebytes(random.Random(1).randbytes(900)).decode()  # 76-char lines
+    assert scrub(blob, context="tool_output").text == blob
+
+
+def test_aws_documentation_examples_are_redacted_like_real_keys():
+    """Policy (docs/capture.md): format rules fire on shape, example values included."""
+    text = (f"[default]\naws_access_key_id = {AWS_DOC_EXAMPLES[0]}\n"
+            f"aws_secret_access_key = {AWS_DOC_EXAMPLES[1]}\n")
+    out = scrub(text).text
+    assert AWS_DOC_EXAMPLES[0] not in out and AWS_DOC_EXAMPLES[1] not in out
+    assert "[REDACTED:aws-access-key]" in out and "[REDACTED:aws-secret-key]" in out
+
+
+@pytest.mark.parametrize("value", ["changeme", "<your-api-key>", "${API_KEY}", "xxxxxxxx",
+                                   "****", "your_password_here", "REDACTED", "%(password)s",
+                                   "{{ vault_password }}"])
+def test_heuristic_rules_skip_obvious_placeholders(value):
+    assert is_placeholder(value)
+    for line in (f"password: {value}", f'"api_key": "{value}"', f"DB_PASSWORD={value}"):
+        assert scrub(line).text == line
+
+
+def test_keyword_rules_keep_the_name_and_replace_only_the_value():
+    out = scrub('DB_PASSWORD=s3cr3t-Pa55 ./run.sh --verbose').text
+    assert out == "DB_PASSWORD=[REDACTED:keyword-assignment] ./run.sh --verbose"
+    out = scrub("postgresql://app:Sup3rS3cret@db.internal:5432/app").text
+    assert out == "postgresql://app:[REDACTED:uri-credentials]@db.internal:5432/app"
+
+
+def test_json_escaped_inside_a_string_is_still_caught():
+    inner = json.dumps({"password": "hunter2!x9", "client_secret": "Zq8pL2mN7xR4tY6wK1vB3"})
+    outer = json.dumps({"stdout": inner})  # a tool that printed JSON, stored as JSON
+    out = scrub(outer).text
+    assert "hunter2!x9" not in out and "Zq8pL2mN7xR4tY6wK1vB3" not in out
+
+
+def test_private_spans_are_removed_entirely_even_unclosed():
+    assert scrub("keep <private>my home address is 1 Main St</private> this").text == "keep  this"
+    assert scrub("keep <PRIVATE>cut from here on").text == "keep "
+
+
+def test_pem_block_across_lines_and_unterminated():
+    pem = "-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIObLW92AqkWunJXowVR2Z5/+yVPBaFHnEedDk5WJxk/BoAoGCCqGSM49\n"
+    out = scrub("before\n" + pem + "(output truncated)").text
+    assert out.startswith("before\n[REDACTED:private-key]")
+    assert "MHcCAQEE" not in out
+
+
+def test_rules_each_have_a_prefilter_or_a_literal_start():
+    """The pre-filter is what keeps scrubbing fast: a rule without trigger literals must be a
+    format rule whose regex starts with a literal (the regex engine searches for it), or the
+    one tool-output-only entropy rule."""
+    for rule in RULES:
+        if rule.triggers:
+            assert all(t == t.lower() for t in rule.triggers) or rule.exact
+            continue
+        assert rule.name == "high-entropy" or rule.pattern.pattern[:1].isalnum() \
+            or rule.pattern.pattern.startswith(("(?:-u", "://", "A(?:")), rule.name
+
+
+@pytest.mark.parametrize("command,secret", [
+    ("cat .env", True), ("cat .env.local", True), ("less ~/.aws/credentials", True),
+    ("cat ~/.ssh/id_rsa", True), ("cat ~/.ssh/id_ed25519.pub", False), ("cat server.pem", True),
+    ("cat certs/tls.key", True), ("cat ~/.netrc", True), ("cat ~/.npmrc", True),
+    ("cat ~/.pypirc", True), ("cat environment.py", False), ("cat src/.envrc-notes.md", False),
+    ("C:\\Users\\ada\\project\\.env", True), ("/home/ada/project/.env.production", True),
+    ("grep TOKEN README.md", False), ("ls keys/", False),
+])
+def test_secret_file_detection(command, secret):
+    assert names_secret_file(command) is secret
+
+
+def test_detect_names_the_rules_that_fire():
+    assert detect("nothing to see here") == []
+    assert "github-token" in detect("token ghp_" + "a1B2c3D4e5" * 3 + "F6g7h8")
+
+
+def test_scrub_log_is_append_only_and_never_holds_the_secret(tmp_path):
+    log = ScrubLog(tmp_path / "scrub.log")
+    secret = SECRETS[0].value
+    result = scrub(f"key {secret}")
+    rows = [{"session": "s1", "message": "m1", "field": "prompt", "rule": f.rule,
+             "count": f.count} for f in result.findings]
+    assert log.write(rows) == 1
+    assert log.write(rows) == 1
+    text = (tmp_path / "scrub.log").read_text()
+    assert secret not in text and secret[:8] not in text
+    read = log.read()
+    assert len(read) == 2 and read[0]["rule"] == "aws-access-key" and read[0]["message"] == "m1"
+
+
+def test_rule_names_are_unique_and_markers_match_no_rule():
+    assert len(set(RULE_NAMES)) == len(RULE_NAMES)
+    for name in RULE_NAMES:
+        marker = f"[REDACTED:{name}]"
+        for context in ("text", "tool_output"):
+            assert detect(f"value: {marker} and token={marker}", context=context) == []

@@ -1,8 +1,9 @@
 """Workspace identity: which project a claim was learned in.
 
 A stable id from the git repository, so subfolders, worktrees and clones agree: the
-normalised ``origin`` remote when there is one, else the repository's root commit. Outside git
-it is the normalised real path. Read from ``.git`` files directly where possible, because the
+normalised ``origin`` remote when there is one (a clone of a local repository follows its
+local-path origin to that repository's id), else the repository's root commit. Outside git
+it is the normalised real path (a Windows drive path, case-folded). Read from ``.git`` files directly where possible, because the
 hook path pays for every subprocess.
 """
 
@@ -84,18 +85,47 @@ def _root_commit(root: Path) -> str | None:
     return commits[0] if out.returncode == 0 and commits else None
 
 
+def _local_remote(url: str, root: Path) -> Path | None:
+    """The directory a local-path remote points at (``git clone /path/a b`` records the path
+    ``/path/a`` as origin), or None for a network remote."""
+    url = url.strip()
+    if url.startswith("file://"):
+        url = url[len("file://"):]
+    elif "://" in url or _SCP_LIKE.match(url) and not (len(url) >= 2 and url[1] == ":"):
+        return None
+    path = Path(url)
+    if not path.is_absolute():
+        path = root / path
+    try:
+        path = path.resolve()
+    except OSError:
+        return None
+    return path if path.is_dir() else None
+
+
 @lru_cache(maxsize=64)
 def workspace_id(cwd: str) -> str:
     """The workspace a directory belongs to (see module docstring)."""
+    return _workspace_id(cwd, ())
+
+
+def _workspace_id(cwd: str, seen: tuple[str, ...]) -> str:
     norm = normalise_path(cwd)
-    if len(norm) >= 2 and norm[1] == ":":  # a Windows path seen from elsewhere: keep it as is
-        return "path:" + norm
+    if len(norm) >= 2 and norm[1] == ":":
+        # A Windows path seen from elsewhere: kept as a path, case-folded (Windows paths are
+        # case-insensitive, so C:\Users\Me\Repo and c:/users/me/repo are one workspace).
+        return "path:" + norm.casefold()
     found = find_git_dir(Path(norm))
     if found:
         root, common = found
         remote = _origin_url(common)
         if remote:
-            return "git:" + normalise_remote(remote)
+            local = _local_remote(remote, root)
+            if local is None:
+                return "git:" + normalise_remote(remote)
+            # A clone of a local repository is the same project as its source: follow it.
+            if str(local) not in seen and str(local) != str(root):
+                return _workspace_id(str(local), (*seen, str(root)))
         commit = _root_commit(root)
         if commit:
             return "git-root:" + commit

@@ -11,8 +11,8 @@ Raise (in this order, each seeing the decisions before it):
 2. keyed attributes — the user's newest value per key supersedes the user's older values;
    another observer's different value is contested;
 3. promotion gate — candidates meeting their type's policy become active (scope ``repo``);
-4. contradictions — a candidate conflicting with an active (or just-promoted) claim on the
-   same subject: both contested, the just-promoted side is not promoted after all;
+4. contradictions — a candidate conflicting with an active claim (or with a candidate about
+   to be promoted) on the same subject: both contested, and neither is promoted;
 5. calibration — a ``calibration_scored`` event for each agent whose track record changed.
 
 Forget — retire a claim that is not protected and
@@ -170,13 +170,10 @@ def plan(state: FoldState, now: float | None = None, *,
     # 3. promotion gate, tentatively
     promos = [c for c in L.promotions(state, now) if c.claim not in view.status]
     tentative = {c.claim for c in promos}
-    for cid in tentative:
-        view.status[cid] = "active"
-    # 4. contradictions against the view (just-promoted claims count as active)
-    conflicts = L.contradictions(state, now, status=view.of, seen=contested_pairs)
+    # 4. contradictions against the view (claims about to be promoted count as active too)
+    conflicts = L.contradictions(state, now, status=view.of, seen=contested_pairs,
+                                 promoting=tentative)
     losing = {cid for change in conflicts for cid in (change.claim, change.other)}
-    for cid in tentative:
-        del view.status[cid]
     take([c for c in promos if c.claim not in losing])
     take(conflicts)
     # 5. calibration: promoted outcome claims count as answers already

@@ -47,8 +47,6 @@ from ..claims.policy import DAY, POLICIES
 from . import thresholds as T
 from .rungs import agent_multiplier
 
-HUMAN = "human"
-
 # ----------------------------------------------------------------------------- clock & TTL
 
 
@@ -93,7 +91,9 @@ def stale_reason(claim: Claim, now: float) -> str:
 
 
 def is_user_written(claim: Claim) -> bool:
-    return claim.origin == "user" or claim.observed_by == HUMAN
+    """Written or stated by the user (``rlat memory add``, ``capture-attribute``, a fact the
+    miner found in the user's own words): origin ``user``."""
+    return claim.origin == "user"
 
 
 def live(claim: Claim) -> bool:
@@ -170,6 +170,11 @@ class Change:
         return out
 
 
+def a_type(name: str) -> str:
+    """"an environment", "a convention"."""
+    return ("an " if name[:1] in "aeiou" else "a ") + name
+
+
 def short(text: str, n: int = 80) -> str:
     text = " ".join(text.split())
     return text if len(text) <= n else text[: n - 1] + "…"
@@ -184,7 +189,7 @@ def promotion_block(state: FoldState, claim: Claim, now: float, *,
     if not live(claim):
         return "retired" if claim.state == "retired" else "superseded or purged"
     if pol.promote_after is None:
-        return f"a {claim.type} never leaves agent scope"
+        return f"{a_type(claim.type)} never leaves agent scope"
     if state.quarantined(claim.observed_by):
         return f"its agent {claim.observed_by!r} is quarantined"
     current = effective_state(claim, now)
@@ -194,9 +199,9 @@ def promotion_block(state: FoldState, claim: Claim, now: float, *,
         return "contested: a person must resolve it"
     if claim.independent_count < pol.promote_after and not approved:
         return (f"{claim.independent_count} independent observation(s); "
-                f"a {claim.type} needs {pol.promote_after}")
+                f"{a_type(claim.type)} needs {pol.promote_after}")
     if pol.human_approval and not approved and not is_user_written(claim):
-        return f"a {claim.type} needs a person's approval (rlat memory promote {claim.id[:12]})"
+        return f"{a_type(claim.type)} needs a person's approval (rlat memory promote {claim.id[:12]})"
     return None
 
 
@@ -209,7 +214,7 @@ def promotions(state: FoldState, now: float) -> list[Change]:
         if promotion_block(state, claim, now) is None:
             pol = POLICIES[claim.type]
             reason = (f"{claim.independent_count} independent observation(s) "
-                      f"(a {claim.type} needs {pol.promote_after})")
+                      f"({a_type(claim.type)} needs {pol.promote_after})")
             out.append(Change("promote", claim.id, reason,
                               [ev.promoted(claim.id, "repo", reason, ts=now)], short(claim.text)))
     return out
@@ -232,12 +237,14 @@ def contest(claim: Claim, other: Claim, reason: str, now: float) -> list[dict]:
 
 def contradictions(state: FoldState, now: float, *,
                    status: Callable[[Claim], str] | None = None,
-                   seen: set[tuple[str, str]] | None = None) -> list[Change]:
+                   seen: set[tuple[str, str]] | None = None,
+                   promoting: set[str] | frozenset[str] = frozenset()) -> list[Change]:
     """Candidates that conflict with an active claim on the same subject (both sides contest).
 
-    ``status`` gives a claim's state (default: its effective state; consolidate passes a view in
-    which this pass's promotions already happened); ``seen`` holds (claim, other) pairs already
-    contested, and is extended."""
+    ``status`` gives a claim's state (default: its effective state; consolidate passes its view
+    of the pass so far); ``promoting`` are candidates about to be promoted, which count on both
+    sides (so two conflicting candidates cannot slip through the gate together); ``seen`` holds
+    (claim, other) pairs already contested, and is extended."""
     status = status or (lambda c: "superseded" if c.superseded_by else effective_state(c, now))
     seen = set() if seen is None else seen
     groups: dict[str, tuple[list[Claim], list[Claim]]] = {}
@@ -250,13 +257,16 @@ def contradictions(state: FoldState, now: float, *,
             continue
         cands, actives = groups.setdefault(key, ([], []))
         (actives if current == "active" else cands).append(claim)
+        if current == "candidate" and claim.id in promoting:
+            actives.append(claim)
     out: list[Change] = []
     for cands, actives in groups.values():
         if not cands or not actives:
             continue
         for cand in cands:
             for act in actives:
-                if act.id in cand.contested_with or (cand.id, act.id) in seen:
+                if act.id == cand.id or act.id in cand.contested_with \
+                        or (cand.id, act.id) in seen:
                     continue
                 if keyed_by_user(cand) and keyed_by_user(act):
                     continue  # a user's newer value supersedes; see supersessions()

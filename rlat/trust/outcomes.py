@@ -67,7 +67,7 @@ _APPROVAL = re.compile(
 # Kinds of work, for cross-context accumulation: the first family with the most keyword hits.
 WORK_KINDS = (
     ("debugging", "error errors bug bugs fix fixing traceback exception crash crashes broken "
-                  "debug failing fails failure segfault regression"),
+                  "debug fail failed failing fails failure segfault regression"),
     ("testing", "test tests testing pytest unittest coverage spec specs fixture assert"),
     ("build", "build builds compile compiler install dependency dependencies package packaging "
               "cargo npm pip make cmake wheel lockfile"),
@@ -229,10 +229,14 @@ def _turns(records: list[dict]) -> list[tuple[dict, dict | None, str | None, boo
 
 def assess_session(records: list[dict], *, session_id: str | None = None) -> list[dict]:
     """Outcome events for every turn that had claims injected, plus the session roll-up."""
+    session_id = session_id or next(
+        (str(r["session_id"]) for r in records if isinstance(r, dict) and r.get("session_id")),
+        None)
     events: list[dict] = []
     good = bad = 0
     last_signalled = 0
     all_injected: dict[str, int] = {}
+    contexts: dict[str, int] = {}  # the roll-up counts in the session's main context
     end_ts = None
     workspace = None
     for prompt_rec, stop_rec, nxt, fb in _turns(records):
@@ -248,6 +252,8 @@ def assess_session(records: list[dict], *, session_id: str | None = None) -> lis
             events.append(event)
         for cid, rank in _injected(prompt_rec):
             all_injected[cid] = min(rank, all_injected.get(cid, rank))
+        if event is not None:
+            contexts[event["work"]] = contexts.get(event["work"], 0) + 1
         end_ts = (stop_rec or {}).get("ts") or prompt_rec.get("ts") or end_ts
         workspace = prompt_rec.get("workspace") or workspace
     if all_injected and (good or bad):
@@ -262,6 +268,7 @@ def assess_session(records: list[dict], *, session_id: str | None = None) -> lis
                 result,
                 claims=[(cid, rank, T.IMPLICIT_CREDIT) for cid, rank in all_injected.items()],
                 authority="heuristic", signal=why, session_id=session_id,
-                intent_id=SESSION_INTENT if session_id else None, work="", workspace=workspace, ts=end_ts,
+                intent_id=SESSION_INTENT if session_id else None,
+                work=max(contexts, key=contexts.__getitem__) if contexts else "", workspace=workspace, ts=end_ts,
             ))
     return events

@@ -98,6 +98,24 @@ def log_line(event: str, session: str, message: str) -> None:
         pass
 
 
+# ----------------------------------------------------------------------------- privacy
+_PLAIN = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*$")
+
+
+def plain_words(text: str, limit: int) -> str:
+    """Only the prompt's plain words, for the signal file: every whitespace-separated token
+    with a digit, a symbol or more than 24 letters is dropped. That keeps what the trust
+    engine reads (the kind of work, "that didn't work", "thanks") and drops what a secret looks
+    like (keys, tokens, passwords, URLs with credentials), without paying for the scrubber on
+    every prompt. The store never sees this file; it is pruned after two weeks."""
+    kept = []
+    for raw in text.split():
+        tok = raw.strip("`'\"()[]{}<>*.,;:!?")
+        if tok and len(tok) <= 25 and _PLAIN.match(tok):
+            kept.append(tok)
+    return " ".join(kept)[:limit]
+
+
 # ------------------------------------------------------------------------------ context
 class HookContext:
     """One hook invocation: the parsed input and everything the handler may use."""

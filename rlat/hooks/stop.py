@@ -19,7 +19,7 @@ import os
 import re
 import time
 
-from .runtime import HookContext, append_record
+from .runtime import HookContext, append_record, plain_words
 
 TAIL_BYTES = 512 * 1024
 MESSAGE_CHARS = 1000
@@ -132,7 +132,8 @@ def handle(ctx: HookContext) -> None:
     message = ctx.payload.get("last_assistant_message")
     record = {"event": "stop", "ts": time.time(), "intent_id": prompt_id or _last_intent(ctx),
               **signals,
-              "last_assistant_message": message[:MESSAGE_CHARS] if isinstance(message, str) else ""}
+              "last_assistant_message": plain_words(message, MESSAGE_CHARS)
+              if isinstance(message, str) else ""}
     if not append_record(ctx.session_id, record):
         ctx.log("could not write the turn record (disk full or state dir unwritable)")
     return None

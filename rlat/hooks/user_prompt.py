@@ -25,6 +25,7 @@ from .runtime import (
     append_record,
     env_number,
     injected_ids,
+    plain_words,
     read_records,
 )
 
@@ -70,7 +71,8 @@ def handle(ctx: HookContext) -> dict | None:
             block, ranked = _recall(ctx, query, now)
         except Exception as exc:  # noqa: BLE001 - recall broken: the prompt goes on without it
             ctx.log(f"recall failed ({exc.__class__.__name__}: {exc}); nothing injected")
-    record = {"event": "prompt", "ts": now, "prompt": prompt[:PROMPT_CHARS], "intent_id": intent,
+    record = {"event": "prompt", "ts": now, "prompt": plain_words(prompt, PROMPT_CHARS),
+              "intent_id": intent,
               "workspace": ctx.workspace, "injected": ranked}
     if not append_record(ctx.session_id, record):
         ctx.log("could not write the prompt record (disk full or state dir unwritable)")

@@ -159,7 +159,15 @@ def test_stop_records_tool_errors_tests_and_recovery_from_a_real_transcript(work
     assert stop["tool_calls"] == 2 and stop["tool_errors"] == 1 and stop["recovered"] is True
     assert stop["tests"] == [{"command": "python3 -m pytest -q tests/", "passed": False},
                              {"command": "make check", "passed": True}]
-    assert stop["last_assistant_message"] == "The tests pass with `make check`."
+    # Only plain words are kept (a secret never lands in the signal file).
+    assert stop["last_assistant_message"] == "The tests pass with make check"
+
+
+def test_signal_file_keeps_no_secret(workspace):
+    token = "ghp_" + "FAKEfake0123456789abcdefFAKEfake0123"
+    prompt(workspace, f"deploy with token {token} and password=hunter2 please")
+    text = (state_dir() / "sess-1.jsonl").read_text()
+    assert token not in text and "hunter2" not in text and "deploy with token" in text
 
 
 def test_stop_ignores_a_subagents_own_tool_calls(workspace):

@@ -22,7 +22,7 @@ from ..paths import state_dir
 from ..trust import consolidate as consolidation
 from ..trust import lifecycle as L
 from ..trust.recall import explain as explain_ranking
-from ..trust.recall import open_index
+from ..trust.recall import open_index, refresh_index
 from ..trust.recall import recall as recall_claims
 from ..trust.rungs import agent_multiplier, breakdown, credit_for_rank, rung
 from ..workspace import workspace_id
@@ -304,7 +304,7 @@ def consolidate(
         store.append(plan.events, lock_timeout=LOCK_TIMEOUT)
         store.checkpoint()
     if not dry_run and state.claims:
-        open_index(store.path, state)  # keep recall's cached index fresh
+        refresh_index(store.path, state)  # keep recall's cached index fresh
     if fmt is OutputFormat.json:
         emit_json({"store": str(store.path), "dry_run": dry_run, **plan.to_dict()})
         return

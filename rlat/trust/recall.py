@@ -4,8 +4,9 @@ hooks and `rlat memory recall`, world facts, corpus claims in `rlat search` — 
 1. **Relevance**: BM25 over each claim's text (plus its subject and attribute key), with the
    project's one tokenizer (``rlat.retrieval.tokenize``) and persisted postings index
    (``rlat.retrieval.bm25.BM25Index``), optionally widened by ``rlat.retrieval.expansion`` (the
-   seam for document / query expansion: ``expand_document(text, terms) -> terms``,
-   ``expand_query(text, terms) -> terms``, ``VERSION``, optional ``BM25_PARAMS``).
+   seam for lexical improvements: ``expand_document(text, terms) -> terms``,
+   ``expand_query(text, terms) -> terms``, ``contextual_documents(claims, terms_of) ->
+   {claim_id: terms}`` for collection-level documents, ``VERSION``, optional ``BM25_PARAMS``).
    ``relevance`` is the claim's BM25 score divided by the best *eligible* score, so 1.0 is the
    most relevant admitted claim.
 2. **Eligibility gates first**, by source: every claim must not be retired, superseded or
@@ -67,7 +68,24 @@ except ImportError:  # pragma: no cover - depends on whether the module exists y
 
 def analyzer_version() -> str:
     exp = getattr(_expansion, "VERSION", None) if _expansion is not None else None
-    return f"tok{TOKENIZER_VERSION}" + (f"+exp{exp}" if exp is not None else "")
+    ctx = "+ctx" if _contextual() is not None else ""
+    return f"tok{TOKENIZER_VERSION}" + (f"+exp{exp}" if exp is not None else "") + ctx
+
+
+def _contextual():
+    """The expansion seam's whole-collection hook, ``contextual_documents(claims, terms_of)
+    -> {claim_id: terms}`` (session-context documents), when it exists."""
+    return getattr(_expansion, "contextual_documents", None) if _expansion is not None else None
+
+
+def documents(claims: list[Claim]) -> list[list[str]]:
+    """The index document (terms) of each claim, in order: its own analysed terms, widened by
+    the expansion seam's collection-level documents when there are any."""
+    contextual = _contextual()
+    if contextual is None:
+        return [document_terms(c) for c in claims]
+    docs = contextual(claims, document_terms)
+    return [list(docs.get(c.id, ())) or document_terms(c) for c in claims]
 
 
 def bm25_params() -> dict:
@@ -139,12 +157,11 @@ class ClaimIndex:
 
     @classmethod
     def build(cls, claims: Iterable[Claim]) -> ClaimIndex:
-        ids: list[str] = []
+        claims = list(claims)
         bm25 = ClaimBM25(**bm25_params())
-        for claim in claims:
-            ids.append(claim.id)
-            bm25.add_counts(Counter(document_terms(claim)))
-        return cls(bm25, ids)
+        for terms in documents(claims):
+            bm25.add_counts(Counter(terms))
+        return cls(bm25, [c.id for c in claims])
 
     def __len__(self) -> int:
         return len(self.ids) + len(self.delta)
@@ -157,14 +174,15 @@ class ClaimIndex:
         claims = state.claims
         if self._synced is claims and self._synced_count == len(claims):
             return 0
-        added = 0
         slot_of, delta = self.slot_of, self.delta
-        for cid, claim in claims.items():
-            if cid not in slot_of and cid not in delta:
-                counts = Counter(document_terms(claim))
-                delta[cid] = counts
-                self.delta_df.update(counts.keys())
-                added += 1
+        new = [c for cid, c in claims.items() if cid not in slot_of and cid not in delta]
+        # (session context for new claims comes from the other new claims only — a capture
+        # lands a session's claims together — until the next rebuild widens it)
+        for claim, terms in zip(new, documents(new), strict=True):
+            counts = Counter(terms)
+            delta[claim.id] = counts
+            self.delta_df.update(counts.keys())
+        added = len(new)
         self.gone = sum(1 for cid in self.ids if cid not in claims)
         self._synced, self._synced_count = claims, len(claims)
         return added
@@ -265,19 +283,45 @@ def load_index(store_path: str | os.PathLike) -> ClaimIndex | None:
     return ClaimIndex.from_dict(body)
 
 
-def open_index(store_path: str | os.PathLike, state: FoldState, *,
-               persist: bool = True) -> ClaimIndex:
-    """The index for ``state`` read from ``store_path``: the cached one plus a delta, rebuilt
-    (and, with ``persist``, rewritten) when missing, unreadable or too far behind."""
+def open_index(store_path: str | os.PathLike, state: FoldState, *, persist: bool = True,
+               max_build: int | None = None) -> ClaimIndex | None:
+    """The index for ``state`` read from ``store_path``: the cached one plus a delta of claims
+    added since; rebuilt (and, with ``persist``, rewritten) when missing, unreadable, or more
+    than ``REBUILD_AFTER`` claims behind.
+
+    ``max_build`` is for callers on a deadline (the hooks): a full build of a store with more
+    claims than that is not attempted — the cached index is used however far behind, or None
+    is returned when there is none (recall nothing this time; ``refresh_index`` in the
+    background worker, ``rlat memory recall`` and ``rlat memory consolidate`` build it)."""
     index = load_index(store_path)
     if index is not None:
         added = index.sync(state)
         if added <= REBUILD_AFTER and index.gone <= REBUILD_AFTER:
             return index
+    if max_build is not None and len(state.claims) > max_build:
+        return index
     index = ClaimIndex.build(state.claims.values())
     if persist:
         save_index(index, store_path)
     return index
+
+
+def refresh_index(store_path: str | os.PathLike, state: FoldState | None = None) -> bool:
+    """Bring the sidecar cache of a store up to date (after a capture, in the background).
+    Returns True when it was (re)written. Never raises for a missing or unreadable store."""
+    from ..claims.log import ClaimLog
+    from ..container import ContainerError
+
+    try:
+        state = ClaimLog(store_path).state() if state is None else state
+    except (ContainerError, OSError):
+        return False
+    index = load_index(store_path)
+    if index is not None:
+        index.sync(state)
+        if not index.delta and not index.gone:
+            return False
+    return save_index(ClaimIndex.build(state.claims.values()), store_path) is not None
 
 
 _memo: tuple[FoldState, ClaimIndex] | None = None

@@ -199,3 +199,16 @@ def test_a_cache_far_behind_is_rewritten(tmp_path):
     again = R.open_index(store, state)
     assert not again.delta and len(again.ids) == R.REBUILD_AFTER + 2
     assert len(R.load_index(store).ids) == R.REBUILD_AFTER + 2
+
+
+def test_a_caller_on_a_deadline_never_pays_for_a_full_build(tmp_path):
+    store = tmp_path / "memory.rlat"
+    state = fold([propose(f"claim {i} about deploys") for i in range(10)])
+    assert R.open_index(store, state, max_build=5) is None  # no cache, too big to build now
+    assert not R.cache_path(store).exists()
+    assert R.refresh_index(store, state) is True  # the background worker builds it
+    assert R.refresh_index(store, state) is False  # already current
+    fold([propose(f"late claim {i} about deploys") for i in range(R.REBUILD_AFTER + 5)], state)
+    behind = R.open_index(store, state, max_build=5)  # far behind: used anyway, with a delta
+    assert behind is not None and len(behind.delta) == R.REBUILD_AFTER + 5
+    assert R.recall(state, "late claim deploys", workspace=WS, now=T0, index=behind)

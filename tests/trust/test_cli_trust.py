@@ -1,0 +1,140 @@
+"""The trust commands as a user runs them: real `rlat` processes, real git repositories."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+from support.cli import run_rlat
+from trust_history import DAY, propose
+
+from rlat.claims import ClaimLog
+from rlat.claims import events as ev
+from rlat.paths import memory_store_path, state_dir
+
+GIT = ["git", "-c", "user.email=t@example.invalid", "-c", "user.name=t",
+       "-c", "init.defaultBranch=main"]
+
+
+def repo(path, message):
+    subprocess.run([*GIT, "init", "-q", str(path)], check=True)
+    subprocess.run([*GIT, "commit", "-q", "--allow-empty", "-m", message], cwd=path, check=True)
+    return path
+
+
+def ok(*args, **kw):
+    result = run_rlat(*args, **kw)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_recalled_in_a_subfolder_of_its_repository_not_in_another(tmp_path):
+    a = repo(tmp_path / "app", "app")
+    b = repo(tmp_path / "other", "other")
+    (a / "src" / "pkg").mkdir(parents=True)
+    ok("memory", "add", "Run the tests with make check, never bare pytest", cwd=a)
+    here = json.loads(ok("memory", "recall", "how do I run the tests", "--format", "json",
+                         cwd=a / "src" / "pkg"))
+    assert [h["text"] for h in here["hits"]] == ["Run the tests with make check, never bare pytest"]
+    assert here["hits"][0]["gate"] == "admitted: same workspace"
+    assert here["hits"][0]["rung"] == "high"
+    there = ok("memory", "recall", "how do I run the tests", cwd=b)
+    assert "No claim matches" in there
+    explained = ok("memory", "recall", "how do I run the tests", "--explain", cwd=b)
+    assert "excluded: learned in another workspace" in explained
+    context = ok("memory", "recall", "run the tests", "--format", "context", cwd=a)
+    assert context.startswith('<rlat-context kind="recall">')
+    assert "stated by user, high] Run the tests with make check" in context
+
+
+def _seed_store(events):
+    ClaimLog(memory_store_path()).append(events)
+
+
+def test_feedback_without_an_id_credits_the_latest_turns_claims(tmp_path):
+    first = propose("Rebuild the wheel cache before installing", workspace="path:/w")
+    second = propose("Pin pip below 25 for the legacy build", workspace="path:/w")
+    _seed_store([first, second])
+    sessions = state_dir()
+    sessions.mkdir(parents=True, exist_ok=True)
+    records = [
+        {"event": "prompt", "ts": 1.0, "prompt": "install deps", "intent_id": "i1",
+         "workspace": "path:/w", "injected": [[second["claim"], 1]]},
+        {"event": "prompt", "ts": 2.0, "prompt": "build the wheel", "intent_id": "i2",
+         "workspace": "path:/w", "injected": [[first["claim"], 1], [second["claim"], 2]]},
+        {"event": "prompt", "ts": 3.0, "prompt": "thanks", "intent_id": "i3",
+         "workspace": "path:/w", "injected": []},
+    ]
+    (sessions / "sess-1.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    out = json.loads(ok("memory", "feedback", "good", "--format", "json"))
+    assert (out["session"], out["intent"]) == ("sess-1", "i2")
+    assert [(c["id"], c["rank"]) for c in out["claims"]] == [(first["claim"], 1),
+                                                             (second["claim"], 2)]
+    assert [c["after"] for c in out["claims"]] == ["medium", "low"]  # credit by rank
+    state = ClaimLog(memory_store_path()).state()
+    entry = state.claims[first["claim"]].outcomes[-1]
+    assert entry[1:4] == [1, 1.0, "user"] and entry[5:] == ["sess-1", "i2"]
+    bad = ok("memory", "feedback", "bad", second["claim"][:8])
+    assert "Recorded bad for" in bad and "(rank 2)" in bad
+
+
+def test_feedback_and_corroborate_errors_are_one_line():
+    result = run_rlat("memory", "feedback", "good")
+    assert result.returncode != 0
+    assert result.stderr.strip().count("\n") == 0 and "name the claim" in result.stderr
+    result = run_rlat("memory", "corroborate", "ffffffff")
+    assert result.returncode != 0 and "no claim with id" in result.stderr
+    result = run_rlat("memory", "feedback", "meh")
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    result = run_rlat("memory", "recall", "  ")
+    assert result.returncode != 0 and "query is empty" in result.stderr
+
+
+def test_corroborate_lifts_a_claim_and_confidence_explains_it():
+    claim = propose("The nightly job runs at 02:00 UTC", workspace="path:/w")
+    _seed_store([claim])
+    out = ok("memory", "corroborate", claim["claim"][:10])
+    assert "rung low -> high" in out
+    data = json.loads(ok("memory", "confidence", claim["claim"], "--format", "json"))
+    assert data["rung"] == "high" and data["points"]["user"] == 2.5
+
+
+def test_consolidate_prints_what_changed_and_why_and_twice_is_once(tmp_path):
+    import time
+
+    now = time.time()
+    idle = propose("An old session block nobody ever used", "event", ts=now - 60 * DAY)
+    mine = propose("My own note from long ago", "event", origin="user", ts=now - 60 * DAY)
+    conv = propose("This repo formats with black", "convention", session="sA", ts=now - DAY)
+    _seed_store([idle, mine, conv,
+                 ev.recurred(conv["claim"], [ev.session_citation("sB", "m", "h")], ts=now)])
+    dry = json.loads(ok("memory", "consolidate", "--dry-run", "--format", "json"))
+    assert dry["dry_run"] is True and dry["counts"] == {"promote": 1, "retire": 1}
+    text = ok("memory", "consolidate")
+    assert "retire" in text and "stayed at rung low for 60 days" in text
+    assert "promote" in text and "2 independent observation(s)" in text
+    assert "Consolidated 3 claim(s): 1 promoted, 1 retired." in text
+    again = json.loads(ok("memory", "consolidate", "--format", "json"))
+    assert again["changes"] == [] and again["events"] == 0
+    state = ClaimLog(memory_store_path()).state()
+    assert state.claims[idle["claim"]].state == "retired"
+    assert state.claims[mine["claim"]].state == "candidate"  # user-written: protected
+
+
+def test_quarantine_calibration_and_unquarantine():
+    a = propose("cc-03 found the port is 8080", "environment", observed_by="cc-03",
+                workspace="path:/w")
+    _seed_store([a, ev.promoted(a["claim"], "repo", "gate")])
+    out = ok("quarantine", "cc-03", "--reason", "rising contradiction rate")
+    assert "1 active claim(s) now contested" in out
+    rows = {r["agent"]: r for r in json.loads(ok("memory", "calibration", "--format",
+                                                   "json"))["agents"]}
+    assert rows["cc-03"]["quarantined"] is True and rows["cc-03"]["contradiction_rate"] == 1.0
+    assert "already quarantined" in ok("quarantine", "cc-03")
+    ok("unquarantine", "cc-03")
+    result = run_rlat("unquarantine", "cc-03")
+    assert result.returncode != 0 and "is not quarantined" in result.stderr
+    state = ClaimLog(memory_store_path()).state()
+    assert state.claims[a["claim"]].state == "contested"  # lifting is not a rollback
+    promote = run_rlat("memory", "promote", a["claim"][:8])
+    assert promote.returncode == 0 and "Promoted" in promote.stdout

@@ -39,6 +39,9 @@ from .render.framings import CRITICALITIES, FRAMED_TYPES, framed_claims, world_f
 
 MAX_FACT_CHARS = 2000  # one proposition (a falsified finding keeps its evidence: allow a few lines)
 MAX_KEY_CHARS = 200
+# Write a snapshot after this many event records (the claim log's default is 1,000; world-fact
+# KMs are small and read on the SessionStart path, so they checkpoint sooner).
+CHECKPOINT_EVERY = 64
 
 __all__ = [
     "CRITICALITIES",
@@ -289,6 +292,9 @@ def capture_world_fact(km_path: str | os.PathLike, text: str, kind: str, *,
         return [(EVENTS, {"events": events})]
 
     log.container.append_built(build, lock_timeout=lock_timeout)
+    if log.records_since_snapshot + 1 >= CHECKPOINT_EVERY:
+        # World-fact KMs are read at every session start: keep the fold from a recent snapshot.
+        log.checkpoint(force=True, lock_timeout=lock_timeout)
     return result
 
 

@@ -63,8 +63,15 @@ def _cited_paths(hit: Any) -> list[str]:
     return [str(c["path"]) for c in evidence or () if isinstance(c, dict) and c.get("path")]
 
 
+def _reason(prefix: str, eff) -> str:
+    return f"{prefix} {eff.key}" + (" (disputed)" if eff.disputed else "")
+
+
 def hit_weight(resolver: Resolver, hit: Any) -> tuple[float, str]:
     """(multiplier, why) for one hit under a lens."""
+    if isinstance(hit, dict) and hit.get("kind") in ("passage", "source") and "path" in hit:
+        eff = resolver.source(hit["path"])  # the common case, kept cheap
+        return (eff.weight, _reason("source", eff)) if eff is not None else (NEUTRAL, "")
     if _kind(hit) == "claim":
         fp = _get(hit, "fingerprint")
         eff = resolver.claim(_claim_text(hit), fp=fp) if (fp or _claim_text(hit)) else None

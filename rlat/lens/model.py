@@ -124,6 +124,9 @@ def normalise_pattern(pattern: str) -> str:
 
 
 def normalise_path(path: str) -> str:
+    if "\\" not in path and "//" not in path and not path.startswith(("./", "/", " ")) \
+            and not path.endswith(" "):
+        return path  # already canonical: the common case for a KM's relative paths
     return normalise_pattern(path)
 
 
@@ -472,28 +475,39 @@ def compose(lenses: list[Lens], *, name: str = "team") -> Lens:
 
 
 # ----------------------------------------------------------------------------- applying
-@dataclass(slots=True)
 class Resolver:
-    """A lens ready to weigh hits: patterns compiled and ordered by specificity once."""
+    """A lens ready to weigh hits: its source patterns compiled once into one alternation,
+    most specific first (so the first alternative that matches decides), with a per-path cache."""
 
-    sources: list[tuple[re.Pattern, Effective]]
-    claims: dict[str, Effective]
+    def __init__(self, sources: list[Effective], claims: dict[str, Effective]) -> None:
+        self.ordered = sorted(sources, key=lambda e: (tuple(-x for x in specificity(e.key)),
+                                                      e.key))
+        self.claims = claims
+        self._cache: dict[str, Effective | None] = {}
+        if self.ordered:
+            alternation = "|".join(f"(?P<p{i}>{_glob_regex(e.key).pattern})"
+                                   for i, e in enumerate(self.ordered))
+            self._regex: re.Pattern | None = re.compile(alternation, re.DOTALL)
+        else:
+            self._regex = None
 
     @classmethod
     def of(cls, lens: Lens) -> Resolver:
-        eff = lens.effective_sources()
-        ordered = sorted(eff.values(), key=lambda e: (tuple(-x for x in specificity(e.key)), e.key))
-        return cls([(_glob_regex(e.key), e) for e in ordered], lens.effective_claims())
+        return cls(list(lens.effective_sources().values()), lens.effective_claims())
 
     def source(self, path: str | None) -> Effective | None:
         """The most specific pattern matching ``path`` (None when no pattern does)."""
-        if not path:
+        if not path or self._regex is None:
             return None
-        norm = normalise_path(path)
-        for regex, eff in self.sources:
-            if regex.match(norm):
-                return eff
-        return None
+        try:
+            return self._cache[path]
+        except KeyError:
+            pass
+        match = self._regex.match(normalise_path(path))
+        eff = self.ordered[int(match.lastgroup[1:])] if match else None
+        if len(self._cache) < 100_000:
+            self._cache[path] = eff
+        return eff
 
     def claim(self, text: str | None = None, *, fp: str | None = None) -> Effective | None:
         if fp is None:

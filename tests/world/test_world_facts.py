@@ -285,3 +285,19 @@ def test_hook_path_module_imports_no_heavy_libraries():
             "print(','.join(bad))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_world_kms_keep_a_recent_snapshot_and_it_folds_to_the_same_facts(tmp_path):
+    from rlat.claims import fold
+    from rlat.container import SNAPSHOT, Container
+
+    km = tmp_path / "w.rlat"
+    for i in range(world.CHECKPOINT_EVERY + 5):
+        world.capture_world_fact(km, f"Rule {i} holds.", "constraint")
+    assert any(ref.rtype == SNAPSHOT for ref in Container(km).scan().refs)
+    log = ClaimLog(km)
+    from_snapshot = log.state()
+    assert log.records_since_snapshot < world.CHECKPOINT_EVERY
+    replayed = fold(list(log.events()))
+    assert {c.id: c.to_row() for c in from_snapshot.claims.values()} == {
+        c.id: c.to_row() for c in replayed.claims.values()}

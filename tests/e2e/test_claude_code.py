@@ -151,14 +151,23 @@ def test_memory_across_sessions(world: World):
     assert out.returncode == 0, out.stderr
 
     # ------------------------------------------------------- session 2: same workspace
-    api2, _s2 = world.session(world.project, ["How should I run the tests?"],
-                              [text("With make check.")])
+    api2, s2 = world.session(world.project,
+                             ["How should I run the tests?", "/compact", "And the deploy?"],
+                             [tool_use("Bash", {"command": "cat Makefile", "description": "Read"}),
+                              text("With make check."), text("Ask the release channel.")])
     first = first_agent_request(api2)
     assert "<rlat-context" in first and "make check" in first
     assert claim.text.split(".")[0][:60] in first  # the claim from session 1, attributed
     assert FRAMING in first and CONSTRAINT in first
     assert first.index(FRAMING) < first.index(CONSTRAINT)
     assert TOKEN not in json.dumps(api2.message_requests())
+    # After /compact, SessionStart(source=compact) serves the standing facts again, and
+    # PreCompact captured the transcript before it was compacted.
+    assert FRAMING in api2.request_text(api2.agent_requests()[-1])
+    records = [json.loads(ln) for ln in (world.rlat_home / "sessions" /
+                                         f"{s2.session_id}.jsonl").read_text().splitlines()]
+    assert [r["source"] for r in records if r["event"] == "start"] == ["startup", "compact"]
+    assert any(r["event"] == "captured" and r["by"] == "pre-compact" for r in records)
 
     # ----------------------------------------------------- a different workspace
     api3, _s3 = world.session(world.other, ["How should I run the tests?"], [text("Not sure.")])
@@ -190,7 +199,8 @@ def test_memory_across_sessions(world: World):
                    if ln.get("type") == "attachment"
                    and ln["attachment"].get("type", "").startswith("hook_")]
     ours = [a for a in attachments if "rlat" in a.get("command", "rlat")]
-    assert ours and {a["type"] for a in ours} <= {"hook_success", "hook_additional_context"}, ours
+    assert ours and {a["type"] for a in ours} <= {"hook_success", "hook_additional_context",
+                                                  "hook_system_message"}, ours
     assert any(a["type"] == "hook_success" and "durationMs" in a for a in ours)
 
 
@@ -227,3 +237,13 @@ def test_background_worker_lands_after_claude_exits(world: World):
                                  if e["kind"] == "outcome" or e["kind"] == "injected"]
                         or not list((world.rlat_home / "spool").glob("*.jsonl")))
     assert injected
+
+
+def test_the_repository_is_a_valid_plugin(claude_bin, tmp_path):
+    import subprocess
+
+    out = subprocess.run([str(claude_bin), "plugin", "validate", str(REPO), "--strict"],
+                         capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "HOME": str(tmp_path)})
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "Validation passed" in out.stdout

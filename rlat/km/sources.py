@@ -1,0 +1,323 @@
+"""Which files a knowledge model is built from, and how a source file is read.
+
+* Inputs are files or directories. A directory is walked (sorted, deterministic); a file named
+  on the command line is always included (unless it is binary).
+* ``.gitignore`` files are respected: those inside the walked directories and those between an
+  input and its repository root. Git's rules: last match wins, ``!`` re-includes, a trailing
+  ``/`` matches directories only, a pattern with a ``/`` before its end is anchored to its
+  ``.gitignore``'s directory, ``**`` spans directories. An ignored directory is not entered.
+* ``--exclude GLOB`` uses the same pattern language, relative to the source root.
+* Always skipped: version-control and cache directories (``ALWAYS_SKIPPED_DIRS``).
+* Paths are stored relative to the *source root* (the inputs' common directory), with ``/``.
+
+Reading: a file whose first 8 KiB contain a NUL byte, or that is not valid UTF-8 in most of its
+bytes, is binary and skipped (counted). Otherwise it is decoded as UTF-8 (undecodable bytes
+become U+FFFD) with newlines untouched, so a passage's character span re-reads exactly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .chunk import DEFAULT_EXTS
+
+ALWAYS_SKIPPED_DIRS = frozenset({
+    ".git", ".hg", ".svn", ".bzr", "__pycache__", "node_modules", ".venv", ".tox", ".nox",
+    ".mypy_cache", ".pytest_cache", ".ruff_cache", ".hypothesis",
+})
+MAX_FILE_BYTES = 32 * 1024 * 1024
+_SNIFF = 8192
+
+
+# ------------------------------------------------------------------------------ patterns
+def _glob_to_regex(pattern: str) -> str:
+    out = []
+    i, n = 0, len(pattern)
+    while i < n:
+        c = pattern[i]
+        if c == "*":
+            if pattern.startswith("**", i):
+                # "**/" → any directories (incl. none); trailing "**" → everything below
+                if pattern.startswith("**/", i):
+                    out.append("(?:.*/)?")
+                    i += 3
+                    continue
+                out.append(".*")
+                i += 2
+                continue
+            out.append("[^/]*")
+        elif c == "?":
+            out.append("[^/]")
+        elif c == "[":
+            j = pattern.find("]", i + 2 if pattern[i + 1 : i + 2] in ("!", "^") else i + 1)
+            if j < 0:
+                out.append(re.escape(c))
+            else:
+                body = pattern[i + 1 : j]
+                if body[:1] in ("!", "^"):
+                    body = "^" + body[1:]
+                out.append("[" + body.replace("\\", "\\\\") + "]")
+                i = j
+        elif c == "\\" and i + 1 < n:
+            i += 1
+            out.append(re.escape(pattern[i]))
+        else:
+            out.append(re.escape(c))
+        i += 1
+    return "".join(out)
+
+
+@dataclass(slots=True)
+class Rule:
+    base: str  # directory (relative to the walk's reference point, "" = root) the rule lives in
+    regex: re.Pattern
+    negate: bool
+    dir_only: bool
+    source: str  # the original pattern, for messages
+
+    def matches(self, rel: str, is_dir: bool) -> bool:
+        if self.dir_only and not is_dir:
+            return False
+        if self.base:
+            if not rel.startswith(self.base + "/"):
+                return False
+            rel = rel[len(self.base) + 1 :]
+        return self.regex.fullmatch(rel) is not None
+
+
+def compile_pattern(pattern: str, base: str = "") -> Rule | None:
+    """One gitignore-style line → a Rule (None for blanks and comments)."""
+    line = pattern.rstrip("\n\r")
+    if not line.strip() or line.startswith("#"):
+        return None
+    # trailing spaces are ignored unless escaped
+    while line.endswith(" ") and not line.endswith("\\ "):
+        line = line[:-1]
+    negate = line.startswith("!")
+    if negate:
+        line = line[1:]
+    elif line.startswith("\\!") or line.startswith("\\#"):
+        line = line[1:]
+    dir_only = line.endswith("/")
+    line = line.rstrip("/")
+    if not line:
+        return None
+    anchored = "/" in line
+    line = line.lstrip("/")
+    body = _glob_to_regex(line)
+    if not anchored:
+        body = "(?:.*/)?" + body
+    return Rule(base, re.compile(body, re.DOTALL), negate, dir_only, pattern.strip())
+
+
+def read_ignore_file(path: Path, base: str) -> list[Rule]:
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    return [r for r in (compile_pattern(line, base) for line in text.splitlines()) if r]
+
+
+def ignored(rules: list, rel: str, is_dir: bool) -> bool:
+    result = False
+    for rule in rules:
+        if rule.matches(rel, is_dir):
+            result = not rule.negate
+    return result
+
+
+# --------------------------------------------------------------------------------- walking
+@dataclass(slots=True)
+class SourceFile:
+    path: Path  # absolute
+    rel: str  # relative to the source root, "/"-separated
+
+
+@dataclass(slots=True)
+class WalkResult:
+    root: Path
+    files: list[SourceFile] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)  # inputs that do not exist
+    skipped: dict[str, int] = field(default_factory=dict)  # reason -> count (ignored, excluded...)
+
+    def skip(self, reason: str) -> None:
+        self.skipped[reason] = self.skipped.get(reason, 0) + 1
+
+
+def common_root(inputs: list[Path]) -> Path:
+    """The deepest directory containing every input (a file's own directory for a file)."""
+    dirs = [str(p if p.is_dir() else p.parent) for p in inputs]
+    return Path(os.path.commonpath(dirs)) if dirs else Path.cwd()
+
+
+def rel_to(path: Path, root: Path) -> str:
+    return Path(os.path.relpath(path, root)).as_posix()
+
+
+def _repo_rules(start: Path, root: Path) -> list:
+    """.gitignore rules from ``start``'s repository root down to ``start`` (exclusive), with bases
+    relative to ``root`` (rules above ``root`` match paths relative to their own directory, so
+    they are rebased; a rule that cannot apply below ``root`` is kept and simply never matches)."""
+    chain: list[Path] = []
+    cur = start
+    while True:
+        chain.append(cur)
+        if (cur / ".git").exists() or cur.parent == cur:
+            break
+        cur = cur.parent
+    if not (chain[-1] / ".git").exists():
+        return []  # not in a repository: only .gitignore files inside the walk count
+    rules: list = []
+    for folder in reversed(chain[1:]):  # ancestors of start, top-down
+        ignore = folder / ".gitignore"
+        if not ignore.is_file():
+            continue
+        prefix = rel_to(start, folder)  # start's path relative to that .gitignore's folder
+        for rule in read_ignore_file(ignore, ""):
+            rules.append(_Rebased(rule, prefix, rel_to(start, root)))
+    return rules
+
+
+class _Rebased:
+    """A rule from a .gitignore above the walk: test paths as seen from its own directory."""
+
+    __slots__ = ("inner", "prefix", "start_rel", "negate", "dir_only", "source")
+
+    def __init__(self, inner: Rule, prefix: str, start_rel: str) -> None:
+        self.inner = inner
+        self.prefix = prefix  # the walked directory relative to the rule's folder
+        self.start_rel = "" if start_rel == "." else start_rel  # walked dir relative to root
+        self.negate = inner.negate
+        self.dir_only = inner.dir_only
+        self.source = inner.source
+
+    def matches(self, rel: str, is_dir: bool) -> bool:
+        if self.start_rel:
+            if not (rel == self.start_rel or rel.startswith(self.start_rel + "/")):
+                return False
+            rel = rel[len(self.start_rel) :].lstrip("/")
+        full = f"{self.prefix}/{rel}" if rel else self.prefix
+        return self.inner.matches(full, is_dir)
+
+
+def walk(inputs: list[Path], root: Path, *, exts: tuple[str, ...] | None = None,
+         excludes: tuple[str, ...] = (), gitignore: bool = True) -> WalkResult:
+    """Every source file under ``inputs`` (see module docstring), deduplicated, in order."""
+    result = WalkResult(root=root)
+    wanted = {e.lower().lstrip(".") for e in (exts or DEFAULT_EXTS)}
+    exclude_rules = [r for r in (compile_pattern(p) for p in excludes) if r]
+    seen: set[str] = set()
+
+    def want_name(name: str) -> bool:
+        lower = name.lower()
+        ext = lower.rsplit(".", 1)[-1] if "." in lower else lower
+        return ext in wanted
+
+    for raw in inputs:
+        path = Path(raw)
+        if not path.exists():
+            result.missing.append(str(raw))
+            continue
+        path = path.resolve()
+        if path.is_file():
+            rel = rel_to(path, root)
+            if rel not in seen:
+                seen.add(rel)
+                result.files.append(SourceFile(path, rel))
+            continue
+        base_rules = _repo_rules(path, root) if gitignore else []
+        rules_for: dict[str, list] = {}
+        for dirpath, dirnames, filenames in os.walk(path):
+            here = Path(dirpath)
+            rel_dir = rel_to(here, root)
+            rel_dir = "" if rel_dir == "." else rel_dir
+            parent_rules = rules_for.get(str(here.parent), base_rules) if here != path else base_rules
+            rules = parent_rules
+            if gitignore and ".gitignore" in filenames:
+                rules = parent_rules + read_ignore_file(here / ".gitignore", rel_dir)
+            rules_for[str(here)] = rules
+            keep_dirs = []
+            for d in sorted(dirnames):
+                rel = f"{rel_dir}/{d}" if rel_dir else d
+                if d in ALWAYS_SKIPPED_DIRS:
+                    continue
+                if rules and ignored(rules, rel, True):
+                    result.skip("ignored")
+                    continue
+                if exclude_rules and ignored(exclude_rules, rel, True):
+                    result.skip("excluded")
+                    continue
+                keep_dirs.append(d)
+            dirnames[:] = keep_dirs
+            for name in sorted(filenames):
+                rel = f"{rel_dir}/{name}" if rel_dir else name
+                if name == ".gitignore":
+                    continue
+                if not want_name(name):
+                    result.skip("other extension")
+                    continue
+                if rules and ignored(rules, rel, False):
+                    result.skip("ignored")
+                    continue
+                if exclude_rules and ignored(exclude_rules, rel, False):
+                    result.skip("excluded")
+                    continue
+                if rel in seen:
+                    continue
+                seen.add(rel)
+                result.files.append(SourceFile(here / name, rel))
+    return result
+
+
+# --------------------------------------------------------------------------------- reading
+@dataclass(slots=True)
+class ReadResult:
+    text: str | None
+    size: int = 0
+    mtime_ns: int = 0
+    digest: str = ""  # sha256 of the bytes, 16 hex
+    problem: str = ""  # "binary", "unreadable: …", "too large"
+
+
+def file_digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def looks_binary(data: bytes) -> bool:
+    head = data[:_SNIFF]
+    if b"\x00" in head:
+        return True
+    try:
+        head.decode("utf-8")
+        return False
+    except UnicodeDecodeError as exc:
+        if exc.start >= len(head) - 4:  # a multi-byte character cut by the sniff window
+            return False
+    bad = head.decode("utf-8", errors="replace").count("\ufffd")
+    return bad > len(head) // 20  # more than 5% undecodable: not text
+
+
+def decode(data: bytes) -> str:
+    return data.decode("utf-8", errors="replace")
+
+
+def read_source(path: Path) -> ReadResult:
+    try:
+        st = path.stat()
+        if st.st_size > MAX_FILE_BYTES:
+            return ReadResult(None, st.st_size, st.st_mtime_ns, problem="too large")
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except PermissionError:
+        return ReadResult(None, problem="unreadable: permission denied")
+    except IsADirectoryError:
+        return ReadResult(None, problem="unreadable: is a directory")
+    except OSError as exc:
+        return ReadResult(None, problem=f"unreadable: {exc.strerror or exc}")
+    if looks_binary(data):
+        return ReadResult(None, len(data), st.st_mtime_ns, file_digest(data), problem="binary")
+    return ReadResult(decode(data), len(data), st.st_mtime_ns, file_digest(data))

@@ -1,0 +1,189 @@
+"""The one tokenizer: text → index terms, for passages, claims and queries alike.
+
+Rules (docs/architecture.md, "Knowledge models"):
+
+* A raw token is a maximal run of Unicode word characters (``\\w+``: letters, digits, ``_``).
+* Every term is NFKC-normalised and case-folded, so ``Straße``/``STRASSE`` and full-width
+  ``ｆｏｏ``/``foo`` meet.
+* A code identifier is kept whole *and* split into its parts: ``parseArgs`` gives ``parseargs``,
+  ``parse``, ``args``; ``HTTPResponse_code`` gives ``httpresponse_code``, ``http``,
+  ``response``, ``code``. Edge underscores are dropped (``__init__`` → ``init``). Parts of one
+  character are dropped (``getX`` gives ``getx``, ``get``), repeated parts appear once.
+* Runs of CJK characters (no spaces between words) become character unigrams and bigrams.
+* English stop words are dropped (whole tokens and parts alike); negations are kept, since
+  "never" and "not" change what a claim says. Tokens longer than 64 characters are dropped.
+
+Speed: every distinct raw token is expanded once and cached, so tokenizing is one C-level
+``findall`` plus a dict lookup per token. ``term_counts`` is the bag-of-words form the index
+builder uses; it equals ``Counter(tokenize(text))`` including first-occurrence order.
+
+Import-light on purpose (re, unicodedata): the hook path calls it on every prompt.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from itertools import chain
+
+# Bump when the output of tokenize() changes for any input: an index stores the version it
+# was built with, and a refresh under a different version rebuilds instead of patching.
+TOKENIZER_VERSION = 1
+
+MAX_TOKEN_CHARS = 64
+_CACHE_LIMIT = 500_000
+
+_RAW = re.compile(r"\w+")
+# ASCII camelCase parts: an acronym before a capitalised word, a capitalised or lower word, an
+# acronym, a digit run.
+_ASCII_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+
+STOP_WORDS = frozenset(
+    """
+    a about above after again against all am an and any are as at be because been before
+    being below between both but by can could did do does doing down during each few for from
+    further had has have having he her here hers herself him himself his how i if in into is it
+    its itself just me more most my myself of off on once only or other our ours ourselves out
+    over own same she should so some such than that the their theirs them themselves then there
+    these they this those through to too under until up very was we were what when where which
+    while who whom why will with would you your yours yourself yourselves also may might must
+    shall s t d ll m re ve y o
+    """.split()
+)
+
+_cache: dict[str, tuple[str, ...]] = {}
+
+
+def _is_cjk(ch: str) -> bool:
+    cp = ord(ch)
+    return (
+        0x3040 <= cp <= 0x30FF  # hiragana, katakana
+        or 0x3400 <= cp <= 0x4DBF  # CJK extension A
+        or 0x4E00 <= cp <= 0x9FFF  # CJK unified ideographs
+        or 0xAC00 <= cp <= 0xD7AF  # hangul syllables
+        or 0xF900 <= cp <= 0xFAFF  # compatibility ideographs
+        or 0x20000 <= cp <= 0x2FFFF  # extensions B..
+    )
+
+
+def _unicode_parts(segment: str) -> list[str]:
+    """camelCase parts of a non-ASCII segment, by character class (no regex \\p{Lu} in re)."""
+    parts: list[str] = []
+    cur = ""
+    prev = ""  # "U" upper, "L" lower/other letter, "D" digit
+    for i, ch in enumerate(segment):
+        if ch.isdigit():
+            kind = "D"
+        elif ch.isupper():
+            kind = "U"
+        else:
+            kind = "L"
+        if cur:
+            split = False
+            if kind == "D" and prev != "D" or kind != "D" and prev == "D":
+                split = True
+            elif kind == "U" and prev == "L":
+                split = True
+            elif (
+                kind == "U" and prev == "U" and i + 1 < len(segment)
+                and segment[i + 1].isalpha() and not segment[i + 1].isupper()
+                and not segment[i + 1].isdigit()
+            ):
+                split = True  # "HTTPServer": the S starts "Server"
+            if split:
+                parts.append(cur)
+                cur = ""
+        cur += ch
+        prev = kind
+    if cur:
+        parts.append(cur)
+    return parts
+
+
+def _cjk_terms(segment: str) -> tuple[list[str], list[str]]:
+    """(non-CJK runs, CJK unigrams+bigrams) of a segment that contains CJK characters."""
+    plain: list[str] = []
+    grams: list[str] = []
+    run = ""
+    other = ""
+    for ch in segment + "\0":
+        if ch != "\0" and _is_cjk(ch):
+            if other:
+                plain.append(other)
+                other = ""
+            run += ch
+            continue
+        if run:
+            grams.extend(run)
+            grams.extend(run[i : i + 2] for i in range(len(run) - 1))
+            run = ""
+        if ch != "\0":
+            other += ch
+    if other:
+        plain.append(other)
+    return plain, grams
+
+
+def _expand(raw: str) -> tuple[str, ...]:
+    """The terms one raw ``\\w+`` token contributes, in order."""
+    if not raw.isascii():
+        raw = unicodedata.normalize("NFKC", raw)
+        if any(_is_cjk(ch) for ch in raw):
+            plain, grams = _cjk_terms(raw)
+            out: list[str] = []
+            for piece in plain:
+                out.extend(_expand(piece))
+            out.extend(g.casefold() for g in grams)
+            return tuple(out)
+    token = raw.strip("_")
+    if not token:
+        return ()
+    segments = [s for s in token.split("_") if s]
+    parts: list[str] = []
+    for seg in segments:
+        if seg.isascii():
+            parts.extend(_ASCII_PART.findall(seg) or [seg])
+        else:
+            parts.extend(_unicode_parts(seg))
+    whole = token.casefold()
+    out = []
+    if len(whole) <= MAX_TOKEN_CHARS and whole not in STOP_WORDS:
+        out.append(whole)
+    if len(parts) > 1:
+        seen = {whole}
+        for part in parts:
+            part = part.casefold()
+            if len(part) < 2 or part in seen or part in STOP_WORDS or len(part) > MAX_TOKEN_CHARS:
+                continue
+            seen.add(part)
+            out.append(part)
+    return tuple(out)
+
+
+def _fill(raw_tokens) -> None:
+    cache = _cache
+    missing = set(raw_tokens).difference(cache)  # C-level: a dict argument is probed, not copied
+    if missing:
+        if len(cache) + len(missing) > _CACHE_LIMIT:
+            cache.clear()
+            missing = set(raw_tokens)
+        for raw in missing:
+            cache[raw] = _expand(raw)
+
+
+def tokenize(text: str) -> list[str]:
+    """Index terms of ``text`` in order (repeats kept: term frequency matters to BM25)."""
+    raw = _RAW.findall(text)
+    _fill(raw)
+    return list(chain.from_iterable(map(_cache.__getitem__, raw)))
+
+
+def term_counts(text: str) -> dict[str, int]:
+    """``Counter(tokenize(text))``, without materialising the token list.
+
+    The mapping's iteration order is the order of first occurrence, exactly as for the
+    Counter, which keeps index builds bit-identical to rank_bm25 over tokenize()."""
+    raw = _RAW.findall(text)
+    _fill(raw)
+    return Counter(chain.from_iterable(map(_cache.__getitem__, raw)))

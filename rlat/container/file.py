@@ -194,6 +194,9 @@ class Container:
             if ref is None:
                 if _next_intact(data, offset + 1, size) is not None:
                     raise CorruptRecord(self.path, offset, "framing broken before intact records")
+                if _whole_but_damaged(data, offset, size):
+                    raise CorruptRecord(self.path, offset,
+                                        "the final record is whole but its framing is damaged")
                 break
             refs.append(ref)
             offset = ref.end
@@ -426,6 +429,21 @@ class _LockedFile:
                 locking.unlock(self.fh.fileno())
             finally:
                 self.fh.close()
+
+
+def _whole_but_damaged(data, offset: int, size: int) -> bool:
+    """True when the bytes from ``offset`` to the end are a *whole* record with a damaged
+    frame. A crashed writer leaves a prefix of a record (its header's length runs past the end
+    of the file, and no trailer closes it), so this is corruption, never a torn tail: the
+    header's length ends the record exactly at the end of the file, or the trailer there
+    points back to ``offset``."""
+    if size - offset < REC_OVERHEAD:
+        return False
+    mark, _rtype, n, _crc = REC_HEAD.unpack_from(data, offset)
+    if mark == REC_HEAD_MARK and offset + REC_OVERHEAD + n == size:
+        return True
+    tn, tmark, _ttype = REC_TAIL.unpack_from(data, size - REC_TAIL.size)
+    return tmark == REC_TAIL_MARK and size - REC_OVERHEAD - tn == offset
 
 
 def _next_intact(data, start: int, size: int) -> int | None:

@@ -9,7 +9,6 @@ own text, never anything the model computed.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -18,7 +17,7 @@ from ..claims.ids import content_hash
 from .prompts import PromptMessage
 
 MIN_EXCERPT_CHARS = 8
-MAX_STORED_EXCERPT = 240
+MIN_ONE_WORD_CHARS = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +25,7 @@ class Msg:
     """One transcript message as the LLM layer sees it (already scrubbed and fence-stripped)."""
 
     id: str  # the transcript's message id (JSONL uuid): what a citation stores
-    role: str  # user | assistant | tool
+    role: str  # user | assistant | tool_call | tool_result | summary
     text: str
     ts: float | None = None
     alias: str = ""  # what the prompt calls it ("m3", "u2")
@@ -41,18 +40,15 @@ def with_aliases(messages: Iterable[Msg], prefix: str) -> list[Msg]:
             for i, m in enumerate(messages, start=1)]
 
 
-def _norm(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", text).split())
-
-
 def find_span(text: str, excerpt: str) -> str | None:
-    """The exact span of ``text`` that ``excerpt`` quotes (whitespace may differ), or None."""
-    words = _norm(excerpt).split(" ")
-    if not words or len(" ".join(words)) < MIN_EXCERPT_CHARS:
-        return None
-    source = unicodedata.normalize("NFKC", text)
+    """The exact span of ``text`` that ``excerpt`` quotes (runs of whitespace may differ), or
+    None. The span is the transcript's own characters, so its hash is the transcript's."""
+    words = excerpt.split()
+    size = len(" ".join(words))
+    if size < MIN_EXCERPT_CHARS or (len(words) < 2 and size < MIN_ONE_WORD_CHARS):
+        return None  # too little to pin a fact to (a lone common word is in many messages)
     pattern = r"\s+".join(re.escape(w) for w in words)
-    match = re.search(pattern, source)
+    match = re.search(pattern, text)
     return match.group(0) if match else None
 
 
@@ -70,7 +66,7 @@ class Verified:
         cite = session_citation(session_id, self.message.id, self.excerpt_hash,
                                 observed_by=observed_by, observed_at=self.message.ts,
                                 workspace=workspace)
-        cite["excerpt"] = self.span[:MAX_STORED_EXCERPT]
+        cite["excerpt"] = self.span  # stored whole: content_hash(excerpt) == excerpt_hash
         if extractor:
             cite["extractor"] = extractor
         return cite

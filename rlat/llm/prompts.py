@@ -20,6 +20,8 @@ MAX_TRANSCRIPT_CHARS = 60_000
 MAX_USER_CHARS = 4_000
 MAX_ASSISTANT_CHARS = 2_500
 MAX_TOOL_CHARS = 800
+MAX_TOOL_CALL_CHARS = 300
+MAX_SUMMARY_CHARS = 2_500
 MAX_KNOWN_CLAIMS = 40
 
 ATOMIC_TYPES = ("environment", "convention", "outcome", "preference", "hypothesis")
@@ -31,14 +33,15 @@ class PromptMessage:
     """One transcript message as a prompt shows it: an alias the model cites, a role, text."""
 
     alias: str
-    role: str  # user | assistant | tool
+    role: str  # user | assistant | tool_call | tool_result | summary
     text: str
 
 
 # --------------------------------------------------------------------------- shared pieces
 _EXCERPT_RULE = (
     "Every item must cite its evidence: the id of a message shown above (for example \"m7\") and "
-    "an excerpt copied character for character from that message, 8 to 200 characters long. "
+    "an excerpt copied character for character from that message: a phrase of a few words, 8 to "
+    "200 characters long. "
     "Do not paraphrase the excerpt, do not join pieces of two messages, and do not cite a "
     "message that does not contain the excerpt. An item you cannot cite this way must be left "
     "out: no evidence, no claim."
@@ -71,7 +74,9 @@ def _clip(text: str, limit: int) -> str:
     return text[:head].rstrip() + "\n[… clipped …]\n" + text[-tail:].lstrip()
 
 
-_LIMITS = {"user": MAX_USER_CHARS, "assistant": MAX_ASSISTANT_CHARS, "tool": MAX_TOOL_CHARS}
+_LIMITS = {"user": MAX_USER_CHARS, "assistant": MAX_ASSISTANT_CHARS,
+           "tool_call": MAX_TOOL_CALL_CHARS, "tool_result": MAX_TOOL_CHARS,
+           "summary": MAX_SUMMARY_CHARS}
 
 
 def shown_text(message: PromptMessage) -> str:
@@ -93,11 +98,11 @@ def render_transcript(messages: Sequence[PromptMessage],
     keep = [True] * len(blocks)
     if total > max_chars:
         middle_out = sorted(range(len(blocks)), key=lambda i: abs(i - len(blocks) / 2))
-        for role_pass in ("tool", None):
+        for role_pass in (("tool_result", "tool_call"), None):
             for i in middle_out:
                 if total <= max_chars:
                     break
-                if keep[i] and (role_pass is None or blocks[i][0].role == role_pass):
+                if keep[i] and (role_pass is None or blocks[i][0].role in role_pass):
                     keep[i] = False
                     total -= len(blocks[i][1]) + 1
     out = []

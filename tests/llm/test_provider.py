@@ -178,6 +178,7 @@ def test_no_network_is_unavailable():
 
 def test_importing_the_llm_layer_does_not_import_the_sdk():
     code = ("import sys, rlat.llm.provider, rlat.llm.prompts, rlat.llm.miner, rlat.llm.atomic, "
-            "rlat.llm.worker_tasks; print('anthropic' in sys.modules)")
+            "rlat.llm.session_tasks, rlat.llm.evidence, rlat.llm.schema; "
+            "print('anthropic' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

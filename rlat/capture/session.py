@@ -72,6 +72,7 @@ class Cited:
     excerpt: str
     role: str  # goal | command | failure | file | ending | subagent
     source: str = ""  # which file: "" for the main transcript, else the subagent file name
+    offset: int = -1  # the line's byte offset in that file (verification reads it again)
 
     def citation(self, session_id: str, *, workspace: str | None = None,
                  observed_at: float | None = None) -> dict:
@@ -107,6 +108,7 @@ class SessionDigest:
     tool_errors: int = 0
     commands: list[Command] = field(default_factory=list)
     commands_total: int = 0
+    commands_failed: int = 0
     files: dict[str, Cited] = field(default_factory=dict)
     files_total: int = 0
     subagents: list[Cited] = field(default_factory=list)
@@ -144,7 +146,7 @@ class SessionDigest:
             if text and not self.goal_command and text.split()[0] not in (
                     "/compact", "/clear", "/exit", "/cost", "/status", "/help", "/config"):
                 self.goal_command = Cited(turn.uuid, snippet(text, GOAL_CHARS), "goal",
-                                          self.source)
+                                          self.source, turn.offset)
         elif turn.kind == "interrupt" and not turn.sidechain:
             self.interrupted = True
         elif turn.kind == "tool_result":
@@ -166,10 +168,11 @@ class SessionDigest:
         self.interrupted = False
         block = next(b for b in turn.blocks if b.kind == "text" and b.text)
         if self.goal is None:
-            self.goal = Cited(block.uuid, snippet(block.text, GOAL_CHARS), "goal", self.source)
+            self.goal = Cited(block.uuid, snippet(block.text, GOAL_CHARS), "goal", self.source,
+                              block.offset)
         else:
             later = Cited(block.uuid, snippet(block.text, LATER_PROMPT_CHARS), "prompt",
-                          self.source)
+                          self.source, block.offset)
             if len(self.later_prompts) < 2:
                 self.later_prompts.append(later)
             else:  # keep the most recent ones
@@ -181,7 +184,7 @@ class SessionDigest:
                 self.chars += len(block.text)
                 if not turn.sidechain:
                     self.ending = Cited(block.uuid, snippet(block.text, ENDING_CHARS), "ending",
-                                        self.source)
+                                        self.source, block.offset)
                     self.interrupted = False
             elif block.kind == "tool_use":
                 self._tool_use(block, turn)
@@ -194,7 +197,7 @@ class SessionDigest:
         if len(self._open) >= self.MAX_OPEN:  # results that never came: forget the oldest
             self._open.pop(next(iter(self._open)))
         line = snippet(block.text.splitlines()[0] if block.text else name, COMMAND_CHARS)
-        cited = Cited(block.uuid, line, "command", self.source)
+        cited = Cited(block.uuid, line, "command", self.source, block.offset)
         self._open[block.tool_id] = (name, cited, turn.sidechain, block.text)
 
     def _result(self, block: Block, turn: Turn) -> None:
@@ -210,26 +213,30 @@ class SessionDigest:
             self.last_tool_failed = failed
         if name in SHELL_TOOLS:
             self.commands_total += 1
+            self.commands_failed += failed
             cmd = Command(line, cited, failed=failed, sidechain=sidechain)
             if failed and not block.withheld:
                 cmd.exit_code, error = _error_line(block.text)
                 if error:
                     cmd.error = error
-                    cmd.error_cited = Cited(block.uuid, error, "failure", self.source)
+                    cmd.error_cited = Cited(block.uuid, error, "failure", self.source,
+                                            block.offset)
             self._keep_command(cmd)
         elif name in FILE_TOOLS and not failed:
             self.files_total += 1
             path = full.strip()
             if path and path not in self.files and len(self.files) < self.MAX_FILES:
-                self.files[path] = Cited(cited.uuid, path, "file", self.source)
+                self.files[path] = Cited(cited.uuid, path, "file", self.source, cited.offset)
         elif name in AGENT_TOOLS:
             self.subagents_total += 1
             if len(self.subagents) < 8:
-                self.subagents.append(Cited(cited.uuid, line, "subagent", self.source))
+                self.subagents.append(Cited(cited.uuid, line, "subagent", self.source,
+                                            cited.offset))
         elif failed:
             cmd = Command(f"{name}: {line}" if line != name else name, cited, failed=True,
                           sidechain=sidechain)
             self.commands_total += 1
+            self.commands_failed += 1
             self._keep_command(cmd)
 
     def _keep_command(self, cmd: Command) -> None:
@@ -339,7 +346,7 @@ def build_claim(digest: SessionDigest) -> SessionClaim | None:
                 cited.append(cmd.error_cited or cmd.cited)
             parts.append(part)
         hidden = digest.commands_total - len(shown_cmds)
-        failed_total = sum(1 for c in digest.commands if c.failed)
+        failed_total = digest.commands_failed
         summary = "; ".join(parts)
         if hidden > 0:
             summary += f" (+{hidden} more)"

@@ -37,11 +37,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..render.fences import strip_fenced
+from ..render.fences import has_fence, strip_fenced
 
 MAX_LINE_BYTES = 8 * 1024 * 1024
 MAX_TEXT_CHARS = 4000
-_CUT_MARK = " […]"
+_CUT_MARK = " [...]"
 
 CONVERSATION_TYPES = ("user", "assistant")
 KNOWN_TYPES = frozenset({
@@ -69,6 +69,7 @@ class Block:
     kind: str  # text | thinking | tool_use | tool_result | image | other
     text: str = ""
     uuid: str = ""  # the JSONL line it came from (the citation's message id)
+    offset: int = -1  # that line's byte offset in its file (to read it again)
     tool: str | None = None  # tool name (tool_use)
     tool_id: str | None = None  # tool_use id, or the id a tool_result answers
     input: dict | None = None  # tool_use input: short string fields only
@@ -90,6 +91,7 @@ class Turn:
     session_id: str | None = None
     cwd: str | None = None
     segment: int = 0  # how many compactions came before this turn
+    offset: int = -1  # byte offset of its first line
     subtype: str | None = None  # system lines: compact_boundary, api_error, …
 
     @property
@@ -145,25 +147,30 @@ class ReadStats:
 
 
 def iter_lines(path: str | os.PathLike, stats: ReadStats | None = None, *,
-               want: Iterable[bytes] | None = None) -> Iterator[dict]:
-    """Yield each JSON object line of ``path``; count everything else in ``stats``.
+               want: Iterable[bytes] | None = None) -> Iterator[tuple[int, dict]]:
+    """Yield (byte offset, object) for each JSON object line of ``path``; count everything
+    else in ``stats``.
 
     ``want``: only parse lines containing one of these byte strings (a cheap pre-filter for
     looking up a few uuids)."""
     stats = stats if stats is not None else ReadStats()
     wanted = tuple(want) if want is not None else None
     stats.files += 1
+    offset = 0
     with open(path, "rb") as fh:
         while True:
             raw = fh.readline(MAX_LINE_BYTES + 1)
             if not raw:
                 break
+            start = offset
+            offset += len(raw)
             stats.bytes += len(raw)
             if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
                 stats.lines += 1
                 stats.oversized += 1
                 while True:  # drain the rest of the line without holding it
                     chunk = fh.readline(1 << 20)
+                    offset += len(chunk)
                     stats.bytes += len(chunk)
                     if not chunk or chunk.endswith(b"\n"):
                         break
@@ -186,7 +193,22 @@ def iter_lines(path: str | os.PathLike, stats: ReadStats | None = None, *,
             if not isinstance(obj, dict):
                 stats.malformed += 1
                 continue
-            yield obj
+            yield start, obj
+
+
+def read_line_at(path: str | os.PathLike, offset: int) -> dict | None:
+    """The JSON object on the line starting at ``offset``, or None."""
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(offset)
+            raw = fh.readline(MAX_LINE_BYTES + 1)
+    except OSError:
+        return None
+    try:
+        obj = json.loads(raw)
+    except ValueError:
+        return None
+    return obj if isinstance(obj, dict) else None
 
 
 # ---------------------------------------------------------------- text helpers
@@ -207,7 +229,7 @@ def _clean(text: str, stats: ReadStats, *, harness: bool = False) -> str:
     """Strip rlat's fences (and, in user text, the harness's spans), then cap."""
     if not text:
         return ""
-    if "rlat-context" in text.lower():
+    if ("-context" in text or "-CONTEXT" in text or "-Context" in text) and has_fence(text):
         stats.fenced_spans += text.lower().count("<rlat-context")
         text = strip_fenced(text)
     if harness and "<" in text:
@@ -277,9 +299,19 @@ class _Context:
         self.segment = 0
 
 
-def parse_line(obj: dict, stats: ReadStats, ctx: _Context | None = None) -> Turn | None:
+def parse_line(obj: dict, stats: ReadStats, ctx: _Context | None = None,
+               offset: int = -1) -> Turn | None:
     """One JSONL object → a one-line Turn, or None for bookkeeping lines (counted)."""
     ctx = ctx or _Context()
+    turn = _parse(obj, stats, ctx)
+    if turn is not None and offset >= 0:
+        turn.offset = offset
+        for block in turn.blocks:
+            block.offset = offset
+    return turn
+
+
+def _parse(obj: dict, stats: ReadStats, ctx: _Context) -> Turn | None:
     kind = obj.get("type")
     kind = kind if isinstance(kind, str) else "?"
     stats.by_type[kind] = stats.by_type.get(kind, 0) + 1
@@ -432,8 +464,8 @@ def iter_entries(path: str | os.PathLike, stats: ReadStats | None = None, *,
     """Every conversation line of one file as a one-line Turn, in file order."""
     stats = stats if stats is not None else ReadStats()
     ctx = _Context()
-    for obj in iter_lines(path, stats, want=want):
-        turn = parse_line(obj, stats, ctx)
+    for offset, obj in iter_lines(path, stats, want=want):
+        turn = parse_line(obj, stats, ctx, offset)
         if turn is not None:
             yield turn
 

@@ -211,6 +211,6 @@ def test_oversized_line_is_skipped_without_being_held(tmp_path, monkeypatch):
 def test_long_texts_are_capped_at_whitespace():
     text = "word " * 2000 + "ghp_" + "A" * 36
     out = cap(text)
-    assert len(out) <= MAX_TEXT_CHARS + 4 and out.endswith("[…]")
+    assert len(out) <= MAX_TEXT_CHARS + 6 and out.endswith("[...]")
     # never a half token at the cut
-    assert cap("a " * 10 + "B" * 5000, 100) == "a a a a a a a a a a […]"
+    assert cap("a " * 10 + "B" * 5000, 100) == "a a a a a a a a a a [...]"

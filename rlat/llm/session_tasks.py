@@ -250,6 +250,10 @@ def mine_world_facts(transcript_path: str | os.PathLike, *, cwd: str | None = No
         return result
     landed = miner.land(outcome.kept, km_path=km, session_id=session.session_id,
                         workspace=session.workspace)
+    if km_path and landed.learned:
+        from ..world import link_km
+
+        link_km(session.workspace, km)  # an explicit KM serves this workspace's sessions too
     result.claims = landed.new + landed.recurring
     result.new, result.recurring = len(landed.new), len(landed.recurring)
     if landed.learned:

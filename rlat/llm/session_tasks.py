@@ -79,6 +79,8 @@ def load_session(transcript_path: str | os.PathLike, *, cwd: str | None = None,
     from ..capture.transcript import ReadStats, iter_turns
     from ..workspace import workspace_id
 
+    if not transcript_path:
+        raise CaptureError("no transcript to read (the hook gave no transcript_path)")
     path = Path(transcript_path)
     if not path.is_file():
         raise CaptureError(f"transcript not found: {path}")
@@ -143,6 +145,9 @@ def atomic_capture(transcript_path: str | os.PathLike, *, cwd: str | None = None
     result = TaskResult("atomic", "atomic", session_id=session.session_id,
                         workspace=session.workspace, target=str(store),
                         redactions=session.redactions)
+    if not any(m.role == "user" for m in session.messages):
+        return _single_block(result, transcript_path, session, store,
+                             "no user message in the session", lock_timeout)
     used: Provider | None = None
     try:
         used = _provider(provider)

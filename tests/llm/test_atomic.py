@@ -290,3 +290,18 @@ def test_copy_of_real_transcript_is_untouched(tmp_path, llm_env):
     llm_env.script(error(500), error(500), error(500))
     atomic_capture(copy)
     assert copy.read_bytes() == before
+
+
+def test_a_session_with_nothing_the_user_said_asks_no_model(llm_env, tmp_path):
+    path = tmp_path / "empty.jsonl"
+    write_transcript(path, [("assistant", "Hello.")])
+    result = atomic_capture(path)
+    assert result.mode == "single-block" and llm_env.message_requests() == []
+    assert claims() == {}  # a trivial session: the block pipeline stores nothing either
+
+
+def test_no_transcript_path_is_a_capture_error():
+    from rlat.capture.pipeline import CaptureError
+
+    with pytest.raises(CaptureError):
+        atomic_capture(None)

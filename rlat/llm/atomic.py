@@ -20,7 +20,7 @@ on. Then, without the model:
 
 Any failure — no key, no network, 429/5xx/timeout past the budget, a malformed or
 schema-violating answer, or an answer none of whose facts survives verification — falls back to
-the single-block capture (``rlat.capture.session``), so nothing from the session is lost.
+the single-block capture (``rlat.capture.pipeline.capture_transcript``), so nothing from the session is lost.
 """
 
 from __future__ import annotations

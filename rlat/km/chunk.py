@@ -84,12 +84,16 @@ def _starts(regex: re.Pattern, text: str) -> list[int]:
     return [m.end() for m in regex.finditer(text)]
 
 
-def _markdown_boundaries(text: str) -> tuple[list[int], list[int], list[int], list[tuple[int, int, str]]]:
-    """(strong, weak, allowed line starts, headings (offset, level, title)) outside fences."""
+def _markdown_boundaries(text: str) -> tuple[list[int], list[int], list[int],
+                                             list[tuple[int, int, str]], list[tuple[int, int]]]:
+    """(strong, weak, allowed line starts, headings (offset, level, title), fence spans);
+    boundaries are never inside a fence."""
     strong: list[int] = []
     weak: list[int] = []
     lines_ok: list[int] = []
     headings: list[tuple[int, int, str]] = []
+    fences: list[tuple[int, int]] = []
+    fence_start = 0
     fence: str | None = None
     prev_blank = True
     prev_start = -1
@@ -105,11 +109,13 @@ def _markdown_boundaries(text: str) -> tuple[list[int], list[int], list[int], li
             stripped = body.strip()
             if stripped.startswith(fence[0]) and set(stripped) == {fence[0]} and len(stripped) >= len(fence):
                 fence = None
+                fences.append((fence_start, pos))
             prev_blank, prev_prev_blank, prev_start, prev_text = False, False, -1, ""
             continue
         opened = _FENCE_OPEN.match(body)
         if opened and not (opened.group(1)[0] == "`" and "`" in opened.group(2)):
             fence = opened.group(1)
+            fence_start = start
         lines_ok.append(start)
         if prev_blank and not blank:
             weak.append(start)
@@ -128,7 +134,9 @@ def _markdown_boundaries(text: str) -> tuple[list[int], list[int], list[int], li
         prev_prev_blank = prev_blank
         prev_blank = blank
         prev_start, prev_text = (start, body) if fence is None else (-1, "")
-    return strong, weak, lines_ok, headings
+    if fence is not None:
+        fences.append((fence_start, len(text)))
+    return strong, weak, lines_ok, headings, fences
 
 
 def _line_starts_in(text: str, start: int, end: int) -> list[int]:
@@ -168,13 +176,29 @@ def _fill(pieces: list[tuple[int, int]], max_chars: int) -> list[tuple[int, int]
     return out
 
 
+_SENTENCE = re.compile(r"(?<=[.!?;:])[ \t]+(?=\S)")
+_WORD = re.compile(r"[ \t]+(?=\S)")
+
+
 class _Splitter:
     def __init__(self, text: str, levels: list[list[int]], line_ok: list[int] | None,
-                 max_chars: int) -> None:
+                 max_chars: int, *, prose: bool = False,
+                 fences: list[tuple[int, int]] | None = None) -> None:
         self.text = text
         self.levels = levels  # weaker boundary lists, strongest first
         self.line_ok = line_ok  # allowed line starts (None: every line start)
         self.max_chars = max_chars
+        self.prose = prose  # a line longer than max_chars may be cut at sentences, then words
+        self.fences = fences or []
+        self.fence_starts = [f[0] for f in self.fences]
+
+    def _in_fence(self, pos: int) -> bool:
+        i = bisect.bisect_right(self.fence_starts, pos) - 1
+        return i >= 0 and pos < self.fences[i][1]
+
+    def _inline(self, regex: re.Pattern, start: int, end: int) -> list[int]:
+        return [m.end() for m in regex.finditer(self.text, start, end)
+                if start < m.end() < end and not self._in_fence(m.end())]
 
     def split(self, start: int, end: int, level: int = 0) -> list[tuple[int, int]]:
         if end - start <= self.max_chars:
@@ -186,6 +210,10 @@ class _Splitter:
                 points = _line_starts_in(self.text, start, end)
             else:
                 points = _between(self.line_ok, start, end)
+        elif self.prose and level == len(self.levels) + 1:
+            points = self._inline(_SENTENCE, start, end)
+        elif self.prose and level == len(self.levels) + 2:
+            points = self._inline(_WORD, start, end)
         else:
             return [(start, end)]  # nothing left to cut at (e.g. one long fenced block)
         if not points:
@@ -289,15 +317,15 @@ def chunk(text: str, kind: str, min_chars: int = DEFAULT_MIN_CHARS,
         return []
     headings: list[tuple[int, int, str]] = []
     if kind == "markdown":
-        strong, weak, line_ok, headings = _markdown_boundaries(text)
-        splitter = _Splitter(text, [weak], line_ok, max_chars)
+        strong, weak, line_ok, headings, fences = _markdown_boundaries(text)
+        splitter = _Splitter(text, [weak], line_ok, max_chars, prose=True, fences=fences)
     elif kind == "code":
         strong = _starts(_CODE_STRONG, text)
         weak = _starts(_CODE_WEAK, text)
         splitter = _Splitter(text, [weak], None, max_chars)
     else:
         strong = []
-        splitter = _Splitter(text, [_starts(_PARA, text)], None, max_chars)
+        splitter = _Splitter(text, [_starts(_PARA, text)], None, max_chars, prose=True)
     spans = _sections(text, strong, splitter, min_chars, max_chars)
 
     defs = _definitions(text) if kind == "code" else ([], [])

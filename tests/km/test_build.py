@@ -1,0 +1,136 @@
+"""`rlat build`: what gets in, how passages are recorded, and clear messages for bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from km_helpers import passages_of
+
+from rlat.km.store import KnowledgeModel
+
+
+def test_passages_record_path_lines_chars_and_hash_that_reread_exactly(built: Path,
+                                                                       corpus: Path):
+    from rlat.claims.ids import content_hash
+
+    model = KnowledgeModel.open(built)
+    passages = list(model.passages())
+    assert {p.path for p in passages} == {"docs/guide.md", "docs/notes.txt", "src/config.py"}
+    for p in passages:
+        source = (corpus / p.path).read_text(encoding="utf-8")
+        assert source[p.char_start : p.char_end] == p.text
+        lines = source.split("\n")
+        assert "\n".join(lines[p.line_start - 1 : p.line_end]).find(p.text) >= 0
+        assert p.hash == content_hash(p.text)
+    assert model.source_root == str(corpus.resolve())
+    assert model.settings["min_chars"] == 40 and model.settings["max_chars"] == 400
+
+
+def test_markdown_fence_stays_in_one_passage(built: Path):
+    fenced = [p for p in passages_of(built, "docs/guide.md") if "```bash" in p.text]
+    assert len(fenced) == 1
+    assert fenced[0].text.count("```") == 2
+
+
+def test_gitignore_exclude_and_extension_filters(tmp_path: Path, rlat):
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    (root / "build").mkdir()
+    (root / "docs").mkdir()
+    (root / ".gitignore").write_text("build/\n*.log\n!keep.log\n")
+    (root / "build" / "out.md").write_text("generated output that must not be indexed\n")
+    (root / "debug.log").write_text("noise noise\n")
+    (root / "keep.log").write_text("kept log line about deploys\n")
+    (root / "docs" / "a.md").write_text("# A\n\nalpha document about deploys\n")
+    (root / "docs" / "draft.md").write_text("# Draft\n\ndraft document\n")
+    (root / "docs" / "b.py").write_text("def beta():\n    return 1\n")
+    km = tmp_path / "km.rlat"
+    result = rlat("build", str(root), "-o", str(km), "--ext", "md,log",
+                  "--exclude", "docs/draft.md", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    paths = {p.path for p in KnowledgeModel.open(km).passages()}
+    assert paths == {"docs/a.md", "keep.log"}
+    assert report["skipped"]["ignored"] >= 2 and report["skipped"]["excluded"] == 1
+
+
+def test_binary_and_unreadable_files_are_skipped_and_counted(tmp_path: Path, rlat):
+    root = tmp_path / "src"
+    root.mkdir()
+    (root / "ok.md").write_text("# Fine\n\nreadable text about caching\n")
+    (root / "blob.md").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00IHDR" + bytes(range(256)))
+    os.symlink(root / "gone.md", root / "dangling.md")  # listed, but cannot be read
+    km = tmp_path / "km.rlat"
+    result = rlat("build", str(root), "-o", str(km))
+    assert result.returncode == 0, result.stderr
+    assert "1 binary" in result.stdout and "1 unreadable" in result.stdout
+    assert "skipped blob.md: binary" in result.stdout
+    assert [p.path for p in KnowledgeModel.open(km).passages()] == ["ok.md"]
+
+
+def test_missing_path_is_a_clear_error_and_writes_nothing(tmp_path: Path, rlat):
+    km = tmp_path / "km.rlat"
+    result = rlat("build", str(tmp_path / "nope"), "-o", str(km))
+    assert result.returncode != 0
+    assert "no such file or directory" in result.stderr and "nope" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not km.exists()
+
+
+def test_some_missing_inputs_are_reported_but_the_rest_builds(corpus: Path, tmp_path: Path,
+                                                               rlat):
+    km = tmp_path / "km.rlat"
+    result = rlat("build", str(corpus), str(tmp_path / "nope"), "-o", str(km))
+    assert result.returncode == 0, result.stderr
+    assert "not found" in result.stdout and "nope" in result.stdout
+
+
+def test_empty_corpus_is_a_clear_error(tmp_path: Path, rlat):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "image.bin").write_bytes(b"\x00\x01")
+    km = tmp_path / "km.rlat"
+    result = rlat("build", str(empty), "-o", str(km))
+    assert result.returncode != 0
+    assert "no text to build from" in result.stderr and "--ext" in result.stderr
+    assert not km.exists()
+
+
+def test_existing_output_needs_force_and_force_keeps_claims(built: Path, corpus: Path, rlat):
+    from km_helpers import cite_claim
+
+    result = rlat("build", str(corpus), "-o", str(built))
+    assert result.returncode != 0 and "rlat refresh" in result.stderr
+    notes = passages_of(built, "docs/notes.txt")
+    cid = cite_claim(built, "Session keys expire after ten minutes in Redis.", notes)
+    result = rlat("build", str(corpus), "-o", str(built), "--force", "--min-chars", "40",
+                  "--max-chars", "400")
+    assert result.returncode == 0, result.stderr
+    state = KnowledgeModel.open(built).claims()
+    assert state.claims[cid].state != "stale"  # same passages, same ids: nothing drifted
+
+
+def test_bad_sizes_and_output_directory(corpus: Path, tmp_path: Path, rlat):
+    result = rlat("build", str(corpus), "-o", str(tmp_path / "k.rlat"), "--min-chars", "500",
+                  "--max-chars", "100")
+    assert result.returncode != 0 and "--min-chars" in result.stderr
+    result = rlat("build", str(corpus), "-o", str(tmp_path))
+    assert result.returncode != 0 and "is a directory" in result.stderr
+
+
+def test_piped_build_prints_no_progress(corpus: Path, tmp_path: Path, rlat):
+    result = rlat("build", str(corpus), "-o", str(tmp_path / "k.rlat"))
+    assert result.returncode == 0
+    assert result.stderr == ""
+    assert result.stdout.startswith("Built ")
+
+
+def test_not_a_knowledge_model(tmp_path: Path, rlat):
+    junk = tmp_path / "junk.rlat"
+    junk.write_text("hello")
+    result = rlat("search", str(junk), "x")
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    result = rlat("search", str(tmp_path / "absent.rlat"), "x")
+    assert result.returncode != 0 and "rlat build" in result.stderr

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import json
+import sys
 import time
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -22,7 +23,7 @@ from ..paths import state_dir
 from ..trust import consolidate as consolidation
 from ..trust import lifecycle as L
 from ..trust.recall import explain as explain_ranking
-from ..trust.recall import open_index, refresh_index
+from ..trust.recall import open_index
 from ..trust.recall import recall as recall_claims
 from ..trust.rungs import agent_multiplier, breakdown, credit_for_rank, rung
 from ..workspace import workspace_id
@@ -303,17 +304,18 @@ def consolidate(
     if plan.events and not dry_run:
         store.append(plan.events, lock_timeout=LOCK_TIMEOUT)
         store.checkpoint()
-    if not dry_run and state.claims:
-        refresh_index(store.path, state)  # keep recall's cached index fresh
     if fmt is OutputFormat.json:
         emit_json({"store": str(store.path), "dry_run": dry_run, **plan.to_dict()})
         return
     verbs = {"promote": "promoted", "contest": "contested", "supersede": "superseded",
              "demote": "contested", "retire": "retired", "calibrate": "calibrated"}
+    lines = []
     for change in plan.changes:
         label = change.claim[:12] if change.action != "calibrate" else change.claim
-        typer.echo(f"{change.action:<9}  {label:<12}  {_short(change.text, 70)}")
-        typer.echo(f"{'':<9}  {'':<12}  why: {change.reason}")
+        lines.append(f"{change.action:<9}  {label:<12}  {_short(change.text, 70)}")
+        lines.append(f"{'':<9}  {'':<12}  why: {change.reason}")
+    if lines:
+        sys.stdout.write("\n".join(lines) + "\n")
     counts = plan.counts()
     summary = ", ".join(f"{n} {verbs.get(k, k)}" for k, n in counts.items()) or "nothing to change"
     tail = " (dry run: nothing written)" if dry_run and plan.events else ""

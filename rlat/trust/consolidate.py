@@ -43,6 +43,10 @@ from . import lifecycle as L
 from . import thresholds as T
 from .rungs import agent_multiplier, breakdown, rung_of_points
 
+# Forget-step events are dated just after the raise step's, so a claim promoted and then
+# retired in one pass folds as retired (the fold orders state changes by timestamp).
+FORGET_AFTER = 0.001
+
 # (citation) -> True (source still there) / False (gone) / None (cannot tell)
 SourceCheck = Callable[[dict], "bool | None"]
 
@@ -75,14 +79,17 @@ class _View:
         self.state = state
         self.now = now
         self.status: dict[str, str] = {}  # claim id -> active | contested | superseded | retired
+        self._base: dict[str, str] = {}  # claim id -> its state before this pass (memo)
 
     def of(self, claim: Claim) -> str:
         got = self.status.get(claim.id)
         if got is not None:
             return got
-        if claim.superseded_by:
-            return "superseded"
-        return L.effective_state(claim, self.now)
+        got = self._base.get(claim.id)
+        if got is None:
+            got = "superseded" if claim.superseded_by else L.effective_state(claim, self.now)
+            self._base[claim.id] = got
+        return got
 
 
 def last_positive_outcome(claim: Claim) -> float:
@@ -115,19 +122,23 @@ def _all_sources_gone(claim: Claim, source_alive: SourceCheck | None) -> bool:
 
 def retire_reason(claim: Claim, status: str, now: float, *, multiplier: float = 1.0,
                   source_alive: SourceCheck | None = None) -> str | None:
-    """Why the forget step retires ``claim`` (None: it stays). ``status`` is its state in view."""
+    """Why the forget step retires ``claim`` (None: it stays). ``status`` is its state in view.
+    (Cheap checks first: this runs over every claim in the store.)"""
     if status in ("retired", "superseded", "contested") or claim.purged:
         return None
-    if protection(claim, now):
+    if L.is_user_written(claim):
         return None
-    age_days = (now - claim.created_at) / DAY
-    parts = breakdown(claim, now, multiplier=multiplier)
-    level = rung_of_points(parts.total)
-    if level == "low" and parts.outcomes <= T.FAILED_RETIRE_POINTS:
-        return (f"failed repeatedly ({parts.sessions_bad} bad session(s), outcome points "
-                f"{parts.outcomes:.2f}) and stayed at rung low")
-    if _all_sources_gone(claim, source_alive):
+    parts = None
+    if claim.outcomes:
+        if protection(claim, now):
+            return None
+        parts = breakdown(claim, now, multiplier=multiplier)
+        if parts.outcomes <= T.FAILED_RETIRE_POINTS and rung_of_points(parts.total) == "low":
+            return (f"failed repeatedly ({parts.sessions_bad} bad session(s), outcome points "
+                    f"{parts.outcomes:.2f}) and stayed at rung low")
+    if source_alive is not None and _all_sources_gone(claim, source_alive):
         return "lost its source (every cited passage is gone)"
+    age_days = (now - claim.created_at) / DAY
     if age_days < T.NEW_PROTECT_DAYS:
         return None
     if status == "stale":
@@ -137,8 +148,10 @@ def retire_reason(claim: Claim, status: str, now: float, *, multiplier: float = 
         if idle >= T.STALE_UNUSED_DAYS:
             return f"went stale ({L.stale_reason(claim, now)}) and unused for {idle:.0f} days"
         return None
-    if status == "candidate" and level == "low" and age_days >= T.LOW_RETIRE_DAYS:
-        return f"stayed at rung low for {age_days:.0f} days without a useful outcome"
+    if status == "candidate" and age_days >= T.LOW_RETIRE_DAYS:
+        parts = parts or breakdown(claim, now, multiplier=multiplier)
+        if rung_of_points(parts.total) == "low":
+            return f"stayed at rung low for {age_days:.0f} days without a useful outcome"
     return None
 
 
@@ -168,7 +181,7 @@ def plan(state: FoldState, now: float | None = None, *,
     # 2. keyed attributes (skip claims already handled above)
     take([c for c in L.supersessions(state, now) if c.claim not in view.status])
     # 3. promotion gate, tentatively
-    promos = [c for c in L.promotions(state, now) if c.claim not in view.status]
+    promos = [c for c in L.promotions(state, now, status=view.of) if c.claim not in view.status]
     tentative = {c.claim for c in promos}
     # 4. contradictions against the view (claims about to be promoted count as active too)
     conflicts = L.contradictions(state, now, status=view.of, seen=contested_pairs,
@@ -177,17 +190,27 @@ def plan(state: FoldState, now: float | None = None, *,
     take([c for c in promos if c.claim not in losing])
     take(conflicts)
     # 5. calibration: promoted outcome claims count as answers already
-    take(L.calibration_changes(_ViewState(state, view), now))
-    # forget
+    scored = L.calibration_changes(_ViewState(state, view), now)
+    take(scored)
+    # forget (with the track records as this pass leaves them)
+    calibration = dict(state.calibration)
+    calibration.update({c.events[0]["agent"]: c.events[0] for c in scored})
+    multipliers = {agent: agent_multiplier(cal) for agent, cal in calibration.items()}
     for claim in state.claims.values():
         status = view.of(claim)
-        mult = agent_multiplier(state.calibration.get(claim.observed_by))
+        mult = multipliers.get(claim.observed_by, 1.0)
         why = retire_reason(claim, status, now, multiplier=mult, source_alive=source_alive)
         if why:
             out.changes.append(L.Change("retire", claim.id, why,
                                         [ev.state_changed(claim.id, "retired", why,
-                                                          actor="consolidate", ts=now)],
+                                                          actor="consolidate",
+                                                          ts=L.at(claim, now) + FORGET_AFTER)],
                                         L.short(claim.text)))
+    # a claim this pass retires is not also promoted by it
+    retired = {c.claim for c in out.changes if c.action == "retire"}
+    if retired:
+        out.changes = [c for c in out.changes
+                       if not (c.action == "promote" and c.claim in retired)]
     return out
 
 
@@ -198,7 +221,9 @@ class _ViewState:
         self._state = state
         self.calibration = state.calibration
         self.agents = state.agents
-        changed = {cid: s for cid, s in view.status.items() if cid in state.claims}
+        # only hypotheses and outcome claims matter to calibration
+        changed = {cid: s for cid, s in view.status.items()
+                   if cid in state.claims and state.claims[cid].type in ("hypothesis", "outcome")}
         if not changed:
             self.claims = state.claims
             return

@@ -45,7 +45,7 @@ from ..claims.ids import normalise_text
 from ..claims.model import Claim
 from ..claims.policy import DAY, POLICIES
 from . import thresholds as T
-from .rungs import agent_multiplier
+from .rungs import agent_multiplier, independent_count
 
 # ----------------------------------------------------------------------------- clock & TTL
 
@@ -68,9 +68,10 @@ def is_expired(claim: Claim, now: float) -> bool:
 
 
 def effective_state(claim: Claim, now: float | None = None) -> str:
-    """The stored state, except that a claim past its TTL is ``stale`` until re-verified."""
+    """The stored state, except that a claim past its TTL is ``stale`` until re-verified.
+    (A contested claim stays contested whatever the clock: a person decides it.)"""
     now = time.time() if now is None else now
-    if claim.state in ("retired", "stale"):
+    if claim.state in ("retired", "stale", "contested"):
         return claim.state
     if is_expired(claim, now):
         return "stale"
@@ -88,6 +89,14 @@ def stale_reason(claim: Claim, now: float) -> str:
             else f"{days}TTL expired without fresh evidence"
         return what
     return ""
+
+
+def at(claim: Claim, now: float, field: str = "state_at") -> float:
+    """The timestamp for an event changing ``claim``: ``now``, or just after the change it
+    overrides when that one is dated later (a clock ahead on another machine). The fold is
+    last-writer-wins by timestamp, so a decision dated before what it overrides would be lost
+    and re-made on every run."""
+    return max(now, float(getattr(claim, field) or 0.0) + 0.001)
 
 
 def is_user_written(claim: Claim) -> bool:
@@ -181,7 +190,7 @@ def short(text: str, n: int = 80) -> str:
 
 
 def promotion_block(state: FoldState, claim: Claim, now: float, *,
-                    approved: bool = False) -> str | None:
+                    approved: bool = False, current: str | None = None) -> str | None:
     """Why ``claim`` cannot be promoted now (None: it can)."""
     pol = POLICIES.get(claim.type)
     if pol is None:
@@ -192,31 +201,38 @@ def promotion_block(state: FoldState, claim: Claim, now: float, *,
         return f"{a_type(claim.type)} never leaves agent scope"
     if state.quarantined(claim.observed_by):
         return f"its agent {claim.observed_by!r} is quarantined"
-    current = effective_state(claim, now)
+    current = current or effective_state(claim, now)
     if current == "stale":
         return "stale: " + stale_reason(claim, now)
     if current == "contested" and not approved:
         return "contested: a person must resolve it"
-    if claim.independent_count < pol.promote_after and not approved:
-        return (f"{claim.independent_count} independent observation(s); "
+    independent = independent_count(claim)
+    if independent < pol.promote_after and not approved:
+        return (f"{independent} independent observation(s); "
                 f"{a_type(claim.type)} needs {pol.promote_after}")
     if pol.human_approval and not approved and not is_user_written(claim):
         return f"{a_type(claim.type)} needs a person's approval (rlat memory promote {claim.id[:12]})"
     return None
 
 
-def promotions(state: FoldState, now: float) -> list[Change]:
-    """The promotion gate over every candidate."""
+def promotions(state: FoldState, now: float, *,
+               status: Callable[[Claim], str] | None = None) -> list[Change]:
+    """The promotion gate over every candidate (``status``: a claim's state, default its
+    effective state)."""
     out = []
     for claim in state.claims.values():
         if claim.state != "candidate":
             continue
-        if promotion_block(state, claim, now) is None:
+        pol = POLICIES.get(claim.type)
+        if pol is None or pol.promote_after is None:
+            continue  # never auto-promotes (hypotheses, session blocks)
+        current = status(claim) if status is not None else None
+        if promotion_block(state, claim, now, current=current) is None:
             pol = POLICIES[claim.type]
-            reason = (f"{claim.independent_count} independent observation(s) "
+            reason = (f"{independent_count(claim)} independent observation(s) "
                       f"({a_type(claim.type)} needs {pol.promote_after})")
             out.append(Change("promote", claim.id, reason,
-                              [ev.promoted(claim.id, "repo", reason, ts=now)], short(claim.text)))
+                              [ev.promoted(claim.id, "repo", reason, ts=at(claim, now))], short(claim.text)))
     return out
 
 
@@ -226,13 +242,13 @@ def promote(state: FoldState, claim: Claim, now: float, *, scope: str = "repo") 
     block = promotion_block(state, claim, now, approved=True)
     if block:
         raise ValueError(block)
-    return [ev.promoted(claim.id, scope, "approved by a person", ts=now)]
+    return [ev.promoted(claim.id, scope, "approved by a person", ts=at(claim, now))]
 
 
 def contest(claim: Claim, other: Claim, reason: str, now: float) -> list[dict]:
     """Both sides contest; neither wins by being newer."""
-    return [ev.contested(claim.id, other.id, reason, ts=now),
-            ev.contested(other.id, claim.id, reason, ts=now)]
+    return [ev.contested(claim.id, other.id, reason, ts=at(claim, now)),
+            ev.contested(other.id, claim.id, reason, ts=at(other, now))]
 
 
 def contradictions(state: FoldState, now: float, *,
@@ -305,7 +321,7 @@ def supersessions(state: FoldState, now: float) -> list[Change]:
             if old is not newest:
                 reason = f"the user's newer value for {key!r} ({newest.id[:12]})"
                 out.append(Change("supersede", old.id, reason,
-                                  [ev.superseded(old.id, newest.id, ts=now)], short(old.text)))
+                                  [ev.superseded(old.id, newest.id, ts=at(old, now, "superseded_at"))], short(old.text)))
         for other in claims:
             if is_user_written(other) or newest.id in other.contested_with:
                 continue
@@ -338,7 +354,7 @@ def _demotions(state: FoldState, agent: str, now: float) -> list[Change]:
     for claim in state.claims.values():
         if claim.observed_by == agent and live(claim) and claim.state == "active":
             out.append(Change("demote", claim.id, reason,
-                              [ev.contested(claim.id, "", reason, ts=now)], short(claim.text)))
+                              [ev.contested(claim.id, "", reason, ts=at(claim, now))], short(claim.text)))
     return out
 
 

@@ -72,37 +72,44 @@ def _outcome_points(claim: Claim, now: float | None) -> tuple[float, float, int,
     Within one intent (session id + intent id) only the highest-authority signal counts (the
     newest of equals), so a user's explicit feedback overrides the mechanical reading of the
     same turn. Within one session the sum is clamped to ±SESSION_CAP."""
-    if not claim.outcomes:
+    entries = claim.outcomes
+    if not entries:
         return 0.0, 0.0, 0, 0, 0
-    best: dict[tuple, tuple] = {}
-    for i, entry in enumerate(claim.outcomes):
-        ts = float(entry[0])
-        if now is not None and ts > now:
-            continue
-        authority = entry[3] if len(entry) > 3 else "heuristic"
-        session = entry[5] if len(entry) > 5 else ""
-        intent = entry[6] if len(entry) > 6 else ""
-        key = (session, intent) if intent else ("", f"#{ts!r}:{i}")
-        rank = (T.AUTHORITY_RANK.get(authority, 1), ts, int(entry[1]), float(entry[2]))
-        cur = best.get(key)
-        if cur is None or rank > cur[0]:
-            best[key] = (rank, entry)
-    per_session: dict[str, float] = {}
+    if now is not None:
+        entries = [e for e in entries if e[0] <= now]
+    keys = [(e[5], e[6]) if len(e) > 6 and e[6] else None for e in entries]
+    keyed = [k for k in keys if k is not None]
+    if len(set(keyed)) != len(keyed):  # an intent assessed more than once: keep the best
+        best: dict[tuple, tuple] = {}
+        kept = []
+        for entry, key in zip(entries, keys, strict=True):
+            if key is None:
+                kept.append(entry)
+                continue
+            rank = (T.AUTHORITY_RANK.get(entry[3], 1), entry[0], entry[1], entry[2])
+            cur = best.get(key)
+            if cur is None or rank > cur[0]:
+                best[key] = (rank, entry)
+        entries = kept + [entry for _rank, entry in best.values()]
+    weight = T.AUTHORITY_WEIGHT
+    per_session: dict = {}
     contexts: set[str] = set()
-    for key, (_rank, entry) in best.items():
-        result = int(entry[1])
-        credit = float(entry[2])
-        authority = entry[3] if len(entry) > 3 else "heuristic"
-        value = result * credit * T.AUTHORITY_WEIGHT.get(authority, 0.5)
-        session = (entry[5] if len(entry) > 5 else "") or key[1]
+    for i, entry in enumerate(entries):
+        result = entry[1]
+        if not result:
+            continue
+        credit = entry[2]
+        n = len(entry)
+        value = result * credit * weight.get(entry[3] if n > 3 else "heuristic", 0.5)
+        session = (entry[5] if n > 5 else "") or i
         per_session[session] = per_session.get(session, 0.0) + value
-        context = entry[4] if len(entry) > 4 else ""
-        if result > 0 and credit > 0 and context:
-            contexts.add(str(context))
+        if result > 0 and credit > 0 and n > 4 and entry[4]:
+            contexts.add(entry[4])
     points = 0.0
     good = bad = 0
+    cap = T.SESSION_CAP
     for value in per_session.values():
-        points += max(-T.SESSION_CAP, min(T.SESSION_CAP, value))
+        points += cap if value > cap else -cap if value < -cap else value
         if value > 0:
             good += 1
         elif value < 0:
@@ -111,13 +118,19 @@ def _outcome_points(claim: Claim, now: float | None) -> tuple[float, float, int,
     return points, bonus, good, bad, len(contexts)
 
 
+def independent_count(claim: Claim) -> int:
+    """``claim.independent_count``, skipping the set-building when one citation is all there
+    is (one citation cannot be more than one independent observation)."""
+    n = len(claim.evidence)
+    return claim.independent_count if n > 1 else n
+
+
 def breakdown(claim: Claim, now: float | None = None, *, multiplier: float = 1.0) -> Breakdown:
     """Every term of the claim's points. ``multiplier`` is the observing agent's calibration
     trust multiplier (1.0 = no track record); it scales what recurrences are worth."""
     prior = T.ORIGIN_PRIOR.get(claim.origin, T.DEFAULT_PRIOR)
     outcomes, bonus, good, bad, contexts = _outcome_points(claim, now)
-    # (one citation cannot be more than one independent observation: skip the count)
-    independent = claim.independent_count if len(claim.evidence) > 1 else len(claim.evidence)
+    independent = independent_count(claim)
     recurrence = min(T.RECURRENCE_CAP,
                      T.RECURRENCE_POINTS * max(0, independent - 1)) * multiplier
     user = T.USER_GOOD * claim.user_good + T.USER_BAD * claim.user_bad

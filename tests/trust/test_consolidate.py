@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from trust_history import DAY, T0, propose, session_events
 
 from rlat.claims import events as ev
@@ -118,3 +120,55 @@ def test_quarantined_agents_promoted_claims_are_demoted_by_consolidate():
     plan = _run(state, T0 + 3)
     assert [(c.action, c.claim) for c in plan.changes] == [("demote", a["claim"])]
     assert C.plan(state, T0 + 3).changes == []
+
+
+_AGENTS = ("claude-code", "cc-01", "cc-02")
+_TYPES = ("event", "environment", "convention", "preference", "hypothesis", "outcome",
+          "attribute")
+
+
+@st.composite
+def histories(draw):
+    """Random stores: claims of every type, subjects that collide, outcomes, promotions (some
+    dated in the future, as a clock ahead on another machine would), quarantine."""
+    events = []
+    ids = []
+    for i in range(draw(st.integers(1, 12))):
+        ctype = draw(st.sampled_from(_TYPES))
+        origin = draw(st.sampled_from(("session", "session", "user", "corpus")))
+        subject = draw(st.sampled_from(("", "", "port", "db")))
+        key = "capacity" if ctype == "attribute" and draw(st.booleans()) else None
+        ts = T0 - draw(st.integers(0, 90)) * DAY
+        word = draw(st.sampled_from(("8080", "9090", "22", "alpha", "beta")))
+        prop = propose(f"the service port is {word} {i}", ctype, origin=origin,
+                       subject=subject, ts=ts, observed_by=None if origin == "user" else
+                       draw(st.sampled_from(_AGENTS)), attribute_key=key)
+        events.append(prop)
+        ids.append(prop["claim"])
+        if draw(st.booleans()):
+            events.append(ev.recurred(prop["claim"], [ev.session_citation(f"r{i}", "m", "h")],
+                                      ts=ts + DAY))
+        for k in range(draw(st.integers(0, 4))):
+            events.append(ev.outcome(draw(st.sampled_from((-1, 0, 1))),
+                                     claims=[(prop["claim"], 1, 1.0)],
+                                     authority=draw(st.sampled_from(("user", "mechanical",
+                                                                     "heuristic"))),
+                                     signal="t", session_id=f"s{i}-{k}", intent_id="i",
+                                     ts=ts + draw(st.integers(0, 80)) * DAY))
+        if draw(st.integers(0, 3)) == 0:
+            events.append(ev.promoted(prop["claim"], "repo", "old gate",
+                                      ts=T0 + draw(st.integers(-5, 5)) * DAY))
+    if draw(st.booleans()):
+        events.append(ev.quarantined(draw(st.sampled_from(_AGENTS)), "test", ts=T0 - DAY))
+    return events
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(events=histories(), days=st.integers(0, 120))
+def test_consolidate_twice_is_consolidate_once_on_any_history(events, days):
+    state = fold(events)
+    now = T0 + days * DAY
+    first = _run(state, now)
+    assert len({(c.action, c.claim, c.other) for c in first.changes}) == len(first.changes)
+    second = C.plan(state, now)
+    assert second.changes == [], [c.to_dict() for c in second.changes]

@@ -177,7 +177,7 @@ def iter_lines(path: str | os.PathLike, stats: ReadStats | None = None, *,
                 continue
             stats.lines += 1
             at_end = not raw.endswith(b"\n")
-            if not raw.strip():
+            if raw.isspace():
                 stats.blank += 1
                 continue
             if wanted is not None and not any(w in raw for w in wanted):
@@ -354,15 +354,16 @@ def _parse(obj: dict, stats: ReadStats, ctx: _Context) -> Turn | None:
     return _assistant_turn(obj, message, stats, ctx)
 
 
+def _str(value: object) -> str | None:
+    return value if type(value) is str else None
+
+
 def _base_turn(obj: dict, role: str, kind: str, ctx: _Context) -> Turn:
-    uuid = str(obj.get("uuid") or "")
-    return Turn(
-        uuid=uuid, role=role, kind=kind, uuids=[uuid],
-        timestamp=str(obj.get("timestamp") or ""), sidechain=bool(obj.get("isSidechain")),
-        agent_id=obj.get("agentId") if isinstance(obj.get("agentId"), str) else None,
-        session_id=obj.get("sessionId") if isinstance(obj.get("sessionId"), str) else None,
-        cwd=obj.get("cwd") if isinstance(obj.get("cwd"), str) else None, segment=ctx.segment,
-    )
+    get = obj.get
+    uuid = _str(get("uuid")) or ""
+    return Turn(uuid, role, kind, [], None, [uuid], _str(get("timestamp")) or "",
+                bool(get("isSidechain")), _str(get("agentId")), _str(get("sessionId")),
+                _str(get("cwd")), ctx.segment)
 
 
 def _user_turn(obj: dict, content: object, stats: ReadStats, ctx: _Context) -> Turn:

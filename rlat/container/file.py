@@ -230,6 +230,24 @@ class Container:
         refs.reverse()
         return refs, False
 
+    def refs_from(self, offset: int, data=None) -> list[RecordRef] | None:
+        """Records from ``offset`` to the end, walking headers forwards. ``offset`` must be a
+        record boundary seen earlier (e.g. the file's size then); None when it is not, or when
+        the framing after it is broken (callers fall back to a full read). Used by readers
+        that keep a projection of the file up to some size and catch up on what followed."""
+        data = self._map() if data is None else data
+        size = len(data)
+        if offset < HEADER_SIZE or offset > size:
+            return None
+        refs: list[RecordRef] = []
+        while offset < size:
+            ref = _ref_at(data, offset, size)
+            if ref is None:
+                return None
+            refs.append(ref)
+            offset = ref.end
+        return refs
+
     def read(self, ref: RecordRef, data=None) -> dict:
         """Decode one record, verifying its checksum. Never returns a corrupt body."""
         data = self._map() if data is None else data

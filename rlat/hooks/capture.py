@@ -117,7 +117,7 @@ def wanted_background(ctx: HookContext, *, capture_done: bool) -> list[str]:
         tasks.append("atomic")
     if os.environ.get("RLAT_MINE_ATTRIBUTES") == "1":
         tasks.append("mine")
-    tasks += ["drain", "checkpoint"]
+    tasks += ["drain", "checkpoint", "view"]
     return tasks
 
 

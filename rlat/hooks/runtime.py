@@ -132,8 +132,8 @@ class HookContext:
         self.transcript_path = tp if isinstance(tp, str) and tp else None
         self.problems = 0
         self._workspace: str | None = None
-        self._state = None
-        self._state_loaded = False
+        self._memory = None
+        self._memory_loaded = False
 
     # -------------------------------------------------------------- clock
     def remaining(self) -> float:
@@ -166,16 +166,26 @@ class HookContext:
 
         return ClaimLog(memory_store_path())
 
-    def state(self):
-        """The memory store's fold, or None (logged) when it cannot be read."""
-        if not self._state_loaded:
-            self._state_loaded = True
+    def memory(self):
+        """The memory store as this hook sees it (``rlat.hooks.view.Memory``: the view caught
+        up with the store, or a full fold), or None (logged) when it cannot be read."""
+        if not self._memory_loaded:
+            self._memory_loaded = True
+            from .view import open_memory
+
             try:
-                self._state = self.store().state()
+                self._memory, why = open_memory(memory_store_path())
             except Exception as exc:  # noqa: BLE001 - corrupt store, permissions, bad version
                 self.log(f"memory store unreadable, continuing without it: {exc}")
-                self._state = None
-        return self._state
+                self._memory, why = None, None
+            if why:  # the view was not usable: fold done the slow way; have it rebuilt
+                request_view(self)
+        return self._memory
+
+    def state(self):
+        """The memory store's fold (possibly lazy: see ``memory``), or None (logged)."""
+        memory = self.memory()
+        return memory.state if memory is not None else None
 
     # -------------------------------------------------------------- writes
     def append_events(self, events: list[dict], *, durable: bool = True) -> bool:
@@ -191,6 +201,27 @@ class HookContext:
             where = f"spooled to {spooled}" if spooled else "and could not be spooled either"
             self.log(f"store append failed ({exc}); {len(events)} event(s) {where}")
             return False
+
+
+VIEW_REQUEST_EVERY = 60.0
+
+
+def request_view(ctx: HookContext) -> None:
+    """Ask the worker to rebuild the hook view (at most once a minute)."""
+    marker = home() / "cache" / "hookview.requested"
+    try:
+        if time.time() - marker.stat().st_mtime < VIEW_REQUEST_EVERY:
+            return
+    except OSError:
+        pass
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.touch()
+    except OSError:
+        return
+    from .worker import spawn
+
+    spawn(ctx, ["drain", "view"])
 
 
 # ---------------------------------------------------------------------------- the spool

@@ -44,11 +44,11 @@ def _admitted(claim, workspace: str, now: float, sources: tuple[str, ...]) -> bo
                 exclude=frozenset())[0]
 
 
-def _world_claims(ctx: HookContext, state, now: float) -> list:
+def _world_claims(ctx: HookContext, memory, now: float) -> list:
     claims = []
-    if state is not None:
-        claims = [c for c in state.claims.values()
-                  if c.source == "world" and _admitted(c, ctx.workspace, now, ("world",))]
+    if memory is not None:
+        claims = [c for c in memory.world_candidates()
+                  if _admitted(c, ctx.workspace, now, ("world",))]
     try:
         from .. import world
 
@@ -61,14 +61,16 @@ def _world_claims(ctx: HookContext, state, now: float) -> list:
     return claims + km_claims
 
 
-def trusted_lines(state, workspace: str, budget: int, now: float,
+def trusted_lines(memory, workspace: str, budget: int, now: float,
                   exclude: set[str]) -> tuple[list[str], list[str]]:
-    """(attributed lines, their claim ids): the workspace's most trusted claims in budget."""
+    """(attributed lines, their claim ids): the workspace's most trusted claims in budget.
+    Candidates come from the hook view's per-workspace trust lists (or the whole store);
+    each is gated and its trust computed now."""
     from ..render.attribution import claim_line
     from ..trust.rungs import points, rung_of_points, trust_of_points
 
     scored = []
-    for claim in state.claims.values():
+    for claim in memory.trusted_candidates(workspace):
         if claim.id in exclude or not claim.text.strip() \
                 or not _admitted(claim, workspace, now, ("experience",)):
             continue
@@ -97,7 +99,8 @@ def handle(ctx: HookContext) -> dict | None:
         from .capture import ensure_captured
 
         ensure_captured(ctx, source)
-    state = ctx.state()
+    memory = ctx.memory()
+    state = memory.state if memory is not None else None
     out: dict = {}
     receipts = take_receipts(ctx.workspace)
     if receipts:
@@ -106,15 +109,15 @@ def handle(ctx: HookContext) -> dict | None:
     from ..render.framings import framed_claims, world_fact_block
     from ..trust.rungs import rung
 
-    world_claims = _world_claims(ctx, state, now)
+    world_claims = _world_claims(ctx, memory, now)
     world_block = world_fact_block(world_claims, lambda c: rung(c, now), now=now)
     served_world = [c.id for items in framed_claims(world_claims).values() for c in items]
 
     parts = [world_block] if world_block else []
     injected: list[str] = list(served_world)
-    if state is not None:
+    if memory is not None:
         budget = int(env_number("RLAT_CONTEXT_CHARS", CONTEXT_CHARS))
-        lines, ids = trusted_lines(state, ctx.workspace, budget, now, set(injected))
+        lines, ids = trusted_lines(memory, ctx.workspace, budget, now, set(injected))
         if lines:
             parts.append(fence(HEADING + "\n" + "\n".join(lines), kind=MEMORY_FENCE))
             injected.extend(ids)

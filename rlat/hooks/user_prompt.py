@@ -90,17 +90,18 @@ def handle(ctx: HookContext) -> dict | None:
 
 
 def _recall(ctx: HookContext, query: str, now: float) -> tuple[str, list[list]]:
-    state = ctx.state()
-    if state is None or not state.claims:
+    memory = ctx.memory()
+    if memory is None or not memory.state.claims:
         return "", []
     from ..paths import memory_store_path
-    from ..trust.recall import open_index, recall
+    from ..trust.recall import recall
 
     top_k = int(env_number("RLAT_RECALL_TOP_K", RECALL_TOP_K))
     budget = int(env_number("RLAT_RECALL_CHARS", RECALL_CHARS))
     seen = injected_ids(read_records(ctx.session_id))
-    # The store's index is cached beside it (rebuilt when far behind): no re-tokenizing.
-    index = open_index(memory_store_path(), state)
-    hits = recall(state, query, workspace=ctx.workspace, top_k=top_k, now=now,
-                  exclude=tuple(seen), index=index)
+    # The index comes with the hook view (or the recall engine's cache): nothing is
+    # re-tokenized, and only the claims recall looks at are decoded.
+    index = memory.index(memory_store_path())
+    hits = recall(memory.recall_state(ctx.workspace), query, workspace=ctx.workspace,
+                  top_k=top_k, now=now, exclude=tuple(seen), index=index)
     return render(hits, budget)

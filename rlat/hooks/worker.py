@@ -14,6 +14,8 @@ Tasks, each independent (one failing is logged and the next runs):
                 workspace's KM
 ``drain``       apply spooled events (those a hook could not append within its lock timeout)
 ``checkpoint``  write a store snapshot when enough events follow the last one
+``view``        rebuild the hook view (``rlat.hooks.view``): what lets the next hooks open
+                the store in milliseconds
 
 Every problem is one line in ``hooks.log`` (event ``worker``); what the job did is appended to
 the session's signal file as ``{"event": "worker", …}``. The worker may import anything
@@ -147,6 +149,15 @@ def task_drain(job: Job) -> object:
     return drain_spool(job.log)
 
 
+def task_view(job: Job) -> object:
+    from .view import build_view
+
+    path = memory_store_path()
+    if not path.exists():
+        return "no store"
+    return build_view(path)
+
+
 def task_checkpoint(job: Job) -> object:
     from ..claims.log import ClaimLog
 
@@ -162,6 +173,7 @@ TASKS = {
     "mine": task_mine,
     "drain": task_drain,
     "checkpoint": task_checkpoint,
+    "view": task_view,
 }
 
 

@@ -1,0 +1,419 @@
+"""The hook view: the memory store as a hook can open it in a few milliseconds.
+
+Folding a store of 10,000 claims (its snapshot alone decodes to ~16 MB of msgpack) takes
+hundreds of milliseconds; a UserPromptSubmit hook has tens. So the background worker keeps a
+projection of the store beside it (``<rlat home>/cache/hookview-<hash>.bin``), built by the real
+fold and the real trust functions, and a hook reads only what a prompt needs:
+
+* a small header: where the store stood when the view was built (size, inode), the recall
+  engine's BM25 index (``rlat.trust.recall.ClaimIndex``), each claim's workspace tags, the
+  most trusted claim ids per workspace and the world-fact ids;
+* then each claim's full fold row, stored separately, decoded only when a hook touches it.
+
+A hook opens the view, reads the records appended to the store since it was built (the hooks'
+own ``injected`` and ``outcome`` events, a capture…), folds those events with the real fold
+onto just the claims they touch, and has the store's exact current state for every claim it
+looks at. A view that does not match the store (another file, ``rlat compact`` rewrote it, too
+far behind) is ignored: the hook folds the whole store instead and asks the worker to rebuild
+the view. Nothing here decides what serves: recall (``rlat.trust.recall``) and the gates do,
+on real ``Claim`` objects.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import heapq
+import mmap
+import os
+import struct
+import time
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+import msgpack
+
+from ..claims.fold import FoldState, fold
+from ..claims.model import CLAIM_FIELDS, Claim
+from ..paths import home
+
+MAGIC = b"RLATHVW1"
+VERSION = 1
+_HEAD = struct.Struct("<8sQ")
+TOP_TRUSTED = 40  # most trusted claim ids kept per workspace (SessionStart's candidates)
+MAX_DELTA_RECORDS = 3000  # a view further behind than this is rebuilt, not caught up
+
+
+def view_path(store_path: str | os.PathLike) -> Path:
+    real = os.path.realpath(os.fspath(store_path))
+    digest = hashlib.sha256(real.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return home() / "cache" / f"hookview-{digest}.bin"
+
+
+FINGERPRINT_BYTES = 4096
+
+
+def _fingerprint(store: Path, size: int) -> str:
+    """A hash of the bytes just before ``size``: the view's store must still hold exactly them
+    (an inode number alone can be reused by a rewritten file)."""
+    with open(store, "rb") as fh:
+        start = max(0, size - FINGERPRINT_BYTES)
+        fh.seek(start)
+        return hashlib.sha256(fh.read(size - start)).hexdigest()[:32]
+
+
+def _unpack(data) -> object:
+    return msgpack.unpackb(data, raw=False, strict_map_key=False, use_list=True)
+
+
+# ---------------------------------------------------------------------------------- build
+def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> dict | None:
+    """Fold the store and write its view (atomically). Returns a summary, or None when the
+    store kept changing while it was read (try again later)."""
+    from ..claims.log import ClaimLog
+    from ..trust.recall import ClaimIndex, open_index, save_index
+    from ..trust.rungs import points, trust_of_points
+
+    store = Path(store_path)
+    log = ClaimLog(store)
+    for _attempt in range(3):
+        before = os.stat(store)
+        state = log.state()
+        after = os.stat(store)
+        if (before.st_size, before.st_ino) == (after.st_size, after.st_ino):
+            break
+    else:
+        return None
+    now = time.time() if now is None else now
+    index = open_index(store, state, persist=False)
+    if index.delta or index.gone:
+        index = ClaimIndex.build(state.claims.values())
+    # The same base as the recall engine's own cache, so a hook reading the view and a command
+    # folding the store rank alike (both score claims added since with the base's statistics).
+    save_index(index, store)
+
+    ids: list[str] = []
+    offsets: list[int] = []
+    blobs: list[bytes] = []
+    pos = 0
+    workspaces: list[str] = []
+    ws_slot: dict[str, int] = {}
+    tags: list[list[int]] = []  # per claim: workspace slots; [-1] = open (cross or none)
+    dead: list[str] = []
+    world: list[str] = []
+    heaps: dict[int, list] = {}
+    for claim in state.claims.values():
+        blob = msgpack.packb(claim.to_row(), use_bin_type=True)
+        ids.append(claim.id)
+        offsets.append(pos)
+        blobs.append(blob)
+        pos += len(blob)
+        if claim.cross_workspace or not claim.workspaces:
+            slots = [-1]
+        else:
+            slots = []
+            for ws in claim.workspaces:
+                if ws not in ws_slot:
+                    ws_slot[ws] = len(workspaces)
+                    workspaces.append(ws)
+                slots.append(ws_slot[ws])
+        tags.append(slots)
+        if claim.purged or claim.state == "retired" or claim.superseded_by:
+            dead.append(claim.id)
+            continue
+        if claim.source == "world":
+            world.append(claim.id)
+        elif claim.source == "experience" and claim.text.strip():
+            weight = trust_of_points(points(claim, now))
+            for slot in slots:
+                heap = heaps.setdefault(slot, [])
+                item = (weight, claim.last_evidence_at, claim.id)
+                if len(heap) < TOP_TRUSTED:
+                    heapq.heappush(heap, item)
+                elif item > heap[0]:
+                    heapq.heapreplace(heap, item)
+    offsets.append(pos)
+    trusted = {slot: [cid for _w, _t, cid in sorted(heap, reverse=True)]
+               for slot, heap in heaps.items()}
+    header = {
+        "v": VERSION, "store": os.path.realpath(store), "size": before.st_size,
+        "ino": before.st_ino, "dev": before.st_dev, "built_at": now,
+        "fingerprint": _fingerprint(store, before.st_size),
+        "fields": list(CLAIM_FIELDS), "ids": ids, "offsets": offsets,
+        "workspaces": workspaces, "tags": tags, "dead": dead, "world": world,
+        "trusted": trusted, "index": index.to_dict(os.path.realpath(store)),
+        "agents": state.agents, "calibration": state.calibration, "pending": state.pending,
+    }
+    head = msgpack.packb(header, use_bin_type=True)
+    target = view_path(store)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(_HEAD.pack(MAGIC, len(head)))
+            fh.write(head)
+            fh.write(b"".join(blobs))
+        os.replace(tmp, target)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    return {"claims": len(ids), "bytes": target.stat().st_size, "view": str(target)}
+
+
+# ----------------------------------------------------------------------------------- open
+class LazyClaims(dict):
+    """Claims decoded from the view on first access (``get``/``[]``); what the delta fold
+    changes or adds lives in the dict itself. Iterating it decodes everything (avoid)."""
+
+    def __init__(self, view: _View) -> None:
+        super().__init__()
+        self._view = view
+
+    def __missing__(self, cid: str) -> Claim:
+        claim = self._view.decode(cid)  # KeyError when the view has no such claim
+        self[cid] = claim
+        return claim
+
+    def get(self, cid, default=None):
+        try:
+            return self[cid]
+        except KeyError:
+            return default
+
+    def __contains__(self, cid) -> bool:
+        return dict.__contains__(self, cid) or cid in self._view.slot
+
+    def _all(self) -> None:
+        for cid in self._view.slot:
+            if not dict.__contains__(self, cid):
+                self[cid]
+
+    def values(self):
+        self._all()
+        return dict.values(self)
+
+    def items(self):
+        self._all()
+        return dict.items(self)
+
+    def keys(self):
+        self._all()
+        return dict.keys(self)
+
+    def __iter__(self):
+        self._all()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        return len(self._view.slot) + sum(1 for k in dict.keys(self) if k not in self._view.slot)
+
+    def touched(self) -> list[str]:
+        return list(dict.keys(self))
+
+
+class ScopedClaims(Mapping):
+    """The claims of a state that *could* serve in one workspace: a read-only subset recall
+    ranks over, so claims that can never pass the workspace gate are never decoded.
+
+    It is a conservative pre-filter (a superset): claims tagged with this workspace, claims
+    with no workspace or marked cross-workspace, and every claim the delta touched; retired,
+    superseded or purged claims (as of the view) are left out unless the delta touched them.
+    ``rlat.trust.recall.gate`` still decides on each claim it ranks."""
+
+    def __init__(self, claims: LazyClaims, keys: set[str]) -> None:
+        self._claims = claims
+        self._keys = keys
+
+    def __getitem__(self, cid: str) -> Claim:
+        if cid not in self._keys:
+            raise KeyError(cid)
+        return self._claims[cid]
+
+    def __contains__(self, cid) -> bool:
+        return cid in self._keys
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
+class _View:
+    def __init__(self, path: Path, data, header: dict, rows_at: int) -> None:
+        self.path = path
+        self.data = data
+        self.header = header
+        self.rows_at = rows_at
+        ids, offsets = header["ids"], header["offsets"]
+        self.ids = ids
+        self.slot = {cid: i for i, cid in enumerate(ids)}
+        self.offsets = offsets
+        fields = header["fields"]
+        self.same_fields = list(fields) == list(CLAIM_FIELDS)
+        self.fields = fields
+
+    def decode(self, cid: str) -> Claim:
+        i = self.slot[cid]
+        start = self.rows_at + self.offsets[i]
+        row = _unpack(self.data[start: self.rows_at + self.offsets[i + 1]])
+        if self.same_fields:
+            return Claim(*row)
+        known = set(CLAIM_FIELDS)
+        return Claim(**{k: v for k, v in zip(self.fields, row, strict=False) if k in known})
+
+
+def _read_view(store: Path) -> _View | None:
+    path = view_path(store)
+    try:
+        with open(path, "rb") as fh:
+            size = os.fstat(fh.fileno()).st_size
+            if size < _HEAD.size:
+                return None
+            data = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError):
+        return None
+    try:
+        magic, head_len = _HEAD.unpack_from(data, 0)
+        if magic != MAGIC or _HEAD.size + head_len > size:
+            return None
+        header = _unpack(data[_HEAD.size:_HEAD.size + head_len])
+    except (ValueError, struct.error, msgpack.ExtraData, msgpack.FormatError,
+            msgpack.StackError):
+        return None
+    if not isinstance(header, dict) or header.get("v") != VERSION:
+        return None
+    return _View(path, data, header, _HEAD.size + head_len)
+
+
+class Memory:
+    """The memory store as one hook sees it: ``state`` (a FoldState, possibly lazy) and the
+    candidates each hook needs, from the view when it is usable, else from a full fold."""
+
+    def __init__(self, state: FoldState, *, view: _View | None = None,
+                 index=None, touched: list[str] | None = None) -> None:
+        self.state = state
+        self.view = view
+        self._index = index
+        self.touched = touched or []
+
+    @property
+    def from_view(self) -> bool:
+        return self.view is not None
+
+    # -------------------------------------------------------------- recall
+    def recall_state(self, workspace: str) -> FoldState:
+        """The state recall ranks over (scoped to what could serve in ``workspace``)."""
+        if self.view is None:
+            return self.state
+        header = self.view.header
+        slot = {ws: i for i, ws in enumerate(header["workspaces"])}.get(workspace)
+        wanted = {-1} if slot is None else {-1, slot}
+        dead = set(header["dead"])
+        keys = {cid for cid, tags in zip(self.view.ids, header["tags"], strict=True)
+                if cid not in dead and (tags[0] == -1 or wanted.intersection(tags))}
+        keys.update(self.touched)
+        return FoldState(claims=ScopedClaims(self.state.claims, keys), agents=self.state.agents,
+                         calibration=self.state.calibration, pending=self.state.pending,
+                         event_count=self.state.event_count)
+
+    def index(self, store_path: str | os.PathLike):
+        if self.view is None:
+            from ..trust.recall import open_index
+
+            return open_index(store_path, self.state)
+        if self._index is None:
+            from ..trust.recall import ClaimIndex
+
+            index = ClaimIndex.from_dict(self.view.header["index"])
+            if index is None:  # another analyzer version: rebuild in memory (rare)
+                index = ClaimIndex.build(self.state.claims.values())
+            new = {cid: self.state.claims[cid] for cid in self.touched
+                   if cid not in index.slot_of}
+            if new:
+                index.sync(FoldState(claims=new))
+            self._index = index
+        return self._index
+
+    # -------------------------------------------------------------- session start
+    def trusted_candidates(self, workspace: str) -> list[Claim]:
+        if self.view is None:
+            return list(self.state.claims.values())
+        header = self.view.header
+        slot = {ws: i for i, ws in enumerate(header["workspaces"])}.get(workspace)
+        ids = list(header["trusted"].get(-1, ()))
+        if slot is not None:
+            ids += header["trusted"].get(slot, ())
+        ids += self.touched
+        return self._claims(ids)
+
+    def world_candidates(self) -> list[Claim]:
+        if self.view is None:
+            return [c for c in self.state.claims.values() if c.source == "world"]
+        return [c for c in self._claims(list(self.view.header["world"]) + self.touched)
+                if c.source == "world"]
+
+    def _claims(self, ids: list[str]) -> list[Claim]:
+        seen: dict[str, Claim] = {}
+        for cid in ids:
+            if cid not in seen:
+                claim = self.state.claims.get(cid)
+                if claim is not None:
+                    seen[cid] = claim
+        return list(seen.values())
+
+
+def open_memory(store_path: str | os.PathLike) -> tuple[Memory, str | None]:
+    """(the store as a hook sees it, why the view was not used or None). Raises what a full
+    fold raises (ContainerError) when the store itself cannot be read."""
+    from ..claims.log import ClaimLog
+
+    store = Path(store_path)
+    try:
+        st = os.stat(store)
+    except FileNotFoundError:
+        return Memory(FoldState()), None
+    view = _read_view(store)
+    why = "no view yet" if view is None else _mismatch(view.header, store, st)
+    if why is None:
+        memory = _caught_up(view, store, st.st_size)
+        if memory is not None:
+            return memory, None
+        why = "view too far behind the store"
+    return Memory(ClaimLog(store).state()), why
+
+
+def _mismatch(header: dict, store: Path, st: os.stat_result) -> str | None:
+    if header.get("store") != os.path.realpath(store):
+        return "view of another store"
+    if (header.get("ino"), header.get("dev")) != (st.st_ino, st.st_dev):
+        return "store was rewritten since the view was built"
+    if int(header.get("size", -1)) > st.st_size:
+        return "store shrank since the view was built"
+    try:
+        if _fingerprint(store, int(header["size"])) != header.get("fingerprint"):
+            return "store was rewritten since the view was built"
+    except (OSError, KeyError, ValueError):
+        return "store was rewritten since the view was built"
+    return None
+
+
+def _caught_up(view: _View, store: Path, size: int) -> Memory | None:
+    from ..container import EVENTS, Container
+
+    header = view.header
+    events: list[dict] = []
+    if size > header["size"]:
+        container = Container(store)
+        data = container._map()
+        refs = container.refs_from(int(header["size"]), data)
+        if refs is None or len(refs) > MAX_DELTA_RECORDS:
+            return None
+        for ref in refs:
+            if ref.rtype == EVENTS:
+                events.extend(container.read(ref, data).get("events", ()))
+    claims = LazyClaims(view)
+    state = FoldState(claims=claims, agents=dict(header.get("agents") or {}),
+                      calibration=dict(header.get("calibration") or {}),
+                      pending={k: list(v) for k, v in (header.get("pending") or {}).items()})
+    fold(events, state)
+    return Memory(state, view=view, touched=claims.touched())

@@ -1,0 +1,121 @@
+"""The hook view gives hooks exactly what a full fold gives them, caught up with the store."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rlat.claims import events as ev
+from rlat.claims.log import ClaimLog
+from rlat.hooks.view import build_view, open_memory, view_path
+from rlat.paths import memory_store_path
+from rlat.trust.recall import open_index, recall
+
+WORDS = ("tests make check pytest deploy staging vault token docker compose postgres redis "
+         "ruff lint migrations alembic nginx vite frontend retries timeout cache flaky").split()
+WORKSPACES = ["git:github.com/acme/a", "git:github.com/acme/b", "path:/tmp/c"]
+QUERIES = ["how do I run the tests", "deploy to staging with the vault token",
+           "postgres migrations with alembic", "flaky cache timeout", "lint the frontend"]
+
+
+def random_store(rng: random.Random, n: int = 300) -> list[str]:
+    log = ClaimLog(memory_store_path())
+    ids: list[str] = []
+    events = []
+    for i in range(n):
+        text = f"Claim {i}: " + " ".join(rng.choice(WORDS) for _ in range(rng.randint(4, 12)))
+        e = ev.proposed(text, rng.choice(["convention", "environment", "event", "outcome"]),
+                        workspace=rng.choice(WORKSPACES), cross_workspace=rng.random() < 0.05,
+                        citations=[ev.session_citation(f"s{i % 40}", f"m{i}", "h")],
+                        origin=rng.choice(["session", "user"]), ts=1.7e9 + i)
+        ids.append(e["claim"])
+        events.append(e)
+    log.append(events)
+    return ids
+
+
+def mutations(rng: random.Random, ids: list[str]) -> list[dict]:
+    """What happens to a store after a view is built: hooks' own events, a capture, housekeeping."""
+    out = []
+    for k in range(30):
+        picked = rng.sample(ids, 3)
+        out.append(ev.injected(f"late{k}", picked, workspace=rng.choice(WORKSPACES)))
+        out.append(ev.outcome(rng.choice([1, -1]), claims=[(c, r + 1, 1.0) for r, c in
+                                                            enumerate(picked)],
+                              authority="mechanical", signal="tests", session_id=f"late{k}"))
+    new = ev.proposed("Always run the tests with make check before pushing", "convention",
+                      workspace=WORKSPACES[0], citations=[ev.command_citation("late")],
+                      origin="user")
+    out.append(new)
+    ids.append(new["claim"])
+    out.append(ev.state_changed(ids[0], "retired", "test"))
+    out.append(ev.superseded(ids[1], ids[2]))
+    out.append(ev.marked(ids[3], cross_workspace=True))
+    out.append(ev.recurred(ids[4], [ev.session_citation("late-s", "m", "h")],
+                           workspace=WORKSPACES[2]))
+    out.append(ev.purged(ids[5]))
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_view_plus_delta_recalls_what_a_full_fold_recalls(seed):
+    rng = random.Random(seed)
+    ids = random_store(rng)
+    store = memory_store_path()
+    assert build_view(store)["claims"] == len(ids)
+    for event in mutations(rng, ids):  # one record each, as hooks append them
+        ClaimLog(store).append([event])
+    memory, why = open_memory(store)
+    assert why is None and memory.from_view
+    full = ClaimLog(store).state()
+    now = 1.8e9
+    for query in QUERIES:
+        for ws in WORKSPACES + ["path:/nowhere"]:
+            for exclude in ((), tuple(ids[6:9])):
+                got = recall(memory.recall_state(ws), query, workspace=ws, top_k=5, now=now,
+                             exclude=exclude, index=memory.index(store))
+                want = recall(full, query, workspace=ws, top_k=5, now=now, exclude=exclude,
+                              index=open_index(store, full, persist=False))
+                assert [(h.claim.id, round(h.score, 9), h.rung) for h in got] == \
+                       [(h.claim.id, round(h.score, 9), h.rung) for h in want]
+    # Every claim the delta touched is exactly as the full fold has it.
+    for cid in memory.touched:
+        assert memory.state.claims[cid].to_row() == full.claims[cid].to_row()
+    assert len(memory.touched) < len(ids) // 2  # and nothing else was decoded
+
+
+def test_session_start_candidates_match_a_full_fold(workspace):
+    rng = random.Random(5)
+    ids = random_store(rng, 120)
+    store = memory_store_path()
+    build_view(store)
+    for event in mutations(rng, ids):
+        ClaimLog(store).append([event])
+    memory, _why = open_memory(store)
+    full = ClaimLog(store).state()
+    from rlat.hooks.session_start import trusted_lines
+    from rlat.hooks.view import Memory
+
+    for ws in WORKSPACES:
+        assert trusted_lines(memory, ws, 6000, 1.8e9, set()) == \
+               trusted_lines(Memory(full), ws, 6000, 1.8e9, set())
+
+
+def test_a_view_that_does_not_match_is_not_used():
+    rng = random.Random(9)
+    random_store(rng, 20)
+    store = memory_store_path()
+    assert open_memory(store)[1] == "no view yet"
+    build_view(store)
+    assert open_memory(store)[1] is None
+    # A compact-style rewrite: the same events in other records, renamed into place.
+    from rlat.container import EVENTS, RLAT_MAGIC, write_new_file
+
+    events = list(ClaimLog(store).events())
+    write_new_file(store, RLAT_MAGIC, [(EVENTS, {"events": [e]}) for e in events])
+    memory, why = open_memory(store)
+    assert why == "store was rewritten since the view was built" and not memory.from_view
+    assert len(memory.state.claims) == 20
+    view_path(store).write_bytes(b"garbage")
+    assert open_memory(store)[1] == "no view yet"

@@ -15,6 +15,12 @@ def main(argv: list[str] | None = None) -> int:
         from rlat.hooks.dispatch import main as hook_main
 
         return hook_main(args[1:])
+    if args and args[0] == "search":  # typer-free fast path (falls back for --help, errors)
+        from rlat.km.fastcli import main as search_main
+
+        code = search_main(args[1:])
+        if code is not None:
+            return code
     from rlat.cli.app import run
 
     return run(args)

@@ -171,52 +171,9 @@ def search(
     result = _km_errors(lambda: km_search.search(
         model, query, top_k=top_k, source_only=source_only, include_stale=include_stale,
         lens=lens_obj))
-    if fmt is SearchFormat.json:
-        emit_json({"km": str(km), "query": query, "terms": result.terms,
-                   "hits": [h.to_dict() for h in result.hits],
-                   "hidden_stale": result.hidden_stale})
-        return
-    if fmt is SearchFormat.context:
-        from ..km.context import render_context
+    from ..km.present import render_search
 
-        block = render_context(result, km.name, budget=budget)
-        if block:
-            typer.echo(block)
-        return
-    _print_hits(result, model)
-
-
-def _print_hits(result, model) -> None:
-    if not result.terms:
-        typer.echo("The query has no searchable words (only stop words or punctuation).")
-        return
-    if not result.hits:
-        what = "passage" if model.has_build else "claim"
-        typer.echo(f"No {what} matches {result.query!r}.")
-    for hit in result.hits:
-        score = f"{hit.score:.3f}" if hit.score < 100 else f"{hit.score:.1f}"
-        if hit.kind == "insight":
-            flags = []
-            if hit.stale:
-                flags.append("STALE")
-            if hit.claim.state == "contested":
-                flags.append("CONTESTED")
-            flag = f" {' '.join(flags)}" if flags else ""
-            text = " ".join(hit.text.split())
-            typer.echo(f"{hit.label} {score}  {hit.where}  ({hit.claim.type}, {hit.rung}"
-                       f"{flag}) {hit.claim.id[:12]}")
-            typer.echo(f"    {text}")
-        else:
-            label = f"  {hit.passage.label}" if hit.passage.label else ""
-            typer.echo(f"{hit.label} {score}  {hit.where}{label}")
-            lines = [ln for ln in hit.text.splitlines() if ln.strip()][:3]
-            for ln in lines:
-                typer.echo(f"    {ln[:110]}")
-        if hit.lens_weight is not None and hit.lens_weight != 1.0:
-            typer.echo(f"    (lens ×{hit.lens_weight:g}: {hit.lens_reason})")
-    if result.hidden_stale:
-        typer.echo(f"({result.hidden_stale} stale claim(s) matched but are hidden until "
-                   "re-verified; --include-stale shows them)")
+    sys.stdout.write(render_search(result, model, str(km), fmt.value, budget=budget))
 
 
 # ----------------------------------------------------------------------------- refresh

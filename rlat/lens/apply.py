@@ -8,6 +8,10 @@ A hit's score is multiplied by its lens weight and the hits are re-ranked:
   else 1;
 - weight 0 excludes the hit.
 
+A non-negative score is multiplied by the weight; a negative one (BM25 gives those for a term
+present in most documents of a tiny corpus) is divided by it, so a weight above 1 always raises
+a hit and one below 1 always lowers it.
+
 Hits may be dicts or objects (dataclasses are copied with ``dataclasses.replace``). The fields
 read are ``kind`` (``passage``/``source`` or ``claim``/``insight``), ``score``, ``path`` (or
 ``passage.path``), ``text`` (or ``claim.text``), ``fingerprint`` if present, and
@@ -120,7 +124,10 @@ def apply_lens(hits: Iterable[Any], lens: Lens | Resolver) -> list[Any]:
         weight, reason = hit_weight(resolver, hit)
         if weight <= 0:
             continue
-        score = float(_get(hit, "score", 0.0) or 0.0) * weight
+        raw = float(_get(hit, "score", 0.0) or 0.0)
+        # BM25 can score below zero (a term in most documents of a tiny corpus): there, leaning
+        # on a hit must still raise it, so a negative score is divided by the weight.
+        score = raw * weight if raw >= 0 else raw / weight
         scored.append((score, i, _rescored(hit, score, weight, reason)))
     scored.sort(key=lambda item: (-item[0], item[1]))
     return [hit for _score, _i, hit in scored]

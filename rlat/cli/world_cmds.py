@@ -1,6 +1,6 @@
 """`rlat capture-attribute` and `rlat world-facts`: world facts by hand, and what serves.
 
-Also ``world_profile_lines``: the world-fact part of `rlat profile` (the KM command calls it).
+(`rlat profile KM` lists world facts by class with their history via ``rlat.world.world_profile``.)
 """
 
 from __future__ import annotations
@@ -192,51 +192,3 @@ def _row(claim) -> dict:
     return {"id": claim.id, "type": claim.type, "text": claim.text,
             "criticality": claim.criticality, "key": claim.attribute_key,
             "state": claim.state, "created_at": claim.created_at}
-
-
-# ------------------------------------------------------------------------- for rlat profile
-_CLASS_TITLES = {
-    "constraint": "Standing constraints",
-    "falsified": "Tried and falsified",
-    "attribute": "Attributes",
-}
-
-
-def world_profile_lines(state, *, indent: str = "  ") -> list[str]:
-    """The world-fact section of `rlat profile KM` as text lines: every world fact by class,
-    with its id, state and, for keyed attributes, the history of values (newest first)."""
-    profile = world.world_profile(state)
-    counts = {kind: len(rows) for kind, rows in profile.items()}
-    if not any(counts.values()):
-        return ["World facts: none (add one with `rlat capture-attribute KM \"…\" --kind …`)"]
-    lines = ["World facts (" + ", ".join(f"{n} {kind}" for kind, n in counts.items()) + "):"]
-    for kind, rows in profile.items():
-        if not rows:
-            continue
-        lines.append(f"{indent}{_CLASS_TITLES[kind]}:")
-        for row in rows:
-            lines.append(f"{indent * 2}{_profile_row(row)}")
-            for old in row.get("history", [])[0:]:
-                if old["id"] == row["id"] and len(row["history"]) == 1:
-                    continue
-                mark = ("current" if old["serving"] else
-                        "retired" if old["state"] == "retired" else
-                        "purged" if old["purged"] else "superseded")
-                lines.append(f"{indent * 3}{_when(old['stated_at'])} {old['id']} "
-                             f"({mark}) {_text(old)}")
-    return lines
-
-
-def _text(row: dict) -> str:
-    return "(purged)" if row["purged"] else " ".join(row["text"].split())
-
-
-def _profile_row(row: dict) -> str:
-    status = "serving" if row["serving"] else row["state"]
-    key = f"{row['key']} = " if row.get("key") else ""
-    return f"{row['id']}  {status:<9} {_crit(row['criticality'])}{key}{_text(row)}"
-
-
-def world_profile_json(state) -> dict:
-    """The world-fact part of `rlat profile KM --format json`."""
-    return world.world_profile(state)

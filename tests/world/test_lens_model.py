@@ -168,3 +168,14 @@ def test_apply_lens_reranks_and_excludes():
 def test_weights_out_of_range_are_refused(bad):
     with pytest.raises(LensError):
         Lens.new("me").set_source("docs/**", bad)
+
+
+def test_leaning_on_a_hit_raises_it_even_when_bm25_scored_it_below_zero():
+    lens = Lens.new("me")
+    lens.set_source("docs/**", 3.0)
+    lens.set_source("src/**", 0.5)
+    hits = [{"kind": "passage", "path": "src/a.py", "score": -0.40},
+            {"kind": "passage", "path": "docs/a.md", "score": -0.45}]
+    out = apply_lens(hits, lens)
+    assert [h["path"] for h in out] == ["docs/a.md", "src/a.py"]
+    assert out[0]["score"] == pytest.approx(-0.15) and out[1]["score"] == pytest.approx(-0.8)

@@ -57,6 +57,7 @@ __all__ = [
     "linked_kms",
     "load_world_claims",
     "superseded_attribute_ids",
+    "workspace_attributes",
     "workspace_world_context",
     "world_km_paths",
     "world_profile",
@@ -314,6 +315,22 @@ def load_world_claims(paths: Iterable[str | os.PathLike]) -> tuple[list[Claim], 
             if claim.source == "world":
                 claims.setdefault(claim.id, claim)
     return list(claims.values()), problems
+
+
+def workspace_attributes(workspace_id: str) -> tuple[list[Claim], list[str]]:
+    """The attribute values that serve in this workspace (each key's current value, plus unkeyed
+    attributes) from all its world-fact KMs, for recall by relevance; and problems as lines."""
+    out: dict[str, Claim] = {}
+    problems: list[str] = []
+    for path in world_km_paths(workspace_id):
+        try:
+            state = ClaimLog(path).state()
+        except (ContainerError, OSError) as exc:
+            problems.append(str(exc))
+            continue
+        for claim in current_attributes(state):
+            out.setdefault(claim.id, claim)
+    return list(out.values()), problems
 
 
 def workspace_world_context(workspace_id: str, *, rung_of=None,

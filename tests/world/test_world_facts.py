@@ -121,6 +121,18 @@ def test_newer_keyed_value_replaces_older_at_serve_time_and_both_stay_in_profile
     assert state.claims[newer["id"]].superseded_by == older_id
 
 
+def test_workspace_attributes_are_the_current_values_across_its_kms(ws, tmp_path):
+    wid = workspace_id(str(ws))
+    _ok(_capture(ws, "Python is 3.11.", "--kind", "attribute", "--attribute-key", "python"))
+    _ok(_capture(ws, "Python is 3.12.", "--kind", "attribute", "--attribute-key", "python"))
+    km = tmp_path / "team.rlat"
+    ClaimLog(km).append([ev.proposed("seed", "insight", citations=[ev.command_citation("x")])])
+    _ok(_capture(ws, str(km), "The CI has two cores.", "--kind", "attribute"))
+    attrs, problems = world.workspace_attributes(wid)
+    assert problems == []
+    assert sorted(c.text for c in attrs) == ["Python is 3.12.", "The CI has two cores."]
+
+
 def test_different_keys_do_not_supersede_each_other(tmp_path):
     km = tmp_path / "w.rlat"
     world.capture_world_fact(km, "Python is 3.11.", "attribute", attribute_key="python version")

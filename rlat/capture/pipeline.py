@@ -333,10 +333,15 @@ def capture_transcript(
             if cited.source:
                 cite["source"] = cited.source
         offsets = {(c.source, c.uuid): c.offset for c in claim.cited if c.offset >= 0}
-        unresolved = verify_citations(cites, files, offsets=offsets)
+        unresolved = verify_citations(cites, files, offsets=offsets) if cites else []
         entry = {"id": claim_id(claim.text, CLAIM_TYPE, workspace), "type": CLAIM_TYPE,
                  "text": claim.text, "citations": cites}
-        if unresolved:
+        if not cites:
+            entry["action"] = "dropped"
+            entry["reason"] = "nothing in the transcript to cite"
+            report.skipped = "no evidence, no claim: " + entry["reason"]
+            report.claims.append(entry)
+        elif unresolved:
             entry["action"] = "dropped"
             entry["reason"] = "citations did not resolve: " + ", ".join(
                 c["message_id"] for c in unresolved)

@@ -137,3 +137,50 @@ def test_a_fenced_span_never_survives_capture(body, places):
     captured = _capture_text(b)
     assert "Goal: Please update the deployment docs." in captured
     assert sentinel not in captured
+
+
+# ---------------------------------------------------------------- arbitrary lines
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner,
+                                                                 max_size=4),
+    max_leaves=12,
+)
+KEYS = st.sampled_from(["type", "message", "uuid", "parentUuid", "sessionId", "cwd",
+                        "isSidechain", "isMeta", "isCompactSummary", "subtype", "attachment",
+                        "content", "timestamp", "agentId"])
+TYPES = st.sampled_from(["user", "assistant", "system", "attachment", "summary", "progress",
+                         "queue-operation", "mystery"])
+
+
+@st.composite
+def odd_lines(draw):
+    obj = draw(st.dictionaries(KEYS, JSONISH, max_size=8))
+    if draw(st.booleans()):
+        obj["type"] = draw(TYPES)
+    if draw(st.booleans()):
+        obj["message"] = {"role": draw(st.sampled_from(["user", "assistant"])),
+                          "id": draw(st.text(max_size=5)),
+                          "content": draw(st.one_of(st.text(max_size=40), st.lists(
+                              st.dictionaries(st.sampled_from(["type", "text", "id", "name",
+                                                               "input", "tool_use_id",
+                                                               "content", "is_error"]),
+                                              JSONISH, max_size=5), max_size=3)))}
+    return obj
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(odd_lines(), max_size=12), st.binary(max_size=40))
+def test_capture_never_raises_on_arbitrary_lines(lines, tail):
+    """Whatever a file holds, capture returns a report (the hooks rely on it)."""
+    import json as _json
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "t.jsonl"
+        path.write_bytes(b"\n".join(_json.dumps(obj).encode() for obj in lines) + b"\n" + tail)
+        report = capture_transcript(path, store=ClaimLog(Path(tmp) / "m.rlat"), cwd=tmp)
+        assert report.receipt.startswith("[rlat] Captured ")
+        for claim in report.claims:
+            if claim["action"] in ("proposed", "recurred"):
+                assert claim["citations"]

@@ -46,6 +46,7 @@ from ..workspace import workspace_id
 from . import scrub as scrubbing
 from .session import SessionClaim, SessionDigest, build_claim, citations
 from .transcript import (
+    Block,
     ReadStats,
     Turn,
     iter_entries,
@@ -116,13 +117,14 @@ class Cleaner:
         self.log_rows = log_rows
         self.withheld = 0
 
-    def _note(self, turn: Turn, block_kind: str, findings) -> None:
+    def _note(self, turn: Turn, block: Block, field: str, findings) -> None:
         for f in findings:
             self.rules[f.rule] += f.count
             if self.log_rows is not None:
                 self.log_rows.append({
-                    "session": self.session_id or turn.session_id, "message": turn.uuid,
-                    "field": block_kind, "rule": f.rule, "count": f.count,
+                    "session": self.session_id or turn.session_id,
+                    "message": block.uuid or turn.uuid, "field": field, "rule": f.rule,
+                    "count": f.count,
                 })
 
     def withhold(self, turn: Turn) -> None:
@@ -135,14 +137,15 @@ class Cleaner:
                 block.text = scrubbing.marker(scrubbing.SECRET_FILE_RULE)
                 block.withheld = True
                 self.withheld += 1
-                self._note(turn, "tool_result", [scrubbing.Finding(scrubbing.SECRET_FILE_RULE, 1)])
+                self._note(turn, block, "tool_result",
+                           [scrubbing.Finding(scrubbing.SECRET_FILE_RULE, 1)])
 
     def clean_many(self, turns: list[Turn]) -> list[Turn]:
         """Withhold secret-file outputs, then scrub every text of ``turns`` (in one pass per
         context: the same result as scrubbing each text alone, much cheaper)."""
         for turn in turns:
             self.withhold(turn)
-        slots: dict[str, list[tuple[Turn, object, str | None]]] = {"text": [], "tool_output": []}
+        slots: dict[str, list[tuple[Turn, Block, str | None]]] = {"text": [], "tool_output": []}
         for turn in turns:
             for block in turn.blocks:
                 if block.text and not block.withheld:
@@ -160,7 +163,7 @@ class Cleaner:
                     continue
                 if key is None:
                     block.text = result.text
-                    self._note(turn, turn.kind if block.kind == "text" else block.kind,
+                    self._note(turn, block, turn.kind if block.kind == "text" else block.kind,
                                result.findings)
                 else:  # the input fields a tool call was rendered from; counted via its text
                     block.input[key] = result.text

@@ -136,7 +136,12 @@ def handle(ctx: HookContext) -> None:
         if already >= size:
             done = True  # nothing new since the last capture
         elif ctx.remaining() > CAPTURE_RESERVE:
-            done = capture_inline(ctx, transcript) is not None
+            from .dispatch import HookTimeout
+
+            try:
+                done = capture_inline(ctx, transcript) is not None
+            except HookTimeout:  # the soft deadline: the watchdog leaves time to hand over
+                ctx.log(f"inline capture of {transcript} ran out of time; left to the worker")
     from .worker import spawn
 
     tasks = wanted_background(ctx, capture_done=done or not transcript)

@@ -111,16 +111,16 @@ def _arm(budget: float, event: str, session_ref: list[str]) -> tuple[object, thr
 
 
 def _disarm(previous, timer: threading.Timer) -> None:
-    timer.cancel()
     try:
         import signal
 
         if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(signal.ITIMER_REAL, 0)  # first: no alarm while disarming
             if previous is not None:
                 signal.signal(signal.SIGALRM, previous)
     except (ValueError, OSError):
         pass
+    timer.cancel()
 
 
 def run(event: str, raw: bytes | None = None) -> dict | None:
@@ -175,7 +175,11 @@ def main(argv: list[str]) -> int:
         log_line(event[:40], "-", f"unknown hook event {event!r}; expected one of: "
                                   f"{', '.join(EVENTS)}")
         return 0
-    out = run(event)
+    try:
+        out = run(event)
+    except HookTimeout:  # the soft deadline fired while run() was already finishing
+        log_line(event, "-", "soft deadline reached while finishing; gave up quietly")
+        out = None
     if out:
         try:
             sys.stdout.write(json.dumps(out))

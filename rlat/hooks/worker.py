@@ -127,22 +127,26 @@ def task_capture(job: Job) -> object:
     return summary
 
 
-def task_atomic(job: Job) -> object:
+def _llm_task(job: Job, name: str) -> object:
+    """Atomic capture or the miner (``rlat.llm.session_tasks``): each falls back or skips on
+    its own and returns a result whose ``receipt`` the next SessionStart shows the user."""
     from ..llm import session_tasks
 
-    return session_tasks.atomic_capture(job.transcript, cwd=job.cwd, session_id=job.session_id)
-
-
-def task_mine(job: Job) -> object:
-    from ..llm import session_tasks
-
-    result = session_tasks.mine_world_facts(job.transcript, cwd=job.cwd,
-                                            session_id=job.session_id)
-    receipt = getattr(result, "receipt", None) or (result.get("receipt")
-                                                   if isinstance(result, dict) else None)
+    if not job.transcript:
+        return "no transcript"
+    result = getattr(session_tasks, name)(job.transcript, cwd=job.cwd, session_id=job.session_id)
+    receipt = getattr(result, "receipt", "")
     if receipt and job.workspace:
         add_receipt(job.workspace, receipt)
     return result
+
+
+def task_atomic(job: Job) -> object:
+    return _llm_task(job, "atomic_capture")
+
+
+def task_mine(job: Job) -> object:
+    return _llm_task(job, "mine_world_facts")
 
 
 def task_drain(job: Job) -> object:

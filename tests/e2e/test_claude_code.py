@@ -72,7 +72,8 @@ class World:
         return self.stack.enter_context(MessagesAPIServer(*script))
 
     def session(self, cwd: Path, prompts: list[str], script: list, *, env: dict | None = None,
-                args: list[str] | None = None) -> tuple[MessagesAPIServer, ClaudeSession]:
+                args: list[str] | None = None,
+                allow_unused: bool = False) -> tuple[MessagesAPIServer, ClaudeSession]:
         api = self.server(*script)
         sess = ClaudeSession(cwd=cwd, home=self.home, api_url=api.url,
                              args=[*self.args, *(args or [])], env={**self.env, **(env or {})})
@@ -81,7 +82,8 @@ class World:
                 result = sess.send(prompt)
                 assert result.get("is_error") is False, result
         assert sess.proc.returncode == 0, sess.stderr
-        assert api.remaining == 0, "the session did not use every scripted answer"
+        if not allow_unused:
+            assert api.remaining == 0, "the session did not use every scripted answer"
         return api, sess
 
     def transcript(self, sess: ClaudeSession) -> Path:
@@ -247,3 +249,68 @@ def test_the_repository_is_a_valid_plugin(claude_bin, tmp_path):
                          env={**os.environ, "HOME": str(tmp_path)})
     assert out.returncode == 0, out.stdout + out.stderr
     assert "Validation passed" in out.stdout
+
+
+def _miner(excerpt: str, fact: str, delay: float):
+    """A scripted model for the world-fact miner: cites the user's message holding ``excerpt``
+    (by the id the prompt gave it) and answers only after ``delay`` seconds."""
+    import re
+
+    from rlat.llm.provider import TOOL_NAME
+
+    def answer(body):
+        prompt = "\n".join(m["content"] if isinstance(m["content"], str) else json.dumps(m)
+                           for m in body["messages"])
+        found = [mid for mid, txt in re.findall(r'<message id="(\w+)" role="user">\n(.*?)\n'
+                                               r'</message>', prompt, re.DOTALL)
+                 if excerpt in txt]
+        reply = tool_use(TOOL_NAME, {"candidates": [{
+            "text": fact, "kind": "constraint", "attribute_key": None,
+            "gates": {"durable": True, "stated_by_user": True, "premise_bearing": True,
+                      "about_world": True},
+            "evidence": [{"message": found[0] if found else "u1", "excerpt": excerpt}]}]})
+        reply.delay = delay
+        return reply
+    return answer
+
+
+def test_mined_world_fact_lands_after_claude_exits(world: World):
+    """`install-hooks --mine` (or the plugin with RLAT_MINE_ATTRIBUTES=1): the SessionEnd hook
+    hands mining to the detached worker, which asks the (slow) model after ``claude`` has
+    exited; the fact lands in the workspace's KM and the next session starts with it, framed,
+    and with the receipt shown to the user."""
+    from rlat.workspace import workspace_id
+    from rlat.world import default_km_path
+
+    env = {}
+    if world.mode == "plugin":
+        env["RLAT_MINE_ATTRIBUTES"] = "1"
+    else:
+        out = run_rlat("memory", "install-hooks", "--user", "--mine",
+                       env={"HOME": str(world.home)})
+        assert out.returncode == 0, out.stderr
+    fact = "The staging tenant is EU-only for data residency."
+    api, sess = world.session(
+        world.project,
+        ["Our staging tenant is EU-only for data residency, so keep replicas in eu-west. "
+         "Please run the checks."],
+        [tool_use("Bash", {"command": "make check", "description": "Run checks"}),
+         text("Checks pass (3 passed)."),
+         _miner("staging tenant is EU-only for data residency", fact, delay=2.0)],
+        env=env, allow_unused=True,
+    )
+    km = default_km_path(workspace_id(str(world.project)))
+    assert sess.proc.poll() is not None  # claude has exited; the model has not answered yet
+    assert not km.exists() or not ClaimLog(km).state().claims
+    landed = wait_for(lambda: km.exists() and [c for c in ClaimLog(km).state().claims.values()
+                                               if c.text == fact])
+    assert landed, world.hook_log()
+    assert landed[0].type == "constraint" and landed[0].sessions == [sess.session_id]
+    assert api.remaining == 0  # the worker's request reached the model
+    api2, s2 = world.session(world.project, ["What should I know?"], [text("Noted.")], env=env)
+    first = first_agent_request(api2)
+    assert FRAMING in first and fact in first
+    shown = [ln["attachment"]["content"] for ln in read_jsonl(world.transcript(s2))
+             if ln.get("type") == "attachment"
+             and ln["attachment"].get("type") == "hook_system_message"]
+    assert any("Learned 1 world fact(s)" in text_ for text_ in shown), shown

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import sys
 import time
 from pathlib import Path
@@ -32,23 +33,48 @@ RECALL_TARGET_MS = 10.0
 DAY = 86_400.0
 NOW = time.time()  # the CLI runs on the real clock, so the store is built around it
 
+# Claim texts are real sentences (the Claude Code reference docs, read in place), so the
+# vocabulary and its word frequencies look like what sessions about a codebase produce; the
+# queries are questions a user of those docs would ask.
+REFERENCE = util.REPO_ROOT.parent / "shared" / "reference" / "claude-code"
 QUERIES = (
-    "how do I run the tests before pushing",
-    "staging deploy vpn token",
-    "which python versions does ci cover",
-    "postgres redis docker compose worker",
-    "payments module external services fake gateway",
-    "logs retention loki days",
-    "frontend vite nginx build",
-    "feature flag rollouts",
-    "migrations alembic",
-    "ruff flake8 lint",
+    "how does a hook receive its input on stdin",
+    "exit code 2 blocks the tool call",
+    "add additional context at session start",
+    "plugin marketplace json source",
+    "where are project settings stored",
+    "timeout for a hook command",
+    "memory file imports with @ syntax",
+    "mcp servers bundled in a plugin",
+    "permission mode for edits",
+    "skills directory structure",
 )
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def sentences(limit: int | None = None) -> list[str]:
+    """Prose sentences of 6-40 words from the reference docs (or a small vocabulary when the
+    docs are missing), in document order."""
+    out: list[str] = []
+    for path in sorted(REFERENCE.glob("*.md")):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        text = re.sub(r"```.*?```", " ", text, flags=re.S)
+        for chunk in _SENTENCE_END.split(re.sub(r"\s+", " ", text)):
+            words = chunk.split()
+            if 6 <= len(words) <= 40 and not chunk.lstrip().startswith(("|", "#", "-")) \
+                    and not any(bad in chunk for bad in ("<", ">", "http", "](")):
+                out.append(chunk.strip())
+    if not out:
+        from bench.storegen import WORDS
+
+        rng = random.Random(1)
+        out = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(8, 30)))
+               for _ in range(5000)]
+    return out[:limit] if limit else out
 
 
 def make_store(path: Path, n_claims: int, *, seed: int = 11, now: float = NOW) -> dict:
     """Write a realistic store of ``n_claims`` claims to ``path`` (replaced if present)."""
-    from bench.storegen import WORDS
     from rlat.claims import events as ev
     from rlat.claims.fold import FoldState, fold
     from rlat.container import EVENTS, SNAPSHOT, Container
@@ -86,13 +112,21 @@ def make_store(path: Path, n_claims: int, *, seed: int = 11, now: float = NOW) -
             records.clear()
 
     ids: list[str] = []
+    pool = sentences()
+    session_ts = 0.0
     for i in range(n_claims):
-        ts = now - rng.uniform(0, 200) * DAY
+        # sessions of six claims in a row, as atomic capture lands them
+        if i % 6 == 0:
+            session_ts = now - rng.uniform(0, 200) * DAY
+        ts = session_ts + (i % 6)
         ctype = rng.choice(types)
         origin = "user" if rng.random() < 0.05 else "session"
         agent = "human" if origin == "user" else rng.choice(agents)
-        sid = f"s{rng.randrange(n_claims // 4 + 1)}"
-        text = f"[{i}] " + " ".join(rng.choice(WORDS) for _ in range(rng.randint(8, 30)))
+        sid = f"s{i // 6}"
+        text = pool[i % len(pool)]
+        if i >= len(pool):  # past the pool: vary it with part of another sentence
+            other = pool[(i * 7 + i // len(pool)) % len(pool)].split()
+            text = f"{text} Also: {' '.join(other[: len(other) // 2])}"
         subject = rng.choice(subjects) if rng.random() < 0.1 else ""
         cite = (ev.command_citation("rlat memory add", observed_at=ts) if origin == "user" else
                 ev.session_citation(sid, f"m{i}", f"{rng.getrandbits(64):016x}", observed_at=ts))

@@ -212,3 +212,19 @@ def test_a_caller_on_a_deadline_never_pays_for_a_full_build(tmp_path):
     behind = R.open_index(store, state, max_build=5)  # far behind: used anyway, with a delta
     assert behind is not None and len(behind.delta) == R.REBUILD_AFTER + 5
     assert R.recall(state, "late claim deploys", workspace=WS, now=T0, index=behind)
+
+
+def test_common_terms_only_add_to_claims_a_rarer_term_matched():
+    # "code" is in every claim; "exit" in a few hundred; one claim has only "code"
+    texts = [f"exit status {i} of the code path" for i in range(R.COMMON_TERM_MIN_MATCHES)]
+    texts += [f"code formatting rule {i}" for i in range(R.COMMON_TERM_MIN_MATCHES)]
+    state = fold([propose(t) for t in texts])
+    index = R.ClaimIndex.build(state.claims.values())
+    common_only = R.explain(state, "exit code", workspace=WS, now=T0, index=index)
+    assert {h.claim.text.split()[0] for h in common_only} == {"exit"}
+    # without enough rare matches, common terms match on their own as usual
+    small = fold([propose("exit status of the code path"), propose("code formatting rule"),
+                  propose("code review rule")])
+    texts_small = {h.claim.text for h in R.explain(small, "exit code", workspace=WS, now=T0)}
+    assert texts_small == {"exit status of the code path", "code formatting rule",
+                           "code review rule"}

@@ -215,9 +215,10 @@ def test_a_caller_on_a_deadline_never_pays_for_a_full_build(tmp_path):
 
 
 def test_common_terms_only_add_to_claims_a_rarer_term_matched():
-    # "code" is in every claim; "exit" in a few hundred; one claim has only "code"
-    texts = [f"exit status {i} of the code path" for i in range(R.COMMON_TERM_MIN_MATCHES)]
-    texts += [f"code formatting rule {i}" for i in range(R.COMMON_TERM_MIN_MATCHES)]
+    # "code" is in every claim; "exit" in a fifth of them (enough matches on its own)
+    n = R.COMMON_TERM_MIN_MATCHES
+    texts = [f"exit status {i} of the code path" for i in range(n)]
+    texts += [f"code formatting rule {i}" for i in range(4 * n)]
     state = fold([propose(t) for t in texts])
     index = R.ClaimIndex.build(state.claims.values())
     common_only = R.explain(state, "exit code", workspace=WS, now=T0, index=index)

@@ -72,15 +72,18 @@ def _with_offsets(records: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
 
 
 def purge_text(events: list[dict], claim: str) -> list[dict]:
-    """Drop a claim's text and cited excerpts from every event that carries them."""
+    """Drop a claim's text, cited excerpts and citing commands from every event about it."""
     out = []
     for event in events:
-        if event.get("claim") == claim and event.get("kind") == ev.PROPOSED:
-            event = dict(event, text="")
-            event["citations"] = [
-                {k: v for k, v in c.items() if k not in ("excerpt", "command")}
-                for c in event.get("citations", ())
-            ]
+        if event.get("claim") == claim:
+            event = dict(event)
+            if "text" in event:
+                event["text"] = ""
+            if "citations" in event:
+                event["citations"] = [
+                    {k: v for k, v in c.items() if k not in ("excerpt", "command")}
+                    for c in event["citations"]
+                ]
         out.append(event)
     return out
 

@@ -6,7 +6,7 @@ sessions support it, its rung, and its state when that is not plain "active"/"ca
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+import time
 
 from ..claims.model import Claim
 from .fences import escape
@@ -14,7 +14,7 @@ from .fences import escape
 
 def provenance(claim: Claim, rung: str) -> str:
     """``[2026-11-02, 3 sessions, high]`` (plus CONTESTED / STALE / scope when relevant)."""
-    parts = [datetime.fromtimestamp(claim.created_at or 0, UTC).strftime("%Y-%m-%d")]
+    parts = [day(claim.created_at)]
     sessions = len(claim.sessions)
     if sessions:
         parts.append(f"{sessions} session{'s' if sessions != 1 else ''}")
@@ -28,6 +28,12 @@ def provenance(claim: Claim, rung: str) -> str:
     if claim.scope != "agent":
         parts.append(f"{claim.scope} scope")
     return "[" + ", ".join(parts) + "]"
+
+
+def day(ts: float | None) -> str:
+    """``YYYY-MM-DD`` in UTC (hand-formatted: strftime dominated rendering long blocks)."""
+    t = time.gmtime(ts or 0)
+    return f"{t.tm_year:04d}-{t.tm_mon:02d}-{t.tm_mday:02d}"
 
 
 def claim_line(claim: Claim, rung: str, *, max_chars: int | None = None) -> str:

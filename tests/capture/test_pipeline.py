@@ -318,3 +318,25 @@ def test_a_locked_store_times_out_instead_of_hanging(tmp_path, store):
         holder.kill()
         holder.wait()
     assert capture_transcript(path, store=ClaimLog(store.path)).captured == 1
+
+
+def test_how_the_session_ended_is_said(tmp_path, store):
+    b = Builder()
+    b.prompt("Run the migration on staging.")
+    b.run("Bash", {"command": "make migrate ENV=staging"}, "Exit code 2\nmigration 0042 failed: "
+          "lock timeout", is_error=True, text="Running it.")
+    b.prompt([{"type": "text", "text": "[Request interrupted by user for tool use]"}])
+    report = capture_transcript(b.write(tmp_path / "t.jsonl"), store=store)
+    text = report.claims[0]["text"]
+    assert "`make migrate ENV=staging` failed (exit 2: migration 0042 failed: lock timeout)" in text
+    assert text.endswith("Ended: Running it. [interrupted by the user]")
+
+
+def test_a_slash_command_session_takes_the_command_as_its_goal(tmp_path, store):
+    b = Builder()
+    b.prompt("<command-name>/review</command-name>\n<command-message>review</command-message>\n"
+             "<command-args>src/billing.py</command-args>")
+    b.run("Read", {"file_path": "/home/user/project/src/billing.py"}, "def charge(): ...")
+    b.say("Two issues: charge() ignores currency, and retries are unbounded.")
+    report = capture_transcript(b.write(tmp_path / "t.jsonl"), store=store)
+    assert report.claims[0]["text"].startswith("Goal: /review src/billing.py\n")

@@ -134,12 +134,18 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
     offsets.append(pos)
     trusted = {slot: [cid for _w, _t, cid in sorted(heap, reverse=True)]
                for slot, heap in heaps.items()}
+    dead_set = set(dead)
+    members: dict[int, list[str]] = {}  # workspace slot (-1: open) -> live claim ids
+    for cid, slots in zip(ids, tags, strict=True):
+        if cid not in dead_set:
+            for slot in slots:
+                members.setdefault(slot, []).append(cid)
     header = {
         "v": VERSION, "store": os.path.realpath(store), "size": before.st_size,
         "ino": before.st_ino, "dev": before.st_dev, "built_at": now,
         "fingerprint": _fingerprint(store, before.st_size),
-        "fields": list(CLAIM_FIELDS), "ids": ids, "offsets": offsets,
-        "workspaces": workspaces, "tags": tags, "dead": dead, "world": world,
+        "fields": list(CLAIM_FIELDS), "slot": {cid: i for i, cid in enumerate(ids)},
+        "offsets": offsets, "workspaces": workspaces, "members": members, "world": world,
         "trusted": trusted, "index": index.to_dict(os.path.realpath(store)),
         "agents": state.agents, "calibration": state.calibration, "pending": state.pending,
     }
@@ -231,6 +237,9 @@ class ScopedClaims(Mapping):
     def __contains__(self, cid) -> bool:
         return cid in self._keys
 
+    def get(self, cid, default=None):
+        return self._claims.get(cid, default) if cid in self._keys else default
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._keys)
 
@@ -244,10 +253,8 @@ class _View:
         self.data = data
         self.header = header
         self.rows_at = rows_at
-        ids, offsets = header["ids"], header["offsets"]
-        self.ids = ids
-        self.slot = {cid: i for i, cid in enumerate(ids)}
-        self.offsets = offsets
+        self.slot = header["slot"]
+        self.offsets = header["offsets"]
         fields = header["fields"]
         self.same_fields = list(fields) == list(CLAIM_FIELDS)
         self.fields = fields
@@ -306,11 +313,10 @@ class Memory:
         if self.view is None:
             return self.state
         header = self.view.header
-        slot = {ws: i for i, ws in enumerate(header["workspaces"])}.get(workspace)
-        wanted = {-1} if slot is None else {-1, slot}
-        dead = set(header["dead"])
-        keys = {cid for cid, tags in zip(self.view.ids, header["tags"], strict=True)
-                if cid not in dead and (tags[0] == -1 or wanted.intersection(tags))}
+        members = header["members"]
+        keys = set(members.get(-1, ()))
+        if workspace in header["workspaces"]:
+            keys.update(members.get(header["workspaces"].index(workspace), ()))
         keys.update(self.touched)
         return FoldState(claims=ScopedClaims(self.state.claims, keys), agents=self.state.agents,
                          calibration=self.state.calibration, pending=self.state.pending,
@@ -339,10 +345,9 @@ class Memory:
         if self.view is None:
             return list(self.state.claims.values())
         header = self.view.header
-        slot = {ws: i for i, ws in enumerate(header["workspaces"])}.get(workspace)
         ids = list(header["trusted"].get(-1, ()))
-        if slot is not None:
-            ids += header["trusted"].get(slot, ())
+        if workspace in header["workspaces"]:
+            ids += header["trusted"].get(header["workspaces"].index(workspace), ())
         ids += self.touched
         return self._claims(ids)
 

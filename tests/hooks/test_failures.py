@@ -43,9 +43,10 @@ def test_garbage_stdin(event, garbage, rlat_home):
     assert len(lines) == 1 and event in lines[0]
 
 
-@pytest.mark.parametrize("event", ["session-start", "user-prompt"])
+@pytest.mark.parametrize("event", ["session-start", "user-prompt", "session-end"])
 def test_corrupt_store(event, rlat_home, workspace):
     add_claim(workspace)
+    add_claim(workspace, "A second claim in its own record")  # the damage is not at the tail
     path = memory_store_path()
     data = bytearray(path.read_bytes())
     data[40:60] = b"\x00" * 20  # break a record's payload: its checksum no longer holds

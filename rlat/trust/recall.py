@@ -136,12 +136,17 @@ class ClaimBM25(BM25Index):
     this idf; knowledge models keep the exact BM25Okapi scores."""
 
     def idf(self, term: str) -> float:
-        cached = self._idf_cache.get(term)
-        if cached is not None:
-            return cached
-        df = self.df(term)
-        value = math.log(1.0 + (len(self) - df + 0.5) / (df + 0.5)) if df else 0.0
-        self._idf_cache[term] = value
+        n = len(self)
+        stamp = (n, self.total_len)  # any mutation changes one of these
+        cache = self.__dict__.get("_claim_idf")
+        if cache is None or cache[0] != stamp:
+            cache = (stamp, {})
+            self.__dict__["_claim_idf"] = cache
+        value = cache[1].get(term)
+        if value is None:
+            df = self.df(term)
+            value = math.log(1.0 + (n - df + 0.5) / (df + 0.5)) if df else 0.0
+            cache[1][term] = value
         return value
 
     def scores_common(self, terms: list[str]) -> dict[int, float]:
@@ -159,10 +164,22 @@ class ClaimBM25(BM25Index):
         acc = self.scores(rare)
         if len(acc) < COMMON_TERM_MIN_MATCHES:
             return self.scores(terms)
+        pairs_of = getattr(self, "_pairs", None)  # the parent's postings walk, when it has one
+        norms = self._norm_table() if pairs_of is not None else None
+        k1p1 = self.k1 + 1
         for term in common:  # (a repeated query term counts each time, as in scores())
-            for d, value in self.scores([term]).items():
+            if pairs_of is None:
+                for d, value in self.scores([term]).items():
+                    if d in acc:
+                        acc[d] += value
+                continue
+            pairs = pairs_of(term)
+            idf = self.idf(term)
+            if pairs is None or not idf:
+                continue
+            for d, tf in pairs:
                 if d in acc:
-                    acc[d] += value
+                    acc[d] += idf * (tf * k1p1 / (tf + norms[d]))
         return acc
 
 

@@ -223,6 +223,10 @@ def test_common_terms_only_add_to_claims_a_rarer_term_matched():
     index = R.ClaimIndex.build(state.claims.values())
     common_only = R.explain(state, "exit code", workspace=WS, now=T0, index=index)
     assert {h.claim.text.split()[0] for h in common_only} == {"exit"}
+    # the claims it does score get exactly the full BM25 score
+    terms = R.query_terms("exit code")
+    full, pruned = index.bm25.scores(terms), index.bm25.scores_common(terms)
+    assert len(pruned) == n and all(pruned[d] == pytest.approx(full[d]) for d in pruned)
     # without enough rare matches, common terms match on their own as usual
     small = fold([propose("exit status of the code path"), propose("code formatting rule"),
                   propose("code review rule")])

@@ -97,10 +97,12 @@ def test_session_context_lets_recall_find_a_reply_that_never_names_its_topic():
     reply = next(c for c in state.claims.values() if c.text.startswith("Yes"))
     claims = list(state.claims.values())
 
-    plain = R.ClaimIndex.build(claims)
+    ids = [c.id for c in claims]
+    plain = R.ClaimIndex(BM25Index.build([R.document_terms(c) for c in claims],
+                                         **R.bm25_params()), ids)
     docs = expansion.contextual_documents(claims, R.document_terms)
-    context = R.ClaimIndex(BM25Index.build([docs[c.id] for c in claims], **R.bm25_params()),
-                           [c.id for c in claims])
+    context = R.ClaimIndex(BM25Index.build([docs[c.id] for c in claims], **R.bm25_params()), ids)
+    shipped = R.ClaimIndex.build(claims)  # what rlat's recall builds: with session context
 
     def found(index) -> list[str]:
         hits = R.recall(state, "what was the concert like", workspace="w", top_k=3,
@@ -109,3 +111,4 @@ def test_session_context_lets_recall_find_a_reply_that_never_names_its_topic():
 
     assert reply.id not in found(plain)
     assert reply.id in found(context)
+    assert found(shipped) == found(context)

@@ -26,8 +26,8 @@ from ..claims import events as ev
 from ..claims.ids import content_hash
 from ..container import INDEX, META, PASSAGES
 from ..paths import normalise_path
-from ..retrieval.bm25 import BM25Index
-from ..retrieval.tokenize import TOKENIZER_VERSION, term_counts, tokenize
+from ..retrieval.bm25 import BM25Index, BulkBuilder
+from ..retrieval.tokenize import TOKENIZER_VERSION, TermIds, term_counts, tokenize
 from .chunk import DEFAULT_MAX_CHARS, DEFAULT_MIN_CHARS, chunk, kind_for
 from .sources import SourceFile, common_root, read_source, rel_to, walk
 from .store import (
@@ -84,7 +84,8 @@ class Report:
     passages: int = 0
     source_bytes: int = 0
     km_bytes: int = 0
-    seconds: float = 0.0
+    seconds: float = 0.0  # wall time of the build itself (no interpreter start-up)
+    cpu_seconds: float = 0.0  # CPU time of the build (one core)
     skipped: dict[str, int] = field(default_factory=dict)
     skipped_files: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
     missing_inputs: list[str] = field(default_factory=list)
@@ -119,7 +120,9 @@ def file_passages(rel: str, text: str, settings: Settings) -> list[tuple]:
     """(chunk, text, content hash, passage id) for every passage of one file."""
     out = []
     repeats: dict[str, int] = {}
-    for c in chunk(text, kind_for(rel), settings.min_chars, settings.max_chars):
+    base = rel.rsplit("/", 1)[-1]
+    lang = base.rsplit(".", 1)[-1].lower() if "." in base else ""
+    for c in chunk(text, kind_for(rel), settings.min_chars, settings.max_chars, lang=lang):
         body = text[c.start : c.end]
         chash = content_hash(body)
         n = repeats.get(chash, 0)
@@ -133,7 +136,6 @@ class _Collector:
 
     def __init__(self, index, settings: Settings, first_block: int) -> None:
         # index: a BM25Index (refresh: patched in place) or a BulkBuilder (fresh builds)
-        self.index = index
         self.settings = settings
         self.blocks: list[dict] = []
         self.first_block = first_block
@@ -142,6 +144,19 @@ class _Collector:
         self.slot_pos = array("I")
         self.slot_ids = bytearray()
         self.file_block: dict[str, int] = {}
+        self.use_index(index)
+
+    def use_index(self, index) -> None:
+        """Where new passages are indexed: a BulkBuilder (fresh builds: integer term ids,
+        numpy grouping) or a BM25Index (refresh: patched in place)."""
+        self.index = index
+        if isinstance(index, BulkBuilder):
+            ids = TermIds()
+            index.terms = ids.terms
+            index._ids = None
+            self.add_text = lambda body: index.add_id_counts(ids.counts(body))
+        else:
+            self.add_text = lambda body: index.add_counts(term_counts(body))
 
     def add_file(self, rel: str, text: str) -> list[str]:
         """Chunk and index one file; returns its passage ids."""
@@ -155,7 +170,7 @@ class _Collector:
         out = []
         for c, body, chash, pid in passages:
             pos = cur.add(fi, pid, chash, c.start, c.end, c.line_start, c.line_end, c.label, body)
-            slot = self.index.add_counts(term_counts(body))
+            slot = self.add_text(body)
             self._place(slot, block_no, pos, pid)
             out.append(pid)
         if cur.chars >= BLOCK_TARGET_CHARS:
@@ -231,6 +246,7 @@ def build_km(inputs: list[Path], out: Path, settings: Settings, *,
     """Build a knowledge model from ``inputs`` into ``out`` (see module docstring)."""
     settings.validate()
     started = time.perf_counter()
+    cpu_started = time.process_time()
     report = Report(path=str(out))
     if not inputs:
         raise KMError("name at least one source file or directory to build from")
@@ -259,7 +275,7 @@ def build_km(inputs: list[Path], out: Path, settings: Settings, *,
     collector = _Collector(BM25Index.bulk(), settings, first_block=0)
     files = _ingest(walked.files, collector, report, progress)
     collector.flush()
-    index = collector.index = collector.index.finish()
+    index = collector.index.finish()
     if not files:
         raise KMError(_empty_message(inputs, report))
     built_at = time.time()
@@ -281,6 +297,7 @@ def build_km(inputs: list[Path], out: Path, settings: Settings, *,
     report.passages = len(index)
     report.km_bytes = out.stat().st_size
     report.seconds = time.perf_counter() - started
+    report.cpu_seconds = time.process_time() - cpu_started
     return report
 
 
@@ -515,11 +532,11 @@ def _reindexed(km: KnowledgeModel, gone: set[int], renumber: dict[int, int], set
             continue
         b, pos = km.slot_location(slot)
         blk = km.block(b)
-        new_slot = builder.add_counts(term_counts(blk.texts[pos]))
+        new_slot = collector.add_text(blk.texts[pos])
         collector._place(new_slot, renumber[b], pos, blk.pid(pos))
     index = builder.finish()
     index._thaw()  # new passages are added to it next
-    collector.index = index
+    collector.use_index(index)
     return index, collector
 
 

@@ -66,8 +66,7 @@ class Chunk:
 
 
 # ----------------------------------------------------------------------- boundary finders
-_CODE_STRONG = re.compile(r"\n(?:[ \t]*\n)+(?=[^\s)\]}])")
-_CODE_WEAK = re.compile(r"\n(?:[ \t]*\n)+(?=[ \t]+\S)")
+_BLANK_RUN = re.compile(r"\n(?:[ \t]*\n)+")
 _PARA = re.compile(r"\n(?:[ \t]*\n)+(?=\S|[ \t]+\S)")
 _FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*$")
@@ -78,10 +77,41 @@ _DEF_WORDS = (
     "pub trait ", "impl ", "impl<", "interface ", "type ", "module ", "object ",
     "export function ", "export class ", "export default ", "export const ", "export async ",
 )
+# Definition keywords by file extension (labels only); other code uses _DEF_WORDS.
+_LANG_DEF_WORDS = {
+    "py": ("def ", "class ", "async def "),
+    "pyi": ("def ", "class ", "async def "),
+    "go": ("func ", "type "),
+    "rs": ("fn ", "pub fn ", "pub(crate) fn ", "async fn ", "pub async fn ", "struct ",
+           "pub struct ", "enum ", "pub enum ", "trait ", "pub trait ", "impl ", "impl<", "mod ",
+           "pub mod "),
+    "js": ("function ", "async function ", "class ", "export function ", "export class ",
+           "export default ", "export const ", "export async "),
+}
+for _ext in ("mjs", "cjs", "jsx", "ts", "tsx"):
+    _LANG_DEF_WORDS[_ext] = _LANG_DEF_WORDS["js"] + ("interface ", "type ", "export interface ",
+                                                     "export type ")
 
 
 def _starts(regex: re.Pattern, text: str) -> list[int]:
     return [m.end() for m in regex.finditer(text)]
+
+
+def _code_boundaries(text: str) -> tuple[list[int], list[int]]:
+    """(strong, weak): line starts after a blank line, at column 0 (not a closing bracket) or
+    indented, found in one pass."""
+    strong: list[int] = []
+    weak: list[int] = []
+    size = len(text)
+    for pos in _starts(_BLANK_RUN, text):
+        if pos >= size:
+            continue
+        ch = text[pos]
+        if ch == " " or ch == "\t":
+            weak.append(pos)
+        elif ch not in ")]}\r\n":
+            strong.append(pos)
+    return strong, weak
 
 
 def _markdown_boundaries(text: str) -> tuple[list[int], list[int], list[int],
@@ -139,13 +169,11 @@ def _markdown_boundaries(text: str) -> tuple[list[int], list[int], list[int],
     return strong, weak, lines_ok, headings, fences
 
 
+_NEWLINE = re.compile(r"\n")
+
+
 def _line_starts_in(text: str, start: int, end: int) -> list[int]:
-    out = []
-    pos = text.find("\n", start, end)
-    while pos >= 0 and pos + 1 < end:
-        out.append(pos + 1)
-        pos = text.find("\n", pos + 1, end)
-    return out
+    return [m.end() for m in _NEWLINE.finditer(text, start, end - 1)]
 
 
 # ----------------------------------------------------------------------------- packing
@@ -268,18 +296,23 @@ def _def_line(line: str) -> str:
     return line[:79] + "…" if len(line) > 80 else line
 
 
-_DEF_AT = re.compile(r"\n[ \t]*(?:" + "|".join(re.escape(w) for w in _DEF_WORDS) + ")")
+_DEF_RE: dict[tuple[str, ...], re.Pattern] = {}
 
 
-def _definitions(text: str) -> tuple[list[int], list[int]]:
+def _definitions(text: str, lang: str) -> tuple[list[int], list[int]]:
     """(line starts of every definition line, of the top-level ones)."""
+    words = _LANG_DEF_WORDS.get(lang, _DEF_WORDS)
+    regex = _DEF_RE.get(words)
+    if regex is None:
+        regex = _DEF_RE[words] = re.compile(
+            r"\n[ \t]*(?:" + "|".join(re.escape(w) for w in words) + ")")
     every: list[int] = []
     top: list[int] = []
-    if text.lstrip(" \t").startswith(_DEF_WORDS):
+    if text.lstrip(" \t").startswith(words):
         every.append(0)
         if text[0] not in " \t":
             top.append(0)
-    for m in _DEF_AT.finditer(text):
+    for m in regex.finditer(text):
         pos = m.start() + 1
         every.append(pos)
         if text[pos] not in " \t":
@@ -308,8 +341,9 @@ def _code_label(text: str, start: int, end: int, defs: tuple[list[int], list[int
 
 # ------------------------------------------------------------------------------- entry
 def chunk(text: str, kind: str, min_chars: int = DEFAULT_MIN_CHARS,
-          max_chars: int = DEFAULT_MAX_CHARS) -> list[Chunk]:
-    """Split ``text`` (a whole file) into chunks. ``kind``: markdown, code or text."""
+          max_chars: int = DEFAULT_MAX_CHARS, *, lang: str = "") -> list[Chunk]:
+    """Split ``text`` (a whole file) into chunks. ``kind``: markdown, code or text; ``lang``
+    (a file extension, e.g. ``py``) picks the definition keywords used for code labels."""
     if max_chars < 1:
         raise ValueError("max_chars must be at least 1")
     min_chars = max(0, min(min_chars, max_chars))
@@ -320,15 +354,14 @@ def chunk(text: str, kind: str, min_chars: int = DEFAULT_MIN_CHARS,
         strong, weak, line_ok, headings, fences = _markdown_boundaries(text)
         splitter = _Splitter(text, [weak], line_ok, max_chars, prose=True, fences=fences)
     elif kind == "code":
-        strong = _starts(_CODE_STRONG, text)
-        weak = _starts(_CODE_WEAK, text)
+        strong, weak = _code_boundaries(text)
         splitter = _Splitter(text, [weak], None, max_chars)
     else:
         strong = []
         splitter = _Splitter(text, [_starts(_PARA, text)], None, max_chars, prose=True)
     spans = _sections(text, strong, splitter, min_chars, max_chars)
 
-    defs = _definitions(text) if kind == "code" else ([], [])
+    defs = _definitions(text, lang.lower()) if kind == "code" else ([], [])
     chunks: list[Chunk] = []
     line = 1
     counted = 0

@@ -106,9 +106,10 @@ class BM25Index:
         return index
 
     @staticmethod
-    def bulk(**params) -> BulkBuilder:
-        """A builder for large corpora: ``b = BM25Index.bulk(); b.add_counts(…)…; b.finish()``."""
-        return BulkBuilder(**params)
+    def bulk(terms: list[str] | None = None, **params) -> BulkBuilder:
+        """A builder for large corpora: ``b = BM25Index.bulk(); b.add_counts(…)…; b.finish()``
+        (see BulkBuilder for the faster ``terms=``/``add_id_counts`` form)."""
+        return BulkBuilder(terms, **params)
 
     def add(self, tokens: Sequence[str]) -> int:
         """Append one document; returns its slot."""
@@ -399,22 +400,45 @@ class BM25Index:
 
 
 class BulkBuilder:
-    """Builds a large index in one go: documents are staged as flat lists and the postings are
-    grouped at ``finish()`` with numpy when it is installed (it is: rank-bm25 depends on it),
-    which is several times faster than posting-by-posting inserts. The result is the same index
-    (frozen), bit for bit. numpy is imported here only, never on the query path."""
+    """Builds a large index in one go: documents are staged as flat lists of term ids and the
+    postings are grouped at ``finish()`` with numpy when it is installed (it is: rank-bm25
+    depends on it), several times faster than posting-by-posting inserts. The result is the
+    same index (frozen), bit for bit. numpy is imported here only, never on the query path.
 
-    def __init__(self, **params) -> None:
+    ``terms``: share the id → term list of a ``rlat.retrieval.tokenize.TermIds`` and feed
+    ``add_id_counts(term_ids.counts(text))`` (the fastest path); otherwise ``add_counts`` /
+    ``add`` take terms and ids are assigned here."""
+
+    def __init__(self, terms: list[str] | None = None, **params) -> None:
         self.params = params
-        self.keys: list[str] = []
+        self.terms: list[str] = [] if terms is None else terms
+        self._ids: dict[str, int] | None = None if terms is not None else {}
+        self.keys: list[int] = []
         self.tfs: list[int] = []
         self.doc_len = array(_U32)
         self.n_terms = array(_U32)
 
     def add_counts(self, counts: Mapping[str, int]) -> int:
+        if self._ids is None:
+            raise TypeError("this builder shares a TermIds vocabulary: use add_id_counts")
+        ids, terms = self._ids, self.terms
+        keys = []
+        for term in counts:
+            tid = ids.get(term)
+            if tid is None:
+                tid = ids[term] = len(terms)
+                terms.append(term)
+            keys.append(tid)
+        return self._stage(keys, list(counts.values()))
+
+    def add_id_counts(self, counts: Mapping[int, int]) -> int:
+        return self._stage(list(counts), list(counts.values()))
+
+    def add(self, tokens: Sequence[str]) -> int:
+        return self.add_counts(Counter(tokens))
+
+    def _stage(self, keys: list[int], tfs: list[int]) -> int:
         slot = len(self.doc_len)
-        keys = list(counts)
-        tfs = list(counts.values())
         if tfs and min(tfs) <= 0:
             pairs = [(k, v) for k, v in zip(keys, tfs, strict=True) if v > 0]
             keys = [k for k, _ in pairs]
@@ -425,67 +449,60 @@ class BulkBuilder:
         self.n_terms.append(len(keys))
         return slot
 
-    def add(self, tokens: Sequence[str]) -> int:
-        return self.add_counts(Counter(tokens))
-
     def __len__(self) -> int:
         return len(self.doc_len)
 
     def finish(self) -> BM25Index:
+        terms = self.terms
         try:
             import numpy as np
         except ImportError:  # pragma: no cover - numpy ships with rank-bm25
             index = BM25Index(**self.params)
             pos = 0
             for n in self.n_terms:
-                index.add_counts(dict(zip(self.keys[pos : pos + n], self.tfs[pos : pos + n],
-                                          strict=True)))
+                index.add_counts({terms[k]: v for k, v in zip(
+                    self.keys[pos : pos + n], self.tfs[pos : pos + n], strict=True)})
                 pos += n
             return index
         index = BM25Index(**self.params)
-        vocab = dict.fromkeys(self.keys)  # first-occurrence order, as rank_bm25 sees it
-        n_vocab = len(vocab)
-        ids = dict(zip(vocab, range(n_vocab), strict=True))
-        order_terms = sorted(vocab)
-        # term id -> position in the sorted vocabulary
-        sorted_pos = np.empty(n_vocab, dtype=np.uint32)
-        sorted_pos[np.fromiter(map(ids.__getitem__, order_terms), dtype=np.int64,
-                               count=n_vocab)] = np.arange(n_vocab, dtype=np.uint32)
-        n_post = len(self.keys)
-        tids = np.fromiter(map(ids.__getitem__, self.keys), dtype=np.int64, count=n_post)
+        n_ids = len(terms)
+        tids = np.array(self.keys, dtype=np.int64)
+        df_by_id = np.bincount(tids, minlength=n_ids) if n_ids else np.zeros(0, np.int64)
+        present = [i for i, df in enumerate(df_by_id.tolist()) if df]
+        order_ids = sorted(present, key=terms.__getitem__)  # the persisted (sorted) order
+        n_vocab = len(order_ids)
+        sorted_pos = np.zeros(max(n_ids, 1), dtype=np.int64)
+        sorted_pos[np.array(order_ids, dtype=np.int64)] = np.arange(n_vocab, dtype=np.int64)
         slots = np.repeat(np.arange(len(self.doc_len), dtype=np.uint32),
                           np.frombuffer(self.n_terms, dtype=np.uint32).astype(np.int64))
-        tfs = np.array(self.tfs, dtype=np.uint32)
-        key = sorted_pos[tids]
+        key = sorted_pos[tids] if len(tids) else tids
         perm = np.argsort(key, kind="stable")  # keeps slot order within each term
         docs_sorted = slots[perm].astype("<u4")
-        tfs_sorted = tfs[perm]
-        df_sorted = np.bincount(key, minlength=n_vocab)
+        tfs_sorted = np.array(self.tfs, dtype=np.int64)[perm]
         post_off = np.zeros(n_vocab + 1, dtype="<u4")
-        np.cumsum(df_sorted, out=post_off[1:])
-        big_tf = bool(n_post) and int(tfs_sorted.max()) > 0xFFFF
+        np.cumsum(df_by_id[np.array(order_ids, dtype=np.int64)] if n_vocab else
+                  np.zeros(0, np.int64), out=post_off[1:])
+        big_tf = bool(len(tfs_sorted)) and int(tfs_sorted.max()) > 0xFFFF
         tfs_sorted = tfs_sorted.astype("<u4" if big_tf else "<u2")
-        encoded = [t.encode("utf-8") for t in order_terms]
+        encoded = [terms[i].encode("utf-8") for i in order_ids]
         vocab_off = np.zeros(n_vocab + 1, dtype="<u4")
         np.cumsum(np.fromiter(map(len, encoded), dtype=np.int64, count=n_vocab),
                   out=vocab_off[1:])
-        # rank_bm25's mean idf, summed sequentially in first-occurrence order
-        df_by_id = df_sorted[sorted_pos].tolist()
+        # rank_bm25's mean idf, summed sequentially in first-occurrence (id) order
         n = len(self.doc_len)
         log = math.log
         idf_sum = 0.0
-        for df in df_by_id:
-            idf_sum += log(n - df + 0.5) - log(df + 0.5)
+        for df in df_by_id.tolist():
+            if df:
+                idf_sum += log(n - df + 0.5) - log(df + 0.5)
         index.doc_len = self.doc_len
         index.total_len = int(sum(self.doc_len))
         index._idf_sum, index._vocab_size = idf_sum, n_vocab
-        first = np.empty(n_vocab, dtype="<u4")
-        first[sorted_pos] = np.arange(n_vocab, dtype=np.uint32)
         body = index._header()
         body.update(
             vocab=b"".join(encoded),
             vocab_off=vocab_off.tobytes(),
-            first=first.tobytes(),
+            first=np.array(order_ids, dtype="<u4").tobytes(),
             post_off=post_off.tobytes(),
             post_docs=docs_sorted.tobytes(),
             post_tfs=tfs_sorted.tobytes(),

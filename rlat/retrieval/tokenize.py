@@ -35,6 +35,7 @@ MAX_TOKEN_CHARS = 64
 _CACHE_LIMIT = 500_000
 
 _RAW = re.compile(r"\w+")
+_RAW_ASCII = re.compile(r"[A-Za-z0-9_]+")
 # ASCII camelCase parts: an acronym before a capitalised word, a capitalised or lower word, an
 # acronym, a digit run.
 _ASCII_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
@@ -51,9 +52,6 @@ STOP_WORDS = frozenset(
     shall s t d ll m re ve y o
     """.split()
 )
-
-_cache: dict[str, tuple[str, ...]] = {}
-
 
 def _is_cjk(ch: str) -> bool:
     cp = ord(ch)
@@ -161,22 +159,27 @@ def _expand(raw: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _fill(raw_tokens) -> None:
-    cache = _cache
-    missing = set(raw_tokens).difference(cache)  # C-level: a dict argument is probed, not copied
-    if missing:
-        if len(cache) + len(missing) > _CACHE_LIMIT:
-            cache.clear()
-            missing = set(raw_tokens)
-        for raw in missing:
-            cache[raw] = _expand(raw)
+class _ExpansionCache(dict):
+    """raw token → its terms, computed on first sight (``__missing__``) so lookups stay in C."""
+
+    def __missing__(self, raw: str) -> tuple[str, ...]:
+        if len(self) >= _CACHE_LIMIT:
+            self.clear()
+        terms = self[raw] = _expand(raw)
+        return terms
+
+
+_cache = _ExpansionCache()
+
+
+def _raw_tokens(text: str) -> list[str]:
+    # on ASCII text the ASCII class finds exactly what \w+ finds, faster
+    return (_RAW_ASCII if text.isascii() else _RAW).findall(text)
 
 
 def tokenize(text: str) -> list[str]:
     """Index terms of ``text`` in order (repeats kept: term frequency matters to BM25)."""
-    raw = _RAW.findall(text)
-    _fill(raw)
-    return list(chain.from_iterable(map(_cache.__getitem__, raw)))
+    return list(chain.from_iterable(map(_cache.__getitem__, _raw_tokens(text))))
 
 
 def term_counts(text: str) -> dict[str, int]:
@@ -184,6 +187,34 @@ def term_counts(text: str) -> dict[str, int]:
 
     The mapping's iteration order is the order of first occurrence, exactly as for the
     Counter, which keeps index builds bit-identical to rank_bm25 over tokenize()."""
-    raw = _RAW.findall(text)
-    _fill(raw)
-    return Counter(chain.from_iterable(map(_cache.__getitem__, raw)))
+    return Counter(chain.from_iterable(map(_cache.__getitem__, _raw_tokens(text))))
+
+
+class TermIds:
+    """Integer term ids in first-occurrence order, for bulk index builds.
+
+    ``counts(text)`` is ``term_counts(text)`` with every term replaced by its id
+    (``terms[id]`` is the term); ids are handed out in the order terms first occur across all
+    the texts counted, which is the order rank_bm25 sees them in."""
+
+    def __init__(self) -> None:
+        self.ids: dict[str, int] = {}
+        self.terms: list[str] = []
+        ids, terms = self.ids, self.terms
+
+        class _Raw(dict):
+            def __missing__(self, raw: str) -> tuple[int, ...]:
+                out = []
+                for term in _cache[raw]:
+                    tid = ids.get(term)
+                    if tid is None:
+                        tid = ids[term] = len(terms)
+                        terms.append(term)
+                    out.append(tid)
+                result = self[raw] = tuple(out)
+                return result
+
+        self._raw = _Raw()
+
+    def counts(self, text: str) -> dict[int, int]:
+        return Counter(chain.from_iterable(map(self._raw.__getitem__, _raw_tokens(text))))

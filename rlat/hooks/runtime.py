@@ -25,7 +25,6 @@ import json
 import os
 import re
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 
 from ..paths import home, log_dir, memory_store_path, state_dir
@@ -86,7 +85,7 @@ def log_line(event: str, session: str, message: str) -> None:
                 os.replace(path, directory / "hooks.log.1")
         except OSError:
             pass
-        stamp = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         text = " ".join(str(message).split())[:600]
         line = f"{stamp} {event} session={session[:36] or '-'} {text}\n"
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)

@@ -4,6 +4,7 @@ one line in hooks.log saying what happened."""
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import time
 
@@ -138,3 +139,26 @@ def test_hooks_can_be_switched_off(rlat_home, workspace):
     add_claim(workspace)
     run = run_hook("session-start", payload(workspace), env={"RLAT_HOOKS_DISABLED": "1"})
     assert run.stdout == "" and not (rlat_home / "sessions").exists()
+
+
+def test_windows_paths_and_hostile_session_ids_stay_inside_rlat_home(rlat_home, tmp_path):
+    """A Windows cwd/transcript seen from POSIX, or a session id with path parts, never makes a
+    shadow tree (a directory named `C:\\Users…`) or writes outside rlat's own directories."""
+    import subprocess
+    import sys
+
+    here = tmp_path / "cwd"
+    here.mkdir()
+    payload = {"session_id": "../../../escape", "cwd": "C:\\Users\\me\\repo",
+               "transcript_path": "C:\\Users\\me\\.claude\\projects\\p\\s.jsonl",
+               "prompt": "how do I run the tests", "source": "startup", "reason": "other"}
+    for event in EVENTS:
+        proc = subprocess.run([sys.executable, "-P", "-m", "rlat", "hook", event],
+                              input=json.dumps(payload), capture_output=True, text=True,
+                              cwd=here, timeout=30)
+        assert proc.returncode == 0 and proc.stdout in ("", "\n") or proc.stdout.startswith("{")
+    assert list(here.iterdir()) == []
+    assert not (tmp_path / "escape.jsonl").exists()
+    for path in rlat_home.rglob("*"):
+        assert "\\" not in path.name and ":" not in path.name, path
+    assert (rlat_home / "sessions" / "escape.jsonl").exists()

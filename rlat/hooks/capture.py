@@ -144,9 +144,7 @@ def handle(ctx: HookContext) -> None:
                 ctx.log(f"inline capture of {transcript} ran out of time; left to the worker")
     from .worker import spawn
 
-    tasks = wanted_background(ctx, capture_done=done or not transcript)
-    if not spawn(ctx, tasks):
-        ctx.log("could not start the background worker")
+    spawn(ctx, wanted_background(ctx, capture_done=done or not transcript))  # logs a failure
     return None
 
 

@@ -56,7 +56,7 @@ class HookTimeout(BaseException):
     """The soft deadline passed (a BaseException so broad `except Exception` cannot eat it)."""
 
 
-def _read_stdin(deadline: float) -> bytes:
+def _read_stdin() -> bytes:
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:
         return b""
@@ -134,7 +134,7 @@ def run(event: str, raw: bytes | None = None) -> dict | None:
     sys.stdout = io.StringIO()  # whatever else gets printed must not reach Claude Code
     try:
         if raw is None:
-            raw = _read_stdin(started + budget)
+            raw = _read_stdin()
         payload, problem = _parse(raw)
         if payload is None:
             log_line(event, "-", problem)

@@ -181,11 +181,6 @@ class HookContext:
                 request_view(self)
         return self._memory
 
-    def state(self):
-        """The memory store's fold (possibly lazy: see ``memory``), or None (logged)."""
-        memory = self.memory()
-        return memory.state if memory is not None else None
-
     # -------------------------------------------------------------- writes
     def append_events(self, events: list[dict], *, durable: bool = True) -> bool:
         """Append to the memory store within the lock timeout, else spool them for the worker.

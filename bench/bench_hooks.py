@@ -249,15 +249,16 @@ def _claude_rows(quick: bool, root: Path) -> list[dict]:
     for event in ("SessionStart", "UserPromptSubmit", "Stop", "PreCompact", "SessionEnd"):
         values = durations.get(event)
         if not values:
+            rows.append(util.row(
+                f"Claude Code durationMs, {event}", "report", None, "ms", None, cmd,
+                "not recorded: Claude Code 2.1.197 writes durationMs to the transcript only for "
+                "SessionStart (hook_success) and Stop (stop_hook_summary)"))
             continue
         rows.append(util.row(
             f"Claude Code durationMs, {event} (real session, 10,000-claim store)", "report",
             round(util.median(values)), "ms", None, cmd,
             f"median of {len(values)} as recorded in the transcript by Claude Code "
             "(hook_success attachments / Stop hook summary); includes Claude Code's own spawn"))
-    if not rows:
-        rows.append(util.row("Claude Code durationMs per rlat hook", "report", None, "ms", None,
-                             cmd, "no hook timings found in the transcript"))
     return rows
 
 

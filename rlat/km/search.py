@@ -115,11 +115,14 @@ def passage_hits(km: KnowledgeModel, terms: list[str], k: int) -> list[Hit]:
 # ----------------------------------------------------------------------------- claims
 def eligible_claims(state: FoldState, *, include_stale: bool) -> tuple[dict[str, Claim], int]:
     """Claims that may surface as insights, and how many stale ones were held back."""
-    try:
-        from ..world import superseded_attribute_ids
-        superseded = superseded_attribute_ids(state)
-    except ImportError:  # pragma: no cover - world facts module absent
-        superseded = set()
+    superseded: set[str] = set()
+    if any(c.attribute_key for c in state.claims.values()):
+        try:
+            from ..world import superseded_attribute_ids
+        except ImportError:  # pragma: no cover - world facts module absent
+            pass
+        else:
+            superseded = superseded_attribute_ids(state)
     out: dict[str, Claim] = {}
     hidden = 0
     for cid, c in state.claims.items():
@@ -246,8 +249,11 @@ def search(km: KnowledgeModel, query: str, *, top_k: int = 10, source_only: bool
     if source_only:
         return SearchResult(query, terms, passages[:top_k], [])
     state = km.claims() if state is None else state
-    insights, hidden = claim_hits(km, state, query, top_k=top_k, include_stale=include_stale,
-                                  now=now)
+    insights: list[Hit] = []
+    hidden = 0
+    if state.claims:
+        insights, hidden = claim_hits(km, state, query, top_k=top_k,
+                                      include_stale=include_stale, now=now)
     world = [c for c in state.claims.values() if c.source == "world"]
     if lens is not None:
         passages = apply_lens(passages, lens)[:top_k]

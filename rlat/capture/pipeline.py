@@ -133,7 +133,8 @@ class Cleaner:
             if block.kind == "tool_use" and block.tool_id and block.input:
                 if any(scrubbing.names_secret_file(v) for v in block.input.values()):
                     self.secret_tools.add(block.tool_id)
-            elif block.kind == "tool_result" and block.tool_id in self.secret_tools and block.text:
+            elif (block.kind == "tool_result" and block.tool_id in self.secret_tools
+                  and not block.withheld):
                 block.text = scrubbing.marker(scrubbing.SECRET_FILE_RULE)
                 block.withheld = True
                 self.withheld += 1
@@ -171,6 +172,17 @@ class Cleaner:
 
     def clean(self, turn: Turn) -> Turn:
         return self.clean_many([turn])[0]
+
+
+def _drop_unused(turn: Turn) -> None:
+    """Forget the text the session claim never uses, before it is scrubbed or kept: the output
+    of tool calls that succeeded, and thinking. (A failed call's output is kept: the claim
+    quotes its most telling line.)"""
+    for block in turn.blocks:
+        if block.withheld:
+            continue
+        if (block.kind == "tool_result" and not block.is_error) or block.kind == "thinking":
+            block.text = ""
 
 
 # ---------------------------------------------------------------- verification (step 4)
@@ -282,6 +294,8 @@ def capture_transcript(
         for turn in turns:
             if sidechain:
                 turn.sidechain = True
+            cleaner.withhold(turn)
+            _drop_unused(turn)
             buffer.append(turn)
             size += sum(len(b.text) for b in turn.blocks)
             if size >= BATCH_CHARS or len(buffer) >= 512:
@@ -289,11 +303,11 @@ def capture_transcript(
         flush()
 
     try:
-        feed(iter_turns(path, stats), "", False)
+        feed(iter_turns(path, stats, tool_output=False), "", False)
         if subagents:
             for sub in subagent_paths(path):
                 files[sub.name] = sub
-                feed(iter_turns(sub, stats), sub.name, True)
+                feed(iter_turns(sub, stats, tool_output=False), sub.name, True)
     except OSError as exc:
         raise CaptureError(f"cannot read {path}: {exc.strerror or exc}") from None
     digest.source = ""

@@ -40,6 +40,7 @@ from pathlib import Path
 from ..render.fences import has_fence, strip_fenced
 
 MAX_LINE_BYTES = 8 * 1024 * 1024
+_decode = json.JSONDecoder().decode
 MAX_TEXT_CHARS = 4000
 _CUT_MARK = " [...]"
 
@@ -183,7 +184,7 @@ def iter_lines(path: str | os.PathLike, stats: ReadStats | None = None, *,
             if wanted is not None and not any(w in raw for w in wanted):
                 continue
             try:
-                obj = json.loads(raw)
+                obj = _decode(raw.decode("utf-8"))
             except ValueError:  # also UnicodeDecodeError
                 if at_end:
                     stats.truncated_last_line += 1
@@ -291,12 +292,14 @@ def render_tool_use(name: str, inp: dict) -> str:
 
 
 class _Context:
-    """Per-file state while reading: compaction segment."""
+    """Per-file state while reading: the compaction segment, and whether the output of tool
+    calls that succeeded is wanted (the session claim never quotes it)."""
 
-    __slots__ = ("segment",)
+    __slots__ = ("segment", "tool_output")
 
-    def __init__(self) -> None:
+    def __init__(self, tool_output: bool = True) -> None:
         self.segment = 0
+        self.tool_output = tool_output
 
 
 def parse_line(obj: dict, stats: ReadStats, ctx: _Context | None = None,
@@ -354,16 +357,15 @@ def _parse(obj: dict, stats: ReadStats, ctx: _Context) -> Turn | None:
     return _assistant_turn(obj, message, stats, ctx)
 
 
-def _str(value: object) -> str | None:
-    return value if type(value) is str else None
-
-
 def _base_turn(obj: dict, role: str, kind: str, ctx: _Context) -> Turn:
     get = obj.get
-    uuid = _str(get("uuid")) or ""
-    return Turn(uuid, role, kind, [], None, [uuid], _str(get("timestamp")) or "",
-                bool(get("isSidechain")), _str(get("agentId")), _str(get("sessionId")),
-                _str(get("cwd")), ctx.segment)
+    uuid, ts = get("uuid"), get("timestamp")
+    agent, sid, cwd = get("agentId"), get("sessionId"), get("cwd")
+    uuid = uuid if type(uuid) is str else ""
+    return Turn(uuid, role, kind, [], None, [uuid], ts if type(ts) is str else "",
+                bool(get("isSidechain")), agent if type(agent) is str else None,
+                sid if type(sid) is str else None, cwd if type(cwd) is str else None,
+                ctx.segment)
 
 
 def _user_turn(obj: dict, content: object, stats: ReadStats, ctx: _Context) -> Turn:
@@ -385,8 +387,10 @@ def _user_turn(obj: dict, content: object, stats: ReadStats, ctx: _Context) -> T
                                                    harness=True), uuid=uuid))
             elif btype == "tool_result":
                 is_error = bool(item.get("is_error"))
+                keep = is_error or ctx.tool_output
+                output = _clean(_result_text(item.get("content")), stats) if keep else ""
                 blocks.append(Block(
-                    "tool_result", _clean(_result_text(item.get("content")), stats),
+                    "tool_result", output,
                     uuid=uuid, tool_id=str(item.get("tool_use_id") or "") or None,
                     is_error=is_error,
                 ))
@@ -461,10 +465,11 @@ def _assistant_turn(obj: dict, message: dict, stats: ReadStats, ctx: _Context) -
 
 
 def iter_entries(path: str | os.PathLike, stats: ReadStats | None = None, *,
-                 want: Iterable[bytes] | None = None) -> Iterator[Turn]:
-    """Every conversation line of one file as a one-line Turn, in file order."""
+                 want: Iterable[bytes] | None = None, tool_output: bool = True) -> Iterator[Turn]:
+    """Every conversation line of one file as a one-line Turn, in file order.
+    ``tool_output=False``: leave out the output of tool calls that succeeded (cheaper)."""
     stats = stats if stats is not None else ReadStats()
-    ctx = _Context()
+    ctx = _Context(tool_output)
     for offset, obj in iter_lines(path, stats, want=want):
         turn = parse_line(obj, stats, ctx, offset)
         if turn is not None:
@@ -527,10 +532,11 @@ def merge_turns(entries: Iterable[Turn], stats: ReadStats | None = None) -> Iter
             yield emit(h)
 
 
-def iter_turns(path: str | os.PathLike, stats: ReadStats | None = None) -> Iterator[Turn]:
-    """The turns of one transcript file, streamed."""
+def iter_turns(path: str | os.PathLike, stats: ReadStats | None = None, *,
+               tool_output: bool = True) -> Iterator[Turn]:
+    """The turns of one transcript file, streamed (``tool_output``: see iter_entries)."""
     stats = stats if stats is not None else ReadStats()
-    yield from merge_turns(iter_entries(path, stats), stats)
+    yield from merge_turns(iter_entries(path, stats, tool_output=tool_output), stats)
 
 
 # ---------------------------------------------------------------- whole transcripts

@@ -179,7 +179,8 @@ def plan(state: FoldState, now: float | None = None, *,
     # 1. quarantine invariant
     take(L.quarantine_demotions(state, now))
     # 2. keyed attributes (skip claims already handled above)
-    take([c for c in L.supersessions(state, now) if c.claim not in view.status])
+    take([c for c in L.supersessions(state, now, status=view.of)
+          if c.claim not in view.status])
     # 3. promotion gate, tentatively
     promos = [c for c in L.promotions(state, now, status=view.of) if c.claim not in view.status]
     tentative = {c.claim for c in promos}

@@ -304,9 +304,12 @@ def _stated_at(claim: Claim) -> tuple:
     return (claim.last_evidence_at, claim.created_at, claim.id)
 
 
-def supersessions(state: FoldState, now: float) -> list[Change]:
+def supersessions(state: FoldState, now: float, *,
+                  status: Callable[[Claim], str] | None = None) -> list[Change]:
     """Keyed attributes: the user's newest value per key supersedes the user's older values;
-    anyone else's different value for that key is contested against it."""
+    anyone else's different value for that key (a candidate or active one: a contested value
+    already waits for a person) is contested against it."""
+    status = status or (lambda c: effective_state(c, now))
     groups: dict[str, list[Claim]] = {}
     for claim in state.claims.values():
         if claim.attribute_key and live(claim):
@@ -323,7 +326,8 @@ def supersessions(state: FoldState, now: float) -> list[Change]:
                 out.append(Change("supersede", old.id, reason,
                                   [ev.superseded(old.id, newest.id, ts=at(old, now, "superseded_at"))], short(old.text)))
         for other in claims:
-            if is_user_written(other) or newest.id in other.contested_with:
+            if is_user_written(other) or newest.id in other.contested_with \
+                    or status(other) not in ("candidate", "active"):
                 continue
             if normalise_text(other.text) == normalise_text(newest.text):
                 continue

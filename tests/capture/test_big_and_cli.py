@@ -9,7 +9,7 @@ import sys
 import textwrap
 
 import pytest
-from conftest import Builder, fixture, working_session
+from capture_helpers import Builder, fixture, working_session
 from support.cli import run_rlat
 from synthetic import write_transcript
 

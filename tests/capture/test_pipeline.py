@@ -8,7 +8,7 @@ import sys
 import textwrap
 
 import pytest
-from conftest import Builder, fixture, stored_events_text, working_session
+from capture_helpers import Builder, fixture, stored_events_text, working_session
 from secret_corpus import SECRETS
 
 from rlat.capture.pipeline import CaptureError, capture_transcript, verify_citations

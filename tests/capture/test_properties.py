@@ -7,7 +7,7 @@ import re
 import tempfile
 from pathlib import Path
 
-from conftest import Builder
+from capture_helpers import Builder
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from secret_corpus import SECRETS, TOOL_OUTPUT_SECRETS

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import Builder, fixture, text_block, tool_block
+from capture_helpers import Builder, fixture, text_block, tool_block
 
 from rlat.capture.transcript import (
     MAX_TEXT_CHARS,

@@ -114,13 +114,18 @@ def recall_cmd(
         typer.echo(f"{'#':>3}  {'id':<12}  {'rel':>5}  {'trust':>5}  {'score':>5}  "
                    f"{'rung':<8}  gate / text")
         n = 0
-        for h in hits:
+        shown_limit = max(50, top_k * 10)
+        for shown, h in enumerate(hits):
             n += 1 if h.admitted else 0
+            if shown >= shown_limit:
+                continue  # (counted, not printed)
             pos = str(n) if h.admitted else "-"
             typer.echo(f"{pos:>3}  {h.claim.id[:12]:<12}  {h.relevance:5.2f}  {h.trust:5.2f}  "
                        f"{h.score:5.2f}  {h.rung or '-':<8}  {h.gate}")
             typer.echo(f"{'':>3}  {'':<12}  {'':>5}  {'':>5}  {'':>5}  {'':<8}  "
                        f"{_short(h.claim.text, 80)}")
+        if len(hits) > shown_limit:
+            typer.echo(f"... {len(hits) - shown_limit} more (all of them: --format json)")
         typer.echo(f"{n} admitted, {len(hits) - n} excluded of {len(hits)} matching claim(s); "
                    f"score = relevance x trust")
         return

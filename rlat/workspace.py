@@ -12,7 +12,6 @@ from __future__ import annotations
 import configparser
 import hashlib
 import re
-import subprocess
 from functools import lru_cache
 from pathlib import Path
 
@@ -74,6 +73,8 @@ def _origin_url(common: Path) -> str | None:
 
 
 def _root_commit(root: Path) -> str | None:
+    import subprocess  # here, not at the top: most hooks never need it and it costs ms to import
+
     try:
         out = subprocess.run(
             ["git", "rev-list", "--max-parents=0", "HEAD"],

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import T0, write_transcript
+from llm_helpers import T0, write_transcript
 from support.messages_api import error, hang, malformed, tool_use
 
 from rlat.claims.ids import content_hash

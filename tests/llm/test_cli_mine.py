@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import write_transcript
+from llm_helpers import write_transcript
 from support.cli import run_rlat
 from support.messages_api import MessagesAPIServer, tool_use
 

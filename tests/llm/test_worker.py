@@ -8,7 +8,7 @@ import os
 import subprocess
 import sys
 
-from conftest import write_transcript
+from llm_helpers import write_transcript
 from support.messages_api import MessagesAPIServer, tool_use
 from test_atomic import RUFF, SESSION, model
 

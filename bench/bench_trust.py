@@ -13,8 +13,8 @@ Rows:
 * the same pass in process (``rlat.trust.consolidate.plan``), for the split load vs compute;
 * recall over 10,000 claims in process with the sidecar index cached (target ≤ 10 ms), median
   over a fixed query set;
-* a whole process that loads a 10,000-claim store, opens the cached index and recalls (what
-  the UserPromptSubmit hook pays for recall), side by side with ``python -c pass``.
+* a whole process that folds a 10,000-claim store, opens the cached index and recalls (the
+  core of `rlat memory recall`), side by side with ``python -c pass``.
 """
 
 from __future__ import annotations
@@ -243,11 +243,12 @@ def _recall_rows(quick: bool) -> list[dict]:
         cmp = util.ratio_vs_baseline(argv, n=5 if quick else 11,
                                      subject_kwargs={"env": _store_env(home)})
         rows.append(util.row(
-            "load a 10,000-claim store + cached index + recall (whole process)", "report",
+            "fold a 10,000-claim store + cached index + recall (whole process)", "report",
             round(cmp.subject_median * 1000, 1), "ms", None,
             "python -m bench --only trust",
             f"{cmp.ratio:.1f}x a bare `python -c pass` ({cmp.baseline_median * 1000:.0f} ms) "
-            "measured side by side; what the UserPromptSubmit hook pays for recall"))
+            "measured side by side: what `rlat memory recall` pays besides typer; the hooks "
+            "read a prebuilt view of the store instead of folding it (see bench_hooks)"))
     return rows
 
 

@@ -148,7 +148,7 @@ class _Collector:
 
     def use_index(self, index) -> None:
         """Where new passages are indexed: a BulkBuilder (fresh builds: integer term ids,
-        integer term ids, numpy grouping) or a BM25Index (refresh: patched in place)."""
+        numpy grouping) or a BM25Index (refresh: patched in place)."""
         self.index = index
         if isinstance(index, BulkBuilder):
             ids = TermIds()

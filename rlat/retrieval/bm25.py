@@ -476,6 +476,8 @@ class BulkBuilder:
         slots = np.repeat(np.arange(len(self.doc_len), dtype=np.uint32),
                           np.frombuffer(self.n_terms, dtype=np.uint32).astype(np.int64))
         key = sorted_pos[tids] if len(tids) else tids
+        if n_vocab <= 0xFFFF:
+            key = key.astype(np.uint16)  # numpy's stable sort is a radix sort at 16 bits
         perm = np.argsort(key, kind="stable")  # keeps slot order within each term
         docs_sorted = slots[perm].astype("<u4")
         tfs_sorted = np.array(self.tfs, dtype=np.int64)[perm]

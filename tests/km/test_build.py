@@ -134,3 +134,34 @@ def test_not_a_knowledge_model(tmp_path: Path, rlat):
     assert result.returncode != 0 and "Traceback" not in result.stderr
     result = rlat("search", str(tmp_path / "absent.rlat"), "x")
     assert result.returncode != 0 and "rlat build" in result.stderr
+
+
+def test_progress_shows_on_a_terminal(corpus: Path, tmp_path: Path):
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    main, child = pty.openpty()
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "rlat", "build", str(corpus), "-o", str(tmp_path / "k.rlat")],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=child, timeout=120)
+        os.close(child)
+        child = -1
+        chunks = []
+        while True:
+            try:
+                data = os.read(main, 4096)
+            except OSError:
+                break
+            if not data:
+                break
+            chunks.append(data)
+    finally:
+        if child != -1:
+            os.close(child)
+        os.close(main)
+    assert proc.returncode == 0
+    assert b"building: 3/3 files" in b"".join(chunks)
+    assert proc.stdout.startswith(b"Built ")

@@ -148,3 +148,29 @@ def test_many_refreshes_keep_working_and_reindex_when_slots_pile_up(built: Path,
     assert "docs/notes.txt" in texts
     top = model.index.top_k(tokenize("revision notes"), 3)
     assert top and all(model.passage(slot).text for slot, _ in top)
+
+
+def test_compact_keeps_the_current_build_and_claims(built: Path, corpus: Path, rlat):
+    staging = [p for p in passages_of(built, "docs/guide.md") if "2222" in p.text]
+    cid = cite_claim(built, "Staging SSH listens on port 2222.", staging)
+    (corpus / "docs" / "guide.md").write_text(GUIDE.replace("port 2222", "port 2200"))
+    assert rlat("refresh", str(built)).returncode == 0
+    before_ids = _ids(built)
+    before_hits = json.loads(rlat("search", str(built), "rollback schema", "--format",
+                                  "json").stdout)["hits"]
+    size = built.stat().st_size
+    result = rlat("compact", str(built))
+    assert result.returncode == 0, result.stderr
+    assert built.stat().st_size < size  # the old build's records are gone
+    assert _ids(built) == before_ids
+    after_hits = json.loads(rlat("search", str(built), "rollback schema", "--format",
+                                 "json").stdout)["hits"]
+    assert [(h["passage_id"], h["score"]) for h in after_hits if h["kind"] == "source"] == \
+        [(h["passage_id"], h["score"]) for h in before_hits if h["kind"] == "source"]
+    assert _state(built).claims[cid].state == "stale"
+    trace = json.loads(rlat("trace", str(built), cid, "--format", "json").stdout)
+    assert trace["citations"][0]["status"] == "drifted"
+    (corpus / "docs" / "notes.txt").write_text("Rewritten notes about queues.\n")
+    again = rlat("refresh", str(built))
+    assert again.returncode == 0 and "1 changed" in again.stdout
+    assert any("queues" in p.text for p in passages_of(built, "docs/notes.txt"))

@@ -254,9 +254,14 @@ def build_km(inputs: list[Path], out: Path, settings: Settings, *,
         raise KMError(f"{out} is a directory; give the knowledge model a file name, e.g. "
                       f"{out / 'km.rlat'}")
     existing = out.exists() and out.stat().st_size > 0
-    if existing and not force:
-        raise KMError(f"{out} already exists; update it with `rlat refresh {out}`, or pass "
-                      "--force to rebuild its passages (its claims are kept)")
+    old: KnowledgeModel | None = None
+    if existing:
+        old = KnowledgeModel.open(out, require_build=False)  # a clear error if not a .rlat
+        if not old.has_build:
+            old = None  # claims only (e.g. world facts): the first build is appended to it
+        elif not force:
+            raise KMError(f"{out} already exists; update it with `rlat refresh {out}`, or pass "
+                          "--force to rebuild its passages (its claims are kept)")
     present = [p for p in inputs if p.exists()]
     report.missing_inputs = [str(p) for p in inputs if not p.exists()]
     if not present:
@@ -266,12 +271,6 @@ def build_km(inputs: list[Path], out: Path, settings: Settings, *,
                   gitignore=settings.gitignore)
     for reason, n in walked.skipped.items():
         report.skipped[reason] = report.skipped.get(reason, 0) + n
-    old: KnowledgeModel | None = None
-    if existing:
-        try:
-            old = KnowledgeModel.open(out)
-        except KMError:
-            old = None  # a store with claims but no build yet: append a first build to it
     collector = _Collector(BM25Index.bulk(), settings, first_block=0)
     files = _ingest(walked.files, collector, report, progress)
     collector.flush()

@@ -165,3 +165,21 @@ def test_progress_shows_on_a_terminal(corpus: Path, tmp_path: Path):
     assert proc.returncode == 0
     assert b"building: 3/3 files" in b"".join(chunks)
     assert proc.stdout.startswith(b"Built ")
+
+
+def test_first_build_into_a_claims_only_km_keeps_its_world_facts(corpus: Path, tmp_path: Path,
+                                                                  rlat):
+    from rlat.claims import events as ev
+    from rlat.claims.log import ClaimLog
+
+    km = tmp_path / "world.rlat"
+    fact = ev.proposed("Never deploy on Fridays.", "constraint", source="world", origin="user",
+                       citations=[ev.command_citation("rlat capture-attribute")])
+    ClaimLog(km).append([fact])
+    result = rlat("build", str(corpus), "-o", str(km))
+    assert result.returncode == 0, result.stderr
+    model = KnowledgeModel.open(km)
+    assert model.has_build and len(list(model.passages())) > 0
+    assert fact["claim"] in model.claims().claims
+    again = rlat("build", str(corpus), "-o", str(km))
+    assert again.returncode != 0 and "--force" in again.stderr

@@ -163,3 +163,11 @@ def test_generated_code_spans_are_exact_and_bounded(text, max_chars):
         # only a single line longer than max_chars may exceed it
         body = text[c.start : c.end]
         assert len(body) <= max_chars or "\n" not in body.strip("\n")
+
+
+def test_crlf_files_keep_exact_spans_and_whole_fences():
+    text = ("# Title\r\n\r\nIntro line one.\r\n\r\n```sh\r\necho a\r\n\r\necho b\r\n```\r\n\r\n"
+            "## Next\r\n\r\n" + "More words here. " * 30 + "\r\n")
+    chunks = chunk(text, "markdown", 20, 120)
+    assert_spans_exact(text, chunks)
+    assert_fences_whole(text, chunks)

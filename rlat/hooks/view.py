@@ -37,7 +37,7 @@ from ..claims.model import CLAIM_FIELDS, Claim
 from ..paths import home
 
 MAGIC = b"RLATHVW1"
-VERSION = 1
+VERSION = 2
 _HEAD = struct.Struct("<8sQ")
 TOP_TRUSTED = 40  # most trusted claim ids kept per workspace (SessionStart's candidates)
 MAX_DELTA_RECORDS = 3000  # a view further behind than this is rebuilt, not caught up
@@ -146,7 +146,9 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
         "fingerprint": _fingerprint(store, before.st_size),
         "fields": list(CLAIM_FIELDS), "slot": {cid: i for i, cid in enumerate(ids)},
         "offsets": offsets, "workspaces": workspaces, "members": members, "world": world,
-        "trusted": trusted, "index": index.to_dict(os.path.realpath(store)),
+        "trusted": trusted,
+        # A nested blob: decoded only by a hook that recalls (SessionStart never does).
+        "index": msgpack.packb(index.to_dict(os.path.realpath(store)), use_bin_type=True),
         "agents": state.agents, "calibration": state.calibration, "pending": state.pending,
     }
     head = msgpack.packb(header, use_bin_type=True)
@@ -330,7 +332,7 @@ class Memory:
         if self._index is None:
             from ..trust.recall import ClaimIndex
 
-            index = ClaimIndex.from_dict(self.view.header["index"])
+            index = ClaimIndex.from_dict(_unpack(self.view.header["index"]))
             if index is None:  # another analyzer version: rebuild in memory (rare)
                 index = ClaimIndex.build(self.state.claims.values())
             new = {cid: self.state.claims[cid] for cid in self.touched

@@ -511,6 +511,8 @@ def refresh_km(path: Path, *, source_root: Path | None = None, dry_run: bool = F
     reuse = [[PASSAGES, km.block_refs[b].offset, "passages"] for b in kept_blocks]
     records = [(META, meta)] + [(PASSAGES, b) for b in collector.blocks] + \
         [(INDEX, _index_record(index, collector))]
+    if km.ino and path.stat().st_ino != km.ino:
+        raise KMError(f"{path} was replaced (compacted?) while refreshing; run the refresh again")
     write_build(path, records, {"built_at": built_at}, reuse=reuse,
                 events={"events": stale} if stale else None, fresh=False)
     report.passages = len(index)

@@ -187,6 +187,7 @@ class KnowledgeModel:
         self._slot_ids: bytes = b""
         self._blocks: dict[int, Block] = {}
         self._by_id: dict[str, int] | None = None
+        self.ino = 0  # the file's inode when opened (a refresh checks it is still the same file)
         from ..container.file import _ref_at
 
         self.has_build = toc is not None
@@ -231,7 +232,28 @@ class KnowledgeModel:
         toc = container.read(refs[0], data)
         if toc.get("kind", KM_KIND) != KM_KIND:
             raise KMError(f"{path}: its table of contents is not a knowledge model's")
-        return cls(path, container, data, toc)
+        try:
+            km = cls(path, container, data, toc)
+        except KMError as exc:
+            # A build appended while `rlat compact` replaced the file names offsets of the old
+            # file: fall back to the newest table of contents that holds together.
+            km = cls._older_build(path, container, data, refs[0].offset)
+            if km is None:
+                raise exc from None
+            print(f"rlat: {path}: the newest build is unreadable ({exc}); using the previous "
+                  f"one — run `rlat refresh {path}` again", file=sys.stderr)
+        km.ino = os.stat(path).st_ino
+        return km
+
+    @classmethod
+    def _older_build(cls, path: Path, container: Container, data, newest: int):
+        tocs = [r for r in container.scan(data).refs if r.rtype == TOC and r.offset < newest]
+        for ref in reversed(tocs):
+            try:
+                return cls(path, container, data, container.read(ref, data))
+            except (KMError, ContainerError):
+                continue
+        return None
 
     # -------------------------------------------------------------- metadata
     @property

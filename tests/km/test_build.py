@@ -183,3 +183,16 @@ def test_first_build_into_a_claims_only_km_keeps_its_world_facts(corpus: Path, t
     assert fact["claim"] in model.claims().claims
     again = rlat("build", str(corpus), "-o", str(km))
     assert again.returncode != 0 and "--force" in again.stderr
+
+
+def test_a_table_of_contents_pointing_nowhere_falls_back_to_the_previous_build(built: Path,
+                                                                                rlat):
+    from rlat.container import TOC, Container
+
+    before = [p.id for p in KnowledgeModel.open(built).passages()]
+    Container(built).append([(TOC, {"kind": "knowledge-model", "v": 1, "built_at": 0,
+                                    "entries": [[5, 999_999_999, "meta"], [4, 16, "index"]]})])
+    result = rlat("search", str(built), "staging", "--source-only", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert "using the previous one" in result.stderr
+    assert [p.id for p in KnowledgeModel.open(built).passages()] == before

@@ -56,6 +56,11 @@ class HookTimeout(BaseException):
     """The soft deadline passed (a BaseException so broad `except Exception` cannot eat it)."""
 
 
+# The soft alarm raises only while a handler runs: once ``run`` starts tidying up (its
+# ``finally``), a late alarm must not escape as a traceback and a non-zero exit.
+_ARMED = [False]
+
+
 def _read_stdin() -> bytes:
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:
@@ -88,7 +93,9 @@ def _arm(budget: float, event: str, session_ref: list[str]) -> tuple[object, thr
 
         if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
             def _soft(_signum, _frame):
-                raise HookTimeout()
+                if _ARMED[0]:
+                    _ARMED[0] = False
+                    raise HookTimeout()
 
             previous = signal.signal(signal.SIGALRM, _soft)
             signal.setitimer(signal.ITIMER_REAL, budget)
@@ -129,6 +136,7 @@ def run(event: str, raw: bytes | None = None) -> dict | None:
     budget = budget_for(event)
     session_ref = ["-"]
     module_name, hook_name = EVENTS[event]
+    _ARMED[0] = True
     previous, timer = _arm(budget, event, session_ref)
     real_stdout = sys.stdout
     sys.stdout = io.StringIO()  # whatever else gets printed must not reach Claude Code
@@ -160,6 +168,7 @@ def run(event: str, raw: bytes | None = None) -> dict | None:
                  "was not affected)")
         return None
     finally:
+        _ARMED[0] = False
         sys.stdout = real_stdout
         _disarm(previous, timer)
 

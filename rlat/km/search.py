@@ -222,12 +222,14 @@ def load_lens(ref: str):
     from pathlib import Path
 
     try:
-        from ..lens.file import read_lens
+        from ..lens.file import lens_from_toml, read_lens
     except ImportError:
         raise ValueError("lenses are not available in this rlat build") from None
     path = Path(ref).expanduser()
-    if not path.exists():
+    if not path.is_file():
         raise ValueError(f"--lens {ref}: no such file (create one with `rlat lens create`)")
+    if path.suffix.lower() == ".toml":  # a lens written by hand (lenses/*.toml)
+        return lens_from_toml(path)
     return read_lens(path)
 
 

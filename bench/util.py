@@ -18,6 +18,7 @@ import contextlib
 import os
 import platform
 import shlex
+import shutil
 import statistics
 import subprocess
 import sys
@@ -220,9 +221,19 @@ def time_call(fn: Callable[[], object], n: int = 7, *, warmup: int = 1) -> list[
 # --------------------------------------------------------------------------- sandboxes
 @contextlib.contextmanager
 def temp_home(prefix: str = "rlat-bench-") -> Iterator[Path]:
-    """A throwaway RLAT_HOME (the caller passes it in ``env``; the process env is untouched)."""
-    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
-        yield Path(tmp)
+    """A throwaway RLAT_HOME (the caller passes it in ``env``; the process env is untouched).
+
+    Removal tolerates files still being written (a hook's detached worker may outlive the
+    benchmark's command by a moment): it retries, then leaves what it cannot remove."""
+    tmp = Path(tempfile.mkdtemp(prefix=prefix))
+    try:
+        yield tmp
+    finally:
+        for _attempt in range(5):
+            shutil.rmtree(tmp, ignore_errors=True)
+            if not tmp.exists():
+                break
+            time.sleep(0.2)
 
 
 # --------------------------------------------------------------------------- the machine

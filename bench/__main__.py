@@ -111,8 +111,8 @@ def write_results(data: dict) -> None:
         "re-run the suite. Timings are medians of repeated whole-process runs; every comparison",
         "is a ratio of contenders measured interleaved in the same run.",
         "",
-        f"- **Command**: `{data['command']}`",
-        f"- **Date**: {data['date']}",
+        "- **Commands**: " + "; then ".join(
+            f"`{c['command']}` ({c['date']})" for c in data.get("commands", [])),
         f"- **Machine**: {machine['cores']} cores, {machine['memory_gib']} GiB memory, "
         f"{machine['cpu']}, {machine['os']}",
         f"- **Python**: {machine['implementation']} {machine['python']}",
@@ -189,8 +189,11 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_write:
         command = "python -m bench" + (" --quick" if args.quick else "") + "".join(
             f" --only {n}" for n in args.only)
+        commands = list(previous.get("commands", [])) if args.only else []
+        commands.append({"command": command, "date": now})
         write_results({
-            "command": command, "date": now, "machine": util.machine_info(),
+            "command": command, "commands": commands[-10:], "date": now,
+            "machine": util.machine_info(),
             "rows": rows, "modules": modules, "targets": len(judged),
             "passed": len(judged) - len(failing), "failing": failing,
         })

@@ -41,6 +41,30 @@ def _append_latency(home, n: int) -> list[float]:
     return times
 
 
+def _list_phases(store) -> dict[str, float]:
+    """The phases of `memory list --format json` (after start-up), timed in this process."""
+    import json
+
+    from rlat.claims import ClaimLog
+    from rlat.trust.rungs import rung
+
+    marks = [time.perf_counter()]
+    state = ClaimLog(store).state()
+    marks.append(time.perf_counter())
+    claims = sorted((c for c in state.claims.values() if c.state != "retired"),
+                    key=lambda c: c.updated_at, reverse=True)
+    rows = [c.summary_dict() for c in claims]
+    marks.append(time.perf_counter())
+    now = time.time()
+    for row, claim in zip(rows, claims, strict=True):
+        row["rung"] = rung(claim, now)
+    marks.append(time.perf_counter())
+    json.dumps({"claims": rows}, ensure_ascii=False)
+    marks.append(time.perf_counter())
+    names = ("fold", "summary rows", "rungs", "JSON")
+    return {name: marks[i + 1] - marks[i] for i, name in enumerate(names)}
+
+
 def run(quick: bool) -> list[dict]:
     from rlat.claims import ClaimLog
 
@@ -93,6 +117,12 @@ def run(quick: bool) -> list[dict]:
             "open + fold 100,000 events: ClaimLog.state() in-process", "report",
             round(fold_s, 3), "s", None, "python -m bench --only container",
             "decode the newest snapshot, fold the event records after it"))
+        phases = _list_phases(store)
+        rows.append(util.row(
+            "memory list on 100k events: where the time goes (in-process)", "report",
+            " / ".join(f"{k} {v * 1000:.0f} ms" for k, v in phases.items()), "", None,
+            "python -m bench --only container",
+            "what `memory list --format json` does after start-up, phase by phase"))
         rss = util.peak_rss(argv, n=1 if quick else 3, env=env)
         rows.append(util.row(
             "peak RSS of memory list on 100k events", "report", round(rss / 2**20, 1), "MiB",

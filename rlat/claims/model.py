@@ -7,6 +7,7 @@ the trust layer derives them from the rung inputs below (and the clock).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 
 
 def citation_key(cite: dict) -> tuple:
@@ -111,7 +112,7 @@ class Claim:
     def summary_dict(self) -> dict:
         """``to_dict`` without the per-event histories (evidence, outcomes, injected sessions),
         which are replaced by their counts: what a listing of many claims needs."""
-        out = {name: getattr(self, name) for name in _SUMMARY_FIELDS}
+        out = dict(zip(_SUMMARY_FIELDS, _summary_values(self), strict=True))
         out["evidence_count"] = self.evidence_count
         out["independent_count"] = self.independent_count
         out["outcome_count"] = len(self.outcomes)
@@ -123,3 +124,4 @@ CLAIM_FIELDS = tuple(f.name for f in fields(Claim))
 # Fields that grow with every use of a claim; listings show their counts instead.
 HISTORY_FIELDS = frozenset({"evidence", "outcomes", "injected_sessions"})
 _SUMMARY_FIELDS = tuple(name for name in CLAIM_FIELDS if name not in HISTORY_FIELDS)
+_summary_values = attrgetter(*_SUMMARY_FIELDS)

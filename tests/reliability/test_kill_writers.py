@@ -112,3 +112,41 @@ def test_sigkill_during_compact_keeps_every_record_and_a_consistent_snapshot(tmp
         acked.update(appender.kill())
         _check_opens_with(path, acked)
     print(f"{TRIALS} compactor kills, {completed} compactions finished, {len(acked)} events kept")
+
+
+def test_a_writer_killed_halfway_through_its_record_loses_only_that_record(tmp_path, children):
+    """SIGKILL seldom lands inside a write() here, so make it land there: the child's write
+    puts a random prefix of its record on disk and then kills the process, as a kernel does
+    when a fatal signal interrupts a large write between pages."""
+    import signal
+
+    from rlat.container import file as container_file
+
+    path = tmp_path / "memory.rlat"
+    acked: set[str] = set()
+    rng = random.Random(11)
+    torn = 0
+    for trial in range(30):
+        cut_fraction = rng.random()
+
+        def work(ack, trial=trial, cut_fraction=cut_fraction):
+            log = ClaimLog(path)
+            for i in range(3):  # three whole appends, acknowledged
+                event = _event(f"{trial}-{i}", 20)
+                log.append([event])
+                ack(event["id"])
+
+            def torn_write(fh, data):
+                fh.write(data[: int(len(data) * cut_fraction)])
+                os.kill(os.getpid(), signal.SIGKILL)
+
+            container_file._write_all = torn_write
+            log.append([_event(f"{trial}-torn", 200)])  # never acknowledged
+
+        child = children(work)
+        acked.update(child.wait())
+        assert os.WIFSIGNALED(child.status)
+        torn += Container(path).scan().torn_bytes > 0
+        _check_opens_with(path, acked)
+    assert torn >= 20  # most cuts left a partial record for the next writer to repair
+    assert len(acked) == 90

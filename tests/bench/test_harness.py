@@ -1,0 +1,76 @@
+"""The benchmark harness and its measuring helpers measure what they claim to."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from bench import __main__ as harness  # noqa: E402
+from bench import util  # noqa: E402
+
+
+def test_peak_rss_is_the_childs_own_peak():
+    small = util.peak_rss([util.PYTHON, "-c", "pass"], n=1)
+    big = util.peak_rss([util.PYTHON, "-c", "x = bytearray(80_000_000); x[::4096] = b'1' * len(x[::4096])"], n=1)
+    assert big - small > 70_000_000
+
+
+def test_interleaved_runs_contenders_round_robin(tmp_path):
+    log = tmp_path / "order.txt"
+    script = "import sys; open(sys.argv[1], 'a').write(sys.argv[2])"
+    times = util.interleaved({"a": [util.PYTHON, "-c", script, str(log), "a"],
+                              "b": [util.PYTHON, "-c", script, str(log), "b"]}, n=3, warmup=1)
+    assert log.read_text() == "ab" * 4
+    assert [len(t) for t in times.values()] == [3, 3] and all(x > 0 for t in times.values() for x in t)
+
+
+def test_a_failing_command_is_reported_not_timed():
+    with pytest.raises(RuntimeError, match="exit 3"):
+        util.time_command([util.PYTHON, "-c", "raise SystemExit(3)"], n=1, warmup=0)
+
+
+def test_ratio_is_of_medians_measured_in_the_same_run():
+    cmp = util.ratio_vs_baseline([util.PYTHON, "-c", "import time; time.sleep(0.3)"], n=3)
+    assert cmp.subject_median > cmp.baseline_median
+    assert cmp.ratio == pytest.approx(cmp.subject_median / cmp.baseline_median)
+    assert cmp.overhead == pytest.approx(cmp.subject_median - cmp.baseline_median)
+    assert cmp.overhead >= 0.25
+
+
+def test_a_broken_benchmark_module_becomes_a_failing_row():
+    rows, _seconds = harness.run_module("no_such_module_here", quick=True)
+    (row,) = rows
+    assert row["ok"] is False and "ModuleNotFoundError" in row["value"]
+
+
+def test_results_file_lists_machine_command_and_rows_and_reads_back(tmp_path, monkeypatch):
+    monkeypatch.setattr(harness, "RESULTS", tmp_path / "RESULTS.md")
+    rows = [dict(util.row("append | one", "≤ 5 ms", 0.5, "ms", True, "python -m bench"),
+                 module="container"),
+            dict(util.row("recall@10", "≥ 0.70", 0.61, "", False, "python -m bench"),
+                 module="locomo")]
+    data = {"command": "python -m bench", "commands": [{"command": "python -m bench",
+                                                        "date": "2030-01-01 00:00 UTC"}],
+            "date": "2030-01-01 00:00 UTC", "machine": util.machine_info(), "rows": rows,
+            "modules": {"container": {"date": "d", "quick": False, "seconds": 1.0}},
+            "targets": 2, "passed": 1, "failing": ["recall@10"]}
+    harness.write_results(data)
+    text = (tmp_path / "RESULTS.md").read_text()
+    assert f"{util.machine_info()['cores']} cores" in text and "CPython" in text
+    assert "`python -m bench` (2030-01-01 00:00 UTC)" in text
+    assert "1 of 2 targets met; FAILING: recall@10" in text
+    assert "append \\| one" in text  # a pipe in a name cannot break the table
+    assert harness.load_previous()["rows"] == rows
+
+
+def test_every_benchmark_module_exposes_run():
+    import importlib
+
+    names = harness.discover()
+    assert {"container", "locomo"} <= set(names)
+    for name in names:
+        assert callable(importlib.import_module(f"bench.bench_{name}").run)

@@ -11,7 +11,7 @@ Systems, side by side on the same turns:
 
 * ``rank-bm25 (plain)``: ``rank_bm25.BM25Okapi`` over lower-cased ``\\w+`` tokens;
 * ``rank-bm25 + rlat tokenizer``: the same with ``rlat.retrieval.tokenize``;
-* ``rlat recall``: the shipped path, ``rlat.trust.recall.recall()`` over the folded claims with
+* ``rlat recall``: the shipped path, ``rlat.retrieval.recall.recall()`` over the folded claims with
   the index ``ClaimIndex.build`` makes (tokenizer, ``rlat.retrieval.expansion``'s stemming and
   session-context documents, gates, relevance × trust);
 * ``rlat recall without session context``: the ablation, the same ``recall()`` over an index
@@ -151,7 +151,7 @@ def rlat_ranker(conv: dict, conv_turns: list[dict], *, context: bool = True) -> 
     """``recall()`` over the folded claims. ``context=True`` is the shipped index
     (``ClaimIndex.build``: tokenizer, stemming, session-context documents); ``False`` is the
     ablation without session context (each claim's own analysed terms only)."""
-    from rlat.trust import recall as R
+    from rlat.retrieval import recall as R
 
     state, dia_of, now = claim_state(conv, conv_turns)
     if context:

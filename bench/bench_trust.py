@@ -196,7 +196,7 @@ def _consolidate_rows(quick: bool) -> list[dict]:
 
 def _recall_rows(quick: bool) -> list[dict]:
     from rlat.claims.log import ClaimLog
-    from rlat.trust import recall as R
+    from rlat.retrieval import recall as R
 
     rows = []
     with util.temp_home("rlat-bench-recall-") as home:
@@ -227,7 +227,7 @@ def _recall_rows(quick: bool) -> list[dict]:
             "recall over 10,000 claims (in process, cached index)",
             f"≤ {RECALL_TARGET_MS:g} ms", round(value, 2), "ms", value <= RECALL_TARGET_MS,
             "python -m bench --only trust",
-            f"rlat.trust.recall.recall, top 5, median over {len(QUERIES)} queries of the median "
+            f"rlat.retrieval.recall.recall, top 5, median over {len(QUERIES)} queries of the median "
             f"of {reps} runs each; slowest query {worst:.2f} ms"))
         rows.append(util.row(
             "build the recall index for 10,000 claims", "report", round(build[0], 2), "s", None,
@@ -235,7 +235,7 @@ def _recall_rows(quick: bool) -> list[dict]:
             "ClaimIndex.build (tokenize, stem, session-context documents, postings); done once "
             "and cached beside the store (refresh_index), never per query"))
         script = ("import sys; from rlat.claims.log import ClaimLog; "
-                  "from rlat.trust.recall import open_index, recall; "
+                  "from rlat.retrieval.recall import open_index, recall; "
                   "s = ClaimLog(sys.argv[1]).state(); i = open_index(sys.argv[1], s, "
                   "max_build=0); recall(s, sys.argv[2], workspace='git:github.com/acme/repo1', "
                   "index=i)")

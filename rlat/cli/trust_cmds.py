@@ -20,11 +20,11 @@ from ..claims import events as ev
 from ..claims.fold import FoldState
 from ..claims.model import Claim
 from ..paths import state_dir
+from ..retrieval.recall import explain as explain_ranking
+from ..retrieval.recall import open_index
+from ..retrieval.recall import recall as recall_claims
 from ..trust import consolidate as consolidation
 from ..trust import lifecycle as L
-from ..trust.recall import explain as explain_ranking
-from ..trust.recall import open_index
-from ..trust.recall import recall as recall_claims
 from ..trust.rungs import agent_multiplier, breakdown, credit_for_rank, rung
 from ..workspace import workspace_id
 from .common import (

@@ -37,8 +37,8 @@ HEADING = ("What rlat remembers for this workspace, most trusted first "
 
 
 def _admitted(claim, workspace: str, now: float, sources: tuple[str, ...]) -> bool:
-    """The one eligibility rule (``rlat.trust.recall.gate``): live, not stale, this workspace."""
-    from ..trust.recall import gate
+    """The one eligibility rule (``rlat.retrieval.recall.gate``): live, not stale, this workspace."""
+    from ..retrieval.recall import gate
 
     return gate(claim, workspace=workspace, now=now, include_stale=False, sources=sources,
                 exclude=frozenset())[0]

@@ -1,6 +1,6 @@
 """UserPromptSubmit: recall the few claims that fit this prompt, attributed and fenced.
 
-``rlat.trust.recall.recall`` ranks the store's claims by relevance × trust behind the
+``rlat.retrieval.recall.recall`` ranks the store's claims by relevance × trust behind the
 source-specific gates (workspace scope for experience claims); this hook adds what only a
 session knows: claims already injected into this session (at SessionStart or an earlier
 prompt) are excluded, so nothing is restated. The best ``RLAT_RECALL_TOP_K`` (default 3) are
@@ -94,7 +94,7 @@ def _recall(ctx: HookContext, query: str, now: float) -> tuple[str, list[list]]:
     if memory is None or not memory.state.claims:
         return "", []
     from ..paths import memory_store_path
-    from ..trust.recall import recall
+    from ..retrieval.recall import recall
 
     top_k = int(env_number("RLAT_RECALL_TOP_K", RECALL_TOP_K))
     budget = int(env_number("RLAT_RECALL_CHARS", RECALL_CHARS))

@@ -6,7 +6,7 @@ projection of the store beside it (``<rlat home>/cache/hookview-<hash>.bin``), b
 fold and the real trust functions, and a hook reads only what a prompt needs:
 
 * a small header: where the store stood when the view was built (size, inode), the recall
-  engine's BM25 index (``rlat.trust.recall.ClaimIndex``), each claim's workspace tags, the
+  engine's BM25 index (``rlat.retrieval.recall.ClaimIndex``), each claim's workspace tags, the
   most trusted claim ids per workspace and the world-fact ids;
 * then each claim's full fold row, stored separately, decoded only when a hook touches it.
 
@@ -15,7 +15,7 @@ own ``injected`` and ``outcome`` events, a capture…), folds those events with 
 onto just the claims they touch, and has the store's exact current state for every claim it
 looks at. A view that does not match the store (another file, ``rlat compact`` rewrote it, too
 far behind) is ignored: the hook folds the whole store instead and asks the worker to rebuild
-the view. Nothing here decides what serves: recall (``rlat.trust.recall``) and the gates do,
+the view. Nothing here decides what serves: recall (``rlat.retrieval.recall``) and the gates do,
 on real ``Claim`` objects.
 """
 
@@ -70,7 +70,7 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
     """Fold the store and write its view (atomically). Returns a summary, or None when the
     store kept changing while it was read (try again later)."""
     from ..claims.log import ClaimLog
-    from ..trust.recall import ClaimIndex, open_index, save_index
+    from ..retrieval.recall import ClaimIndex, open_index, save_index
     from ..trust.rungs import points, trust_of_points
 
     store = Path(store_path)
@@ -225,7 +225,7 @@ class ScopedClaims(Mapping):
     It is a conservative pre-filter (a superset): claims tagged with this workspace, claims
     with no workspace or marked cross-workspace, and every claim the delta touched; retired,
     superseded or purged claims (as of the view) are left out unless the delta touched them.
-    ``rlat.trust.recall.gate`` still decides on each claim it ranks."""
+    ``rlat.retrieval.recall.gate`` still decides on each claim it ranks."""
 
     def __init__(self, claims: LazyClaims, keys: set[str]) -> None:
         self._claims = claims
@@ -326,11 +326,11 @@ class Memory:
 
     def index(self, store_path: str | os.PathLike):
         if self.view is None:
-            from ..trust.recall import open_index
+            from ..retrieval.recall import open_index
 
             return open_index(store_path, self.state)
         if self._index is None:
-            from ..trust.recall import ClaimIndex
+            from ..retrieval.recall import ClaimIndex
 
             index = ClaimIndex.from_dict(_unpack(self.view.header["index"]))
             if index is None:  # another analyzer version: rebuild in memory (rare)

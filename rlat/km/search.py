@@ -5,7 +5,7 @@ Every hit is labelled: ``[SOURCE]`` for a passage (ground truth, ranked by BM25 
 is never mistaken for a source. ``source_only`` returns passages alone — no claim, no lens: the
 honest baseline.
 
-Claims are ranked by the shared engine ``rlat.trust.recall.recall`` (relevance × trust) when it
+Claims are ranked by the shared engine ``rlat.retrieval.recall.recall`` (relevance × trust) when it
 is installed; ``_local_claim_ranking`` is the stand-in until then (BM25 over claim texts × a rung
 weight) and the one seam to delete when it lands. Eligibility comes first and lives here:
 retired, purged and superseded claims never surface; stale ones (their source drifted) only
@@ -30,7 +30,7 @@ SOURCE = "source"
 INSIGHT = "insight"
 LABELS = {SOURCE: "[SOURCE]", INSIGHT: "[INSIGHT]"}
 CLAIM_SOURCES = ("corpus", "world")
-# Placeholder trust weights (only used until rlat.trust.recall exists).
+# Placeholder trust weights (only used until rlat.retrieval.recall exists).
 _RUNG_WEIGHT = {"low": 0.55, "medium": 0.7, "high": 0.85, "verified": 1.0}
 
 
@@ -159,7 +159,7 @@ def rank_claims(state: FoldState, query: str, *, top_k: int, include_stale: bool
     if not state.claims or top_k <= 0:
         return []
     try:
-        from ..trust import recall as recall_mod
+        from ..retrieval import recall as recall_mod
     except ImportError:
         recall_mod = None
     if recall_mod is not None and hasattr(recall_mod, "recall"):
@@ -171,7 +171,7 @@ def rank_claims(state: FoldState, query: str, *, top_k: int, include_stale: bool
 
 def _local_claim_ranking(state: FoldState, query: str, *, top_k: int,
                          now: float | None) -> list[tuple[Claim, float, float | None, str]]:
-    """Stand-in for rlat.trust.recall: BM25 over the claims' texts × a rung weight. Claims
+    """Stand-in for rlat.retrieval.recall: BM25 over the claims' texts × a rung weight. Claims
     sharing no term with the query never surface."""
     from ..trust.rungs import rung
 

@@ -1,6 +1,6 @@
 """Lexical improvements to recall: stemming and session-context document expansion.
 
-The one ranking engine (``rlat.trust.recall``) scores claims with BM25 over the project's one
+The one ranking engine (``rlat.retrieval.recall``) scores claims with BM25 over the project's one
 tokenizer (``rlat.retrieval.tokenize``). This module widens what a term matches, without any
 model or network, in two ways, both chosen by measurement (bench/bench_locomo.py,
 docs/benchmarks.md):

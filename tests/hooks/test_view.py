@@ -10,7 +10,7 @@ from rlat.claims import events as ev
 from rlat.claims.log import ClaimLog
 from rlat.hooks.view import build_view, open_memory, view_path
 from rlat.paths import memory_store_path
-from rlat.trust.recall import open_index, recall
+from rlat.retrieval.recall import open_index, recall
 
 WORDS = ("tests make check pytest deploy staging vault token docker compose postgres redis "
          "ruff lint migrations alembic nginx vite frontend retries timeout cache flaky").split()

@@ -8,8 +8,8 @@ import pytest
 from rlat.claims import events as ev
 from rlat.claims import fold
 from rlat.retrieval import expansion
+from rlat.retrieval import recall as R
 from rlat.retrieval.bm25 import BM25Index
-from rlat.trust import recall as R
 
 # Full Porter (1980) stems, as the reference implementation computes them.
 PORTER = {

@@ -8,8 +8,8 @@ from trust_history import DAY, T0, WS, propose, session_events
 
 from rlat.claims import events as ev
 from rlat.claims.fold import fold
+from rlat.retrieval import recall as R
 from rlat.retrieval.tokenize import tokenize
-from rlat.trust import recall as R
 from rlat.trust import thresholds as T
 from rlat.trust.rungs import rung
 

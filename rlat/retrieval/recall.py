@@ -47,12 +47,12 @@ import msgpack
 
 from ..claims.fold import FoldState
 from ..claims.model import Claim
-from ..retrieval.bm25 import BM25Index
-from ..retrieval.tokenize import TOKENIZER_VERSION, tokenize
-from . import thresholds as T
-from .lifecycle import effective_state, stale_reason
-from .rungs import agent_multiplier, rung_of_points, trust_of_points
-from .rungs import points as rung_points
+from ..trust import thresholds as T
+from ..trust.lifecycle import effective_state, stale_reason
+from ..trust.rungs import agent_multiplier, rung_of_points, trust_of_points
+from ..trust.rungs import points as rung_points
+from .bm25 import BM25Index
+from .tokenize import TOKENIZER_VERSION, tokenize
 
 SOURCES = ("experience", "world", "corpus")
 CACHE_FORMAT = "rlat-recall-index"
@@ -66,7 +66,7 @@ COMMON_TERM_MIN_MATCHES = 200
 
 # ----------------------------------------------------------------------------- analyzer
 try:  # the seam for lexical improvements (document / query expansion); optional
-    from ..retrieval import expansion as _expansion  # type: ignore[attr-defined]
+    from . import expansion as _expansion  # type: ignore[attr-defined]
 except ImportError:  # pragma: no cover - depends on whether the module exists yet
     _expansion = None
 

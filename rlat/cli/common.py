@@ -63,7 +63,7 @@ def open_store(explicit: Path | None = None) -> ClaimLog:
 
 
 def current_cwd() -> str:
-    return os.environ.get("PWD") if os.environ.get("RLAT_USE_PWD") else os.getcwd()
+    return os.getcwd()
 
 
 def resolve_claim(state: FoldState, ref: str) -> Claim:

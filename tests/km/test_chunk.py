@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.corpora import reference_markdown
 
 from rlat.km.chunk import chunk, kind_for
 
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "claude-code"
+REFERENCE = reference_markdown()
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 
 

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 from support.cli import run_rlat
+from support.corpora import reference_markdown
 
 from rlat import world
 
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "claude-code"
+REFERENCE = reference_markdown()
 STDLIB = Path(sysconfig.get_paths()["stdlib"])
 CONSTRAINT_FRAMING = "Standing constraints for this environment:"
 FALSIFIED_FRAMING = "Tried and falsified in this environment:"
@@ -38,9 +39,9 @@ def _corpus(root: Path, docs: list[str], code: list[str], code_dir: str) -> Path
 @pytest.fixture(scope="module")
 def two_kms(tmp_path_factory):
     base = tmp_path_factory.mktemp("kms")
-    a = _corpus(base / "a", ["hooks.md", "settings.md"], ["shlex.py", "glob.py"], "src")
-    b = _corpus(base / "b", ["skills.md", "plugins-reference.md"], ["fnmatch.py", "shutil.py"],
-                "lib")
+    pages = [p.name for p in sorted(REFERENCE.glob("*.md"))]
+    a = _corpus(base / "a", pages[0::2][:2], ["shlex.py", "glob.py"], "src")
+    b = _corpus(base / "b", pages[1::2][:2], ["fnmatch.py", "shutil.py"], "lib")
     km_a, km_b = base / "a.rlat", base / "b.rlat"
     _ok(run_rlat("build", str(a), "-o", str(km_a)))
     _ok(run_rlat("build", str(b), "-o", str(km_b)))

@@ -4,8 +4,8 @@ A store of N events is shaped like months of real use: sessions that each inject
 prompts and record turn outcomes (small records of one or two events, as hooks append them),
 end-of-session captures that propose new claims or bump recurrences (one larger record per
 session), and occasional state changes, corroborations and marks. A snapshot is written
-whenever ``CHECKPOINT_EVERY_RECORDS`` event records follow the previous one, exactly as
-``ClaimLog.checkpoint()`` would.
+wherever ``ClaimLog.checkpoint()`` would write one (``rlat.claims.log.checkpoint_due``: the
+event bytes after the newest snapshot reach a fraction of its size).
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from pathlib import Path
 
 from rlat.claims import events as ev
 from rlat.claims.fold import FoldState, fold
-from rlat.claims.log import CHECKPOINT_EVERY_RECORDS
+from rlat.claims.log import checkpoint_due
 from rlat.container import EVENTS, SNAPSHOT, Container
+from rlat.container.file import REC_OVERHEAD, encode_payload
 
 WORDS = (
     "the build uses pytest with xdist and the cache lives under tmp run make lint before "
@@ -50,30 +51,33 @@ def build_store(path: Path, n_events: int = 100_000, n_claims: int | None = None
     state = FoldState()
     ids: list[str] = []
     records: list[tuple[int, dict]] = []
-    since_snapshot = 0
+    since_snapshot = snapshot_bytes = 0  # event bytes after the newest snapshot; its size
     n_records = n_snapshots = 0
     written = 0
     ts = start_ts
     session = 0
 
-    def flush() -> None:
+    def flush() -> list[int]:
         nonlocal records
-        if records:
-            container.append(records, durable=False)
-            records = []
+        offsets = container.append(records, durable=False) if records else []
+        records = []
+        return offsets
 
     def emit(events: list[dict]) -> None:
-        nonlocal since_snapshot, n_records, n_snapshots, written
+        nonlocal since_snapshot, snapshot_bytes, n_records, n_snapshots, written
         events = events[: n_events - written]
         if not events:
             return
         fold(events, state)
-        records.append((EVENTS, {"events": events}))
+        body = {"events": events}
+        records.append((EVENTS, body))
         written += len(events)
         n_records += 1
-        since_snapshot += 1
-        if since_snapshot >= CHECKPOINT_EVERY_RECORDS:
+        since_snapshot += len(encode_payload(body)) + REC_OVERHEAD
+        if checkpoint_due(since_snapshot, snapshot_bytes):
             records.append((SNAPSHOT, state.to_snapshot()))
+            offset = flush()[-1]
+            snapshot_bytes = path.stat().st_size - offset
             n_snapshots += 1
             since_snapshot = 0
         if len(records) >= 500:

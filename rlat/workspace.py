@@ -10,7 +10,6 @@ hook path pays for every subprocess.
 from __future__ import annotations
 
 import configparser
-import hashlib
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -135,6 +134,8 @@ def _workspace_id(cwd: str, seen: tuple[str, ...]) -> str:
 
 
 def describe(cwd: str) -> dict:
+    import hashlib
+
     wid = workspace_id(cwd)
     found = find_git_dir(Path(normalise_path(cwd)))
     return {

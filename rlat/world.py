@@ -19,7 +19,6 @@ SessionStart hook imports it.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import time
@@ -29,7 +28,7 @@ from pathlib import Path
 
 from .claims import events as ev
 from .claims.fold import FoldState
-from .claims.ids import claim_id, normalise_text
+from .claims.ids import claim_id, normalise_text, sha256
 from .claims.log import ClaimLog
 from .claims.model import Claim
 from .claims.policy import WORLD_KINDS
@@ -70,7 +69,7 @@ class WorldFactError(ValueError):
 
 # ------------------------------------------------------------------------------------ where
 def _slug(workspace_id: str) -> str:
-    digest = hashlib.sha256(workspace_id.encode("utf-8")).hexdigest()[:12]
+    digest = sha256(workspace_id.encode("utf-8")).hexdigest()[:12]
     tail = workspace_id.rstrip("/").rsplit("/", 1)[-1].split(":")[-1]
     tail = re.sub(r"[^A-Za-z0-9._-]+", "-", tail).strip("-.")[:40] or "workspace"
     return f"{tail}-{digest}"

@@ -301,9 +301,9 @@ def injected_ids(records: list[dict]) -> set[str]:
 
 # ------------------------------------------------------------------------------ receipts
 def receipts_path(workspace: str) -> Path:
-    import hashlib
+    from ..claims.ids import sha256
 
-    return state_dir() / "receipts" / (hashlib.sha256(workspace.encode()).hexdigest()[:16] + ".txt")
+    return state_dir() / "receipts" / (sha256(workspace.encode()).hexdigest()[:16] + ".txt")
 
 
 def add_receipt(workspace: str, line: str) -> None:

@@ -14,9 +14,9 @@ injected, an ``injected`` event in the memory store (read lineage, for independe
 
 from __future__ import annotations
 
-import hashlib
 import time
 
+from ..claims.ids import sha256
 from ..render.fences import fence, strip_fenced
 from .runtime import (
     RECALL_CHARS,
@@ -61,7 +61,7 @@ def handle(ctx: HookContext) -> dict | None:
     prompt = ctx.payload.get("prompt")
     prompt = prompt if isinstance(prompt, str) else ""
     prompt_id = ctx.payload.get("prompt_id")
-    intent = prompt_id if isinstance(prompt_id, str) and prompt_id else hashlib.sha256(
+    intent = prompt_id if isinstance(prompt_id, str) and prompt_id else sha256(
         f"{ctx.session_id}\x00{now}\x00{prompt}".encode()).hexdigest()[:16]
     query = strip_fenced(prompt)[:QUERY_CHARS].strip()
     block, ranked = "", []
@@ -81,7 +81,7 @@ def handle(ctx: HookContext) -> dict | None:
 
         ctx.append_events([ev.injected(
             ctx.session_id, [cid for cid, _rank in ranked], workspace=ctx.workspace,
-            prompt_hash=hashlib.sha256(prompt.encode()).hexdigest()[:16], ts=now)],
+            prompt_hash=sha256(prompt.encode()).hexdigest()[:16], ts=now)],
             durable=False)
     if not block:
         return None
@@ -102,6 +102,7 @@ def _recall(ctx: HookContext, query: str, now: float) -> tuple[str, list[list]]:
     # The index comes with the hook view (or the recall engine's cache): nothing is
     # re-tokenized, and only the claims recall looks at are decoded.
     index = memory.index(memory_store_path())
-    hits = recall(memory.recall_state(ctx.workspace), query, workspace=ctx.workspace,
-                  top_k=top_k, now=now, exclude=tuple(seen), index=index)
+    state = memory.recall_state(ctx.workspace)
+    hits = recall(state, query, workspace=ctx.workspace, top_k=top_k, now=now,
+                  exclude=tuple(seen), index=index, **memory.recall_hints(state, index, now))
     return render(hits, budget)

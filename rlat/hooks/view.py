@@ -5,10 +5,17 @@ hundreds of milliseconds; a UserPromptSubmit hook has tens. So the background wo
 projection of the store beside it (``<rlat home>/cache/hookview-<hash>.bin``), built by the real
 fold and the real trust functions, and a hook reads only what a prompt needs:
 
-* a small header: where the store stood when the view was built (size, inode), the recall
-  engine's BM25 index (``rlat.retrieval.recall.ClaimIndex``), each claim's workspace tags, the
-  most trusted claim ids per workspace and the world-fact ids;
+* a small header: where the store stood when the view was built (size, inode), the most
+  trusted claim ids per workspace and the world-fact ids;
+* sections a hook reads in place (mmap, no parsing): the claim ids, the offsets of their
+  rows, each workspace's live claims (as slots), each claim's trust bound
+  (``rlat.retrieval.recall.trust_bound``) and the recall engine's BM25 index
+  (``rlat.retrieval.recall.ClaimIndex``, in the same slot order as the rows);
 * then each claim's full fold row, stored separately, decoded only when a hook touches it.
+
+Recall is handed two shortcuts that change nothing in its result: a mask of the slots that can
+serve in the workspace (only those are scored) and the trust bounds (a claim whose relevance
+times its best possible trust cannot reach the top k is never decoded).
 
 A hook opens the view, reads the records appended to the store since it was built (the hooks'
 own ``injected`` and ``outcome`` events, a capture…), folds those events with the real fold
@@ -21,31 +28,39 @@ on real ``Claim`` objects.
 
 from __future__ import annotations
 
-import hashlib
 import heapq
 import mmap
 import os
 import struct
+import sys
 import time
+from array import array
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import msgpack
 
 from ..claims.fold import FoldState, fold
+from ..claims.ids import sha256
 from ..claims.model import CLAIM_FIELDS, Claim
 from ..paths import home
 
 MAGIC = b"RLATHVW1"
-VERSION = 2
+VERSION = 3
 _HEAD = struct.Struct("<8sQ")
 TOP_TRUSTED = 40  # most trusted claim ids kept per workspace (SessionStart's candidates)
 MAX_DELTA_RECORDS = 3000  # a view further behind than this is rebuilt, not caught up
+_ALIGN = 8
+_LITTLE = sys.byteorder == "little"
+# BM25 arrays stored as sections of their own (used in place, never copied); "vocab" is read
+# into bytes (its slices are compared).
+_RAW_INDEX_FIELDS = ("vocab", "vocab_off", "first", "post_off", "post_docs", "post_tfs",
+                     "doc_len")
 
 
 def view_path(store_path: str | os.PathLike) -> Path:
     real = os.path.realpath(os.fspath(store_path))
-    digest = hashlib.sha256(real.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    digest = sha256(real.encode("utf-8", "surrogatepass")).hexdigest()[:16]
     return home() / "cache" / f"hookview-{digest}.bin"
 
 
@@ -58,11 +73,28 @@ def _fingerprint(store: Path, size: int) -> str:
     with open(store, "rb") as fh:
         start = max(0, size - FINGERPRINT_BYTES)
         fh.seek(start)
-        return hashlib.sha256(fh.read(size - start)).hexdigest()[:32]
+        return sha256(fh.read(size - start)).hexdigest()[:32]
 
 
 def _unpack(data) -> object:
     return msgpack.unpackb(data, raw=False, strict_map_key=False, use_list=True)
+
+
+def _le(code: str, values) -> bytes:
+    out = array(code, values)
+    if not _LITTLE:
+        out.byteswap()
+    return out.tobytes()
+
+
+def _numbers(code: str, data: memoryview):
+    """Little-endian numbers stored in a section, indexable in place (copied on big-endian)."""
+    if _LITTLE:
+        return data.cast(code)
+    out = array(code)
+    out.frombytes(data)
+    out.byteswap()
+    return out
 
 
 # ---------------------------------------------------------------------------------- build
@@ -70,7 +102,7 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
     """Fold the store and write its view (atomically). Returns a summary, or None when the
     store kept changing while it was read (try again later)."""
     from ..claims.log import ClaimLog
-    from ..retrieval.recall import ClaimIndex, open_index, save_index
+    from ..retrieval.recall import ClaimIndex, open_index, save_index, trust_bound
     from ..trust.rungs import points, trust_of_points
 
     store = Path(store_path)
@@ -85,28 +117,36 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
         return None
     now = time.time() if now is None else now
     index = open_index(store, state, persist=False)
-    if index.delta or index.gone:
+    if index.delta or index.gone or len(index.ids) != len(state.claims):
         index = ClaimIndex.build(state.claims.values())
     # The same base as the recall engine's own cache, so a hook reading the view and a command
     # folding the store rank alike (both score claims added since with the base's statistics).
     save_index(index, store)
 
-    ids: list[str] = []
+    # Rows in the index's slot order, so a slot means the same claim in both.
+    ids: list[str] = list(index.ids)
     offsets: list[int] = []
     blobs: list[bytes] = []
+    bounds: list[float] = []
+    bounds_from = 0.0
     pos = 0
     workspaces: list[str] = []
     ws_slot: dict[str, int] = {}
-    tags: list[list[int]] = []  # per claim: workspace slots; [-1] = open (cross or none)
-    dead: list[str] = []
+    members: dict[int, list[int]] = {}  # workspace slot (-1: open) -> live claim slots
     world: list[str] = []
     heaps: dict[int, list] = {}
-    for claim in state.claims.values():
+    for i, cid in enumerate(ids):
+        claim = state.claims[cid]
         blob = msgpack.packb(claim.to_row(), use_bin_type=True)
-        ids.append(claim.id)
         offsets.append(pos)
         blobs.append(blob)
         pos += len(blob)
+        weight, since = trust_bound(state, claim)
+        if since > now:  # an outcome dated in the future: no bound for this claim
+            bounds.append(float("nan"))
+        else:
+            bounds.append(weight)
+            bounds_from = max(bounds_from, since)
         if claim.cross_workspace or not claim.workspaces:
             slots = [-1]
         else:
@@ -116,10 +156,10 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
                     ws_slot[ws] = len(workspaces)
                     workspaces.append(ws)
                 slots.append(ws_slot[ws])
-        tags.append(slots)
         if claim.purged or claim.state == "retired" or claim.superseded_by:
-            dead.append(claim.id)
             continue
+        for slot in slots:
+            members.setdefault(slot, []).append(i)
         if claim.source == "world":
             world.append(claim.id)
         elif claim.source == "experience" and claim.text.strip():
@@ -134,24 +174,46 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
     offsets.append(pos)
     trusted = {slot: [cid for _w, _t, cid in sorted(heap, reverse=True)]
                for slot, heap in heaps.items()}
-    dead_set = set(dead)
-    members: dict[int, list[str]] = {}  # workspace slot (-1: open) -> live claim ids
-    for cid, slots in zip(ids, tags, strict=True):
-        if cid not in dead_set:
-            for slot in slots:
-                members.setdefault(slot, []).append(cid)
+
+    index_body = index.to_dict(os.path.realpath(store))
+    index_body.pop("ids")
+    bm25_body = dict(index_body["index"])
+    raw = {name: bm25_body.pop(name) for name in _RAW_INDEX_FIELDS if name in bm25_body}
+    index_body["index"] = bm25_body
+    member_slots: list[int] = []
+    member_ranges: dict[int, list[int]] = {}
+    for slot, items in members.items():
+        member_ranges[slot] = [len(member_slots), len(items)]
+        member_slots.extend(items)
+    sections: list[tuple[str, bytes]] = [
+        ("ids", msgpack.packb(ids, use_bin_type=True)),
+        ("offsets", _le("Q", offsets)),
+        ("bounds", _le("d", bounds)),
+        ("members", _le("I", member_slots)),
+        *((f"index.{name}", bytes(value)) for name, value in raw.items()),
+        ("index", msgpack.packb(index_body, use_bin_type=True)),
+        ("rows", b"".join(blobs)),
+    ]
     header = {
         "v": VERSION, "store": os.path.realpath(store), "size": before.st_size,
         "ino": before.st_ino, "dev": before.st_dev, "built_at": now,
         "fingerprint": _fingerprint(store, before.st_size),
-        "fields": list(CLAIM_FIELDS), "slot": {cid: i for i, cid in enumerate(ids)},
-        "offsets": offsets, "workspaces": workspaces, "members": members, "world": world,
-        "trusted": trusted,
-        # A nested blob: decoded only by a hook that recalls (SessionStart never does).
-        "index": msgpack.packb(index.to_dict(os.path.realpath(store)), use_bin_type=True),
+        "fields": list(CLAIM_FIELDS), "n": len(ids), "workspaces": workspaces,
+        "members": member_ranges, "world": world, "trusted": trusted,
+        "bounds_from": bounds_from,
         "agents": state.agents, "calibration": state.calibration, "pending": state.pending,
     }
+    # Section offsets depend on the header's length, which depends on them: lay them out
+    # after a header with room to spare, then pad the header to that room.
+    header["sections"] = {name: [0, len(data)] for name, data in sections}
+    room = len(msgpack.packb(header, use_bin_type=True)) + 64 * len(sections) + 64
+    at = _HEAD.size + room
+    for name, data in sections:
+        at += -at % _ALIGN
+        header["sections"][name] = [at, len(data)]
+        at += len(data)
     head = msgpack.packb(header, use_bin_type=True)
+    assert len(head) <= room
     target = view_path(store)
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
@@ -159,7 +221,12 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
         with open(tmp, "wb") as fh:
             fh.write(_HEAD.pack(MAGIC, len(head)))
             fh.write(head)
-            fh.write(b"".join(blobs))
+            pos = _HEAD.size + len(head)
+            for name, data in sections:
+                start = header["sections"][name][0]
+                fh.write(b"\0" * (start - pos))
+                fh.write(data)
+                pos = start + len(data)
         os.replace(tmp, target)
     finally:
         if tmp.exists():
@@ -191,7 +258,7 @@ class LazyClaims(dict):
         return dict.__contains__(self, cid) or cid in self._view.slot
 
     def _all(self) -> None:
-        for cid in self._view.slot:
+        for cid in self._view.ids:
             if not dict.__contains__(self, cid):
                 self[cid]
 
@@ -212,7 +279,8 @@ class LazyClaims(dict):
         return dict.__iter__(self)
 
     def __len__(self) -> int:
-        return len(self._view.slot) + sum(1 for k in dict.keys(self) if k not in self._view.slot)
+        slot = self._view.slot
+        return len(slot) + sum(1 for k in dict.keys(self) if k not in slot)
 
     def touched(self) -> list[str]:
         return list(dict.keys(self))
@@ -225,46 +293,89 @@ class ScopedClaims(Mapping):
     It is a conservative pre-filter (a superset): claims tagged with this workspace, claims
     with no workspace or marked cross-workspace, and every claim the delta touched; retired,
     superseded or purged claims (as of the view) are left out unless the delta touched them.
-    ``rlat.retrieval.recall.gate`` still decides on each claim it ranks."""
+    ``rlat.retrieval.recall.gate`` still decides on each claim it ranks. ``mask`` holds the
+    view slots in scope; ``extra`` the ids of claims added since the view was built."""
 
-    def __init__(self, claims: LazyClaims, keys: set[str]) -> None:
+    def __init__(self, claims: LazyClaims, mask: bytearray, extra: set[str]) -> None:
         self._claims = claims
-        self._keys = keys
+        self._slot = claims._view.slot
+        self._ids = claims._view.ids
+        self.mask = mask
+        self._extra = extra
+
+    def __contains__(self, cid) -> bool:
+        slot = self._slot.get(cid)
+        return bool(self.mask[slot]) if slot is not None else cid in self._extra
 
     def __getitem__(self, cid: str) -> Claim:
-        if cid not in self._keys:
+        if cid not in self:
             raise KeyError(cid)
         return self._claims[cid]
 
-    def __contains__(self, cid) -> bool:
-        return cid in self._keys
-
     def get(self, cid, default=None):
-        return self._claims.get(cid, default) if cid in self._keys else default
+        return self._claims.get(cid, default) if cid in self else default
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._keys)
+        ids, mask = self._ids, self.mask
+        yield from (ids[i] for i in range(len(ids)) if mask[i])
+        yield from self._extra
 
     def __len__(self) -> int:
-        return len(self._keys)
+        return self.mask.count(1) + len(self._extra)
 
 
 class _View:
-    def __init__(self, path: Path, data, header: dict, rows_at: int) -> None:
+    def __init__(self, path: Path, data, header: dict) -> None:
         self.path = path
         self.data = data
         self.header = header
-        self.rows_at = rows_at
-        self.slot = header["slot"]
-        self.offsets = header["offsets"]
+        self._mv = memoryview(data)
+        self.ids: list[str] = _unpack(self.section("ids"))
+        self.n = len(self.ids)
+        self.offsets = _numbers("Q", self.section("offsets"))
+        self.rows_at = header["sections"]["rows"][0]
+        if len(self.offsets) != self.n + 1:
+            raise ValueError("hook view: offsets do not match the ids")
+        self._slot: dict[str, int] | None = None
         fields = header["fields"]
         self.same_fields = list(fields) == list(CLAIM_FIELDS)
         self.fields = fields
 
+    def section(self, name: str) -> memoryview:
+        start, length = self.header["sections"][name]
+        if start + length > len(self._mv):
+            raise ValueError(f"hook view: section {name} runs past the end")
+        return self._mv[start:start + length]
+
+    @property
+    def slot(self) -> dict[str, int]:
+        if self._slot is None:
+            self._slot = dict(zip(self.ids, range(self.n), strict=True))
+        return self._slot
+
+    def members(self, ws_slot: int):
+        where = self.header["members"].get(ws_slot)
+        if not where:
+            return ()
+        start, count = where
+        return _numbers("I", self.section("members"))[start:start + count]
+
+    def bounds(self):
+        return _numbers("d", self.section("bounds"))
+
+    def index_body(self) -> dict:
+        body = _unpack(self.section("index"))
+        bm25 = body["index"]
+        for name in _RAW_INDEX_FIELDS:
+            if f"index.{name}" in self.header["sections"]:
+                value = self.section(f"index.{name}")
+                bm25[name] = bytes(value) if name == "vocab" else value
+        return body
+
     def decode(self, cid: str) -> Claim:
         i = self.slot[cid]
-        start = self.rows_at + self.offsets[i]
-        row = _unpack(self.data[start: self.rows_at + self.offsets[i + 1]])
+        at = self.rows_at
+        row = _unpack(self._mv[at + self.offsets[i]: at + self.offsets[i + 1]])
         if self.same_fields:
             return Claim(*row)
         known = set(CLAIM_FIELDS)
@@ -285,13 +396,13 @@ def _read_view(store: Path) -> _View | None:
         magic, head_len = _HEAD.unpack_from(data, 0)
         if magic != MAGIC or _HEAD.size + head_len > size:
             return None
-        header = _unpack(data[_HEAD.size:_HEAD.size + head_len])
-    except (ValueError, struct.error, msgpack.ExtraData, msgpack.FormatError,
-            msgpack.StackError):
+        header = _unpack(memoryview(data)[_HEAD.size:_HEAD.size + head_len])
+        if not isinstance(header, dict) or header.get("v") != VERSION:
+            return None
+        return _View(path, data, header)
+    except (ValueError, TypeError, KeyError, struct.error, msgpack.ExtraData,
+            msgpack.FormatError, msgpack.StackError):
         return None
-    if not isinstance(header, dict) or header.get("v") != VERSION:
-        return None
-    return _View(path, data, header, _HEAD.size + head_len)
 
 
 class Memory:
@@ -303,6 +414,7 @@ class Memory:
         self.state = state
         self.view = view
         self._index = index
+        self._index_from_view = False
         self.touched = touched or []
 
     @property
@@ -314,15 +426,51 @@ class Memory:
         """The state recall ranks over (scoped to what could serve in ``workspace``)."""
         if self.view is None:
             return self.state
-        header = self.view.header
-        members = header["members"]
-        keys = set(members.get(-1, ()))
-        if workspace in header["workspaces"]:
-            keys.update(members.get(header["workspaces"].index(workspace), ()))
-        keys.update(self.touched)
-        return FoldState(claims=ScopedClaims(self.state.claims, keys), agents=self.state.agents,
-                         calibration=self.state.calibration, pending=self.state.pending,
-                         event_count=self.state.event_count)
+        view = self.view
+        mask = bytearray(view.n)
+        for slot in view.members(-1):
+            mask[slot] = 1
+        workspaces = view.header["workspaces"]
+        if workspace in workspaces:
+            for slot in view.members(workspaces.index(workspace)):
+                mask[slot] = 1
+        extra: set[str] = set()
+        slot_of = view.slot
+        for cid in self.touched:
+            slot = slot_of.get(cid)
+            if slot is None:
+                extra.add(cid)
+            else:
+                mask[slot] = 1
+        return FoldState(claims=ScopedClaims(self.state.claims, mask, extra),
+                         agents=self.state.agents, calibration=self.state.calibration,
+                         pending=self.state.pending, event_count=self.state.event_count)
+
+    def recall_hints(self, state: FoldState, index, now: float) -> dict:
+        """The shortcuts ``rlat.retrieval.recall.recall`` takes for ``state`` (from
+        ``recall_state``) and ``index`` (from ``index``): the mask of the slots in scope and the
+        claims' trust bounds. Empty (no shortcut) when they would not hold exactly."""
+        view = self.view
+        if view is None or index is not self._index or not self._index_from_view \
+                or not isinstance(state.claims, ScopedClaims):
+            return {}
+        hints: dict = {"candidate_mask": state.claims.mask}
+        header = view.header
+        if now >= header.get("bounds_from", float("inf")) \
+                and self.state.calibration == header.get("calibration"):
+            bounds = view.bounds()
+            slot_of = view.slot
+            touched = set(self.touched)
+
+            def bound(cid: str) -> float | None:
+                slot = slot_of.get(cid)
+                if slot is None or cid in touched:
+                    return None  # new or changed since the view was built
+                value = bounds[slot]
+                return value if value == value else None  # NaN: none stored
+
+            hints["bound"] = bound
+        return hints
 
     def index(self, store_path: str | os.PathLike):
         if self.view is None:
@@ -332,7 +480,9 @@ class Memory:
         if self._index is None:
             from ..retrieval.recall import ClaimIndex
 
-            index = ClaimIndex.from_dict(_unpack(self.view.header["index"]))
+            view = self.view
+            index = ClaimIndex.from_dict(view.index_body(), ids=view.ids, slot_of=view.slot)
+            self._index_from_view = index is not None
             if index is None:  # another analyzer version: rebuild in memory (rare)
                 index = ClaimIndex.build(self.state.claims.values())
             new = {cid: self.state.claims[cid] for cid in self.touched

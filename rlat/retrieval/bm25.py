@@ -259,8 +259,12 @@ class BM25Index:
         return self._norms
 
     # ------------------------------------------------------------------ scoring
-    def scores(self, query: Sequence[str]) -> dict[int, float]:
-        """Sparse scores: slot → score for every live document holding a query term."""
+    def scores(self, query: Sequence[str], mask: Sequence | None = None) -> dict[int, float]:
+        """Sparse scores: slot → score for every live document holding a query term.
+
+        ``mask`` (indexable by slot, e.g. a bytearray; truthy = keep) scores only the slots it
+        keeps, each exactly as without it: a caller that will look at a few documents only
+        (one workspace's claims) skips the arithmetic for the rest."""
         if not len(self):
             return {}
         norms = self._norm_table()
@@ -273,6 +277,12 @@ class BM25Index:
             idf = self.idf(term)
             if not idf:
                 continue  # rank_bm25 adds exact zeros here
+            if mask is not None:
+                get = acc.get
+                for d, tf in pairs:
+                    if mask[d]:
+                        acc[d] = get(d, 0.0) + idf * (tf * k1p1 / (tf + norms[d]))
+                continue
             if not acc:
                 acc = {d: idf * (tf * k1p1 / (tf + norms[d])) for d, tf in pairs}
                 continue

@@ -33,19 +33,19 @@ the ranking rule and the trust rule live side by side. Nothing else in ``rlat.tr
 
 from __future__ import annotations
 
-import hashlib
 import heapq
 import math
 import os
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 import msgpack
 
 from ..claims.fold import FoldState
+from ..claims.ids import sha256
 from ..claims.model import Claim
 from ..trust import thresholds as T
 from ..trust.lifecycle import effective_state, stale_reason
@@ -149,21 +149,29 @@ class ClaimBM25(BM25Index):
             cache[1][term] = value
         return value
 
-    def scores_common(self, terms: list[str]) -> dict[int, float]:
+    def scores_common(self, terms: list[str], mask=None) -> dict[int, float]:
         """``scores``, with very common terms treated as Lucene's common-terms query does: a
         term in more than ``COMMON_TERM_DF`` of the claims only adds to claims that a rarer
         query term matched (when those number at least ``COMMON_TERM_MIN_MATCHES``). A claim
         matching nothing but "the code" is never a relevant answer, and skipping it saves most
-        of the work on a query full of a store's everyday words."""
+        of the work on a query full of a store's everyday words.
+
+        ``mask`` (see ``BM25Index.scores``) scores only the slots it keeps; which rule applies
+        is still decided on the whole index, so every kept score is the unmasked one."""
         n = len(self)
         limit = COMMON_TERM_DF * n
         rare = [t for t in terms if self.df(t) <= limit]
         common = [t for t in terms if t not in rare]
         if not rare or not common or n < COMMON_TERM_MIN_MATCHES:
-            return self.scores(terms)
-        acc = self.scores(rare)
-        if len(acc) < COMMON_TERM_MIN_MATCHES:
-            return self.scores(terms)
+            return self.scores(terms, mask)
+        if mask is None:
+            acc = self.scores(rare)
+            if len(acc) < COMMON_TERM_MIN_MATCHES:
+                return self.scores(terms)
+        else:
+            if not self._matches_at_least(rare, COMMON_TERM_MIN_MATCHES):
+                return self.scores(terms, mask)
+            acc = self.scores(rare, mask)
         pairs_of = getattr(self, "_pairs", None)  # the parent's postings walk, when it has one
         norms = self._norm_table() if pairs_of is not None else None
         k1p1 = self.k1 + 1
@@ -182,15 +190,37 @@ class ClaimBM25(BM25Index):
                     acc[d] += idf * (tf * k1p1 / (tf + norms[d]))
         return acc
 
+    def _matches_at_least(self, terms: list[str], k: int) -> bool:
+        """Whether ``scores(terms)`` scores at least ``k`` documents (the size of the union of
+        the terms' postings), without scoring them: the largest posting list and the sum of
+        them settle it unless the answer lies in between."""
+        dfs: dict[str, int] = {}
+        for term in terms:
+            if term not in dfs:
+                df = self.df(term)
+                if df and self.idf(term):  # scores() skips a term with a zero idf
+                    dfs[term] = df
+        if not dfs:
+            return False
+        if max(dfs.values()) >= k:
+            return True
+        if sum(dfs.values()) < k:
+            return False
+        docs: set[int] = set()
+        for term in dfs:
+            docs.update(d for d, _tf in self._pairs(term))
+        return len(docs) >= k
+
 
 class ClaimIndex:
     """A BM25 index over claims: a base (possibly loaded frozen from the sidecar cache) plus a
     small delta of claims added since, scored with the base's statistics."""
 
-    def __init__(self, bm25: BM25Index, ids: list[str], analyzer: str | None = None) -> None:
+    def __init__(self, bm25: BM25Index, ids: list[str], analyzer: str | None = None, *,
+                 slot_of: dict[str, int] | None = None) -> None:
         self.bm25 = bm25
         self.ids = ids
-        self.slot_of = {cid: i for i, cid in enumerate(ids)}
+        self._slot_of = slot_of  # id -> slot, built on first use (a caller may share its own)
         self.analyzer = analyzer or analyzer_version()
         self.delta: dict[str, Counter] = {}
         self.delta_df: Counter = Counter()
@@ -205,6 +235,12 @@ class ClaimIndex:
         for terms in documents(claims):
             bm25.add_counts(Counter(terms))
         return cls(bm25, [c.id for c in claims])
+
+    @property
+    def slot_of(self) -> dict[str, int]:
+        if self._slot_of is None:
+            self._slot_of = dict(zip(self.ids, range(len(self.ids)), strict=True))
+        return self._slot_of
 
     def __len__(self) -> int:
         return len(self.ids) + len(self.delta)
@@ -238,11 +274,15 @@ class ClaimIndex:
             out.update(self._delta_scores(terms))
         return out
 
-    def candidates(self, terms: list[str]) -> tuple[list[tuple[float, object]], list[str]]:
+    def candidates(self, terms: list[str], mask=None) -> tuple[list[tuple[float, object]],
+                                                              list[str]]:
         """(a heap of (-score, key), the ids of delta claims) — the cheap form ``rank`` uses:
-        a key is a base slot (int) or an index into the delta ids, negated and minus one."""
-        scored = self.bm25.scores_common(terms) if isinstance(self.bm25, ClaimBM25) \
-            else self.bm25.scores(terms)
+        a key is a base slot (int) or an index into the delta ids, negated and minus one.
+
+        ``mask`` (indexable by base slot, truthy = keep) leaves the other base slots out; the
+        scores of those kept are unchanged. Delta claims are always scored."""
+        scored = self.bm25.scores_common(terms, mask) if isinstance(self.bm25, ClaimBM25) \
+            else self.bm25.scores(terms, mask)
         heap: list[tuple[float, object]] = [
             (-score, slot) for slot, score in scored.items() if score > 0]
         delta_ids: list[str] = []
@@ -289,7 +329,11 @@ class ClaimIndex:
                 "index": self.bm25.to_dict()}
 
     @classmethod
-    def from_dict(cls, body: dict) -> ClaimIndex | None:
+    def from_dict(cls, body: dict, *, ids: list[str] | None = None,
+                  slot_of: dict[str, int] | None = None) -> ClaimIndex | None:
+        """The index ``to_dict`` wrote, or None for another format or analyzer. ``ids`` (and
+        their ``slot_of``) stand in for the body's own ids when the caller stores them apart
+        (the hook view shares its list)."""
         if body.get("format") != CACHE_FORMAT or body.get("v") != CACHE_VERSION:
             return None
         if body.get("analyzer") != analyzer_version():
@@ -298,7 +342,9 @@ class ClaimIndex:
             bm25 = ClaimBM25.from_dict(body["index"])
         except (KeyError, ValueError):
             return None
-        return cls(bm25, list(body.get("ids", ())), body["analyzer"])
+        if ids is None:
+            return cls(bm25, list(body.get("ids", ())), body["analyzer"])
+        return cls(bm25, ids, body["analyzer"], slot_of=slot_of)
 
 
 def cache_path(store_path: str | os.PathLike) -> Path:
@@ -306,7 +352,7 @@ def cache_path(store_path: str | os.PathLike) -> Path:
     from ..paths import home
 
     real = os.path.realpath(os.fspath(store_path))
-    digest = hashlib.sha256(real.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    digest = sha256(real.encode("utf-8", "surrogatepass")).hexdigest()[:16]
     return home() / "cache" / f"recall-{digest}.idx"
 
 
@@ -459,7 +505,7 @@ def gate(claim: Claim, *, workspace: str | None, now: float, include_stale: bool
     return True, why, state
 
 
-def _trust(state: FoldState, claim: Claim, status: str, now: float) -> tuple[float, float]:
+def _trust(state: FoldState, claim: Claim, status: str, now: float | None) -> tuple[float, float]:
     mult = agent_multiplier(state.calibration.get(claim.observed_by)) \
         if state.calibration else 1.0
     pts = rung_points(claim, now, multiplier=mult)
@@ -469,11 +515,31 @@ def _trust(state: FoldState, claim: Claim, status: str, now: float) -> tuple[flo
     return weight, pts
 
 
+def trust_bound(state: FoldState, claim: Claim) -> tuple[float, float]:
+    """(the highest trust weight ``rank`` can give ``claim``, the time from which that holds):
+    the weight of all its outcomes, uncontested. ``rank`` at any ``now`` at or after the
+    second value, with the same ``state.calibration`` and the claim unchanged, computes
+    exactly this weight (times ``CONTESTED_FACTOR`` when contested), so a precomputed bound
+    lets it skip claims that cannot reach the top k without decoding them (the hook view)."""
+    weight, _pts = _trust(state, claim, "", None)
+    return weight, max((e[0] for e in claim.outcomes), default=0.0)
+
+
 def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
          now: float | None = None, exclude: Iterable[str] = (), include_stale: bool = False,
          sources: Iterable[str] = ("experience", "world"), index: ClaimIndex | None = None,
-         min_relevance: float = 0.0, explain: bool = False) -> list[Hit]:
-    """The engine behind ``recall`` and ``explain`` (see the module docstring)."""
+         min_relevance: float = 0.0, explain: bool = False, candidate_mask=None,
+         bound: Callable[[str], float | None] | None = None) -> list[Hit]:
+    """The engine behind ``recall`` and ``explain`` (see the module docstring).
+
+    Two optional shortcuts for callers that know more about ``state`` (the hook view); the
+    result is the same with or without them:
+
+    * ``candidate_mask``: indexable by base slot of ``index``; a falsy slot is a claim
+      ``state.claims.get`` would not return (so it could never be ranked);
+    * ``bound(claim_id)``: an upper bound of the trust weight rank will compute for that claim
+      now (``trust_bound``), or None; once k hits are in, a claim whose relevance × bound is
+      below the k-th score is passed over without being read."""
     now = time.time() if now is None else float(now)
     sources = tuple(sources)
     excluded = frozenset(exclude)
@@ -481,9 +547,12 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     terms = query_terms(query)
     if not terms:
         return []
+    if explain:
+        bound = None
     # Candidates best-first, lazily: a heap (O(n) to build, O(log n) per claim looked at)
     # instead of sorting every lexical match, since most never need to be looked at.
-    heap, delta_ids = index.candidates(terms)
+    heap, delta_ids = index.candidates(terms, candidate_mask) if candidate_mask is not None \
+        else index.candidates(terms)
     if not heap:
         return []
     claims = state.claims
@@ -500,7 +569,12 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         bm25 = -neg
         if not explain and len(hits) >= top_k and best and bm25 / best < kth:
             break  # even full trust could not lift this one into the top k
-        claim = claims.get(ids[key] if key >= 0 else delta_ids[-key - 1])
+        cid = ids[key] if key >= 0 else delta_ids[-key - 1]
+        if kth and bound is not None:
+            most = bound(cid)
+            if most is not None and bm25 / best * most < kth:
+                continue  # its own trust cannot lift it into the top k either
+        claim = claims.get(cid)
         if claim is None:
             continue
         if scoped and not explain and claim.workspaces and workspace not in claim.workspaces \
@@ -543,13 +617,15 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
 def recall(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
            now: float | None = None, exclude: Iterable[str] = (), include_stale: bool = False,
            sources: Iterable[str] = ("experience", "world"), index: ClaimIndex | None = None,
-           min_relevance: float = 0.0) -> list[Hit]:
+           min_relevance: float = 0.0, candidate_mask=None,
+           bound: Callable[[str], float | None] | None = None) -> list[Hit]:
     """The best ``top_k`` admitted claims for ``query``, best first. ``index`` (from
     ``open_index``) makes repeated recalls over a store cheap; without it an in-memory index is
-    built for ``state`` (and remembered for the same state object)."""
+    built for ``state`` (and remembered for the same state object). ``candidate_mask`` and
+    ``bound``: see ``rank`` (same result, less work)."""
     return rank(state, query, workspace=workspace, top_k=top_k, now=now, exclude=exclude,
                 include_stale=include_stale, sources=sources, index=index,
-                min_relevance=min_relevance)
+                min_relevance=min_relevance, candidate_mask=candidate_mask, bound=bound)
 
 
 def explain(state: FoldState, query: str, *, workspace: str | None, now: float | None = None,

@@ -73,12 +73,17 @@ def test_view_plus_delta_recalls_what_a_full_fold_recalls(seed):
     for query in QUERIES:
         for ws in WORKSPACES + ["path:/nowhere"]:
             for exclude in ((), tuple(ids[6:9])):
-                got = recall(memory.recall_state(ws), query, workspace=ws, top_k=5, now=now,
-                             exclude=exclude, index=memory.index(store))
+                scoped, index = memory.recall_state(ws), memory.index(store)
+                got = recall(scoped, query, workspace=ws, top_k=5, now=now,
+                             exclude=exclude, index=index)
+                fast = recall(scoped, query, workspace=ws, top_k=5, now=now, exclude=exclude,
+                              index=index, **memory.recall_hints(scoped, index, now))
                 want = recall(full, query, workspace=ws, top_k=5, now=now, exclude=exclude,
                               index=open_index(store, full, persist=False))
                 assert [(h.claim.id, round(h.score, 9), h.rung) for h in got] == \
                        [(h.claim.id, round(h.score, 9), h.rung) for h in want]
+                assert [(h.claim.id, h.score, h.rung) for h in fast] == \
+                       [(h.claim.id, h.score, h.rung) for h in got]
     # Every claim the delta touched is exactly as the full fold has it.
     for cid in memory.touched:
         assert memory.state.claims[cid].to_row() == full.claims[cid].to_row()
@@ -119,3 +124,101 @@ def test_a_view_that_does_not_match_is_not_used():
     assert len(memory.state.claims) == 20
     view_path(store).write_bytes(b"garbage")
     assert open_memory(store)[1] == "no view yet"
+
+
+def used_store(rng: random.Random, n: int) -> list[str]:
+    """A store whose claims share a small vocabulary (every query word is common) and earned
+    different trust: outcomes, corroboration, recurrences, contested pairs, some stale."""
+    log = ClaimLog(memory_store_path())
+    ids: list[str] = []
+    events = []
+    for i in range(n):
+        text = " ".join(rng.choice(WORDS) for _ in range(rng.randint(3, 9))) + f" #{i}"
+        ctype = rng.choice(["convention", "environment", "event", "outcome", "preference"])
+        e = ev.proposed(text, ctype, workspace=rng.choice(WORKSPACES),
+                        cross_workspace=rng.random() < 0.05,
+                        citations=[ev.session_citation(f"s{i % 40}", f"m{i}", "h")],
+                        origin=rng.choice(["session", "session", "user"]),
+                        observed_by=rng.choice(["human", "claude-code"]),
+                        ts=1.7e9 + i * 3600 * rng.random())
+        cid = e["claim"]
+        ids.append(cid)
+        events.append(e)
+        for k in range(rng.choice((0, 0, 1, 3))):
+            events.append(ev.outcome(rng.choice((1, 1, -1)), claims=[(cid, rng.randint(1, 4), 0.8)],
+                                     authority=rng.choice(["mechanical", "user", "heuristic"]),
+                                     signal="tests", session_id=f"u{i}-{k}",
+                                     ts=1.7e9 + 86400 * k))
+        if rng.random() < 0.1:
+            events.append(ev.recurred(cid, [ev.session_citation(f"r{i}", "m", "h")],
+                                      workspace=rng.choice(WORKSPACES)))
+        if rng.random() < 0.05:
+            events.append(ev.corroborated(cid, good=True))
+    for a, b in zip(ids[10:20], ids[20:30], strict=True):
+        events.append(ev.contested(a, b, "contradiction"))
+    log.append(events)
+    return ids
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_recall_shortcuts_change_nothing_and_skip_most_claims(seed):
+    """The hook's shortcuts (scope mask, trust bounds) on a store big enough for them to
+    matter: the same hits as a full fold, with and without a delta, for many queries, and far
+    fewer claims decoded than recall without them."""
+    rng = random.Random(seed)
+    used_store(rng, 600)
+    store = memory_store_path()
+    build_view(store)
+    now = 1.8e9
+    queries = [" ".join(rng.sample(WORDS, rng.randint(1, 5))) for _ in range(8)] + QUERIES
+
+    def check(memory, full, exclude=()):
+        decoded = {"fast": 0, "plain": 0}
+        for query in queries:
+            for ws in WORKSPACES + ["path:/nowhere"]:
+                for k in (1, 4):
+                    want = recall(full, query, workspace=ws, top_k=k, now=now, exclude=exclude,
+                                  index=open_index(store, full, persist=False))
+                    for name in ("fast", "plain"):
+                        mem, _why = open_memory(store)  # fresh: count what each one decodes
+                        scoped, index = mem.recall_state(ws), mem.index(store)
+                        hints = mem.recall_hints(scoped, index, now) if name == "fast" else {}
+                        if name == "fast":
+                            assert set(hints) == {"candidate_mask", "bound"}
+                        got = recall(scoped, query, workspace=ws, top_k=k, now=now,
+                                     exclude=exclude, index=index, **hints)
+                        assert [(h.claim.id, h.score, h.rung, h.gate) for h in got] == \
+                               [(h.claim.id, h.score, h.rung, h.gate) for h in want], (name, query)
+                        decoded[name] += len(mem.state.claims.touched()) - len(mem.touched)
+        return decoded
+
+    memory, why = open_memory(store)
+    assert why is None and not memory.touched
+    counts = check(memory, ClaimLog(store).state())
+    assert counts["fast"] * 2 < counts["plain"], counts
+    # Hooks' own appends since the view was built: injections and outcomes on top claims.
+    top = [h.claim.id for h in recall(ClaimLog(store).state(), "tests deploy", workspace=None,
+                                      top_k=10, now=now)]
+    ClaimLog(store).append([ev.injected("late", top[:5]),
+                            ev.outcome(-1, claims=[(c, 1, 1.0) for c in top[:5]],
+                                       authority="user", signal="tests", session_id="late",
+                                       ts=now - 10)])
+    check(None, ClaimLog(store).state(), exclude=tuple(top[5:7]))
+
+
+def test_no_trust_bounds_when_they_might_not_hold():
+    rng = random.Random(4)
+    used_store(rng, 250)
+    store = memory_store_path()
+    build_view(store)
+    memory, _why = open_memory(store)
+    scoped, index = memory.recall_state(WORKSPACES[0]), memory.index(store)
+    assert "bound" in memory.recall_hints(scoped, index, 1.8e9)
+    # The clock before the newest outcome the bounds include: recall must compute every trust.
+    assert "bound" not in memory.recall_hints(scoped, index, 1.7e9)
+    # A calibration score since the view: every recurrence is worth something else now.
+    ClaimLog(store).append([ev.calibration_scored("claude-code", score=0.1, resolved=40, correct=36,
+                                                   expired=0, low_sample=False)])
+    memory, _why = open_memory(store)
+    scoped, index = memory.recall_state(WORKSPACES[0]), memory.index(store)
+    assert set(memory.recall_hints(scoped, index, 1.8e9)) == {"candidate_mask"}

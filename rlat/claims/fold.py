@@ -13,10 +13,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from . import events as ev
-from .model import CLAIM_FIELDS, Claim, citation_key
+from .model import _FACTORY, CLAIM_FIELDS, Claim, citation_key
 
 
-@dataclass(slots=True)
+# __init__/__repr__/__eq__ written out rather than generated at import (see rlat.claims.model).
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class FoldState:
     claims: dict[str, Claim] = field(default_factory=dict)
     # agent -> [quarantined?, ts, event id, reason]
@@ -26,6 +27,26 @@ class FoldState:
     # events about claims not proposed yet (possible after a union merge); applied on arrival
     pending: dict[str, list[dict]] = field(default_factory=dict)
     event_count: int = 0
+
+    def __init__(self, claims=_FACTORY, agents=_FACTORY, calibration=_FACTORY,
+                 pending=_FACTORY, event_count: int = 0) -> None:
+        self.claims = {} if claims is _FACTORY else claims
+        self.agents = {} if agents is _FACTORY else agents
+        self.calibration = {} if calibration is _FACTORY else calibration
+        self.pending = {} if pending is _FACTORY else pending
+        self.event_count = event_count
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(claims={self.claims!r}, agents={self.agents!r}, "
+                f"calibration={self.calibration!r}, pending={self.pending!r}, "
+                f"event_count={self.event_count!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.claims, self.agents, self.calibration, self.pending,
+                    self.event_count) == (other.claims, other.agents, other.calibration,
+                                          other.pending, other.event_count)
+        return NotImplemented
 
     def quarantined(self, agent: str) -> bool:
         entry = self.agents.get(agent)

@@ -30,7 +30,23 @@ def citation_unit(cite: dict) -> str:
     return "c:" + str(cite.get("observed_at"))
 
 
-@dataclass(slots=True)
+class _Factory:
+    """Marks an argument left to its field's default factory (dataclasses shows ``<factory>``)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_FACTORY = _Factory()
+
+
+# ``__init__``, ``__repr__`` and ``__eq__`` are written out below instead of generated: a
+# dataclass compiles them from source at import (~1 ms for these 36 fields), a cost every hook
+# process pays. They do exactly what the generated ones do (tests/hooks/test_hook_path_classes.py
+# compares them with a generated copy); it is still a dataclass (fields, replace, asdict).
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Claim:
     id: str
     text: str
@@ -71,6 +87,67 @@ class Claim:
     cross_workspace_key: list = field(default_factory=lambda: [0.0, ""])  # (ts, event id) of the last mark
     superseded_at: float = 0.0
     purged: bool = False
+
+    def __init__(self, id: str, text: str, source: str, type: str, subject: str = "",
+                 polarity: str = "factual", origin: str = "session", observed_by: str = "human",
+                 scope: str = "agent", workspaces=_FACTORY, cross_workspace: bool = False,
+                 evidence=_FACTORY, recurrence: int = 1, state: str = "candidate",
+                 state_reason: str = "", state_at: float = 0.0, superseded_by: str | None = None,
+                 attribute_key: str | None = None, criticality: str = "normal",
+                 resolves_at: float | None = None, parent_ids=_FACTORY, contested_with=_FACTORY,
+                 created_at: float = 0.0, updated_at: float = 0.0, last_evidence_at: float = 0.0,
+                 last_used_at: float = 0.0, outcomes=_FACTORY, user_good: int = 0,
+                 user_bad: int = 0, corpus_good: int = 0, corpus_bad: int = 0,
+                 injected_sessions=_FACTORY, state_eid: str = "", cross_workspace_key=_FACTORY,
+                 superseded_at: float = 0.0, purged: bool = False) -> None:
+        self.id = id
+        self.text = text
+        self.source = source
+        self.type = type
+        self.subject = subject
+        self.polarity = polarity
+        self.origin = origin
+        self.observed_by = observed_by
+        self.scope = scope
+        self.workspaces = [] if workspaces is _FACTORY else workspaces
+        self.cross_workspace = cross_workspace
+        self.evidence = [] if evidence is _FACTORY else evidence
+        self.recurrence = recurrence
+        self.state = state
+        self.state_reason = state_reason
+        self.state_at = state_at
+        self.superseded_by = superseded_by
+        self.attribute_key = attribute_key
+        self.criticality = criticality
+        self.resolves_at = resolves_at
+        self.parent_ids = [] if parent_ids is _FACTORY else parent_ids
+        self.contested_with = [] if contested_with is _FACTORY else contested_with
+        self.created_at = created_at
+        self.updated_at = updated_at
+        self.last_evidence_at = last_evidence_at
+        self.last_used_at = last_used_at
+        self.outcomes = [] if outcomes is _FACTORY else outcomes
+        self.user_good = user_good
+        self.user_bad = user_bad
+        self.corpus_good = corpus_good
+        self.corpus_bad = corpus_bad
+        self.injected_sessions = [] if injected_sessions is _FACTORY else injected_sessions
+        self.state_eid = state_eid
+        self.cross_workspace_key = [0.0, ""] if cross_workspace_key is _FACTORY \
+            else cross_workspace_key
+        self.superseded_at = superseded_at
+        self.purged = purged
+
+    def __repr__(self) -> str:
+        return (self.__class__.__qualname__ + "("
+                + ", ".join(f"{name}={value!r}"
+                            for name, value in zip(CLAIM_FIELDS, _all_values(self), strict=True))
+                + ")")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return _all_values(self) == _all_values(other)
+        return NotImplemented
 
     # ------------------------------------------------------------ derived counts
     @property
@@ -121,6 +198,9 @@ class Claim:
 
 
 CLAIM_FIELDS = tuple(f.name for f in fields(Claim))
+if Claim.__init__.__code__.co_varnames[1:len(CLAIM_FIELDS) + 1] != CLAIM_FIELDS:  # pragma: no cover
+    raise TypeError("Claim.__init__ must take exactly the dataclass fields, in order")
+_all_values = attrgetter(*CLAIM_FIELDS)
 # Fields that grow with every use of a claim; listings show their counts instead.
 HISTORY_FIELDS = frozenset({"evidence", "outcomes", "injected_sessions"})
 _SUMMARY_FIELDS = tuple(name for name in CLAIM_FIELDS if name not in HISTORY_FIELDS)

@@ -19,7 +19,9 @@ POLARITIES = ("prefer", "avoid", "factual")
 ORIGINS = ("user", "verified_external", "single_external", "corpus", "session")
 
 
-@dataclass(frozen=True, slots=True)
+# __init__/__repr__/__eq__/__hash__ written out rather than generated at import (see
+# rlat.claims.model); still a frozen dataclass.
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class TypePolicy:
     name: str
     source: str  # the source this type normally comes from
@@ -29,6 +31,37 @@ class TypePolicy:
     immutable: bool = False  # text and evidence never change once recorded (timestamped facts)
     reverify_on_expiry: bool = False  # expiry means "re-check", not "forget"
     framing: str | None = None  # served in full under this heading (world facts only)
+
+    def __init__(self, name: str, source: str, promote_after: int | None,
+                 ttl_days: float | None, human_approval: bool, immutable: bool = False,
+                 reverify_on_expiry: bool = False, framing: str | None = None) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "name", name)
+        setattr_(self, "source", source)
+        setattr_(self, "promote_after", promote_after)
+        setattr_(self, "ttl_days", ttl_days)
+        setattr_(self, "human_approval", human_approval)
+        setattr_(self, "immutable", immutable)
+        setattr_(self, "reverify_on_expiry", reverify_on_expiry)
+        setattr_(self, "framing", framing)
+
+    def _values(self) -> tuple:
+        return (self.name, self.source, self.promote_after, self.ttl_days, self.human_approval,
+                self.immutable, self.reverify_on_expiry, self.framing)
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(name={self.name!r}, source={self.source!r}, "
+                f"promote_after={self.promote_after!r}, ttl_days={self.ttl_days!r}, "
+                f"human_approval={self.human_approval!r}, immutable={self.immutable!r}, "
+                f"reverify_on_expiry={self.reverify_on_expiry!r}, framing={self.framing!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
 
 
 POLICIES: dict[str, TypePolicy] = {

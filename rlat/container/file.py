@@ -86,7 +86,9 @@ def make_header(magic: bytes, version: int = FORMAT_VERSION, flags: int = 0) -> 
     return head + struct.pack("<I", zlib.crc32(head))
 
 
-@dataclass(frozen=True, slots=True)
+# The dataclasses here have their __init__/__repr__/__eq__(/__hash__) written out rather than
+# generated at import: every hook imports this module (see rlat.claims.model).
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class RecordRef:
     """Where one record lives. Cheap to produce: nothing is decompressed."""
 
@@ -94,6 +96,26 @@ class RecordRef:
     rtype: int
     length: int
     crc: int
+
+    def __init__(self, offset: int, rtype: int, length: int, crc: int) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "offset", offset)
+        setattr_(self, "rtype", rtype)
+        setattr_(self, "length", length)
+        setattr_(self, "crc", crc)
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(offset={self.offset!r}, rtype={self.rtype!r}, "
+                f"length={self.length!r}, crc={self.crc!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.offset, self.rtype, self.length, self.crc) == \
+                (other.offset, other.rtype, other.length, other.crc)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.offset, self.rtype, self.length, self.crc))
 
     @property
     def end(self) -> int:
@@ -104,11 +126,26 @@ class RecordRef:
         return RECORD_TYPE_NAMES.get(self.rtype, f"type-{self.rtype}")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class ScanResult:
     refs: list[RecordRef]
     good_end: int  # byte offset just past the last intact record
     file_size: int
+
+    def __init__(self, refs: list[RecordRef], good_end: int, file_size: int) -> None:
+        self.refs = refs
+        self.good_end = good_end
+        self.file_size = file_size
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(refs={self.refs!r}, "
+                f"good_end={self.good_end!r}, file_size={self.file_size!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.refs, self.good_end, self.file_size) == \
+                (other.refs, other.good_end, other.file_size)
+        return NotImplemented
 
     @property
     def torn_bytes(self) -> int:

@@ -444,7 +444,10 @@ def index_for(state: FoldState) -> ClaimIndex:
 
 
 # ----------------------------------------------------------------------------- ranking
-@dataclass(slots=True)
+# __init__/__repr__/__eq__ written out rather than generated at import: the prompt hook
+# imports this module (see rlat.claims.model). Still a dataclass (lenses copy hits with
+# dataclasses.replace).
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class Hit:
     claim: Claim
     relevance: float  # BM25 / best eligible BM25 (0..1]
@@ -456,6 +459,35 @@ class Hit:
     state: str = ""  # effective state
     admitted: bool = True
     points: float = 0.0
+
+    def __init__(self, claim: Claim, relevance: float, trust: float, score: float, rung: str,
+                 gate: str, bm25: float = 0.0, state: str = "", admitted: bool = True,
+                 points: float = 0.0) -> None:
+        self.claim = claim
+        self.relevance = relevance
+        self.trust = trust
+        self.score = score
+        self.rung = rung
+        self.gate = gate
+        self.bm25 = bm25
+        self.state = state
+        self.admitted = admitted
+        self.points = points
+
+    def _values(self) -> tuple:
+        return (self.claim, self.relevance, self.trust, self.score, self.rung, self.gate,
+                self.bm25, self.state, self.admitted, self.points)
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(claim={self.claim!r}, "
+                f"relevance={self.relevance!r}, trust={self.trust!r}, score={self.score!r}, "
+                f"rung={self.rung!r}, gate={self.gate!r}, bm25={self.bm25!r}, "
+                f"state={self.state!r}, admitted={self.admitted!r}, points={self.points!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()
+        return NotImplemented
 
     def to_dict(self) -> dict:
         c = self.claim

@@ -9,7 +9,6 @@ hook path pays for every subprocess.
 
 from __future__ import annotations
 
-import configparser
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -59,13 +58,87 @@ def normalise_remote(url: str) -> str:
     return f"{host.lower()}/{path.lower()}"
 
 
+ORIGIN_SECTION = 'remote "origin"'
+
+
 def _origin_url(common: Path) -> str | None:
+    """The ``url`` of ``[remote "origin"]`` in the repository's config, as
+    ``configparser.ConfigParser(strict=False, interpolation=None)`` reads it (the reference,
+    ``_origin_url_configparser``). Read here without importing configparser (~1.5 ms and eight
+    regexes for every hook), by the same rules; the rare file this cannot decode is handed to
+    configparser itself."""
+    try:
+        with open(common / "config", encoding="utf-8") as fh:
+            text = fh.read()
+    except UnicodeDecodeError:
+        return _origin_url_configparser(common)
+    except OSError:
+        return None  # configparser skips a file it cannot open or read
+    return _origin_from_text(text)
+
+
+def _origin_from_text(text: str) -> str | None:
+    """configparser's reading (``RawConfigParser._read``: default comment prefixes, no
+    inline comments, blank lines kept in values, ``=``/``:`` delimiters, lower-cased option
+    names, non-strict) of the lines of ``text``, for the one value asked."""
+    import io
+
+    sections: dict[str, dict[str, list[str]]] = {}
+    defaults: dict[str, list[str]] = {}
+    cursect: dict[str, list[str]] | None = None
+    optname: str | None = None
+    indent_level = 0
+    broken = False  # a line configparser rejects: it raises at the end (no value)
+    for line in io.StringIO(text):  # lines as a text-mode file yields them
+        value = line.strip()
+        if value.startswith(("#", ";")):
+            continue  # a full-line comment (not even a blank line in a value)
+        if not value:
+            if cursect is not None and optname:
+                cursect[optname].append("")
+            continue
+        indent = len(line) - len(line.lstrip())
+        if cursect is not None and optname and indent > indent_level:
+            cursect[optname].append(value)  # a continuation line
+            continue
+        indent_level = indent
+        close = value.rfind("]")
+        if value[0] == "[" and close >= 2:  # a section header: [name], name as permissive as \[(.+)\]
+            name = value[1:close]
+            if name in sections:
+                cursect = sections[name]
+            elif name == "DEFAULT":
+                cursect = defaults
+            else:
+                cursect = sections[name] = {}
+            optname = None
+        elif cursect is None:
+            return None  # an option before any section header
+        else:
+            cuts = [i for i in (value.find("="), value.find(":")) if i >= 0]
+            if not cuts:
+                broken = True
+                continue
+            cut = min(cuts)
+            if cut == 0:
+                broken = True
+            optname = value[:cut].rstrip().lower()
+            cursect[optname] = [value[cut + 1:].strip()]
+    if broken or ORIGIN_SECTION not in sections:
+        return None
+    found = sections[ORIGIN_SECTION].get("url", defaults.get("url"))
+    return None if found is None else "\n".join(found).rstrip()
+
+
+def _origin_url_configparser(common: Path) -> str | None:
+    import configparser
+
     config = configparser.ConfigParser(strict=False, interpolation=None)
     try:
         config.read(common / "config", encoding="utf-8")
     except (OSError, configparser.Error):
         return None
-    section = 'remote "origin"'
+    section = ORIGIN_SECTION
     if config.has_section(section) and config.has_option(section, "url"):
         return config.get(section, "url")
     return None

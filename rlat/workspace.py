@@ -38,7 +38,10 @@ def find_git_dir(start: Path) -> tuple[Path, Path] | None:
     return None
 
 
-_SCP_LIKE = re.compile(r"^(?:[^@/]+@)?([^:/]+):(.+)$")
+@lru_cache(maxsize=1)
+def _scp_like() -> re.Pattern:
+    """``user@host:path`` (compiled on first use: an https remote never needs it)."""
+    return re.compile(r"^(?:[^@/]+@)?([^:/]+):(.+)$")
 
 
 def normalise_remote(url: str) -> str:
@@ -50,7 +53,7 @@ def normalise_remote(url: str) -> str:
         host, _, path = rest.partition("/")
         host = host.split(":", 1)[0]
     else:
-        match = _SCP_LIKE.match(url)
+        match = _scp_like().match(url)
         if not match:
             return url.lower().removesuffix(".git").rstrip("/")
         host, path = match.group(1), match.group(2)
@@ -164,7 +167,7 @@ def _local_remote(url: str, root: Path) -> Path | None:
     url = url.strip()
     if url.startswith("file://"):
         url = url[len("file://"):]
-    elif "://" in url or _SCP_LIKE.match(url) and not (len(url) >= 2 and url[1] == ":"):
+    elif "://" in url or _scp_like().match(url) and not (len(url) >= 2 and url[1] == ":"):
         return None
     path = Path(url)
     if not path.is_absolute():

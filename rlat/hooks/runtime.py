@@ -48,7 +48,7 @@ RECALL_CHARS = 2000
 LOG_MAX_BYTES = 1_000_000
 STDIN_MAX_BYTES = 16 * 1024 * 1024
 
-_SAFE_ID = re.compile(r"[^A-Za-z0-9._-]+")
+_SAFE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
 
 
 def env_number(name: str, default: float) -> float:
@@ -69,7 +69,10 @@ def budget_for(event: str) -> float:
 
 def safe_id(raw: object) -> str:
     """A session id fit for a file name (Claude Code sends UUIDs; never trust that)."""
-    text = _SAFE_ID.sub("-", str(raw or "")).strip("-.")[:128]
+    text = str(raw or "")
+    if not _SAFE_CHARS.issuperset(text):  # (a UUID never needs the regex)
+        text = re.sub(r"[^A-Za-z0-9._-]+", "-", text)
+    text = text.strip("-.")[:128]
     return text or "unknown-session"
 
 
@@ -98,7 +101,7 @@ def log_line(event: str, session: str, message: str) -> None:
 
 
 # ----------------------------------------------------------------------------- privacy
-_PLAIN = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*$")
+_PLAIN = r"[^\W\d_]+(?:['’][^\W\d_]+)*$"  # compiled on first use (re's cache)
 
 
 def plain_words(text: str, limit: int) -> str:
@@ -107,10 +110,11 @@ def plain_words(text: str, limit: int) -> str:
     engine reads (the kind of work, "that didn't work", "thanks") and drops what a secret looks
     like (keys, tokens, passwords, URLs with credentials), without paying for the scrubber on
     every prompt. The store never sees this file; it is pruned after two weeks."""
+    plain = re.compile(_PLAIN).match
     kept = []
     for raw in text.split():
         tok = raw.strip("`'\"()[]{}<>*.,;:!?")
-        if tok and len(tok) <= 25 and _PLAIN.match(tok):
+        if tok and len(tok) <= 25 and plain(tok):
             kept.append(tok)
     return " ".join(kept)[:limit]
 

@@ -8,6 +8,7 @@ wrapped.
 
 from __future__ import annotations
 
+import functools
 import re
 
 FENCE_TAG = "rlat-context"
@@ -16,10 +17,14 @@ CLOSE = f"</{FENCE_TAG}>"
 
 # Anything that a parser could take for our open or close tag, in any case or spacing.
 _FENCE_LIKE = re.compile(r"<\s*(/?)\s*rlat-context", re.IGNORECASE)
-# A whole fenced span (non-greedy), or an open fence with no close: stripped to the end.
-_SPAN = re.compile(
-    r"<rlat-context\b[^>]*>.*?(?:</rlat-context>|\Z)", re.IGNORECASE | re.DOTALL
-)
+
+
+@functools.cache
+def _span() -> re.Pattern:
+    """A whole fenced span (non-greedy), or an open fence with no close: stripped to the end.
+    Compiled on first use: most prompts hold no fence (hooks pay for every import-time regex)."""
+    return re.compile(r"<rlat-context\b[^>]*>.*?(?:</rlat-context>|\Z)",
+                      re.IGNORECASE | re.DOTALL)
 
 
 def escape(text: str) -> str:
@@ -39,7 +44,7 @@ def strip_fenced(text: str) -> str:
     """Remove every fenced span (an unclosed fence is removed to the end of the text)."""
     if "rlat-context" not in text.lower():
         return text
-    return _SPAN.sub("", text)
+    return _span().sub("", text)
 
 
 def has_fence(text: str) -> bool:

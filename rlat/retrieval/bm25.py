@@ -267,6 +267,8 @@ class BM25Index:
         (one workspace's claims) skips the arithmetic for the rest."""
         if not len(self):
             return {}
+        if mask is not None and self._norms is None:
+            return self._scores_masked(query, mask)
         norms = self._norm_table()
         k1p1 = self.k1 + 1
         acc: dict[int, float] = {}
@@ -289,6 +291,30 @@ class BM25Index:
             get = acc.get
             for d, tf in pairs:
                 acc[d] = get(d, 0.0) + idf * (tf * k1p1 / (tf + norms[d]))
+        return acc
+
+    def _scores_masked(self, query: Sequence[str], mask: Sequence) -> dict[int, float]:
+        """``scores`` with a mask, before the norm table exists: each kept document's norm is
+        computed where it is used, by the table's own expression (the same float), instead of
+        building the table for every document."""
+        k1, b = self.k1, self.b
+        k1p1 = k1 + 1
+        one_b = 1 - b
+        avgdl = self.avgdl or 1.0
+        doc_len = self.doc_len
+        acc: dict[int, float] = {}
+        get = acc.get
+        for term in query:
+            pairs = self._pairs(term)
+            if pairs is None:
+                continue
+            idf = self.idf(term)
+            if not idf:
+                continue
+            for d, tf in pairs:
+                if mask[d]:
+                    acc[d] = get(d, 0.0) + idf * (
+                        tf * k1p1 / (tf + k1 * (one_b + b * doc_len[d] / avgdl)))
         return acc
 
     def get_scores(self, query: Sequence[str]) -> list[float]:

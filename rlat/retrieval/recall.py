@@ -173,8 +173,15 @@ class ClaimBM25(BM25Index):
                 return self.scores(terms, mask)
             acc = self.scores(rare, mask)
         pairs_of = getattr(self, "_pairs", None)  # the parent's postings walk, when it has one
-        norms = self._norm_table() if pairs_of is not None else None
-        k1p1 = self.k1 + 1
+        # With a mask and no norm table yet, each kept claim's norm is computed where it is
+        # used, by the table's own expression (as BM25Index._scores_masked does).
+        inline = mask is not None and self._norms is None
+        norms = self._norm_table() if pairs_of is not None and not inline else None
+        k1, b = self.k1, self.b
+        k1p1 = k1 + 1
+        one_b = 1 - b
+        avgdl = self.avgdl or 1.0
+        doc_len = self.doc_len
         for term in common:  # (a repeated query term counts each time, as in scores())
             if pairs_of is None:
                 for d, value in self.scores([term]).items():
@@ -184,6 +191,11 @@ class ClaimBM25(BM25Index):
             pairs = pairs_of(term)
             idf = self.idf(term)
             if pairs is None or not idf:
+                continue
+            if inline:
+                for d, tf in pairs:
+                    if d in acc:
+                        acc[d] += idf * (tf * k1p1 / (tf + k1 * (one_b + b * doc_len[d] / avgdl)))
                 continue
             for d, tf in pairs:
                 if d in acc:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from enum import StrEnum
@@ -14,6 +13,7 @@ import typer
 from ..claims import ClaimLog, FoldState
 from ..claims.model import Claim
 from ..paths import memory_store_path
+from .memory_present import find_claim, json_text
 
 
 class OutputFormat(StrEnum):
@@ -37,21 +37,8 @@ def fail(message: str, code: int = 1) -> NoReturn:
 
 
 def emit_json(obj: object) -> None:
-    """Indented for a person at a terminal; one compact line when piped (the C encoder, several
-    times faster on large outputs such as a listing of 10k claims)."""
-    indent = 2 if sys.stdout.isatty() else None
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=indent, default=_json_default))
-    sys.stdout.write("\n")
-
-
-def _json_default(obj: object):
-    if isinstance(obj, Path):
-        return str(obj)
-    if isinstance(obj, (set, frozenset)):
-        return sorted(obj)
-    if hasattr(obj, "to_dict"):
-        return obj.to_dict()
-    raise TypeError(f"not JSON serialisable: {type(obj).__name__}")
+    """Indented for a person at a terminal; one compact line when piped (``json_text``)."""
+    sys.stdout.write(json_text(obj))
 
 
 def store_path(explicit: Path | None = None) -> Path:
@@ -68,14 +55,7 @@ def current_cwd() -> str:
 
 def resolve_claim(state: FoldState, ref: str) -> Claim:
     """A claim by full id or unique prefix; a clear error otherwise."""
-    ref = ref.strip().lower()
-    if ref in state.claims:
-        return state.claims[ref]
-    if len(ref) < 4:
-        fail(f"claim id {ref!r} is too short; give at least 4 characters")
-    matches = [c for cid, c in state.claims.items() if cid.startswith(ref)]
-    if not matches:
-        fail(f"no claim with id {ref!r} (list them with `rlat memory list`)")
-    if len(matches) > 1:
-        fail(f"claim id {ref!r} is ambiguous: {', '.join(c.id for c in matches[:5])}")
-    return matches[0]
+    try:
+        return find_claim(state, ref)
+    except LookupError as exc:
+        fail(str(exc))

@@ -5,13 +5,11 @@ from __future__ import annotations
 import shlex
 import sys
 import time
-from datetime import UTC, datetime
 
 import typer
 
 from ..claims import events as ev
 from ..claims.policy import CLAIM_TYPES, POLARITIES
-from ..trust.rungs import rung
 from ..workspace import workspace_id
 from .common import (
     FORMAT_OPTION,
@@ -23,10 +21,7 @@ from .common import (
     resolve_claim,
 )
 from .groups import memory_app
-
-
-def _when(ts: float) -> str:
-    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%d") if ts else "-"
+from .memory_present import list_output, listed, show_output
 
 
 @memory_app.command("add")
@@ -82,33 +77,9 @@ def list_claims(
     store = open_store()
     state = store.state()
     store.checkpoint()
-    now = time.time()
     workspace = workspace_id(current_cwd()) if here else None
-    claims = [
-        c for c in state.claims.values()
-        if (all_states or c.state != "retired")
-        and (claim_type is None or c.type == claim_type)
-        and (workspace is None or c.cross_workspace or workspace in c.workspaces)
-    ]
-    claims.sort(key=lambda c: c.updated_at, reverse=True)
-    if fmt is OutputFormat.json:
-        rows = []
-        for c in claims:
-            row = c.summary_dict()  # histories as counts; `memory show` has them in full
-            row["rung"] = rung(c, now)
-            rows.append(row)
-        emit_json({"store": str(store.path), "count": len(rows), "claims": rows})
-        return
-    if not claims:
-        typer.echo(f"No claims yet in {store.path}. Add one with `rlat memory add \"…\"`, "
-                   "or install the hooks with `rlat memory install-hooks`.")
-        return
-    for c in claims:
-        text = " ".join(c.text.split())
-        if len(text) > 90:
-            text = text[:87] + "..."
-        typer.echo(f"{c.id[:12]}  {c.state:<9} {rung(c, now):<8} {c.type:<11} {text}")
-    typer.echo(f"{len(claims)} claim(s) in {store.path}")
+    claims = listed(state, all_states=all_states, workspace=workspace, claim_type=claim_type)
+    sys.stdout.write(list_output(claims, store.path, fmt.value, time.time()))
 
 
 @memory_app.command("show")
@@ -118,33 +89,7 @@ def show(
 ) -> None:
     """Everything known about one claim: text, evidence, state, rung, history counts."""
     state = open_store().state()
-    claim = resolve_claim(state, claim_ref)
-    data = claim.to_dict()
-    data["rung"] = rung(claim)
-    if fmt is OutputFormat.json:
-        emit_json(data)
-        return
-    typer.echo(f"claim {claim.id}")
-    typer.echo(f"  text:        {claim.text if not claim.purged else '(purged)'}")
-    typer.echo(f"  type:        {claim.type} ({claim.source}, polarity {claim.polarity})")
-    typer.echo(f"  state:       {claim.state}{' — ' + claim.state_reason if claim.state_reason else ''}")
-    typer.echo(f"  rung:        {data['rung']} (origin {claim.origin})")
-    typer.echo(f"  scope:       {claim.scope}{', cross-workspace' if claim.cross_workspace else ''}")
-    typer.echo(f"  workspaces:  {', '.join(claim.workspaces) or '-'}")
-    typer.echo(f"  evidence:    {claim.evidence_count} ({claim.independent_count} independent), "
-               f"recurrence {claim.recurrence}")
-    typer.echo(f"  created:     {_when(claim.created_at)}; updated {_when(claim.updated_at)}")
-    if claim.superseded_by:
-        typer.echo(f"  superseded by: {claim.superseded_by}")
-    for cite in claim.evidence[:20]:
-        kind = cite.get("kind", "session")
-        if kind == "session":
-            typer.echo(f"    - session {cite.get('session_id')} message {cite.get('message_id')} "
-                       f"excerpt {cite.get('excerpt_hash')}")
-        elif kind == "passage":
-            typer.echo(f"    - passage {cite.get('passage_id')} ({cite.get('content_hash')})")
-        else:
-            typer.echo(f"    - {kind}: {cite.get('command')}")
+    sys.stdout.write(show_output(resolve_claim(state, claim_ref), fmt.value))
 
 
 @memory_app.command("forget")

@@ -1,0 +1,99 @@
+"""`rlat memory list` and `rlat memory show` without typer: parsed by hand, for a fast start.
+
+Importing typer and every command module costs a few hundred milliseconds, as much as listing
+a store of 100,000 events. ``rlat/__main__.py`` hands ``rlat memory list|show …`` here first;
+anything this parser does not fully understand (``--help``, an unknown or malformed option, a
+missing or extra argument) returns ``None`` and the typer command handles it, with its usage
+messages. Output comes from ``rlat.cli.memory_present``, which the typer commands use too, so
+both print the same bytes (tests/foundation/test_fast_cli.py). Must not import typer.
+"""
+
+from __future__ import annotations
+
+import sys
+
+_FORMATS = ("text", "json")
+_FLAGS = {"list": ("--all", "--here"), "show": ()}
+_VALUED = {"list": ("--format", "--type"), "show": ("--format",)}
+
+
+def _parse(command: str, args: list[str]) -> dict | None:
+    opts: dict = {"--format": "text", "--type": None, "--all": False, "--here": False}
+    positional: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        value = None
+        if arg.startswith("--") and "=" in arg:
+            arg, value = arg.split("=", 1)
+        if arg in _VALUED[command]:
+            if value is None:
+                if i + 1 >= len(args) or args[i + 1].startswith("-"):
+                    return None
+                value = args[i + 1]
+                i += 1
+            if arg == "--format" and value not in _FORMATS:
+                return None
+            opts[arg] = value
+        elif arg in _FLAGS[command] and value is None:
+            opts[arg] = True
+        elif arg.startswith("-"):
+            return None  # --help, --, unknown options: typer explains
+        else:
+            positional.append(arg)
+        i += 1
+    if len(positional) != (1 if command == "show" else 0):
+        return None
+    opts["positional"] = positional
+    return opts
+
+
+def _error(message: str) -> int:
+    sys.stderr.write(f"rlat: error: {message}\n")
+    return 1
+
+
+def main(args: list[str]) -> int | None:
+    """Run ``rlat memory ARGS``; None when the typer command should handle them instead."""
+    if not args or args[0] not in _VALUED:
+        return None
+    command = args[0]
+    opts = _parse(command, args[1:])
+    if opts is None:
+        return None
+    import time
+
+    from ..claims import ClaimLog
+    from ..container import ContainerError
+    from ..paths import memory_store_path
+    from .memory_present import find_claim, list_output, listed, show_output
+
+    store = ClaimLog(memory_store_path())
+    try:
+        state = store.state()
+        if command == "list":
+            store.checkpoint()
+            workspace = None
+            if opts["--here"]:
+                import os
+
+                from ..workspace import workspace_id
+
+                workspace = workspace_id(os.getcwd())
+            claims = listed(state, all_states=opts["--all"], workspace=workspace,
+                            claim_type=opts["--type"])
+            out = list_output(claims, store.path, opts["--format"], time.time())
+        else:
+            try:
+                claim = find_claim(state, opts["positional"][0])
+            except LookupError as exc:
+                return _error(str(exc))
+            out = show_output(claim, opts["--format"])
+    except ContainerError as exc:
+        return _error(str(exc))
+    try:
+        sys.stdout.write(out)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        pass
+    return 0

@@ -66,15 +66,56 @@ class Breakdown:
         }
 
 
+_NO_OUTCOMES = (0.0, 0.0, 0, 0, 0)
+_INF = float("inf")
+
+
 def _outcome_points(claim: Claim, now: float | None) -> tuple[float, float, int, int, int]:
+    """(clamped outcome points, cross-context bonus, good sessions, bad sessions, contexts).
+
+    The common case in one pass: every entry in the current 7-field shape, none after ``now``
+    and no intent assessed twice. Anything else goes to ``_outcome_points_reference``, which
+    this equals exactly (same sums in the same order; tests/trust/test_rungs_fast.py)."""
+    entries = claim.outcomes
+    if not entries:
+        return _NO_OUTCOMES
+    horizon = _INF if now is None else now
+    weight = T.AUTHORITY_WEIGHT
+    per_session: dict = {}
+    contexts: set[str] = set()
+    intents: set[tuple] = set()
+    try:
+        for i, (ts, result, credit, authority, context, session, intent) in enumerate(entries):
+            if not ts <= horizon:
+                return _outcome_points_reference(entries, now)
+            if intent:
+                key = (session, intent)
+                if key in intents:
+                    return _outcome_points_reference(entries, now)
+                intents.add(key)
+            if not result:
+                continue
+            value = result * credit * weight.get(authority, 0.5)
+            session = session or i
+            per_session[session] = per_session.get(session, 0.0) + value
+            if result > 0 and credit > 0 and context:
+                contexts.add(context)
+    except (ValueError, TypeError):  # an entry of another shape (older snapshots)
+        return _outcome_points_reference(entries, now)
+    return _clamped(per_session, contexts)
+
+
+def _outcome_points_reference(entries: list[list], now: float | None
+                              ) -> tuple[float, float, int, int, int]:
     """(clamped outcome points, cross-context bonus, good sessions, bad sessions, contexts).
 
     Within one intent (session id + intent id) only the highest-authority signal counts (the
     newest of equals), so a user's explicit feedback overrides the mechanical reading of the
-    same turn. Within one session the sum is clamped to ±SESSION_CAP."""
-    entries = claim.outcomes
+    same turn. Within one session the sum is clamped to ±SESSION_CAP. The reference: handles
+    every shape of entry (older snapshots have shorter ones), outcomes after ``now``, and
+    intents assessed more than once; ``_outcome_points`` takes a faster road when it can."""
     if not entries:
-        return 0.0, 0.0, 0, 0, 0
+        return _NO_OUTCOMES
     if now is not None:
         entries = [e for e in entries if e[0] <= now]
     keys = [(e[5], e[6]) if len(e) > 6 and e[6] else None for e in entries]
@@ -105,6 +146,10 @@ def _outcome_points(claim: Claim, now: float | None) -> tuple[float, float, int,
         per_session[session] = per_session.get(session, 0.0) + value
         if result > 0 and credit > 0 and n > 4 and entry[4]:
             contexts.add(entry[4])
+    return _clamped(per_session, contexts)
+
+
+def _clamped(per_session: dict, contexts: set) -> tuple[float, float, int, int, int]:
     points = 0.0
     good = bad = 0
     cap = T.SESSION_CAP
@@ -118,6 +163,8 @@ def _outcome_points(claim: Claim, now: float | None) -> tuple[float, float, int,
     return points, bonus, good, bad, len(contexts)
 
 
+
+
 def independent_count(claim: Claim) -> int:
     """``claim.independent_count``, skipping the set-building when one citation is all there
     is (one citation cannot be more than one independent observation)."""
@@ -125,9 +172,8 @@ def independent_count(claim: Claim) -> int:
     return claim.independent_count if n > 1 else n
 
 
-def breakdown(claim: Claim, now: float | None = None, *, multiplier: float = 1.0) -> Breakdown:
-    """Every term of the claim's points. ``multiplier`` is the observing agent's calibration
-    trust multiplier (1.0 = no track record); it scales what recurrences are worth."""
+def _terms(claim: Claim, now: float | None, multiplier: float) -> tuple:
+    """(prior, outcomes, cross-context bonus, recurrence, user, corpus, good, bad, contexts)."""
     prior = T.ORIGIN_PRIOR.get(claim.origin, T.DEFAULT_PRIOR)
     outcomes, bonus, good, bad, contexts = _outcome_points(claim, now)
     independent = independent_count(claim)
@@ -135,11 +181,19 @@ def breakdown(claim: Claim, now: float | None = None, *, multiplier: float = 1.0
                      T.RECURRENCE_POINTS * max(0, independent - 1)) * multiplier
     user = T.USER_GOOD * claim.user_good + T.USER_BAD * claim.user_bad
     corpus = T.CORPUS_GOOD * claim.corpus_good + T.CORPUS_BAD * claim.corpus_bad
-    return Breakdown(prior, outcomes, bonus, recurrence, user, corpus, good, bad, contexts)
+    return prior, outcomes, bonus, recurrence, user, corpus, good, bad, contexts
+
+
+def breakdown(claim: Claim, now: float | None = None, *, multiplier: float = 1.0) -> Breakdown:
+    """Every term of the claim's points. ``multiplier`` is the observing agent's calibration
+    trust multiplier (1.0 = no track record); it scales what recurrences are worth."""
+    return Breakdown(*_terms(claim, now, multiplier))
 
 
 def points(claim: Claim, now: float | None = None, *, multiplier: float = 1.0) -> float:
-    return breakdown(claim, now, multiplier=multiplier).total
+    """``breakdown(…).total`` without building the Breakdown (the same sum, in the same order)."""
+    prior, outcomes, bonus, recurrence, user, corpus, *_counts = _terms(claim, now, multiplier)
+    return prior + outcomes + bonus + recurrence + user + corpus
 
 
 def rung_of_points(value: float) -> str:

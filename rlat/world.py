@@ -30,7 +30,7 @@ from .claims import events as ev
 from .claims.fold import FoldState
 from .claims.ids import claim_id, normalise_text, sha256
 from .claims.log import ClaimLog
-from .claims.model import Claim
+from .claims.model import _FACTORY, Claim
 from .claims.policy import WORLD_KINDS
 from .container import EVENTS, ContainerError
 from .paths import home
@@ -183,7 +183,9 @@ def framed_facts(state: FoldState | Iterable[Claim]) -> list[Claim]:
 
 
 # --------------------------------------------------------------------------------- capture
-@dataclass(slots=True)
+# __init__/__repr__/__eq__ written out rather than generated at import: SessionStart imports
+# this module (see rlat.claims.model).
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class CaptureResult:
     claim_id: str
     km: Path
@@ -193,6 +195,33 @@ class CaptureResult:
     reinstated: bool = False  # an older value stated again becomes current again
     created_km: bool = False
     superseded_by: str | None = None  # a back-dated value: already older than the current one
+
+    def __init__(self, claim_id: str, km: Path, kind: str, new: bool, superseded=_FACTORY,
+                 reinstated: bool = False, created_km: bool = False,
+                 superseded_by: str | None = None) -> None:
+        self.claim_id = claim_id
+        self.km = km
+        self.kind = kind
+        self.new = new
+        self.superseded = [] if superseded is _FACTORY else superseded
+        self.reinstated = reinstated
+        self.created_km = created_km
+        self.superseded_by = superseded_by
+
+    def _values(self) -> tuple:
+        return (self.claim_id, self.km, self.kind, self.new, self.superseded, self.reinstated,
+                self.created_km, self.superseded_by)
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(claim_id={self.claim_id!r}, km={self.km!r}, "
+                f"kind={self.kind!r}, new={self.new!r}, superseded={self.superseded!r}, "
+                f"reinstated={self.reinstated!r}, created_km={self.created_km!r}, "
+                f"superseded_by={self.superseded_by!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()
+        return NotImplemented
 
     def to_dict(self) -> dict:
         return {"id": self.claim_id, "km": str(self.km), "kind": self.kind, "new": self.new,

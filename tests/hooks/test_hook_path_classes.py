@@ -17,8 +17,9 @@ from rlat.claims.model import CLAIM_FIELDS, Claim
 from rlat.claims.policy import POLICIES, TypePolicy
 from rlat.container.file import RecordRef, ScanResult
 from rlat.retrieval.recall import Hit
+from rlat.world import CaptureResult
 
-CLASSES = [Claim, FoldState, TypePolicy, RecordRef, ScanResult, Hit]
+CLASSES = [Claim, FoldState, TypePolicy, RecordRef, ScanResult, Hit, CaptureResult]
 
 
 def generated(cls):

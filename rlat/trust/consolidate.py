@@ -13,7 +13,9 @@ Raise (in this order, each seeing the decisions before it):
 3. promotion gate — candidates meeting their type's policy become active (scope ``repo``);
 4. contradictions — a candidate conflicting with an active claim (or with a candidate about
    to be promoted) on the same subject: both contested, and neither is promoted;
-5. calibration — a ``calibration_scored`` event for each agent whose track record changed.
+5. calibration — a ``calibration_scored`` event for each agent whose track record changed,
+   scored as the pass leaves the store (after forgetting: a retired outcome claim answers no
+   hypothesis), and forgetting uses the multipliers those scores imply.
 
 Forget — retire a claim that is not protected and
 * **failed repeatedly**: its outcome points are at or below ``FAILED_RETIRE_POINTS`` and its
@@ -190,23 +192,48 @@ def plan(state: FoldState, now: float | None = None, *,
     losing = {cid for change in conflicts for cid in (change.claim, change.other)}
     take([c for c in promos if c.claim not in losing])
     take(conflicts)
-    # 5. calibration: promoted outcome claims count as answers already
-    scored = L.calibration_changes(_ViewState(state, view), now)
+    # 5. calibration, and forget. The two depend on each other: an agent's track record sets
+    # the multiplier forgetting scores its claims with, and retiring an outcome claim takes
+    # back the answer it gave to other agents' hypotheses (only active outcomes answer). So
+    # both are settled together, to a fixed point: score the track records against the view
+    # (promoted outcome claims count as answers already, retired ones no longer do), forget
+    # with the multipliers those imply, and, when that retired an outcome claim, score again
+    # and re-examine the claims of agents whose multiplier moved. Retirements only grow, so
+    # this ends; at the end the scores are the ones the next pass will compute from the
+    # appended events, and it has nothing left to retire.
+    retiring: list[L.Change] = []
+    examine = list(state.claims.values())
+    multipliers: dict[str, float] = {}
+    while True:
+        scored = L.calibration_changes(_ViewState(state, view), now)
+        calibration = dict(state.calibration)
+        calibration.update({c.events[0]["agent"]: c.events[0] for c in scored})
+        before = multipliers
+        multipliers = {agent: agent_multiplier(cal) for agent, cal in calibration.items()}
+        if retiring:  # a later round: only claims whose agent's multiplier moved
+            moved = {a for a in before.keys() | multipliers.keys()
+                     if before.get(a, 1.0) != multipliers.get(a, 1.0)}
+            examine = [c for c in state.claims.values() if c.observed_by in moved] \
+                if moved else []
+        newly = []
+        for claim in examine:
+            status = view.of(claim)
+            mult = multipliers.get(claim.observed_by, 1.0)
+            why = retire_reason(claim, status, now, multiplier=mult, source_alive=source_alive)
+            if why:
+                newly.append(L.Change("retire", claim.id, why,
+                                      [ev.state_changed(claim.id, "retired", why,
+                                                        actor="consolidate",
+                                                        ts=L.at(claim, now) + FORGET_AFTER)],
+                                      L.short(claim.text)))
+        for change in newly:
+            view.status[change.claim] = "retired"
+        retiring.extend(newly)
+        # only a retired outcome claim changes a track record (by answering no more)
+        if not any(state.claims[c.claim].type == "outcome" for c in newly):
+            break
     take(scored)
-    # forget (with the track records as this pass leaves them)
-    calibration = dict(state.calibration)
-    calibration.update({c.events[0]["agent"]: c.events[0] for c in scored})
-    multipliers = {agent: agent_multiplier(cal) for agent, cal in calibration.items()}
-    for claim in state.claims.values():
-        status = view.of(claim)
-        mult = multipliers.get(claim.observed_by, 1.0)
-        why = retire_reason(claim, status, now, multiplier=mult, source_alive=source_alive)
-        if why:
-            out.changes.append(L.Change("retire", claim.id, why,
-                                        [ev.state_changed(claim.id, "retired", why,
-                                                          actor="consolidate",
-                                                          ts=L.at(claim, now) + FORGET_AFTER)],
-                                        L.short(claim.text)))
+    out.changes.extend(retiring)
     # a claim this pass retires is not also promoted by it
     retired = {c.claim for c in out.changes if c.action == "retire"}
     if retired:

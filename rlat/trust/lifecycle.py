@@ -460,7 +460,8 @@ def calibration(state: FoldState, now: float) -> dict[str, dict]:
 
 def calibration_changes(state: FoldState, now: float) -> list[Change]:
     """A ``calibration_scored`` event for every agent whose track record changed since its
-    newest score (so running this twice records nothing new)."""
+    newest score (so running this twice records nothing new). Dated just after that score when
+    it is dated at or after ``now`` (a clock ahead), or the fold could keep the old one."""
     out = []
     for agent, row in sorted(calibration(state, now).items()):
         prev = state.calibration.get(agent) or {}
@@ -470,7 +471,8 @@ def calibration_changes(state: FoldState, now: float) -> list[Change]:
             continue
         event = ev.calibration_scored(agent, score=row["score"], resolved=row["resolved"],
                                       correct=row["correct"], expired=row["expired"],
-                                      low_sample=row["low_sample"], ts=now)
+                                      low_sample=row["low_sample"],
+                                      ts=max(now, float(prev.get("ts") or 0.0) + 0.001))
         reason = (f"{row['correct']}/{row['resolved']} hypotheses correct, {row['expired']} "
                   f"expired; score {row['score']:.3f}"
                   + (" (low sample)" if row["low_sample"] else ""))

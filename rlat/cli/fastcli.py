@@ -61,8 +61,12 @@ def main(args: list[str]) -> int | None:
     opts = _parse(command, args[1:])
     if opts is None:
         return None
+    import gc
     import time
 
+    # A short-lived process whose data (the fold, the rows) is acyclic and freed at exit: the
+    # cyclic collector's passes over hundreds of thousands of objects would be pure cost.
+    gc.disable()
     from ..claims import ClaimLog
     from ..container import ContainerError
     from ..paths import memory_store_path

@@ -3,6 +3,7 @@ what the typer commands print, and hands everything it does not understand to th
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -120,4 +121,20 @@ def test_the_fast_path_does_not_import_typer(store, tmp_path):
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
                          text=True, timeout=120)
     assert out.returncode == 0 and out.stderr == "[]"
-    assert '"count": 4' in out.stdout
+    assert json.loads(out.stdout)["count"] == 4
+
+
+def test_the_json_listing_carries_every_row_exactly(store, rlat_home, tmp_path):
+    """Whichever encoder writes it (orjson when installed), the listing parses back to exactly
+    each claim's summary and rung: floats to the last bit, unicode unescaped."""
+    from rlat.trust.rungs import rung
+
+    out = run_rlat("memory", "list", "--all", "--format", "json", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    listing = json.loads(out.stdout)
+    state = ClaimLog(rlat_home / "memory.rlat").state()
+    assert listing["count"] == len(state.claims) == 5
+    for row in listing["claims"]:
+        claim = state.claims[row["id"]]
+        assert row == {**claim.summary_dict(), "rung": rung(claim)}
+    assert "«ünïcode»" in out.stdout

@@ -330,6 +330,8 @@ class _View:
         self.data = data
         self.header = header
         self._mv = memoryview(data)
+        for name in header["sections"]:
+            self.section(name)  # every section within the file, or ValueError (view unusable)
         self.ids: list[str] = _unpack(self.section("ids"))
         self.n = len(self.ids)
         self.offsets = _numbers("Q", self.section("offsets"))

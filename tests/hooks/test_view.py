@@ -222,3 +222,15 @@ def test_no_trust_bounds_when_they_might_not_hold():
     memory, _why = open_memory(store)
     scoped, index = memory.recall_state(WORKSPACES[0]), memory.index(store)
     assert set(memory.recall_hints(scoped, index, 1.8e9)) == {"candidate_mask"}
+
+
+def test_a_truncated_view_is_not_used():
+    rng = random.Random(21)
+    random_store(rng, 30)
+    store = memory_store_path()
+    build_view(store)
+    path = view_path(store)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) - 100])  # the rows section runs past the end now
+    memory, why = open_memory(store)
+    assert why == "no view yet" and not memory.from_view and len(memory.state.claims) == 30

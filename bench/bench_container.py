@@ -43,23 +43,29 @@ def _append_latency(home, n: int) -> list[float]:
 
 def _list_phases(store) -> dict[str, float]:
     """The phases of `memory list --format json` (after start-up), timed in this process, the
-    way rlat/cli/memory_present.py runs them (JSON as when piped)."""
+    way the fast path runs them (rlat/cli/fastcli.py: cyclic GC off; JSON as when piped)."""
+    import gc
+
     from rlat.claims import ClaimLog
     from rlat.cli.memory_present import listed, listing_json
     from rlat.trust.rungs import rung
 
-    marks = [time.perf_counter()]
-    state = ClaimLog(store).state()
-    marks.append(time.perf_counter())
-    claims = listed(state)
-    rows = [c.summary_dict() for c in claims]
-    marks.append(time.perf_counter())
-    now = time.time()
-    for row, claim in zip(rows, claims, strict=True):
-        row["rung"] = rung(claim, now)
-    marks.append(time.perf_counter())
-    listing_json({"store": str(store), "count": len(rows), "claims": rows}, tty=False)
-    marks.append(time.perf_counter())
+    gc.disable()
+    try:
+        marks = [time.perf_counter()]
+        state = ClaimLog(store).state()
+        marks.append(time.perf_counter())
+        claims = listed(state)
+        rows = [c.summary_dict() for c in claims]
+        marks.append(time.perf_counter())
+        now = time.time()
+        for row, claim in zip(rows, claims, strict=True):
+            row["rung"] = rung(claim, now)
+        marks.append(time.perf_counter())
+        listing_json({"store": str(store), "count": len(rows), "claims": rows}, tty=False)
+        marks.append(time.perf_counter())
+    finally:
+        gc.enable()
     names = ("fold", "summary rows", "rungs", "JSON")
     return {name: marks[i + 1] - marks[i] for i, name in enumerate(names)}
 

@@ -8,21 +8,22 @@ import typer
 
 from ..capture.pipeline import CaptureError, capture_transcript
 from ..container import LockTimeout
-from .common import FORMAT_OPTION, OutputFormat, emit_json, fail, open_store
+from .common import (
+    CWD_OPTION,
+    FORMAT_OPTION,
+    TRANSCRIPT_ARGUMENT,
+    OutputFormat,
+    emit_json,
+    fail,
+    open_store,
+)
 from .groups import app
 
 
 @app.command("capture")
 def capture(
-    transcript: Path = typer.Argument(
-        ..., help="A Claude Code session transcript (~/.claude/projects/<project>/<session>.jsonl).",
-        show_default=False,
-    ),
-    cwd: str | None = typer.Option(
-        None, "--cwd",
-        help="The session's working directory (its workspace). Default: the directory the "
-        "transcript records, else the current one.",
-    ),
+    transcript: Path = TRANSCRIPT_ARGUMENT,
+    cwd: str | None = CWD_OPTION,
     dry_run: bool = typer.Option(
         False, "--dry-run", help="Show what would be captured; store nothing, log nothing.",
     ),

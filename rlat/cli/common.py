@@ -28,6 +28,15 @@ class SearchFormat(StrEnum):
 
 
 FORMAT_OPTION = typer.Option(OutputFormat.text, "--format", help="Output format.")
+TRANSCRIPT_ARGUMENT = typer.Argument(
+    ..., help="A Claude Code session transcript (~/.claude/projects/<project>/<session>.jsonl).",
+    show_default=False,
+)
+CWD_OPTION = typer.Option(
+    None, "--cwd",
+    help="The session's working directory (its workspace). Default: the directory the "
+    "transcript records, else the current one.",
+)
 
 
 def fail(message: str, code: int = 1) -> NoReturn:

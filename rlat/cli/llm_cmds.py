@@ -8,21 +8,14 @@ import typer
 
 from ..capture.pipeline import CaptureError
 from ..container import ContainerError, LockTimeout
-from .common import FORMAT_OPTION, OutputFormat, emit_json, fail
+from .common import CWD_OPTION, FORMAT_OPTION, TRANSCRIPT_ARGUMENT, OutputFormat, emit_json, fail
 from .groups import app
 
 
 @app.command("mine")
 def mine(
-    transcript: Path = typer.Argument(
-        ..., help="A Claude Code session transcript (~/.claude/projects/<project>/<session>.jsonl).",
-        show_default=False,
-    ),
-    cwd: str | None = typer.Option(
-        None, "--cwd",
-        help="The session's working directory (its workspace). Default: the directory the "
-        "transcript records, else the current one.",
-    ),
+    transcript: Path = TRANSCRIPT_ARGUMENT,
+    cwd: str | None = CWD_OPTION,
     km: Path | None = typer.Option(
         None, "--km",
         help="The knowledge model to write into. Default: the workspace's own KM "

@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from datetime import UTC, datetime
@@ -19,6 +18,7 @@ import typer
 from ..claims import events as ev
 from ..claims.fold import FoldState
 from ..claims.model import Claim
+from ..hooks.runtime import read_records_at
 from ..paths import state_dir
 from ..retrieval.recall import explain as explain_ranking
 from ..retrieval.recall import open_index
@@ -151,22 +151,6 @@ def _session_files() -> list[Path]:
     return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
 
 
-def _records(path: Path) -> list[dict]:
-    out = []
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return out
-    for line in text.splitlines():
-        try:
-            rec = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(rec, dict):
-            out.append(rec)
-    return out
-
-
 def _injected_pairs(rec: dict) -> list[tuple[str, int]]:
     pairs = []
     for i, item in enumerate(rec.get("injected") or ()):
@@ -181,7 +165,7 @@ def latest_turn() -> tuple[str, dict] | None:
     """(session id, prompt record) of the most recent turn that had claims injected, in the
     most recently written session signal file."""
     for path in _session_files()[:20]:
-        records = _records(path)
+        records = read_records_at(path)
         for rec in reversed(records):
             if rec.get("event") == "prompt" and _injected_pairs(rec):
                 return str(rec.get("session_id") or path.stem), rec
@@ -191,7 +175,7 @@ def latest_turn() -> tuple[str, dict] | None:
 def _turn_with(claim_id: str) -> tuple[str, dict, int] | None:
     """The most recent turn (in the newest session files) that injected ``claim_id``."""
     for path in _session_files()[:20]:
-        for rec in reversed(_records(path)):
+        for rec in reversed(read_records_at(path)):
             if rec.get("event") != "prompt":
                 continue
             for cid, rank in _injected_pairs(rec):

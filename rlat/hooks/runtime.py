@@ -269,12 +269,17 @@ RECORDS_MAX_BYTES = 8 * 1024 * 1024
 
 
 def read_records(session: str) -> list[dict]:
-    """The session's signal records (a torn or foreign line is skipped; only a regular file,
+    """The session's signal records (see ``read_records_at``)."""
+    return read_records_at(session_file(session))
+
+
+def read_records_at(path: str | os.PathLike) -> list[dict]:
+    """Signal records from one file (a torn or foreign line is skipped; only a regular file,
     at most its first ``RECORDS_MAX_BYTES``)."""
     import stat
 
     try:
-        with open(session_file(session), "rb") as fh:
+        with open(path, "rb") as fh:
             if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
                 return []
             text = fh.read(RECORDS_MAX_BYTES).decode("utf-8", "replace")

@@ -12,40 +12,23 @@ from __future__ import annotations
 
 import sys
 
-_FORMATS = ("text", "json")
-_FLAGS = {"list": ("--all", "--here"), "show": ()}
-_VALUED = {"list": ("--format", "--type"), "show": ("--format",)}
+from .. import argv
+
+_COMMANDS = ("list", "show")
 
 
 def _parse(command: str, args: list[str]) -> dict | None:
-    opts: dict = {"--format": "text", "--type": None, "--all": False, "--here": False}
-    positional: list[str] = []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        value = None
-        if arg.startswith("--") and "=" in arg:
-            arg, value = arg.split("=", 1)
-        if arg in _VALUED[command]:
-            if value is None:
-                if i + 1 >= len(args) or args[i + 1].startswith("-"):
-                    return None
-                value = args[i + 1]
-                i += 1
-            if arg == "--format" and value not in _FORMATS:
-                return None
-            opts[arg] = value
-        elif arg in _FLAGS[command] and value is None:
-            opts[arg] = True
-        elif arg.startswith("-"):
-            return None  # --help, --, unknown options: typer explains
-        else:
-            positional.append(arg)
-        i += 1
-    if len(positional) != (1 if command == "show" else 0):
+    fmt = argv.choice("text", "json")
+    if command == "list":
+        parsed = argv.parse(args, valued={"--format": fmt, "--type": str},
+                            flags=("--all", "--here"), positional=0)
+    else:
+        parsed = argv.parse(args, valued={"--format": fmt}, positional=1)
+    if parsed is None:
         return None
-    opts["positional"] = positional
-    return opts
+    given, positional = parsed
+    return {"--format": "text", "--type": None, "--all": False, "--here": False, **given,
+            "positional": positional}
 
 
 def _error(message: str) -> int:
@@ -55,7 +38,7 @@ def _error(message: str) -> int:
 
 def main(args: list[str]) -> int | None:
     """Run ``rlat memory ARGS``; None when the typer command should handle them instead."""
-    if not args or args[0] not in _VALUED:
+    if not args or args[0] not in _COMMANDS:
         return None
     command = args[0]
     opts = _parse(command, args[1:])

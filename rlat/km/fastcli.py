@@ -11,58 +11,22 @@ from __future__ import annotations
 
 import sys
 
-_FORMATS = ("text", "json", "context")
+from .. import argv
 
 
 def _parse(args: list[str]) -> dict | None:
-    opts = {"top_k": 10, "format": "text", "source_only": False, "include_stale": False,
-            "lens": None, "budget": 8000}
-    positional: list[str] = []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        value = None
-        if arg.startswith("--") and "=" in arg:
-            arg, value = arg.split("=", 1)
-        if arg == "--":
-            positional.extend(args[i + 1 :])
-            break
-        if arg in ("--top-k", "-k", "--format", "--lens", "--budget"):
-            if value is None:
-                if i + 1 >= len(args):
-                    return None
-                value = args[i + 1]
-                i += 1
-            if arg in ("--top-k", "-k", "--budget"):
-                try:
-                    number = int(value)
-                except ValueError:
-                    return None
-                if arg == "--budget":
-                    if number < 200:
-                        return None
-                    opts["budget"] = number
-                else:
-                    if number < 1:
-                        return None
-                    opts["top_k"] = number
-            elif arg == "--format":
-                if value not in _FORMATS:
-                    return None
-                opts["format"] = value
-            else:
-                opts["lens"] = value
-        elif arg in ("--source-only", "--include-stale") and value is None:
-            opts[arg[2:].replace("-", "_")] = True
-        elif arg.startswith("-") and arg != "-":
-            return None  # --help, unknown options: typer explains
-        else:
-            positional.append(arg)
-        i += 1
-    if len(positional) != 2:
+    parsed = argv.parse(
+        args,
+        valued={"--top-k": argv.int_at_least(1), "--format": argv.choice("text", "json", "context"),
+                "--lens": str, "--budget": argv.int_at_least(200)},
+        flags=("--source-only", "--include-stale"), aliases={"-k": "--top-k"}, positional=2)
+    if parsed is None:
         return None
-    opts["km"], opts["query"] = positional
-    return opts
+    given, (km, query) = parsed
+    return {"top_k": given.get("--top-k", 10), "format": given.get("--format", "text"),
+            "source_only": given["--source-only"], "include_stale": given["--include-stale"],
+            "lens": given.get("--lens"), "budget": given.get("--budget", 8000),
+            "km": km, "query": query}
 
 
 def _error(message: str) -> int:

@@ -50,16 +50,13 @@ def main(args: list[str]) -> int | None:
     # A short-lived process whose data (the fold, the rows) is acyclic and freed at exit: the
     # cyclic collector's passes over hundreds of thousands of objects would be pure cost.
     gc.disable()
-    from ..claims import ClaimLog
     from ..container import ContainerError
     from ..paths import memory_store_path
-    from .memory_present import find_claim, list_output, listed, show_output
+    from .memory_present import find_claim, list_output, list_rows, show_output
 
-    store = ClaimLog(memory_store_path())
+    path = memory_store_path()
     try:
-        state = store.state()
         if command == "list":
-            store.checkpoint()
             workspace = None
             if opts["--here"]:
                 import os
@@ -67,12 +64,14 @@ def main(args: list[str]) -> int | None:
                 from ..workspace import workspace_id
 
                 workspace = workspace_id(os.getcwd())
-            claims = listed(state, all_states=opts["--all"], workspace=workspace,
-                            claim_type=opts["--type"])
-            out = list_output(claims, store.path, opts["--format"], time.time())
+            rows = list_rows(path, time.time(), all_states=opts["--all"], workspace=workspace,
+                             claim_type=opts["--type"])
+            out = list_output(rows, path, opts["--format"])
         else:
+            from ..claims import ClaimLog
+
             try:
-                claim = find_claim(state, opts["positional"][0])
+                claim = find_claim(ClaimLog(path).state(), opts["positional"][0])
             except LookupError as exc:
                 return _error(str(exc))
             out = show_output(claim, opts["--format"])

@@ -21,7 +21,7 @@ from .common import (
     resolve_claim,
 )
 from .groups import memory_app
-from .memory_present import list_output, listed, show_output
+from .memory_present import list_output, list_rows, show_output
 
 
 @memory_app.command("add")
@@ -75,11 +75,10 @@ def list_claims(
 ) -> None:
     """List the claims in your memory store."""
     store = open_store()
-    state = store.state()
-    store.checkpoint()
     workspace = workspace_id(current_cwd()) if here else None
-    claims = listed(state, all_states=all_states, workspace=workspace, claim_type=claim_type)
-    sys.stdout.write(list_output(claims, store.path, fmt.value, time.time()))
+    rows = list_rows(store.path, time.time(), all_states=all_states, workspace=workspace,
+                     claim_type=claim_type)
+    sys.stdout.write(list_output(rows, store.path, fmt.value))
 
 
 @memory_app.command("show")

@@ -182,6 +182,8 @@ class HookContext:
                 self.log(f"memory store unreadable, continuing without it: {exc}")
                 self._memory, why = None, None
             if why:  # the view was not usable: fold done the slow way; have it rebuilt
+                from .worker import request_view
+
                 request_view(self)
         return self._memory
 
@@ -199,27 +201,6 @@ class HookContext:
             where = f"spooled to {spooled}" if spooled else "and could not be spooled either"
             self.log(f"store append failed ({exc}); {len(events)} event(s) {where}")
             return False
-
-
-VIEW_REQUEST_EVERY = 60.0
-
-
-def request_view(ctx: HookContext) -> None:
-    """Ask the worker to rebuild the hook view (at most once a minute)."""
-    marker = home() / "cache" / "hookview.requested"
-    try:
-        if time.time() - marker.stat().st_mtime < VIEW_REQUEST_EVERY:
-            return
-    except OSError:
-        pass
-    try:
-        marker.parent.mkdir(parents=True, exist_ok=True)
-        marker.touch()
-    except OSError:
-        return
-    from .worker import spawn
-
-    spawn(ctx, ["drain", "view"])
 
 
 # ---------------------------------------------------------------------------- the spool

@@ -11,6 +11,9 @@ fold and the real trust functions, and a hook reads only what a prompt needs:
   rows, each workspace's live claims (as slots), each claim's trust bound
   (``rlat.retrieval.recall.trust_bound``) and the recall engine's BM25 index
   (``rlat.retrieval.recall.ClaimIndex``, in the same slot order as the rows);
+* each claim's listing row (``rlat.listing.row``, its rung counting every outcome, so it holds
+  from the newest outcome's time on): `rlat memory list` shows a large store from these rows
+  instead of re-folding and re-scoring every claim's history;
 * then each claim's full fold row, stored separately, decoded only when a hook touches it.
 
 Recall is handed two shortcuts that change nothing in its result: a mask of the slots that can
@@ -46,7 +49,7 @@ from ..claims.model import CLAIM_FIELDS, Claim
 from ..paths import home
 
 MAGIC = b"RLATHVW1"
-VERSION = 3
+VERSION = 4
 _HEAD = struct.Struct("<8sQ")
 TOP_TRUSTED = 40  # most trusted claim ids kept per workspace (SessionStart's candidates)
 MAX_DELTA_RECORDS = 3000  # a view further behind than this is rebuilt, not caught up
@@ -102,6 +105,8 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
     """Fold the store and write its view (atomically). Returns a summary, or None when the
     store kept changing while it was read (try again later)."""
     from ..claims.log import ClaimLog
+    from ..listing import row as listing_row
+    from ..listing import rung_settled_at
     from ..retrieval.recall import ClaimIndex, open_index, save_index, trust_bound
     from ..trust.rungs import points, trust_of_points
 
@@ -127,6 +132,8 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
     ids: list[str] = list(index.ids)
     offsets: list[int] = []
     blobs: list[bytes] = []
+    listing: list[list] = []  # each claim's listing row values, then when its rung settled
+    listing_keys: list[str] = []
     bounds: list[float] = []
     bounds_from = 0.0
     pos = 0
@@ -141,6 +148,9 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
         offsets.append(pos)
         blobs.append(blob)
         pos += len(blob)
+        summary = listing_row(claim)
+        listing_keys = listing_keys or list(summary)
+        listing.append([*summary.values(), rung_settled_at(claim)])
         weight, since = trust_bound(state, claim)
         if since > now:  # an outcome dated in the future: no bound for this claim
             bounds.append(float("nan"))
@@ -192,6 +202,7 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
         ("members", _le("I", member_slots)),
         *((f"index.{name}", bytes(value)) for name, value in raw.items()),
         ("index", msgpack.packb(index_body, use_bin_type=True)),
+        ("listing", msgpack.packb(listing, use_bin_type=True)),
         ("rows", b"".join(blobs)),
     ]
     header = {
@@ -200,7 +211,7 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
         "fingerprint": _fingerprint(store, before.st_size),
         "fields": list(CLAIM_FIELDS), "n": len(ids), "workspaces": workspaces,
         "members": member_ranges, "world": world, "trusted": trusted,
-        "bounds_from": bounds_from,
+        "bounds_from": bounds_from, "listing_keys": listing_keys,
         "agents": state.agents, "calibration": state.calibration, "pending": state.pending,
     }
     # Section offsets depend on the header's length, which depends on them: lay them out
@@ -494,6 +505,32 @@ class Memory:
             self._index = index
         return self._index
 
+    # -------------------------------------------------------------- listing
+    def listing_rows(self, now: float) -> list[dict]:
+        """``rlat.listing.row(claim, now)`` for every claim, unfiltered: from the rows the view
+        stored for the claims nothing has touched since (and whose rung has settled by
+        ``now``), computed afresh for the rest."""
+        from ..listing import row
+
+        claims = self.state.claims
+        view = self.view
+        if view is None:
+            return [row(claim, now) for claim in claims.values()]
+        keys = view.header["listing_keys"]
+        stored = _unpack(view.section("listing"))
+        if len(stored) != view.n:
+            raise ValueError("hook view: listing does not match the ids")
+        touched = set(self.touched)
+        rows = []
+        for cid, values in zip(view.ids, stored, strict=True):
+            if cid in touched or not now >= values[-1]:
+                rows.append(row(claims[cid], now))
+            else:  # values[-1] (when the rung settled) has no key: zip leaves it out
+                rows.append(dict(zip(keys, values, strict=False)))
+        slot_of = view.slot
+        rows.extend(row(claims[cid], now) for cid in self.touched if cid not in slot_of)
+        return rows
+
     # -------------------------------------------------------------- session start
     def trusted_candidates(self, workspace: str) -> list[Claim]:
         if self.view is None:
@@ -527,10 +564,22 @@ def open_memory(store_path: str | os.PathLike) -> tuple[Memory, str | None]:
     from ..claims.log import ClaimLog
 
     store = Path(store_path)
+    if not store.exists():
+        return Memory(FoldState()), None
+    memory, why = open_view(store)
+    if memory is not None:
+        return memory, None
+    return Memory(ClaimLog(store).state()), why
+
+
+def open_view(store_path: str | os.PathLike) -> tuple[Memory | None, str | None]:
+    """(the store from its view, caught up with it; None) when the view is usable, else
+    (None, why not). Never folds the whole store."""
+    store = Path(store_path)
     try:
         st = os.stat(store)
-    except FileNotFoundError:
-        return Memory(FoldState()), None
+    except OSError:
+        return None, "no store"
     view = _read_view(store)
     why = "no view yet" if view is None else _mismatch(view.header, store, st)
     if why is None:
@@ -538,7 +587,7 @@ def open_memory(store_path: str | os.PathLike) -> tuple[Memory, str | None]:
         if memory is not None:
             return memory, None
         why = "view too far behind the store"
-    return Memory(ClaimLog(store).state()), why
+    return None, why
 
 
 def _mismatch(header: dict, store: Path, st: os.stat_result) -> str | None:

@@ -66,6 +66,12 @@ def spawn(ctx, tasks: list[str], *, override: dict | None = None) -> bool:
     }
     if override:
         job.update(override)
+    return spawn_job(job, ctx.log)
+
+
+def spawn_job(job: dict, log) -> bool:
+    """Write ``job`` (session_id, cwd, reason, tasks, …) and start a detached worker on it.
+    Returns False (after ``log``) when it could not start."""
     try:
         directory = jobs_dir()
         directory.mkdir(parents=True, exist_ok=True)
@@ -74,8 +80,33 @@ def spawn(ctx, tasks: list[str], *, override: dict | None = None) -> bool:
         start_detached([sys.executable, "-m", "rlat.hooks.worker", str(path)])
         return True
     except Exception as exc:  # noqa: BLE001
-        ctx.log(f"background worker not started: {exc}")
+        log(f"background worker not started: {exc}")
         return False
+
+
+VIEW_REQUEST_EVERY = 60.0
+
+
+def request_view(ctx=None, *, reason: str = "") -> bool:
+    """Ask a worker to rebuild the hook view, at most once a minute (a marker file's mtime
+    says when it was last asked). ``ctx``: the hook asking; None for a command (``reason``
+    says which). True when a worker was started."""
+    marker = home() / "cache" / "hookview.requested"
+    try:
+        if time.time() - marker.stat().st_mtime < VIEW_REQUEST_EVERY:
+            return False
+    except OSError:
+        pass
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.touch()
+    except OSError:
+        return False
+    if ctx is not None:
+        return spawn(ctx, ["drain", "view"])
+    job = {"session_id": "rlat-cli", "cwd": os.getcwd(), "reason": reason,
+           "tasks": ["view"], "created": time.time()}
+    return spawn_job(job, lambda message: log_line("cli", "-", message))
 
 
 def start_detached(argv: list[str]) -> subprocess.Popen:

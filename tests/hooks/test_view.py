@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from support.stores import WORDS, WORKSPACES, mutations, random_store
 
 from rlat.claims import events as ev
 from rlat.claims.log import ClaimLog
@@ -12,50 +13,8 @@ from rlat.hooks.view import build_view, open_memory, view_path
 from rlat.paths import memory_store_path
 from rlat.retrieval.recall import open_index, recall
 
-WORDS = ("tests make check pytest deploy staging vault token docker compose postgres redis "
-         "ruff lint migrations alembic nginx vite frontend retries timeout cache flaky").split()
-WORKSPACES = ["git:github.com/acme/a", "git:github.com/acme/b", "path:/tmp/c"]
 QUERIES = ["how do I run the tests", "deploy to staging with the vault token",
            "postgres migrations with alembic", "flaky cache timeout", "lint the frontend"]
-
-
-def random_store(rng: random.Random, n: int = 300) -> list[str]:
-    log = ClaimLog(memory_store_path())
-    ids: list[str] = []
-    events = []
-    for i in range(n):
-        text = f"Claim {i}: " + " ".join(rng.choice(WORDS) for _ in range(rng.randint(4, 12)))
-        e = ev.proposed(text, rng.choice(["convention", "environment", "event", "outcome"]),
-                        workspace=rng.choice(WORKSPACES), cross_workspace=rng.random() < 0.05,
-                        citations=[ev.session_citation(f"s{i % 40}", f"m{i}", "h")],
-                        origin=rng.choice(["session", "user"]), ts=1.7e9 + i)
-        ids.append(e["claim"])
-        events.append(e)
-    log.append(events)
-    return ids
-
-
-def mutations(rng: random.Random, ids: list[str]) -> list[dict]:
-    """What happens to a store after a view is built: hooks' own events, a capture, housekeeping."""
-    out = []
-    for k in range(30):
-        picked = rng.sample(ids, 3)
-        out.append(ev.injected(f"late{k}", picked, workspace=rng.choice(WORKSPACES)))
-        out.append(ev.outcome(rng.choice([1, -1]), claims=[(c, r + 1, 1.0) for r, c in
-                                                            enumerate(picked)],
-                              authority="mechanical", signal="tests", session_id=f"late{k}"))
-    new = ev.proposed("Always run the tests with make check before pushing", "convention",
-                      workspace=WORKSPACES[0], citations=[ev.command_citation("late")],
-                      origin="user")
-    out.append(new)
-    ids.append(new["claim"])
-    out.append(ev.state_changed(ids[0], "retired", "test"))
-    out.append(ev.superseded(ids[1], ids[2]))
-    out.append(ev.marked(ids[3], cross_workspace=True))
-    out.append(ev.recurred(ids[4], [ev.session_citation("late-s", "m", "h")],
-                           workspace=WORKSPACES[2]))
-    out.append(ev.purged(ids[5]))
-    return out
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -1,0 +1,51 @@
+"""A listing of claims (`rlat memory list`): the row each claim gets, which rows are shown, and
+in what order. The one definition both the full fold and the hook view use.
+
+A row is the claim's summary (``Claim.summary_dict``: every field but the histories, which are
+counted) plus its rung as of ``now``. The hook view (``rlat.hooks.view``) stores every claim's
+row when it is built, so listing a large store reads rows instead of folding and re-scoring
+every claim's history; a stored row is used only while it still equals what ``row`` would give.
+
+Layer: cross-cutting (claims + trust). Must not import typer.
+"""
+
+from __future__ import annotations
+
+from .claims.model import Claim
+from .trust.rungs import rung
+
+# A rung depends on the clock only through outcomes dated after it (they don't count yet).
+_NEVER = float("inf")
+
+
+def row(claim: Claim, now: float | None = None) -> dict:
+    """What a listing shows of ``claim``: its summary and its rung as of ``now``."""
+    out = claim.summary_dict()  # histories as counts; `memory show` has them in full
+    out["rung"] = rung(claim, now)
+    return out
+
+
+def rung_settled_at(claim: Claim) -> float:
+    """The time from which ``rung(claim, now)`` no longer changes with ``now``: its newest
+    outcome's timestamp (0.0 without outcomes; infinity when one has no usable time)."""
+    try:
+        return max((float(entry[0]) for entry in claim.outcomes), default=0.0)
+    except (TypeError, ValueError, IndexError):
+        return _NEVER
+
+
+def shown(row: dict, *, all_states: bool = False, workspace: str | None = None,
+          claim_type: str | None = None) -> bool:
+    """Whether a listing with these filters shows ``row``: retired claims only with
+    ``all_states``; ``workspace`` keeps claims learned there or marked cross-workspace."""
+    return ((all_states or row["state"] != "retired")
+            and (claim_type is None or row["type"] == claim_type)
+            and (workspace is None or row["cross_workspace"] or workspace in row["workspaces"]))
+
+
+def ordered(rows: list[dict]) -> list[dict]:
+    """Newest first (``updated_at``), ties by id: an order that does not depend on the order
+    the claims were folded in, so every way of reading a store lists it alike."""
+    rows.sort(key=lambda r: r["id"])
+    rows.sort(key=lambda r: r["updated_at"], reverse=True)
+    return rows

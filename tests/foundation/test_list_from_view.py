@@ -1,0 +1,155 @@
+"""`rlat memory list` reads a large store from its hook view: the same rows a full fold gives,
+whatever happened to the store since the view was built, and a view that cannot serve is never
+trusted."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+from support.cli import run_rlat
+from support.stores import WORKSPACES, mutations, random_store
+
+from rlat.claims import events as ev
+from rlat.claims.log import ClaimLog
+from rlat.cli.memory_present import VIEW_WORTH_AT_CLAIMS, list_rows
+from rlat.hooks.view import _read_view, build_view, open_view, view_path
+from rlat.paths import memory_store_path
+
+FILTERS = [(), ("--all",), ("--type", "convention"), ("--all", "--type", "event")]
+
+
+def listing(*flags: str) -> dict:
+    result = run_rlat("memory", "list", "--format", "json", *flags)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def without_view(store) -> None:
+    view_path(store).unlink()
+    assert open_view(store)[0] is None
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_listing_from_the_view_equals_the_full_fold(seed):
+    rng = random.Random(seed)
+    ids = random_store(rng, 300)
+    store = memory_store_path()
+    build_view(store)
+    for event in mutations(rng, ids):  # one record each, as the hooks append them
+        ClaimLog(store).append([event])
+    assert open_view(store)[0] is not None  # the listing below comes from the view
+    from_view = {flags: listing(*flags) for flags in FILTERS}
+    without_view(store)
+    for flags, got in from_view.items():
+        want = listing(*flags)
+        assert got == want, flags
+    # what the delta did shows: the retired claim only with --all, the new claim, the purge
+    shown = {c["id"]: c for c in from_view[()]["claims"]}
+    assert ids[0] not in shown and ids[0] in [c["id"] for c in from_view[("--all",)]["claims"]]
+    assert shown[ids[-1]]["text"].startswith("Always run the tests")
+    assert shown[ids[5]]["purged"] and not shown[ids[5]]["text"]
+
+
+def test_here_lists_the_same_from_the_view(tmp_path):
+    rng = random.Random(4)
+    ids = random_store(rng, 120)
+    store = memory_store_path()
+    build_view(store)
+    work = tmp_path / "proj"
+    work.mkdir()
+    here = run_rlat("workspace", "--format", "json", cwd=work)
+    workspace = json.loads(here.stdout)["workspace"]
+    ClaimLog(store).append([ev.proposed("Use the fake gateway in payment tests", "convention",
+                                        workspace=workspace, origin="user",
+                                        citations=[ev.command_citation("test")]),
+                            ev.marked(ids[7], cross_workspace=True)])
+    got = run_rlat("memory", "list", "--here", "--format", "json", cwd=work)
+    without_view(store)
+    want = run_rlat("memory", "list", "--here", "--format", "json", cwd=work)
+    assert got.returncode == want.returncode == 0
+    assert got.stdout == want.stdout
+    claims = json.loads(got.stdout)["claims"]
+    assert {c["text"] for c in claims} >= {"Use the fake gateway in payment tests"}
+    assert ids[7] in {c["id"] for c in claims}
+    assert all(c["cross_workspace"] or workspace in c["workspaces"] for c in claims)
+
+
+def test_a_rung_earned_by_a_future_outcome_counts_only_once_its_time_has_come():
+    """The view stores each rung counting every outcome; a listing before an outcome's time
+    must not count it yet (the full fold doesn't)."""
+    rng = random.Random(6)
+    ids = random_store(rng, 40)
+    store = memory_store_path()
+    later = time.time() + 3 * 86400
+    ClaimLog(store).append([
+        ev.outcome(1, claims=[(cid, 1, 1.0)], authority="user", signal="feedback",
+                   session_id=f"future-{k}", ts=later + k) for k, cid in enumerate(ids[:10])])
+    build_view(store)
+    for now in (time.time(), later + 5, later + 20):
+        got = list_rows(store, now, all_states=True)
+        full = ClaimLog(store).state()
+        from rlat.listing import ordered, row
+        want = ordered([row(c, now) for c in full.claims.values()])
+        assert got == want, now
+    before = {r["id"]: r["rung"] for r in list_rows(store, time.time(), all_states=True)}
+    after = {r["id"]: r["rung"] for r in list_rows(store, later + 20, all_states=True)}
+    assert any(before[cid] != after[cid] for cid in ids[:10])
+
+
+def test_a_damaged_view_listing_is_not_trusted():
+    rng = random.Random(8)
+    random_store(rng, 60)
+    store = memory_store_path()
+    build_view(store)
+    want = listing("--all")
+    start, _length = _read_view(store).header["sections"]["listing"]
+    with open(view_path(store), "r+b") as fh:
+        fh.seek(start)
+        fh.write(b"\xc1\xc1\xc1\xc1")  # a byte msgpack never uses
+    assert open_view(store)[0] is not None
+    assert listing("--all") == want
+
+
+def test_rewritten_store_is_listed_from_itself_not_from_the_old_view():
+    rng = random.Random(9)
+    ids = random_store(rng, 50)
+    store = memory_store_path()
+    build_view(store)
+    ClaimLog(store).append([ev.purged(ids[3])])
+    assert run_rlat("compact", str(store)).returncode == 0
+    assert open_view(store)[1] == "store was rewritten since the view was built"
+    claims = {c["id"]: c for c in listing("--all")["claims"]}
+    assert claims[ids[3]]["purged"] is True
+
+
+def wait_for(predicate, timeout: float = 60.0) -> bool:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def test_a_large_store_without_a_view_gets_one_for_the_next_listing():
+    store = memory_store_path()
+    ClaimLog(store).append([
+        ev.proposed(f"Claim {i}: the deploy needs the vault token", "convention",
+                    workspace=WORKSPACES[i % 3], citations=[ev.command_citation(f"c{i}")])
+        for i in range(VIEW_WORTH_AT_CLAIMS)])
+    first = listing()
+    assert first["count"] == VIEW_WORTH_AT_CLAIMS
+    assert wait_for(lambda: open_view(store)[0] is not None), "the worker built no view"
+    assert listing() == first
+
+
+def test_a_small_store_starts_no_worker():
+    rng = random.Random(10)
+    random_store(rng, 30)
+    listing()
+    time.sleep(0.5)
+    assert not view_path(memory_store_path()).exists()
+    assert not (memory_store_path().parent / "jobs").exists()

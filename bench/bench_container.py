@@ -182,6 +182,16 @@ def run(quick: bool) -> list[dict]:
             f"same store, no hook view (e.g. right after `rlat compact`, before the worker "
             f"rebuilds it): the newest snapshot plus the records after it, every claim's rows "
             f"and rung recomputed; ratio {med['no view'] / base:.1f}x python -c pass"))
+        some_id = next(iter(ClaimLog(store).state().claims))
+        show = util.rlat_argv("memory", "show", some_id[:12])
+        show_times = util.interleaved({"from view": show, "no view": show},
+                                      n=5 if quick else 11, kwargs=opts)
+        show_med = {name: util.median(t) for name, t in show_times.items()}
+        rows.append(util.row(
+            "memory show ID on 100,000 events", "report",
+            f"{show_med['from view']:.3f} s from the view, {show_med['no view']:.3f} s without",
+            "", None, util.show_command(show, env={"RLAT_HOME": "<store of 100k events>"}),
+            "from the view only the claim shown is decoded; without one the store is folded"))
         rows.append(util.row(
             "open + fold 100,000 events: ClaimLog.state() in-process", "report",
             round(fold_s, 3), "s", None, "python -m bench --only container",

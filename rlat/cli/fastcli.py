@@ -52,7 +52,7 @@ def main(args: list[str]) -> int | None:
     gc.disable()
     from ..container import ContainerError
     from ..paths import memory_store_path
-    from .memory_present import find_claim, list_output, list_rows, show_output
+    from .memory_present import find_claim, list_output, list_rows, show_output, show_state
 
     path = memory_store_path()
     try:
@@ -68,10 +68,8 @@ def main(args: list[str]) -> int | None:
                              claim_type=opts["--type"])
             out = list_output(rows, path, opts["--format"])
         else:
-            from ..claims import ClaimLog
-
             try:
-                claim = find_claim(ClaimLog(path).state(), opts["positional"][0])
+                claim = find_claim(show_state(path), opts["positional"][0])
             except LookupError as exc:
                 return _error(str(exc))
             out = show_output(claim, opts["--format"])

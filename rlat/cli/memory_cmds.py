@@ -21,7 +21,7 @@ from .common import (
     resolve_claim,
 )
 from .groups import memory_app
-from .memory_present import list_output, list_rows, show_output
+from .memory_present import list_output, list_rows, show_output, show_state
 
 
 @memory_app.command("add")
@@ -87,7 +87,7 @@ def show(
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
     """Everything known about one claim: text, evidence, state, rung, history counts."""
-    state = open_store().state()
+    state = show_state(open_store().path)
     sys.stdout.write(show_output(resolve_claim(state, claim_ref), fmt.value))
 
 

@@ -114,6 +114,15 @@ def list_output(rows: list[dict], store: Path, fmt: str) -> str:
 
 
 # ------------------------------------------------------------------------------------- show
+def show_state(store: Path) -> FoldState:
+    """The state `memory show` looks a claim up in: the hook view caught up with the store when
+    it is usable (only the claim shown is decoded), else the store's fold."""
+    from ..hooks.view import open_view
+
+    memory, _why = open_view(store)
+    return memory.state if memory is not None else ClaimLog(store).state()
+
+
 def find_claim(state: FoldState, ref: str) -> Claim:
     """A claim by full id or unique prefix. Raises LookupError with a one-line message that
     says what to do."""
@@ -122,13 +131,13 @@ def find_claim(state: FoldState, ref: str) -> Claim:
         return state.claims[ref]
     if len(ref) < 4:
         raise LookupError(f"claim id {ref!r} is too short; give at least 4 characters")
-    matches = [c for cid, c in state.claims.items() if cid.startswith(ref)]
+    # keys(), not items(): the hook view's lazy claims list their ids without decoding them
+    matches = [cid for cid in state.claims.keys() if cid.startswith(ref)]
     if not matches:
         raise LookupError(f"no claim with id {ref!r} (list them with `rlat memory list`)")
     if len(matches) > 1:
-        raise LookupError(f"claim id {ref!r} is ambiguous: "
-                          f"{', '.join(c.id for c in matches[:5])}")
-    return matches[0]
+        raise LookupError(f"claim id {ref!r} is ambiguous: {', '.join(matches[:5])}")
+    return state.claims[matches[0]]
 
 
 def show_output(claim: Claim, fmt: str) -> str:

@@ -281,9 +281,10 @@ class LazyClaims(dict):
         self._all()
         return dict.items(self)
 
-    def keys(self):
-        self._all()
-        return dict.keys(self)
+    def keys(self) -> list[str]:
+        """Every claim id (the view's, then those added since), decoding nothing."""
+        slot = self._view.slot
+        return list(self._view.ids) + [k for k in dict.keys(self) if k not in slot]
 
     def __iter__(self):
         self._all()

@@ -1,6 +1,6 @@
-"""`rlat memory list` reads a large store from its hook view: the same rows a full fold gives,
-whatever happened to the store since the view was built, and a view that cannot serve is never
-trusted."""
+"""`rlat memory list` and `rlat memory show` read a large store from its hook view: the same
+output a full fold gives, whatever happened to the store since the view was built, and a view
+that cannot serve is never trusted."""
 
 from __future__ import annotations
 
@@ -153,3 +153,26 @@ def test_a_small_store_starts_no_worker():
     time.sleep(0.5)
     assert not view_path(memory_store_path()).exists()
     assert not (memory_store_path().parent / "jobs").exists()
+
+
+def test_show_from_the_view_equals_the_full_fold():
+    rng = random.Random(11)
+    ids = random_store(rng, 200)
+    store = memory_store_path()
+    build_view(store)
+    for event in mutations(rng, ids):
+        ClaimLog(store).append([event])
+    assert open_view(store)[0] is not None
+    untouched = next(cid for cid in ids[10:] if cid not in open_view(store)[0].touched)
+    refs = [ids[0], ids[4], ids[-1][:8], untouched[:6]]  # retired, recurred, new, untouched
+    from_view = {ref: [run_rlat("memory", "show", ref, *fmt) for fmt in ((), ("--format", "json"))]
+                 for ref in refs}
+    missing = run_rlat("memory", "show", "ffffffffffff")
+    without_view(store)
+    for ref, results in from_view.items():
+        for got, fmt in zip(results, ((), ("--format", "json")), strict=True):
+            want = run_rlat("memory", "show", ref, *fmt)
+            assert got.returncode == want.returncode == 0, got.stderr
+            assert got.stdout == want.stdout
+    assert json.loads(from_view[ids[-1][:8]][1].stdout)["text"].startswith("Always run")
+    assert missing.returncode == 1 and "no claim with id" in missing.stderr

@@ -511,13 +511,15 @@ class Memory:
         """``rlat.listing.row(claim, now)`` for every claim, unfiltered: from the rows the view
         stored for the claims nothing has touched since (and whose rung has settled by
         ``now``), computed afresh for the rest."""
-        from ..listing import row
+        from ..listing import row, row_keys
 
         claims = self.state.claims
         view = self.view
         if view is None:
             return [row(claim, now) for claim in claims.values()]
         keys = view.header["listing_keys"]
+        if keys != row_keys():
+            raise ValueError("hook view: listing rows of another rlat version")
         stored = _unpack(view.section("listing"))
         if len(stored) != view.n:
             raise ValueError("hook view: listing does not match the ids")

@@ -113,6 +113,18 @@ def test_a_damaged_view_listing_is_not_trusted():
     assert listing("--all") == want
 
 
+def test_listing_rows_of_another_shape_are_not_used():
+    """A view whose rows were built with other keys (another rlat version) is never listed."""
+    rng = random.Random(12)
+    random_store(rng, 20)
+    store = memory_store_path()
+    build_view(store)
+    memory = open_view(store)[0]
+    memory.view.header["listing_keys"] = memory.view.header["listing_keys"][1:]
+    with pytest.raises(ValueError):
+        memory.listing_rows(time.time())
+
+
 def test_rewritten_store_is_listed_from_itself_not_from_the_old_view():
     rng = random.Random(9)
     ids = random_store(rng, 50)

@@ -106,7 +106,7 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
     store kept changing while it was read (try again later)."""
     from ..claims.log import ClaimLog
     from ..listing import row as listing_row
-    from ..listing import rung_settled_at
+    from ..listing import row_keys, rung_settled_at
     from ..retrieval.recall import ClaimIndex, open_index, save_index, trust_bound
     from ..trust.rungs import points, trust_of_points
 
@@ -133,7 +133,6 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
     offsets: list[int] = []
     blobs: list[bytes] = []
     listing: list[list] = []  # each claim's listing row values, then when its rung settled
-    listing_keys: list[str] = []
     bounds: list[float] = []
     bounds_from = 0.0
     pos = 0
@@ -148,9 +147,7 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
         offsets.append(pos)
         blobs.append(blob)
         pos += len(blob)
-        summary = listing_row(claim)
-        listing_keys = listing_keys or list(summary)
-        listing.append([*summary.values(), rung_settled_at(claim)])
+        listing.append([*listing_row(claim).values(), rung_settled_at(claim)])
         weight, since = trust_bound(state, claim)
         if since > now:  # an outcome dated in the future: no bound for this claim
             bounds.append(float("nan"))
@@ -211,7 +208,7 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
         "fingerprint": _fingerprint(store, before.st_size),
         "fields": list(CLAIM_FIELDS), "n": len(ids), "workspaces": workspaces,
         "members": member_ranges, "world": world, "trusted": trusted,
-        "bounds_from": bounds_from, "listing_keys": listing_keys,
+        "bounds_from": bounds_from, "listing_keys": row_keys(),
         "agents": state.agents, "calibration": state.calibration, "pending": state.pending,
     }
     # Section offsets depend on the header's length, which depends on them: lay them out
@@ -510,13 +507,12 @@ class Memory:
     def listing_rows(self, now: float) -> list[dict]:
         """``rlat.listing.row(claim, now)`` for every claim, unfiltered: from the rows the view
         stored for the claims nothing has touched since (and whose rung has settled by
-        ``now``), computed afresh for the rest."""
+        ``now``), computed afresh for the rest. Only for a memory opened from a view
+        (``open_view``); ValueError when the view's listing cannot be used."""
         from ..listing import row, row_keys
 
         claims = self.state.claims
         view = self.view
-        if view is None:
-            return [row(claim, now) for claim in claims.values()]
         keys = view.header["listing_keys"]
         if keys != row_keys():
             raise ValueError("hook view: listing rows of another rlat version")

@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "llm_cmds",
     "demo_cmds",
     "bench_cmds",
+    "mcp_cmds",
 )
 
 

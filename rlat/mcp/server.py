@@ -2,7 +2,8 @@
 
 Imported only by the `rlat mcp` command (the SDK pulls in pydantic, anyio and starlette:
 nothing on the hook path or in any other command may pay for that). Each tool answers with
-the fenced, attributed text the model reads and the same result as ``structuredContent``.
+the fenced, attributed text as its content, and ``structuredContent`` holding that same text
+as ``context`` plus fields without free text (``rlat.mcp.tools`` says why).
 A bad call or a broken store is a tool error (``isError``) with one line saying what to do;
 the server itself keeps running. Calls run one at a time: the memory store and its index
 cache are shared files, and a session's tool calls are short.
@@ -74,7 +75,7 @@ def _answer(name: str, run: Callable[[], tools.ToolOutput]) -> CallToolResult:
             raise ToolError(f"{name} failed unexpectedly ({exc.__class__.__name__}: {exc}); "
                             "this is a bug in rlat") from None
     return CallToolResult(content=[TextContent(type="text", text=out.text)],
-                          structured_content=out.data)
+                          structured_content={"context": out.text, **out.data})
 
 
 def build_server(agent: str = DEFAULT_AGENT) -> MCPServer:
@@ -90,8 +91,8 @@ def build_server(agent: str = DEFAULT_AGENT) -> MCPServer:
         top_k: Annotated[int, Field(ge=1, le=MAX_TOP_K,
                                     description="How many claims at most.")] = SEARCH_TOP_K,
         cwd: Annotated[str | None, Field(
-            description="The project directory whose claims to recall (default: the "
-                        "server's working directory, the session's project).")] = None,
+            description="The project directory whose claims to recall (default: this "
+                        "session's project).")] = None,
     ) -> CallToolResult:
         """Recall claims from the user's rlat memory, ranked by relevance x trust, scoped to
         this workspace (claims learned in other projects are left out unless marked
@@ -116,8 +117,8 @@ def build_server(agent: str = DEFAULT_AGENT) -> MCPServer:
         polarity: Annotated[str, Field(description="One of: " + ", ".join(POLARITIES))]
         = "factual",
         cwd: Annotated[str | None, Field(
-            description="The project directory it was learned in (default: the server's "
-                        "working directory).")] = None,
+            description="The project directory it was learned in (default: this "
+                        "session's project).")] = None,
     ) -> CallToolResult:
         """Propose a claim you observed, with evidence. It is stored as a candidate in your
         own (agent) scope, recorded as observed by you, secrets scrubbed; it earns trust only
@@ -146,8 +147,8 @@ def build_server(agent: str = DEFAULT_AGENT) -> MCPServer:
     @server.tool(annotations=read_only)
     def world_facts(
         cwd: Annotated[str | None, Field(
-            description="The project directory (default: the server's working "
-                        "directory).")] = None,
+            description="The project directory (default: this session's project).")]
+        = None,
     ) -> CallToolResult:
         """The world facts the user stated for this workspace: standing constraints and
         falsified findings (in full, under their framings: follow them), and the current

@@ -2,7 +2,12 @@
 
 Every tool returns a :class:`ToolOutput`: ``text`` is what reaches the model — fenced and
 attributed exactly as the hooks render it, so capture strips it again and a claim never arrives
-as bare fact — and ``data`` is the same result as structured fields. A mistake in the call
+as bare fact — and ``data`` is the same result as structured fields (ids, rungs, evidence
+counts, dates, scores) that carry no claim or passage text of their own: Claude Code hands a
+tool's structured content to the model in place of its text, so any text outside the fence
+would reach the context window unattributed and be re-captured as if observed
+(docs/mcp.md). The server sends ``text`` as the content and ``{"context": text, **data}`` as
+the structured content. A mistake in the call
 raises :class:`ToolInputError` with one line saying what to do instead; the server turns it
 (and anything else that goes wrong) into a tool error, never a crashed server.
 
@@ -70,9 +75,17 @@ class ToolOutput:
 
 
 # ----------------------------------------------------------------------------- helpers
+def default_cwd() -> str:
+    """Where the server works: the project Claude Code started it for (it sets
+    ``CLAUDE_PROJECT_DIR`` for the servers it launches, plugin servers included), else the
+    server's working directory."""
+    project = os.environ.get("CLAUDE_PROJECT_DIR", "").strip()
+    return project if project and Path(project).is_dir() else os.getcwd()
+
+
 def resolve_workspace(cwd: str | None) -> str:
-    """The workspace id of ``cwd`` (default: the server's working directory)."""
-    raw = cwd.strip() if isinstance(cwd, str) and cwd.strip() else os.getcwd()
+    """The workspace id of ``cwd`` (default: ``default_cwd()``)."""
+    raw = cwd.strip() if isinstance(cwd, str) and cwd.strip() else default_cwd()
     windows = len(raw) >= 2 and raw[1] == ":" and raw[0].isalpha()
     if not windows and not Path(raw).expanduser().is_dir():
         raise ToolInputError(f"cwd {raw!r} is not a directory; give the project's directory "
@@ -107,7 +120,7 @@ def _log(message: str) -> None:
 
 def _claim_fields(claim: Claim, rung: str, state: str | None = None) -> dict:
     return {
-        "id": claim.id, "text": claim.text, "type": claim.type, "source": claim.source,
+        "id": claim.id, "type": claim.type, "source": claim.source,
         "rung": rung, "state": state or claim.state, "scope": claim.scope,
         "evidence_count": claim.evidence_count, "sessions": len(claim.sessions),
         "first_learned": day(claim.created_at), "created_at": claim.created_at,
@@ -233,7 +246,7 @@ def memory_propose(text: str, claim_type: str, evidence: list | None, *, subject
     status = existing.state if existing is not None else "candidate"
     verified = sum(1 for c in citations if c.get("verified"))
     data = {"claim_id": cid, "action": decided["action"], "state": status, "scope": scope,
-            "type": claim_type, "text": clean, "observed_by": agent, "workspace": workspace,
+            "type": claim_type, "observed_by": agent, "workspace": workspace,
             "citations": len(citations), "verified_citations": verified,
             "redactions": redactions, "store": str(log.path),
             "agent_quarantined": bool(decided.get("quarantined"))}
@@ -368,7 +381,7 @@ def km_search(km_path: str, query: str, top_k: int | None = None,
         raise ToolInputError("km_path is empty; give the path of a .rlat knowledge model")
     path = Path(raw).expanduser()
     if not path.is_absolute():
-        path = Path(os.getcwd()) / path
+        path = Path(default_cwd()) / path
     if not path.is_file():
         raise ToolInputError(f"{path}: no such knowledge model (build one with "
                              f"`rlat build SOURCES -o {path.name}`)")
@@ -378,6 +391,8 @@ def km_search(km_path: str, query: str, top_k: int | None = None,
     except KMError as exc:
         raise ToolInputError(str(exc)) from None
     data = search_json(result, str(path))
+    for hit in data["hits"]:
+        hit.pop("text", None)  # in the fenced context only (see the module docstring)
     if not result.terms:
         return ToolOutput("The query has no searchable words (only stop words or "
                           "punctuation).", data)

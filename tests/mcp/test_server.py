@@ -95,6 +95,11 @@ def test_tools_listed_and_memory_search_recalls_with_attribution(project, other)
     assert body.startswith("<rlat-context") and CONVENTION in body
     first = time.strftime("%Y-%m-%d", time.gmtime(LEARNED))
     assert f"[{first}, 2 sessions, " in body  # attribution: first learned, evidence, rung
+    # Structured content: the same fenced text as "context", and fields carrying no text of
+    # their own (Claude Code shows structured content to the model in place of the text).
+    assert found.structured_content["context"] == body
+    assert CONVENTION not in json.dumps({k: v for k, v in found.structured_content.items()
+                                         if k != "context"})
     (hit,) = found.structured_content["hits"]
     assert hit["id"] == here and hit["rung"] in ("low", "medium", "high", "verified")
     assert hit["evidence_count"] == 2 and hit["first_learned"] == first

@@ -15,6 +15,7 @@ import pytest
 from support.claude_code import REPO, ClaudeSession
 from support.messages_api import MessagesAPIServer, text, tool_use
 
+from rlat.capture.transcript import iter_turns
 from rlat.claims import events as ev
 from rlat.claims.log import ClaimLog
 from rlat.paths import memory_store_path
@@ -100,3 +101,13 @@ def test_claude_code_lists_the_tools_and_memory_search_returns_real_claims(
     assert injected and {e["session_id"] for e in injected} == {session.session_id}
     if mode == "mcp-config":
         assert len(injected) == 1
+
+    # Fencing survives Claude Code's transcript: the tool result it recorded holds the claim,
+    # and capture's transcript reader strips the fenced span, so nothing of the recalled claim
+    # is left to be re-learned from this session (the structured fields carry no text
+    # outside the fence).
+    (transcript,) = (home / ".claude" / "projects").glob(f"*/{session.session_id}.jsonl")
+    assert "never with pytest directly" in transcript.read_text()
+    (captured,) = [block.text for turn in iter_turns(transcript) for block in turn.blocks
+                   if block.kind == "tool_result" and '"hits"' in block.text]
+    assert "never with pytest directly" not in captured and "make check" not in captured

@@ -21,6 +21,12 @@ def main(argv: list[str] | None = None) -> int:
         code = search_main(args[1:])
         if code is not None:
             return code
+    if args[:1] == ["mcp"]:  # the MCP server: its SDK is slow enough to import
+        from rlat.mcp.cli import main as mcp_main
+
+        code = mcp_main(args[1:])
+        if code is not None:
+            return code
     if args[:1] == ["memory"] and args[1:2] in (["list"], ["show"]):  # the same, for these
         from rlat.cli.fastcli import main as memory_main
 

@@ -308,3 +308,12 @@ def test_no_other_command_or_hook_imports_the_mcp_sdk(project):
                    for line in proc.stderr.splitlines() if line.startswith("import time:")}
         assert "rlat" in modules
         assert not modules & {"mcp", "mcp_types", "starlette", "uvicorn"}, args
+
+
+def test_the_command_line():
+    bad = run_rlat("mcp", "--agent", "two words")
+    assert bad.returncode == 1 and bad.stdout == ""
+    assert bad.stderr.startswith("rlat: error: --agent 'two words'") and "Traceback" not in bad.stderr
+    helped = run_rlat("mcp", "--help")
+    assert helped.returncode == 0
+    assert "memory_search, memory_propose" in helped.stdout and "--agent" in helped.stdout

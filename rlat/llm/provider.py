@@ -9,7 +9,10 @@ Everything rlat asks a model goes through here, so the rules live once:
   ``RLAT_LLM_TIMEOUT`` (the whole call's budget in seconds, default 15 as the seed says).
 * The budget bounds the whole call, retries included: the SDK's own retries are off and ours
   retry only transient failures (429, 5xx, a dropped or refused connection, a timeout) while
-  enough budget is left for another attempt, honouring ``retry-after`` when it fits.
+  enough budget is left for another attempt, honouring ``retry-after`` when it fits. The SDK's
+  timeout bounds each read, not a response (a body trickled a few bytes at a time never trips
+  it), so each attempt runs in a helper thread that the caller stops waiting for at the
+  deadline (:func:`_before_deadline`).
 * The answer is structured: the schema is offered as the one tool the model must call, and the
   tool's input is validated with :mod:`rlat.llm.schema`. An answer that does not validate is
   rejected whole (:class:`InvalidResponse`), never half-used.
@@ -20,9 +23,11 @@ Everything rlat asks a model goes through here, so the rules live once:
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -178,7 +183,17 @@ class AnthropicProvider:
                 break
             record.attempts += 1
             try:
-                message = client.messages.create(**kwargs, timeout=max(remaining, 0.1))
+                message = _before_deadline(
+                    functools.partial(client.messages.create, **kwargs,
+                                      timeout=max(remaining, 0.1)),
+                    deadline)
+            except _DeadlinePassed:
+                self._abandon_client()
+                last_error = TransientFailure(
+                    f"LLM call timed out after {time.monotonic() - start:.1f}s "
+                    f"(budget {budget:g}s, {self.settings.describe()})")
+                record.errors.append(str(last_error))
+                break
             except anthropic.APIStatusError as exc:
                 status = getattr(exc, "status_code", None)
                 err = _status_error(exc, status, self.settings)
@@ -219,6 +234,14 @@ class AnthropicProvider:
                                f"{record.elapsed:.1f}s]")
 
     # ------------------------------------------------------------------ internals
+    def _abandon_client(self) -> None:
+        """Drop a client whose request outlived the deadline. Closing its connections ends
+        the helper thread's next read; it is done in the background (a close must not cost
+        the caller time it no longer has)."""
+        client, self._client = self._client, None
+        if client is not None:
+            threading.Thread(target=_close_quietly, args=(client,), daemon=True).start()
+
     def _get_client(self):
         if not self.settings.api_key:
             raise ProviderUnavailable("LLM unavailable: ANTHROPIC_API_KEY is not set")
@@ -233,6 +256,39 @@ class AnthropicProvider:
                 api_key=self.settings.api_key, base_url=self.settings.base_url,
                 max_retries=0, timeout=self.settings.budget)
         return self._client, anthropic
+
+
+class _DeadlinePassed(Exception):
+    pass
+
+
+def _before_deadline(call: Callable[[], object], deadline: float) -> object:
+    """``call()``'s result (or its exception), or :class:`_DeadlinePassed` once the monotonic
+    ``deadline`` comes first. The call runs in a daemon thread, so a response that keeps
+    arriving slowly cannot hold the caller (nor, later, the process's exit)."""
+    outcome: dict[str, object] = {}
+
+    def run() -> None:
+        try:
+            outcome["value"] = call()
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller as is
+            outcome["error"] = exc
+
+    helper = threading.Thread(target=run, name="rlat-llm-call", daemon=True)
+    helper.start()
+    helper.join(max(0.0, deadline - time.monotonic()))
+    if helper.is_alive():
+        raise _DeadlinePassed
+    if "error" in outcome:
+        raise outcome["error"]  # type: ignore[misc]
+    return outcome.get("value")
+
+
+def _close_quietly(client) -> None:
+    try:
+        client.close()
+    except Exception:  # noqa: BLE001 - best effort on an abandoned client
+        pass
 
 
 def _split_messages(messages: Sequence[Mapping[str, str]]) -> tuple[str, list[dict]]:

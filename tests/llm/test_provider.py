@@ -5,9 +5,18 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+import time
 
 import pytest
-from support.messages_api import MessagesAPIServer, error, hang, json_answer, malformed, tool_use
+from support.messages_api import (
+    MessagesAPIServer,
+    error,
+    hang,
+    json_answer,
+    malformed,
+    tool_use,
+    trickle,
+)
 
 from rlat.llm.provider import (
     TOOL_NAME,
@@ -113,6 +122,20 @@ def test_a_hang_ends_at_the_budget():
             p.complete(MESSAGES, SCHEMA)
     assert "timed out" in str(info.value)
     assert p.last_call.elapsed < 5  # the budget, not the server, ended it
+
+
+def test_a_trickled_body_ends_at_the_budget():
+    # Each read returns in time (a piece every 0.3 s), the whole body would take ~15 s: the
+    # budget bounds the call, not each read.
+    slow = trickle(answer({"facts": [{"text": "x" * 200}]}), every=0.3, size=8)
+    with MessagesAPIServer(slow, answer({"facts": []})) as api:
+        p = provider(api, budget=2)
+        started = time.monotonic()
+        with pytest.raises(TransientFailure) as info:
+            p.complete(MESSAGES, SCHEMA)
+        took = time.monotonic() - started
+    assert "timed out" in str(info.value)
+    assert took < 2 + 1.0, took  # the budget plus a little slack, never the server's pace
 
 
 def test_malformed_body_is_rejected_without_retry():

@@ -34,8 +34,17 @@ def capture(
 ) -> None:
     """Capture a session transcript into your memory: strip rlat's injected context, scrub
     secrets, build the session's claim, deduplicate and append it. Prints the receipt
-    `[rlat] Captured N claim(s) (M redactions)`. Capturing the same session twice adds nothing."""
+    `[rlat] Captured N claim(s) (M redactions)`. Capturing the same session twice adds nothing.
+
+    With RLAT_ATOMIC_CAPTURE=1 (as for the hooks), a model splits the session into one claim per
+    durable fact; any LLM failure falls back to the single block, and the receipt says why."""
     store = open_store()
+    if not dry_run:
+        from ..llm.session_tasks import ATOMIC_ENV, enabled
+
+        if enabled(ATOMIC_ENV):
+            _capture_atomic(transcript, cwd, session_id, store, fmt)
+            return
     try:
         report = capture_transcript(transcript, cwd=cwd, session_id=session_id, store=store,
                                     dry_run=dry_run, lock_timeout=30.0)
@@ -75,3 +84,26 @@ def capture(
             notes.append(f"{counts[key]} {label}")
     if notes:
         typer.echo("  read: " + ", ".join(notes))
+
+
+def _capture_atomic(transcript: Path, cwd: str | None, session_id: str | None, store,
+                    fmt: OutputFormat) -> None:
+    """The background worker's atomic capture (``rlat.llm.session_tasks.atomic_capture``),
+    run in the foreground."""
+    from ..llm.session_tasks import atomic_capture
+
+    try:
+        result = atomic_capture(transcript, cwd=cwd, session_id=session_id,
+                                store_path=store.path, lock_timeout=30.0)
+    except CaptureError as exc:
+        fail(f"{exc}")
+    except LockTimeout:
+        fail(f"the memory store {store.path} is locked by another rlat process; try again")
+    if fmt is OutputFormat.json:
+        emit_json(result.to_dict())
+        return
+    typer.echo(result.receipt)
+    for cid in result.claims:
+        typer.echo(f"  {cid}")
+    for dropped in result.dropped:
+        typer.echo(f"  dropped: {dropped['text']}  ({dropped['reason']})")

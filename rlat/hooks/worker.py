@@ -1,7 +1,8 @@
 """The background worker: slow work a hook may not wait for, in a process that outlives it.
 
 ``spawn`` (called by a hook) writes a job file under ``<rlat home>/jobs/`` and starts
-``python -m rlat.hooks.worker JOB`` detached: stdin/stdout/stderr on /dev/null (so Claude Code
+``python -P -m rlat.hooks.worker JOB`` detached (``-P``: the working directory, the user's
+project, is not put on ``sys.path``, so a directory there named ``rlat`` cannot shadow rlat): stdin/stdout/stderr on /dev/null (so Claude Code
 never waits on its pipes) and a new session (``setsid``; on Windows a detached process group),
 so neither the end of the hook nor the end of ``claude`` stops it.
 
@@ -77,11 +78,17 @@ def spawn_job(job: dict, log) -> bool:
         directory.mkdir(parents=True, exist_ok=True)
         path = directory / f"{time.time():.6f}-{os.getpid()}-{safe_id(job['session_id'])[:40]}.json"
         path.write_text(json.dumps(job), encoding="utf-8")
-        start_detached([sys.executable, "-m", "rlat.hooks.worker", str(path)])
+        start_detached(worker_argv(path))
         return True
     except Exception as exc:  # noqa: BLE001
         log(f"background worker not started: {exc}")
         return False
+
+
+def worker_argv(job_path: Path) -> list[str]:
+    """The worker's command line: this interpreter, ``-P`` (the hook runs in the user's
+    project; a package named ``rlat`` there must not be imported instead of rlat)."""
+    return [sys.executable, "-P", "-m", "rlat.hooks.worker", str(job_path)]
 
 
 VIEW_REQUEST_EVERY = 60.0
@@ -160,12 +167,17 @@ def task_capture(job: Job) -> object:
 
 def _llm_task(job: Job, name: str) -> object:
     """Atomic capture or the miner (``rlat.llm.session_tasks``): each falls back or skips on
-    its own and returns a result whose ``receipt`` the next SessionStart shows the user."""
+    its own and returns a result whose ``receipt`` the next SessionStart shows the user. A
+    fallback or a skip is one line in hooks.log saying why."""
     from ..llm import session_tasks
 
     if not job.transcript:
         return "no transcript"
     result = getattr(session_tasks, name)(job.transcript, cwd=job.cwd, session_id=job.session_id)
+    if result.mode == "single-block":
+        job.log(f"atomic capture fell back to the single block: {result.fallback_reason}")
+    elif result.mode == "skipped":
+        job.log(f"mining skipped: {result.fallback_reason}")
     receipt = getattr(result, "receipt", "")
     if receipt and job.workspace:
         add_receipt(job.workspace, receipt)

@@ -13,6 +13,9 @@ on. Then, without the model:
 * a hypothesis gets a resolution date (the model's ``resolve_within_days`` from the session's
   end, or the type's TTL);
 * the fact's text is scrubbed again, in case a model reassembled a secret;
+* the fact must agree with what it quotes (:mod:`rlat.capture.agreement`): every number,
+  version, port and identifier it states is in the quoted sentence(s), and it denies something
+  exactly when they do ("MySQL 8 on 3306" citing "Postgres 15 on 5433" is dropped);
 * a fact the model marks ``same_as`` a known claim takes that claim's exact text, type and
   subject, so it lands on the same claim id: one claim, more evidence, recurrence + 1
   (``proposed`` of an existing id folds as a recurrence). A fact this session already
@@ -30,6 +33,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from ..capture.agreement import disagreement, quote_context
 from ..claims import events as ev
 from ..claims.fold import FoldState
 from ..claims.ids import claim_id
@@ -110,6 +114,9 @@ def check_fact(raw: dict, resolver: Resolver, known: dict[str, Claim], *,
         same = None
         if scrub is not None:
             text = scrub(text)
+    why = disagreement(text, " ".join(quote_context(v.message.text, v.span) for v in verified))
+    if why:
+        return None, why
     resolves_at = None
     if ctype == "hypothesis":
         days = raw.get("resolve_within_days")

@@ -21,8 +21,12 @@ without a model run, and any one of them also drops it:
   "I think"), nor mark a passing state ("right now", "for now", "today");
 * the fact text must not be about the person: no first-person singular, no "the user"; and the
   quoted sentence must not be a personal statement ("I prefer…", "my laptop…", "I'm a…");
-* the fact text must be supported by the user's words: most of its content words, and every
-  number in it, appear in the cited message.
+* the fact must not be an opinion, nor quote one ("X is better", "Y is overkill", "in my
+  opinion"): a judgement is not a fact about the world;
+* the fact text must be supported by the user's words: most of its content words appear in the
+  cited message, and it agrees with the sentence it quotes (:mod:`rlat.capture.agreement`:
+  every number and identifier in it is there, and it denies something exactly when the user
+  did — "never on Tuesdays" citing "only on Tuesdays" is dropped).
 
 Kept facts land in the workspace's KM (``rlat.world.default_km_path``) through
 ``rlat.world.capture_world_fact`` as constraint / falsified / attribute, citing the session.
@@ -35,6 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..capture.agreement import disagreement, opinion, quote_context
 from .evidence import Msg, Resolver, Verified, with_aliases
 from .prompts import MINER_SCHEMA, PROMPT_VERSION, WORLD_KINDS, miner_messages
 from .provider import Provider
@@ -75,7 +80,6 @@ _TRANSIENT = re.compile(
     r"|tonight|this\s+(?:morning|afternoon|evening|session)|just\s+now|currently\s+(?:down"
     r"|broken|failing|offline|out)|at\s+this\s+point)\b",
     re.IGNORECASE)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]*")
 _STOP = frozenset("""
 a an the and or but if then than of to in on at by for with from into onto over under as is are
@@ -108,22 +112,6 @@ def _stem(word: str) -> str:
 def content_words(text: str) -> set[str]:
     return {_stem(w) for w in _WORD.findall(text)
             if w.lower() not in _STOP and (len(w) > 2 or any(c.isdigit() for c in w))}
-
-
-def numbers(text: str) -> set[str]:
-    return {w.strip(".").lower() for w in _WORD.findall(text) if any(c.isdigit() for c in w)}
-
-
-def sentences_around(text: str, span: str) -> str:
-    """The sentence(s) of ``text`` the quoted ``span`` touches."""
-    start = text.find(span)
-    if start < 0:
-        return span
-    end = start + len(span)
-    left = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
-    right_match = _SENTENCE_END.search(text, end)
-    right = right_match.start() if right_match else len(text)
-    return text[left:right]
 
 
 def in_pasted_block(text: str, span: str) -> bool:
@@ -176,7 +164,11 @@ def check_candidate(candidate: dict, resolver: Resolver,
     # Gate 4 (about the world, not the person), on the fact's own words.
     if _FIRST_PERSON.search(text) or _ABOUT_USER.search(text):
         return None, "about the person, not the world"
+    judged = opinion(text)
+    if judged:
+        return None, f"an opinion ({judged!r}), not a fact"
     verified: list[Verified] = []
+    quoted: list[str] = []
     reasons: list[str] = []
     for cite in candidate.get("evidence") or []:
         found, why = resolver.verify(cite, roles=("user",))
@@ -184,7 +176,7 @@ def check_candidate(candidate: dict, resolver: Resolver,
             reasons.append(why)
             continue
         msg_text = found.message.text
-        sentence = sentences_around(msg_text, found.span)
+        sentence = quote_context(msg_text, found.span)
         # Gate 2 (stated by the user): not pasted, not an echo, not a question or hypothetical.
         if in_pasted_block(msg_text, found.span):
             reasons.append("quotes pasted material (a code block or a quote), not the user")
@@ -195,6 +187,10 @@ def check_candidate(candidate: dict, resolver: Resolver,
         if sentence.rstrip().endswith("?") or _NOT_ASSERTED.search(sentence):
             reasons.append("a question, hypothetical or hedge, not a statement")
             continue
+        judged = opinion(sentence)
+        if judged:
+            reasons.append(f"quotes an opinion ({judged!r}), not a fact")
+            continue
         # Gate 1 (durable).
         if _TRANSIENT.search(sentence) or _TRANSIENT.search(text):
             reasons.append("a passing state, not a durable fact")
@@ -204,6 +200,7 @@ def check_candidate(candidate: dict, resolver: Resolver,
             reasons.append("a statement about the user themselves")
             return None, reasons[-1]  # a person fact is dropped entirely, never re-cited
         verified.append(found)
+        quoted.append(sentence)
     if not verified:
         return None, "; ".join(dict.fromkeys(reasons)) or "no evidence, no claim"
     # The fact must be the user's words, not the model's: content words and every number.
@@ -212,9 +209,9 @@ def check_candidate(candidate: dict, resolver: Resolver,
     want = content_words(text)
     if not want:
         return None, "says nothing checkable"
-    missing_numbers = numbers(text) - numbers(support)
-    if missing_numbers:
-        return None, f"states {', '.join(sorted(missing_numbers))}, which the user did not say"
+    why = disagreement(text, " ".join(quoted))
+    if why:
+        return None, why
     share = len(want & have) / len(want)
     if share < MIN_SUPPORT:
         return None, f"not supported by the user's words ({share:.0%} of its content words)"

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-PROMPT_VERSION = "rlat-llm-1"
+PROMPT_VERSION = "rlat-llm-2"
 
 # Transcript rendering budgets (characters). The whole rendering stays under MAX_TRANSCRIPT.
 MAX_TRANSCRIPT_CHARS = 60_000
@@ -192,7 +192,7 @@ def atomic_messages(messages: Sequence[PromptMessage],
         for alias, ctype, text in list(known)[:MAX_KNOWN_CLAIMS]:
             parts.append(f"- {alias} [{ctype}] {_escape(' '.join(text.split()))}")
         parts.append("")
-    parts.append("Record the durable facts of this session with the record_result tool.")
+    parts.append("Record the durable facts of this session with the one tool you are given.")
     return [{"role": "system", "content": ATOMIC_SYSTEM},
             {"role": "user", "content": "\n".join(parts)}]
 
@@ -273,4 +273,4 @@ def miner_messages(user_messages: Sequence[PromptMessage]) -> list[dict]:
             {"role": "user", "content":
                 "These are the messages the user typed in one session, in order. Message ids "
                 "are in the id attribute.\n\n<user_messages>\n" + body + "\n</user_messages>\n\n"
-                "List the candidate world facts with the record_result tool."}]
+                "List the candidate world facts with the one tool you are given."}]

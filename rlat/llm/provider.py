@@ -1,6 +1,18 @@
 """The LLM provider: one call, ``complete(messages, schema, timeout) -> dict``.
 
-Everything rlat asks a model goes through here, so the rules live once:
+Everything rlat asks a model goes through here, so the rules live once. Two back ends answer
+the same call: :class:`AnthropicProvider` (the Messages API with the user's key) and
+``rlat.llm.claude_cli.ClaudeCliProvider`` (the user's own Claude Code CLI in headless mode, on
+their subscription). :func:`choose` picks one from the environment:
+
+* ``RLAT_LLM_PROVIDER`` unset (or ``auto``): the API when ``ANTHROPIC_API_KEY`` is set, else the
+  ``claude`` CLI when it is on ``PATH``, else none;
+* ``RLAT_LLM_PROVIDER=api`` / ``claude-cli``: only that one; ``none``: no model at all.
+
+Input is scrubbed at this boundary (:func:`scrubbed`), whatever the caller did before: no
+secret leaves the machine through either back end.
+
+The rest of this docstring is about the API back end:
 
 * The ``anthropic`` SDK is imported lazily, inside :meth:`AnthropicProvider.complete`: it costs
   about a second to import and the hook path must never pay for it.
@@ -9,7 +21,10 @@ Everything rlat asks a model goes through here, so the rules live once:
   ``RLAT_LLM_TIMEOUT`` (the whole call's budget in seconds, default 15 as the seed says).
 * The budget bounds the whole call, retries included: the SDK's own retries are off and ours
   retry only transient failures (429, 5xx, a dropped or refused connection, a timeout) while
-  enough budget is left for another attempt, honouring ``retry-after`` when it fits.
+  enough budget is left for another attempt, honouring ``retry-after`` when it fits. The SDK's
+  timeout bounds each read, not a response (a body trickled a few bytes at a time never trips
+  it), so each attempt runs in a helper thread that the caller stops waiting for at the
+  deadline (:func:`_before_deadline`).
 * The answer is structured: the schema is offered as the one tool the model must call, and the
   tool's input is validated with :mod:`rlat.llm.schema`. An answer that does not validate is
   rejected whole (:class:`InvalidResponse`), never half-used.
@@ -20,9 +35,12 @@ Everything rlat asks a model goes through here, so the rules live once:
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
+import shutil
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -32,6 +50,10 @@ from .schema import ValidationError, check_schema, validate
 
 DEFAULT_MODEL = "claude-haiku-4-5"
 BUDGET_SECONDS = 15.0
+# The CLI starts a Node process (1–3 s) and runs in the background worker: a longer default.
+CLI_BUDGET_SECONDS = 60.0
+PROVIDER_ENV = "RLAT_LLM_PROVIDER"
+API, CLAUDE_CLI, NONE, AUTO = "api", "claude-cli", "none", "auto"
 MAX_ATTEMPTS = 3
 # Do not start (or sleep before) an attempt that would have less than this long to run.
 MIN_ATTEMPT_SECONDS = 1.0
@@ -71,27 +93,35 @@ class Settings:
     base_url: str | None = None
     budget: float = BUDGET_SECONDS
     max_attempts: int = MAX_ATTEMPTS
+    provider: str = API  # api | claude-cli
+    claude_bin: str | None = None  # the CLI the claude-cli provider runs
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+    def from_env(cls, env: Mapping[str, str] | None = None, *,
+                 provider: str = API) -> Settings:
         env = os.environ if env is None else env
-        budget = BUDGET_SECONDS
+        default = CLI_BUDGET_SECONDS if provider == CLAUDE_CLI else BUDGET_SECONDS
+        budget = default
         raw = (env.get("RLAT_LLM_TIMEOUT") or "").strip()
         if raw:
             try:
                 budget = float(raw)
             except ValueError:
-                budget = BUDGET_SECONDS
+                budget = default
             if not budget > 0:
-                budget = BUDGET_SECONDS
+                budget = default
         return cls(
             model=(env.get("RLAT_MODEL") or "").strip() or DEFAULT_MODEL,
             api_key=(env.get("ANTHROPIC_API_KEY") or "").strip() or None,
             base_url=(env.get("ANTHROPIC_BASE_URL") or "").strip() or None,
             budget=budget,
+            provider=provider,
+            claude_bin=claude_on_path(env) if provider == CLAUDE_CLI else None,
         )
 
     def describe(self) -> str:
+        if self.provider == CLAUDE_CLI:
+            return f"{self.model} via the claude CLI, budget {self.budget:g}s"
         where = self.base_url or "api.anthropic.com"
         return f"{self.model} at {where}, budget {self.budget:g}s"
 
@@ -112,22 +142,68 @@ class CallRecord:
     attempts: int = 0
     elapsed: float = 0.0
     errors: list[str] = field(default_factory=list)
+    provider: str = API
+
+
+def claude_on_path(env: Mapping[str, str] | None = None) -> str | None:
+    """The ``claude`` executable on ``PATH`` (of ``env``), or None."""
+    env = os.environ if env is None else env
+    return shutil.which("claude", path=env.get("PATH", os.defpath))
+
+
+def choose(env: Mapping[str, str] | None = None) -> tuple[str | None, str]:
+    """``(provider, "")`` — ``api`` or ``claude-cli`` — or ``(None, why there is none)``.
+    Cheap: no import, no network, no process."""
+    env = os.environ if env is None else env
+    wanted = (env.get(PROVIDER_ENV) or "").strip().lower() or AUTO
+    has_key = bool((env.get("ANTHROPIC_API_KEY") or "").strip())
+    if wanted == NONE:
+        return None, f"turned off ({PROVIDER_ENV}=none)"
+    if wanted == API:
+        return (API, "") if has_key else (None, "ANTHROPIC_API_KEY is not set")
+    if wanted == CLAUDE_CLI:
+        return ((CLAUDE_CLI, "") if claude_on_path(env)
+                else (None, f"the claude CLI is not on PATH ({PROVIDER_ENV}=claude-cli)"))
+    if wanted != AUTO:
+        return None, (f"{PROVIDER_ENV}={wanted!r} is not one of "
+                      f"{API}, {CLAUDE_CLI}, {NONE}, {AUTO}")
+    if has_key:
+        return API, ""
+    if claude_on_path(env):
+        return CLAUDE_CLI, ""
+    return None, "ANTHROPIC_API_KEY is not set and the claude CLI is not on PATH"
 
 
 def unavailable_reason(env: Mapping[str, str] | None = None) -> str | None:
     """Why no LLM call can be made right now (cheap: no import, no network), or None."""
-    settings = Settings.from_env(env)
-    if not settings.api_key:
-        return "ANTHROPIC_API_KEY is not set"
-    return None
+    return choose(env)[1] or None
 
 
-def get_provider(settings: Settings | None = None) -> AnthropicProvider:
-    """The configured provider; raises ProviderUnavailable when no key is set."""
-    settings = settings or Settings.from_env()
+def get_provider(settings: Settings | None = None) -> Provider:
+    """The configured provider (:func:`choose`); raises ProviderUnavailable when there is
+    none."""
+    if settings is None:
+        kind, why = choose()
+        if kind is None:
+            raise ProviderUnavailable(f"LLM unavailable: {why}")
+        settings = Settings.from_env(provider=kind)
+    if settings.provider == CLAUDE_CLI:
+        from .claude_cli import ClaudeCliProvider
+
+        return ClaudeCliProvider(settings)
     if not settings.api_key:
         raise ProviderUnavailable("LLM unavailable: ANTHROPIC_API_KEY is not set")
     return AnthropicProvider(settings)
+
+
+def scrubbed(messages: Sequence[Mapping[str, str]]) -> list[dict]:
+    """The messages with every user and assistant turn scrubbed of secrets (the system prompt
+    is rlat's own text). Whatever a caller cleaned before, nothing leaves unscrubbed."""
+    from ..capture.scrub import scrub_text
+
+    return [{"role": m.get("role"), "content": str(m.get("content", ""))
+             if m.get("role") == "system" else scrub_text(str(m.get("content", "")))}
+            for m in messages]
 
 
 class AnthropicProvider:
@@ -156,7 +232,7 @@ class AnthropicProvider:
             raise ValueError("the schema of a structured answer must be an object schema")
         budget = self.settings.budget if timeout is None else min(float(timeout),
                                                                    self.settings.budget)
-        system, turns = _split_messages(messages)
+        system, turns = _split_messages(scrubbed(messages))
         client, anthropic = self._get_client()
         start = time.monotonic()
         deadline = start + budget
@@ -178,7 +254,17 @@ class AnthropicProvider:
                 break
             record.attempts += 1
             try:
-                message = client.messages.create(**kwargs, timeout=max(remaining, 0.1))
+                message = _before_deadline(
+                    functools.partial(client.messages.create, **kwargs,
+                                      timeout=max(remaining, 0.1)),
+                    deadline)
+            except _DeadlinePassed:
+                self._abandon_client()
+                last_error = TransientFailure(
+                    f"LLM call timed out after {time.monotonic() - start:.1f}s "
+                    f"(budget {budget:g}s, {self.settings.describe()})")
+                record.errors.append(str(last_error))
+                break
             except anthropic.APIStatusError as exc:
                 status = getattr(exc, "status_code", None)
                 err = _status_error(exc, status, self.settings)
@@ -219,6 +305,14 @@ class AnthropicProvider:
                                f"{record.elapsed:.1f}s]")
 
     # ------------------------------------------------------------------ internals
+    def _abandon_client(self) -> None:
+        """Drop a client whose request outlived the deadline. Closing its connections ends
+        the helper thread's next read; it is done in the background (a close must not cost
+        the caller time it no longer has)."""
+        client, self._client = self._client, None
+        if client is not None:
+            threading.Thread(target=_close_quietly, args=(client,), daemon=True).start()
+
     def _get_client(self):
         if not self.settings.api_key:
             raise ProviderUnavailable("LLM unavailable: ANTHROPIC_API_KEY is not set")
@@ -233,6 +327,39 @@ class AnthropicProvider:
                 api_key=self.settings.api_key, base_url=self.settings.base_url,
                 max_retries=0, timeout=self.settings.budget)
         return self._client, anthropic
+
+
+class _DeadlinePassed(Exception):
+    pass
+
+
+def _before_deadline(call: Callable[[], object], deadline: float) -> object:
+    """``call()``'s result (or its exception), or :class:`_DeadlinePassed` once the monotonic
+    ``deadline`` comes first. The call runs in a daemon thread, so a response that keeps
+    arriving slowly cannot hold the caller (nor, later, the process's exit)."""
+    outcome: dict[str, object] = {}
+
+    def run() -> None:
+        try:
+            outcome["value"] = call()
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller as is
+            outcome["error"] = exc
+
+    helper = threading.Thread(target=run, name="rlat-llm-call", daemon=True)
+    helper.start()
+    helper.join(max(0.0, deadline - time.monotonic()))
+    if helper.is_alive():
+        raise _DeadlinePassed
+    if "error" in outcome:
+        raise outcome["error"]  # type: ignore[misc]
+    return outcome.get("value")
+
+
+def _close_quietly(client) -> None:
+    try:
+        client.close()
+    except Exception:  # noqa: BLE001 - best effort on an abandoned client
+        pass
 
 
 def _split_messages(messages: Sequence[Mapping[str, str]]) -> tuple[str, list[dict]]:

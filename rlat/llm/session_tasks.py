@@ -127,7 +127,8 @@ def _llm_record(provider: Provider | None) -> dict:
     call = getattr(provider, "last_call", None)
     if call is None:
         return {}
-    return {"attempts": call.attempts, "seconds": round(call.elapsed, 2), "errors": call.errors}
+    return {"provider": getattr(call, "provider", "api"), "attempts": call.attempts,
+            "seconds": round(call.elapsed, 2), "errors": call.errors}
 
 
 # ------------------------------------------------------------------------- atomic capture

@@ -8,6 +8,13 @@ from support.messages_api import MessagesAPIServer
 from rlat.llm.provider import AnthropicProvider, Settings
 
 
+@pytest.fixture(autouse=True)
+def api_provider_only(monkeypatch):
+    """No LLM test may reach a developer's own ``claude`` on PATH (their subscription): the
+    provider is the API one unless a test chooses otherwise."""
+    monkeypatch.setenv("RLAT_LLM_PROVIDER", "api")
+
+
 @pytest.fixture
 def api():
     with MessagesAPIServer() as server:

@@ -5,9 +5,18 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+import time
 
 import pytest
-from support.messages_api import MessagesAPIServer, error, hang, json_answer, malformed, tool_use
+from support.messages_api import (
+    MessagesAPIServer,
+    error,
+    hang,
+    json_answer,
+    malformed,
+    tool_use,
+    trickle,
+)
 
 from rlat.llm.provider import (
     TOOL_NAME,
@@ -17,6 +26,7 @@ from rlat.llm.provider import (
     ProviderUnavailable,
     Settings,
     TransientFailure,
+    choose,
     get_provider,
 )
 
@@ -115,6 +125,20 @@ def test_a_hang_ends_at_the_budget():
     assert p.last_call.elapsed < 5  # the budget, not the server, ended it
 
 
+def test_a_trickled_body_ends_at_the_budget():
+    # Each read returns in time (a piece every 0.3 s), the whole body would take ~15 s: the
+    # budget bounds the call, not each read.
+    slow = trickle(answer({"facts": [{"text": "x" * 200}]}), every=0.3, size=8)
+    with MessagesAPIServer(slow, answer({"facts": []})) as api:
+        p = provider(api, budget=2)
+        started = time.monotonic()
+        with pytest.raises(TransientFailure) as info:
+            p.complete(MESSAGES, SCHEMA)
+        took = time.monotonic() - started
+    assert "timed out" in str(info.value)
+    assert took < 2 + 1.0, took  # the budget plus a little slack, never the server's pace
+
+
 def test_malformed_body_is_rejected_without_retry():
     with MessagesAPIServer(malformed(), answer({"facts": []})) as api:
         with pytest.raises(InvalidResponse):
@@ -164,6 +188,50 @@ def test_no_key_is_a_clear_one_line_message(monkeypatch):
     assert str(info.value) == "LLM unavailable: ANTHROPIC_API_KEY is not set"
 
 
+def _fake_claude(directory) -> str:
+    """An executable named ``claude`` (never run here: choosing a provider runs nothing)."""
+    directory.mkdir(exist_ok=True)
+    path = directory / "claude"
+    path.write_text("#!/bin/sh\nexit 3\n")
+    path.chmod(0o755)
+    return str(directory)
+
+
+def test_the_provider_is_chosen_from_the_environment(tmp_path):
+    bin_dir = _fake_claude(tmp_path / "bin")
+    empty = str(tmp_path / "empty")
+    assert choose({"ANTHROPIC_API_KEY": "k", "PATH": bin_dir}) == ("api", "")
+    assert choose({"PATH": bin_dir}) == ("claude-cli", "")  # no key, claude on PATH
+    assert choose({"PATH": empty}) == (
+        None, "ANTHROPIC_API_KEY is not set and the claude CLI is not on PATH")
+    assert choose({"ANTHROPIC_API_KEY": "k", "PATH": bin_dir,
+                   "RLAT_LLM_PROVIDER": "claude-cli"}) == ("claude-cli", "")
+    assert choose({"PATH": bin_dir, "RLAT_LLM_PROVIDER": "api"}) == (
+        None, "ANTHROPIC_API_KEY is not set")
+    assert choose({"ANTHROPIC_API_KEY": "k", "RLAT_LLM_PROVIDER": "none"})[0] is None
+    assert "not one of" in choose({"RLAT_LLM_PROVIDER": "gpt"})[1]
+
+
+def test_without_key_or_cli_the_message_says_both(monkeypatch, tmp_path):
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    monkeypatch.delenv("RLAT_LLM_PROVIDER")
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(ProviderUnavailable) as info:
+        get_provider()
+    assert str(info.value) == ("LLM unavailable: ANTHROPIC_API_KEY is not set and the claude "
+                               "CLI is not on PATH")
+
+
+def test_the_cli_provider_gets_its_own_default_budget(monkeypatch, tmp_path):
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    monkeypatch.delenv("RLAT_LLM_TIMEOUT", raising=False)
+    monkeypatch.setenv("RLAT_LLM_PROVIDER", "claude-cli")
+    monkeypatch.setenv("PATH", _fake_claude(tmp_path / "bin"))
+    p = get_provider()
+    assert p.settings.provider == "claude-cli" and p.settings.budget == 60.0
+    assert p.settings.claude_bin == str(tmp_path / "bin" / "claude")
+
+
 def test_no_network_is_unavailable():
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
@@ -178,7 +246,7 @@ def test_no_network_is_unavailable():
 
 def test_importing_the_llm_layer_does_not_import_the_sdk():
     code = ("import sys, rlat.llm.provider, rlat.llm.prompts, rlat.llm.miner, rlat.llm.atomic, "
-            "rlat.llm.session_tasks, rlat.llm.evidence, rlat.llm.schema; "
+            "rlat.llm.session_tasks, rlat.llm.evidence, rlat.llm.schema, rlat.llm.claude_cli; "
             "print('anthropic' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

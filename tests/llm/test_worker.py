@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 from llm_helpers import write_transcript
 from support.messages_api import MessagesAPIServer, tool_use
@@ -64,8 +65,61 @@ def test_worker_without_a_key_still_captures_the_session(tmp_path, rlat_home):
     run_worker({"session_id": "sess-k", "transcript_path": str(transcript),
                 "cwd": str(tmp_path), "tasks": ["atomic", "mine"],
                 "env": {"RLAT_ATOMIC_CAPTURE": "1", "RLAT_MINE_ATTRIBUTES": "1"}},
-               rlat_home, {"RLAT_HOME": str(rlat_home)})
+               rlat_home, {"RLAT_HOME": str(rlat_home), "RLAT_LLM_PROVIDER": "api"})
     (claim,) = ClaimLog(memory_store_path()).state().claims.values()
     assert claim.type == "event"  # the single block: nothing from the session is lost
     assert not (rlat_home / "workspaces").exists() or not list(
         (rlat_home / "workspaces").glob("*.rlat"))
+
+
+def _records(session: str) -> list[dict]:
+    path = state_dir() / f"{session}.jsonl"
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def test_the_worker_runs_from_a_directory_with_its_own_rlat_package(tmp_path, rlat_home):
+    """A checkout (or any project) with an ``rlat/`` package in the working directory must not
+    shadow rlat for the background worker the SessionEnd hook starts there."""
+    project = tmp_path / "checkout"
+    (project / "rlat" / "hooks").mkdir(parents=True)
+    (project / "rlat" / "__init__.py").write_text("raise ImportError('not the rlat you want')\n")
+    (project / "rlat" / "hooks" / "__init__.py").write_text("")
+    transcript = tmp_path / "sess-shadow.jsonl"
+    write_transcript(transcript, SESSION, session_id="sess-shadow", cwd=str(project))
+    payload = {"session_id": "sess-shadow", "cwd": str(project),
+               "transcript_path": str(transcript), "reason": "other"}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
+    # The hook as install-hooks writes it (-P), run where Claude Code runs it: the project.
+    subprocess.run([sys.executable, "-P", "-m", "rlat", "hook", "session-end"],
+                   input=json.dumps(payload), text=True, cwd=project, env=env, check=True,
+                   timeout=60)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if any(r.get("event") == "worker" for r in _records("sess-shadow")):
+            break
+        time.sleep(0.1)
+    worker = [r for r in _records("sess-shadow") if r.get("event") == "worker"]
+    assert worker, "the background worker never ran"
+    assert worker[0]["tasks"][-1] == "view"
+
+
+def _log(home) -> list[str]:
+    path = home / "logs" / "hooks.log"
+    return path.read_text().splitlines() if path.exists() else []
+
+
+def test_a_fallback_and_a_skipped_mining_each_say_why_in_hooks_log(tmp_path, rlat_home):
+    transcript = tmp_path / "sess-f.jsonl"
+    write_transcript(transcript, SESSION, session_id="sess-f", cwd=str(tmp_path))
+    run_worker({"session_id": "sess-f", "transcript_path": str(transcript),
+                "cwd": str(tmp_path), "tasks": ["atomic", "mine"],
+                "env": {"RLAT_ATOMIC_CAPTURE": "1", "RLAT_MINE_ATTRIBUTES": "1"}},
+               rlat_home, {"RLAT_HOME": str(rlat_home), "RLAT_LLM_PROVIDER": "api"})
+    lines = _log(rlat_home)
+    atomic = [line for line in lines if "atomic capture fell back" in line]
+    mining = [line for line in lines if "mining skipped" in line]
+    assert len(atomic) == 1 and "ANTHROPIC_API_KEY" in atomic[0], lines
+    assert len(mining) == 1 and "ANTHROPIC_API_KEY" in mining[0], lines
+    assert all("session=sess-f" in line for line in atomic + mining)

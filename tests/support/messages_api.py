@@ -31,6 +31,9 @@ Answers (each is an :class:`Answer`; build them with the helpers):
   (``{"type":"error","error":{…}}``), e.g. 429 ``rate_limit_error`` or 500 ``api_error``.
 - ``hang(seconds)``: say nothing for ``seconds`` before answering with a text (client timeouts).
 - ``malformed(body=…)``: HTTP 200 whose body is not valid JSON / SSE.
+- ``trickle(answer, every=0.5, size=8)``: send ``answer``'s body ``size`` bytes at a time, one
+  piece every ``every`` seconds (a slow network or proxy: each read returns in time, the whole
+  body takes long).
 - a callable ``fn(body: dict) -> Answer``: decide from the request (e.g. inspect tool results).
 
 Streaming: when the request has ``"stream": true`` the answer is sent as server-sent events
@@ -70,6 +73,8 @@ class Answer:
     retry_after: float | None = None
     delay: float = 0.0
     raw_body: bytes = b""
+    trickle_every: float = 0.0  # seconds between pieces of the body (0: all at once)
+    trickle_size: int = 8
 
 
 def text(value: str) -> Answer:
@@ -105,6 +110,11 @@ def error(status: int, message: str = "scripted error", type: str | None = None,
 def hang(seconds: float, then: str = "late answer") -> Answer:
     answer = text(then)
     answer.delay = seconds
+    return answer
+
+
+def trickle(answer: Answer, every: float = 0.5, size: int = 8) -> Answer:
+    answer.trickle_every, answer.trickle_size = every, size
     return answer
 
 
@@ -273,7 +283,7 @@ def _make_handler(server: MessagesAPIServer):
             return rec
 
         def _send(self, status: int, payload: bytes, ctype: str = "application/json",
-                  extra: dict | None = None) -> None:
+                  extra: dict | None = None, answer: Answer | None = None) -> None:
             self.send_response(status)
             self.send_header("Content-Type", ctype)
             self.send_header("Content-Length", str(len(payload)))
@@ -283,7 +293,13 @@ def _make_handler(server: MessagesAPIServer):
             self.end_headers()
             if self.command != "HEAD":
                 try:
-                    self.wfile.write(payload)
+                    if answer is not None and answer.trickle_every > 0:
+                        for i in range(0, len(payload), answer.trickle_size):
+                            self.wfile.write(payload[i:i + answer.trickle_size])
+                            self.wfile.flush()
+                            time.sleep(answer.trickle_every)
+                    else:
+                        self.wfile.write(payload)
                 except (BrokenPipeError, ConnectionResetError):  # the client gave up (timeouts)
                     self.close_connection = True
 
@@ -329,9 +345,9 @@ def _make_handler(server: MessagesAPIServer):
             message = self._message(rec.json, answer)
             if rec.json.get("stream"):
                 self._send(200, _sse(message), "text/event-stream; charset=utf-8",
-                           {"Cache-Control": "no-cache"})
+                           {"Cache-Control": "no-cache"}, answer)
             else:
-                self._json(200, message)
+                self._send(200, json.dumps(message).encode(), answer=answer)
 
         def _message(self, body: dict, answer: Answer) -> dict:
             content = []

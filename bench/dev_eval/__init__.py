@@ -24,12 +24,15 @@ from . import runner, world
 
 def evaluate_split(split: str, *, oracle: bool = True, seed: int | None = None,
                    keep: Path | None = None, now: dt.datetime | None = None,
-                   projects: int | None = None, facts_per_project: int | None = None) -> dict:
+                   projects: int | None = None, facts_per_project: int | None = None,
+                   side_by_side: bool = False) -> dict:
     """Generate ``split``, run it captured (and as the oracle), return
     ``{"world": World, "results": {mode: ModeResult}, "problems": [...]}``.
 
     ``keep``: build the world in this directory and leave it there (transcripts, repositories,
     the RLAT_HOMEs) for debugging."""
+    if keep is not None and keep.exists() and any(keep.iterdir()):
+        raise FileExistsError(f"{keep} exists and is not empty (--keep needs a new directory)")
     root = keep.resolve() if keep else runner.temp_root()
     root.mkdir(parents=True, exist_ok=True)
     try:
@@ -39,7 +42,7 @@ def evaluate_split(split: str, *, oracle: bool = True, seed: int | None = None,
         problems = world.check(w)
         layout = runner.materialise(w, root)
         modes = ("captured", "oracle") if oracle else ("captured",)
-        results = runner.run_split(w, layout, modes, keep=keep is not None)
+        results = runner.run_split(w, layout, modes, side_by_side=side_by_side)
         return {"world": w, "results": results, "problems": problems, "root": str(root)}
     finally:
         if keep is None:

@@ -18,6 +18,7 @@ if __package__ in (None, ""):  # `python bench/dev_eval/__main__.py`
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     __package__ = "bench.dev_eval"
 
+from bench.__main__ import compile_bytecode  # noqa: E402
 from bench.dev_eval import evaluate_split, report  # noqa: E402
 from bench.dev_eval.world import SPLITS  # noqa: E402
 
@@ -39,11 +40,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     splits = args.split or ["dev", "heldout"]
+    compile_bytecode()
     outcomes = []
     for split in splits:
         started = time.perf_counter()
         keep = args.keep / split if args.keep else None
-        outcome = evaluate_split(split, oracle=args.oracle, seed=args.seed, keep=keep)
+        try:
+            outcome = evaluate_split(split, oracle=args.oracle, seed=args.seed, keep=keep)
+        except FileExistsError as exc:
+            print(f"python -m bench.dev_eval: error: {exc}", file=sys.stderr)
+            return 2
         outcome["seconds"] = time.perf_counter() - started
         outcomes.append(outcome)
     if args.format == "json":

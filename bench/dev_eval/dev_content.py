@@ -107,7 +107,7 @@ UNRELATED = [
 
 
 # ------------------------------------------------------------------- noise
-def noise(pkg: str, explain: tuple[str, str, str], tests: tuple[str, str, str],
+def noise(explain: tuple[str, str, str], tests: tuple[str, str, str],
           rename: tuple[str, str, str, str, str], log: str, status: str,
           readme: tuple[str, str, str], comment: tuple[str, str, str, str]) -> list[Episode]:
     """Ordinary work in a project: reading, explaining, renaming, running its tests, git,
@@ -292,8 +292,7 @@ def ledgerly() -> Project:
          "ledgerly/__init__.py": "", "ledgerly/invoices/models.py": "from django.db import "
          "models\n"},
         facts,
-        noise("ledgerly",
-              ("ledgerly/invoices/models.py",
+        noise(("ledgerly/invoices/models.py",
                "from django.db import models\n\n\nclass Invoice(models.Model):\n    number = "
                "models.CharField(max_length=20, unique=True)\n    customer = models.ForeignKey("
                "\"customers.Customer\", on_delete=models.PROTECT)\n    issued = models."
@@ -456,8 +455,7 @@ def trailmap() -> Project:
         {"README.md": "# trailmap\n\nHiking trail maps.\n",
          "package.json": "{\n  \"name\": \"trailmap\",\n  \"private\": true\n}\n"},
         facts,
-        noise("trailmap",
-              ("src/lib/trailmap-tiles.ts",
+        noise(("src/lib/trailmap-tiles.ts",
                "export function tileUrl(z: number, x: number, y: number) {\n  return "
                "`${BASE}/${z}/${x}/${y}.png`;\n}\n",
                "It builds the URL of one map tile from its zoom level and x/y position."),
@@ -625,8 +623,7 @@ def pipewright() -> Project:
         {"README.md": "# pipewright\n\nKafka to S3 pipeline.\n",
          "go.mod": "module github.com/acme/pipewright\n"},
         facts,
-        noise("pipewright",
-              ("internal/sink/pipewright_batch.go",
+        noise(("internal/sink/pipewright_batch.go",
                "func (b *Batch) Add(r Record) bool {\n\tb.records = append(b.records, r)\n"
                "\treturn len(b.records) >= b.max\n}\n",
                "It collects records into a batch and reports when the batch is full."),
@@ -777,8 +774,7 @@ def quillpad() -> Project:
         {"README.md": "# quillpad\n\nNotes in the terminal.\n",
          "Cargo.toml": "[package]\nname = \"quillpad\"\n"},
         facts,
-        noise("quillpad",
-              ("src/quillpad_render.rs",
+        noise(("src/quillpad_render.rs",
                "pub fn render_line(entry: &Entry, width: usize) -> String {\n    "
                "truncate(&entry.title, width)\n}\n",
                "It renders one entry's title as a line cut to the terminal width."),

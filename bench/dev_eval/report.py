@@ -43,6 +43,7 @@ def lines_for(metrics: dict) -> list[tuple[str, str]]:
         ("  on fact prompts", f"{_num(m['fact_chars_median'])} / "
                               f"{_num(m['fact_chars_p90'])}"),
         ("hook ms median / p90", f"{_num(m['hook_ms_median'])} / {_num(m['hook_ms_p90'])}"),
+        ("  python -c pass ms median", _num(m.get("python_pass_ms_median"))),
     ]
     return rows
 
@@ -51,7 +52,8 @@ def as_text(outcome: dict, *, verbose: bool = False) -> str:
     w = outcome["world"]
     results = outcome["results"]
     modes = list(results)
-    out = [f"== rlat dev eval: split {w.split} (seed {w.seed}) — {SPLIT_NOTE[w.split]}",
+    note = SPLIT_NOTE.get(w.split, "a custom world")
+    out = [f"== rlat dev eval: split {w.split} (seed {w.seed}) — {note}",
            f"   {len(w.projects)} projects, {len(w.sessions)} sessions, {len(w.facts)} facts, "
            f"{len(w.prompts)} prompts, {len(w.secrets)} secrets planted; "
            f"{outcome.get('seconds', 0):.0f} s"]
@@ -111,7 +113,8 @@ def verbose_lines(answer) -> list[str]:
 
 def as_json(outcome: dict, *, verbose: bool = False) -> dict:
     w = outcome["world"]
-    data = {"split": w.split, "seed": w.seed, "note": SPLIT_NOTE[w.split],
+    data = {"split": w.split, "seed": w.seed,
+            "note": SPLIT_NOTE.get(w.split, "a custom world"),
             "projects": [p.name for p in w.projects], "sessions": len(w.sessions),
             "facts": len(w.facts), "prompts": len(w.prompts), "secrets": len(w.secrets),
             "world_problems": outcome["problems"], "seconds": round(outcome.get("seconds", 0), 1),

@@ -195,10 +195,19 @@ class Answer:
     problem: str = ""
 
 
-def ask(world: World, layout: Layout, home: Path) -> list[Answer]:
+PASS_EVERY = 8  # time a bare `python -c pass` after every 8th prompt: the machine's pace
+
+
+def ask(world: World, layout: Layout, home: Path, baseline: list[float] | None = None
+        ) -> list[Answer]:
+    """Every prompt through the UserPromptSubmit hook. ``baseline`` collects the wall times of
+    a bare ``python -c pass`` taken between prompts (the same machine, the same moment), so a
+    hook time can be read against what any Python process costs right then."""
     env = rlat_env(home)
     answers = []
-    for prompt in world.prompts:
+    for i, prompt in enumerate(world.prompts):
+        if baseline is not None and i % PASS_EVERY == 0:
+            baseline.append(run([PYTHON, "-c", "pass"], cwd=layout.root, env=env).seconds)
         cwd = layout.projects[prompt.project]
         payload = {"session_id": prompt.session_id,
                    "transcript_path": str(claude_transcript(layout.claude_dir, str(cwd),
@@ -234,8 +243,8 @@ def foreign_tokens(world: World, project: str) -> dict[str, list[str]]:
 
 
 def secret_pieces(secret: str) -> list[str]:
-    return [secret[i:i + SECRET_CHUNK] for i in range(0, max(1, len(secret) - SECRET_CHUNK + 1),
-                                                      SECRET_CHUNK)]
+    """Every 12-character window of ``secret`` (a partly shown secret is still leaked)."""
+    return [secret[i:i + SECRET_CHUNK] for i in range(max(1, len(secret) - SECRET_CHUNK + 1))]
 
 
 def score_answer(world: World, answer: Answer) -> Answer:
@@ -330,9 +339,11 @@ class ModeResult:
 
 def evaluate(world: World, layout: Layout, mode: str, home: Path) -> ModeResult:
     setup = capture(world, layout, home) if mode == "captured" else oracle(world, layout, home)
-    answers = ask(world, layout, home)
+    baseline: list[float] = []
+    answers = ask(world, layout, home, baseline)
     wait_for_workers(home)
     result = metrics(world, answers)
+    result["python_pass_ms_median"] = _median(baseline) * 1000
     result["secrets_at_rest"] = secrets_at_rest(world, home)
     result["setup_problems"] = setup.get("problems", [])
     if setup.get("session_end_seconds"):
@@ -340,18 +351,25 @@ def evaluate(world: World, layout: Layout, mode: str, home: Path) -> ModeResult:
     return ModeResult(mode, result, answers, setup)
 
 
-def run_split(world: World, layout: Layout, modes: tuple[str, ...], keep: bool = False
-              ) -> dict[str, ModeResult]:
-    out = {}
-    for mode in modes:
+def run_split(world: World, layout: Layout, modes: tuple[str, ...], *,
+              side_by_side: bool = False) -> dict[str, ModeResult]:
+    """Each mode in its own RLAT_HOME under the layout's root. ``side_by_side``: the modes run
+    at the same time (two threads, each spawning its own hooks) — quicker, but every hook then
+    shares the machine with the other mode's, so its wall time reads high."""
+    def one(mode: str) -> ModeResult:
         home = layout.root / f"rlat-home-{mode}"
         home.mkdir(parents=True, exist_ok=True)
         try:
-            out[mode] = evaluate(world, layout, mode, home)
+            return evaluate(world, layout, mode, home)
         finally:
-            if not keep:
-                wait_for_workers(home, timeout=10)
-    return out
+            wait_for_workers(home, timeout=10)
+
+    if side_by_side and len(modes) > 1:
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(len(modes)) as pool:
+            return dict(zip(modes, pool.map(one, modes), strict=True))
+    return {mode: one(mode) for mode in modes}
 
 
 def temp_root(prefix: str = "rlat-dev-eval-") -> Path:

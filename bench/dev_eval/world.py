@@ -209,14 +209,16 @@ def load_content(split: str):
 
 def generate(split: str, *, seed: int | None = None, now: dt.datetime | None = None,
              projects: int | None = None, facts_per_project: int | None = None,
-             workdir: str = "/home/dev/src") -> World:
+             workdir: str = "/home/dev/src", content=None) -> World:
     """The world of ``split``: every session transcript (in memory) and every later prompt.
 
     ``now``: sessions are dated in the three weeks before it (the store's time-to-live rules
     see a recent history). ``projects`` / ``facts_per_project`` shrink the world (tests).
-    ``workdir``: the directory the projects live in (their ``cwd``)."""
-    content = load_content(split)
-    seed = SPLITS[split][1] if seed is None else seed
+    ``workdir``: the directory the projects live in (their ``cwd``). ``content``: a content
+    module's stand-in (``projects()``, ``TEMPLATES``, ``UNRELATED``, ``CROSS_PER_PROJECT``)
+    instead of the split's (tests build tiny worlds with it)."""
+    content = content or load_content(split)
+    seed = SPLITS.get(split, ("", 0))[1] if seed is None else seed
     rng = random.Random(f"rlat-dev-eval:{split}:{seed}")
     now = now or dt.datetime.now(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
     chosen: list[Project] = list(content.projects())[:projects]

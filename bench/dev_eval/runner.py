@@ -263,19 +263,34 @@ def score_answer(world: World, answer: Answer) -> Answer:
 
 
 def secrets_at_rest(world: World, home: Path) -> int:
-    """How many planted secrets appear anywhere under RLAT_HOME (store, caches, logs)."""
+    """How many planted secrets appear anywhere under RLAT_HOME: in every file as stored, and
+    in every event of every ``.rlat`` container decoded (their records are zstd frames, so
+    their raw bytes would hide a secret)."""
     blobs = []
     for path in home.rglob("*"):
-        if path.is_file():
-            try:
-                blobs.append(path.read_bytes())
-            except OSError:
-                continue
+        if not path.is_file():
+            continue
+        try:
+            blobs.append(path.read_bytes())
+        except OSError:
+            continue
+        if path.suffix == ".rlat":
+            blobs.append(_decoded_events(path))
     found = 0
     for secret in world.secrets:
         pieces = [p.encode() for p in secret_pieces(secret)]
         found += any(piece in blob for blob in blobs for piece in pieces)
     return found
+
+
+def _decoded_events(path: Path) -> bytes:
+    from rlat.claims.log import ClaimLog  # the bench measures rlat; reading its store is fine
+
+    try:
+        events = list(ClaimLog(path).events())
+    except Exception as exc:  # noqa: BLE001 - an unreadable store is reported, not fatal
+        return f"unreadable {path.name}: {exc}".encode()
+    return json.dumps(events, ensure_ascii=False, default=str).encode()
 
 
 # ------------------------------------------------------------------------ metrics

@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bench.dev_eval import dev_content, runner, world  # noqa: E402
+from bench.dev_eval import dev_content, report, runner, world  # noqa: E402
 from bench.dev_eval.transcript import bash  # noqa: E402
 from bench.dev_eval.world import Fact, Project  # noqa: E402
 from rlat.capture.transcript import iter_turns  # noqa: E402
@@ -100,6 +100,13 @@ def test_oracle_claims_are_recalled_in_their_own_project_only(tiny):
     recalled = [a for a in result.answers if a.recalled and a.prompt.kind == "fact"]
     assert "5433" in recalled[0].injected or "6543" in recalled[0].injected
     assert m["cross_leaks"] == 0 and m["secrets_leaked"] == 0
+    # The report shows the same numbers, and per prompt what was expected and injected.
+    outcome = {"world": w, "results": {"oracle": result}, "problems": []}
+    data = report.as_json(outcome, verbose=True)
+    assert data["modes"]["oracle"]["fact_recall"] == m["fact_recall"]
+    assert any(a["verdict"] == "RECALLED" and a["injected"] for a in data["answers"]["oracle"])
+    text = report.as_text(outcome, verbose=True)
+    assert f"{m['fact_recall']:.2f}" in text and "keys=['5433']" in text
 
 
 def test_a_claim_recalled_in_another_project_is_counted_as_a_leak(tiny):
@@ -125,3 +132,16 @@ def test_secrets_and_foreign_keys_in_injected_text_are_counted(tiny):
         prompt, f"- [2026-11-02] alphaproj uses port 5433; token {secret[4:20]}", 0.1))
     assert answer.leaked_from == ["alphaproj"] and answer.secrets == 1
     assert answer.recalled is False  # betaproj's own key (6543) is not in it
+
+
+def test_a_secret_stored_in_the_memory_store_is_found_at_rest(tiny):
+    """The store's records are compressed: the at-rest search decodes them."""
+    w, layout, root = tiny
+    home = root / "rest-home"
+    w.secrets = ["plainpassphrase-marmalade-seventeen"]  # no scrubber rule matches it
+    call = runner.run([runner.PYTHON, "-m", "rlat", "memory", "add",
+                       f"The staging passphrase is {w.secrets[0]}"],
+                      cwd=layout.projects["alphaproj"], env=runner.rlat_env(home))
+    assert call.returncode == 0, call.stderr
+    assert runner.secrets_at_rest(w, home) == 1
+    assert runner.secrets_at_rest(w, root / "empty-home") == 0

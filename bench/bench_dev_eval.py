@@ -63,7 +63,9 @@ def rows_for(outcome: dict) -> list[dict]:
             util.row(f"{split}: cross-project leaks (captured)", "0", m["cross_leaks"],
                      f"of {m['cross_prompts']}", m["cross_leaks"] == 0, COMMAND,
                      f"a question about project A asked in project B that was shown a claim "
-                     f"from A; other prompts shown another project's claim: {m['other_leaks']}"),
+                     f"from A (by its text, and by the injected claim ids' workspaces: "
+                     f"{m['leak_check_by_claim_id']}); other prompts shown another project's "
+                     f"claim: {m['other_leaks']}"),
             util.row(f"{split}: secrets injected (captured)", "0", m["secrets_leaked"],
                      f"of {len(w.secrets)} planted", m["secrets_leaked"] == 0, COMMAND,
                      f"planted secrets found anywhere under RLAT_HOME (store, caches, logs): "

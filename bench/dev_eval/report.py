@@ -37,6 +37,7 @@ def lines_for(metrics: dict) -> list[tuple[str, str]]:
         ("abstention on unrelated", _pct(m["abstention"]) + f"  ({m['unrelated_prompts']})"),
         ("cross-project leaks", f"{m['cross_leaks']} of {m['cross_prompts']}"
                                 + (f" (+{m['other_leaks']} other)" if m["other_leaks"] else "")),
+        ("  leak check by claim id", str(m.get("leak_check_by_claim_id", "-"))[:20]),
         ("secrets leaked (injected)", str(m["secrets_leaked"])),
         ("secrets at rest (RLAT_HOME)", str(m.get("secrets_at_rest", "-"))),
         ("injected chars median / p90", f"{_num(m['chars_median'])} / {_num(m['chars_p90'])}"),

@@ -262,6 +262,37 @@ def score_answer(world: World, answer: Answer) -> Answer:
     return answer
 
 
+def attribute_by_id(layout: Layout, home: Path, answers: list[Answer]) -> str:
+    """The second leak check, exact where the first is textual: which claims each prompt's hook
+    injected (the ids its session's signal file records) and which workspaces those claims
+    were learned in (the store). A claim of another project's workspace is a leak even when
+    its text names nothing of that project. Returns "ok", or why the check could not run
+    (then only the textual check counts)."""
+    try:
+        from rlat.claims.log import ClaimLog
+        from rlat.hooks.runtime import injected_ids, safe_id
+        from rlat.workspace import workspace_id
+
+        store = home / "memory.rlat"
+        claims = ClaimLog(store).state().claims if store.exists() else {}
+        owner = {workspace_id(str(path)): name for name, path in layout.projects.items()}
+        for answer in answers:
+            signal = home / "sessions" / f"{safe_id(answer.prompt.session_id)}.jsonl"
+            if not signal.exists():
+                continue
+            records = [json.loads(line) for line in signal.read_text().splitlines() if line]
+            for cid in injected_ids(records):
+                claim = claims.get(cid)
+                for ws in getattr(claim, "workspaces", None) or ():
+                    other = owner.get(ws)
+                    if other and other != answer.prompt.project \
+                            and other not in answer.leaked_from:
+                        answer.leaked_from.append(other)
+    except Exception as exc:  # noqa: BLE001 - rlat's internals moved: say so, keep the rest
+        return f"unavailable ({exc.__class__.__name__}: {exc})"
+    return "ok"
+
+
 def secrets_at_rest(world: World, home: Path) -> int:
     """How many planted secrets appear anywhere under RLAT_HOME: in every file as stored, and
     in every event of every ``.rlat`` container decoded (their records are zstd frames, so
@@ -357,7 +388,9 @@ def evaluate(world: World, layout: Layout, mode: str, home: Path) -> ModeResult:
     baseline: list[float] = []
     answers = ask(world, layout, home, baseline)
     wait_for_workers(home)
+    id_check = attribute_by_id(layout, home, answers)
     result = metrics(world, answers)
+    result["leak_check_by_claim_id"] = id_check
     result["python_pass_ms_median"] = _median(baseline) * 1000
     result["secrets_at_rest"] = secrets_at_rest(world, home)
     result["setup_problems"] = setup.get("problems", [])

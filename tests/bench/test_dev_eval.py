@@ -122,6 +122,11 @@ def test_a_claim_recalled_in_another_project_is_counted_as_a_leak(tiny):
     assert cross and cross[0].prompt.project == "betaproj"
     assert cross[0].leaked_from == ["alphaproj"]
     assert runner.metrics(w, answers)["cross_leaks"] >= 1
+    # The claim-id check finds it too, even with the text check blind to it.
+    for answer in answers:
+        answer.leaked_from = []
+    assert runner.attribute_by_id(layout, home, answers) == "ok"
+    assert cross[0].leaked_from == ["alphaproj"]
 
 
 def test_secrets_and_foreign_keys_in_injected_text_are_counted(tiny):

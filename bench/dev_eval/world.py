@@ -11,8 +11,9 @@ A fact counts as recalled when every one of its answer keys appears in the injec
 (:func:`contains_key`: case-insensitive, on word tokens, a trailing plural ``s`` ignored, so
 ``--line-length 100`` matches "line length 100"). The generator checks its own world
 (:func:`check`): every answer key appears in the sessions that plant its fact and in no other
-session of the split, and no question contains its own fact's keys verbatim unless the fact
-declares it (``key_in_question``) — otherwise the score would measure the noise, not the memory.
+session of the split, every oracle claim holds its keys, and no question contains its own
+fact's keys verbatim unless the fact declares it (``key_in_question``) — otherwise the score
+would measure the noise, not the memory.
 """
 
 from __future__ import annotations
@@ -338,6 +339,9 @@ def check(world: World) -> list[str]:
             for question in fact.questions:
                 if any(contains_key(question, k) for k in fact.keys):
                     problems.append(f"{fact.id}: question gives the answer away: {question!r}")
+        missing = [k for k in fact.keys if not contains_key(fact.oracle, k)]
+        if missing:
+            problems.append(f"{fact.id}: oracle claim lacks key(s) {missing}")
         if len(fact.questions) != 2:
             problems.append(f"{fact.id}: {len(fact.questions)} questions (want 2)")
     for project in world.projects:

@@ -24,8 +24,11 @@ from bench.dev_eval.world import SPLITS  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.dev_eval",
-                                     description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.dev_eval",
+        description="rlat's recall quality on generated Claude Code sessions, through the real "
+                    "SessionEnd and UserPromptSubmit hooks (issue #13; method in "
+                    "docs/benchmarks.md).")
     parser.add_argument("--split", choices=sorted(SPLITS), action="append",
                         help="which split (repeatable; default: dev and heldout)")
     parser.add_argument("--oracle", action="store_true",

@@ -1,0 +1,106 @@
+"""Recall quality on generated multi-project sessions with planted facts (issue #13, part 4).
+
+Both splits of ``bench/dev_eval`` (dev: tune on it; heldout: never look at it while tuning),
+each run two ways through rlat's real hooks: **captured** (every session through the SessionEnd
+hook, then the prompts through UserPromptSubmit) and **oracle** (every fact typed as a clean
+one-line claim with ``rlat memory add``, then the same prompts: the recall engine's ceiling).
+
+Targets (issue #13): fact recall ≥ 0.85 with every kind ≥ 0.70; abstention on unrelated prompts
+≥ 0.90; 0 cross-project leaks; median injected characters ≤ 600; and (ours) 0 secrets injected.
+Oracle rows report only. ``--quick`` runs the same worlds, with the two modes side by side
+(two threads) to finish sooner: its hook timings read high; take timings from a full run.
+Per-prompt detail: ``python -m bench.dev_eval --split dev --oracle --verbose``.
+"""
+
+from __future__ import annotations
+
+import math
+
+from bench import util
+from bench.dev_eval import evaluate_split
+from bench.dev_eval.report import TARGETS
+from bench.dev_eval.world import KINDS
+
+COMMAND = "python -m bench --only dev_eval"
+
+
+def _kinds(m: dict) -> str:
+    return ", ".join(f"{k} {m['recall_by_kind'][k]:.2f}" for k in KINDS if k in m["recall_by_kind"])
+
+
+def _r(value, digits: int = 2):
+    return None if value is None or (isinstance(value, float) and math.isnan(value)) \
+        else round(value, digits)
+
+
+def rows_for(outcome: dict) -> list[dict]:
+    w = outcome["world"]
+    split = w.split
+    shape = (f"{len(w.projects)} projects, {len(w.sessions)} sessions, {len(w.facts)} facts "
+             f"x 2 questions, {sum(p.kind == 'unrelated' for p in w.prompts)} unrelated + "
+             f"{sum(p.kind == 'cross' for p in w.prompts)} cross-project prompts, "
+             f"{len(w.secrets)} secrets; seed {w.seed}")
+    problems = outcome["problems"]
+    if problems:
+        shape += f"; WORLD PROBLEMS: {'; '.join(problems[:3])}"
+    out = []
+    res = outcome["results"]
+    if "captured" in res:
+        m = res["captured"].metrics
+        setup = m["setup_problems"] + m["problems"]
+        extra = f"; {len(setup)} problem(s): {setup[0][:160]}" if setup else ""
+        out += [
+            util.row(f"{split}: fact recall (captured)", f">= {TARGETS['fact_recall']}",
+                     _r(m["fact_recall"]), "", m["fact_recall"] >= TARGETS["fact_recall"],
+                     COMMAND, shape + extra),
+            util.row(f"{split}: recall of the weakest kind (captured)",
+                     f">= {TARGETS['min_kind_recall']}", _r(m["min_kind_recall"]), "",
+                     m["min_kind_recall"] >= TARGETS["min_kind_recall"], COMMAND, _kinds(m)),
+            util.row(f"{split}: abstention on unrelated prompts (captured)",
+                     f">= {TARGETS['abstention']}", _r(m["abstention"]), "",
+                     m["abstention"] >= TARGETS["abstention"], COMMAND,
+                     f"share of {m['unrelated_prompts']} unrelated prompts that got nothing"),
+            util.row(f"{split}: cross-project leaks (captured)", "0", m["cross_leaks"],
+                     f"of {m['cross_prompts']}", m["cross_leaks"] == 0, COMMAND,
+                     f"a question about project A asked in project B that was shown a claim "
+                     f"from A (by its text, and by the injected claim ids' workspaces: "
+                     f"{m['leak_check_by_claim_id']}); other prompts shown another project's "
+                     f"claim: {m['other_leaks']}"),
+            util.row(f"{split}: secrets injected (captured)", "0", m["secrets_leaked"],
+                     f"of {len(w.secrets)} planted", m["secrets_leaked"] == 0, COMMAND,
+                     f"planted secrets found anywhere under RLAT_HOME (store, caches, logs): "
+                     f"{m['secrets_at_rest']}"),
+            util.row(f"{split}: median injected chars per prompt (captured)",
+                     f"<= {TARGETS['chars_median']}", _r(m["chars_median"], 0), "chars",
+                     m["chars_median"] <= TARGETS["chars_median"], COMMAND,
+                     f"p90 {m['chars_p90']:.0f}; on fact prompts median "
+                     f"{m['fact_chars_median']:.0f}, p90 {m['fact_chars_p90']:.0f}"),
+            util.row(f"{split}: UserPromptSubmit hook wall time (captured)", "report",
+                     _r(m["hook_ms_median"], 0), "ms", None, COMMAND,
+                     f"median over {m['prompts']} prompts; p90 {m['hook_ms_p90']:.0f} ms; bare "
+                     f"`python -c pass` meanwhile {m['python_pass_ms_median']:.0f} ms; "
+                     f"SessionEnd median {m.get('session_end_ms_median', float('nan')):.0f} ms"),
+        ]
+    if "oracle" in res:
+        m = res["oracle"].metrics
+        out.append(util.row(
+            f"{split}: fact recall (oracle: facts as clean claims)", "report",
+            _r(m["fact_recall"]), "", None, COMMAND,
+            f"{_kinds(m)}; abstention {m['abstention']:.2f}; cross-project leaks "
+            f"{m['cross_leaks']}; median injected chars {m['chars_median']:.0f} (fact prompts "
+            f"{m['fact_chars_median']:.0f}); hook median {m['hook_ms_median']:.0f} ms"))
+    return out
+
+
+def run(quick: bool) -> list[dict]:
+    rows = []
+    for split in ("dev", "heldout"):
+        rows += rows_for(evaluate_split(split, oracle=True, side_by_side=quick))
+    return rows
+
+
+if __name__ == "__main__":
+    import json
+
+    for r in run(quick=False):
+        print(json.dumps(r))

@@ -1,0 +1,152 @@
+"""The dev evaluation (bench/dev_eval) measures what it claims: its transcripts read as Claude
+Code's, its worlds are sound and reproducible, and its metrics count recall, abstention and
+leaks correctly — checked on tiny worlds run through the real hooks."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from bench.dev_eval import dev_content, report, runner, world  # noqa: E402
+from bench.dev_eval.transcript import bash  # noqa: E402
+from bench.dev_eval.world import Fact, Project  # noqa: E402
+from rlat.capture.transcript import iter_turns  # noqa: E402
+
+NOW = dt.datetime(2026, 11, 20, tzinfo=dt.UTC)
+
+
+def _fact(fid: str, port: str, service: str) -> Fact:
+    return Fact(fid, "environment", [port],
+                [f"which port does the local {service} database listen on?",
+                 f"what port should I use to connect to the {service} database?"],
+                f"The local {service} database listens on port {port}.",
+                {"goal": f"why can't I connect to the {service} database?",
+                 "probe": [bash("docker compose ps", f"db   Up   0.0.0.0:{port}->5432/tcp")],
+                 "confirm": f"The local {service} database listens on port {port}."})
+
+
+def tiny_content() -> SimpleNamespace:
+    def projects():
+        return [Project("alphaproj", "git@github.com:acme/alphaproj.git",
+                        {"README.md": "# alphaproj\n"}, [_fact("db", "5433", "orders")], [],
+                        "github", sessions=1),
+                Project("betaproj", "git@github.com:acme/betaproj.git",
+                        {"README.md": "# betaproj\n"}, [_fact("db", "6543", "billing")], [],
+                        "aws", sessions=1)]
+    return SimpleNamespace(projects=projects, TEMPLATES=dev_content.TEMPLATES,
+                           UNRELATED=["write a haiku about autumn"], CROSS_PER_PROJECT=1)
+
+
+@pytest.fixture
+def tiny(tmp_path):
+    w = world.generate("tiny", seed=7, now=NOW, workdir=runner.workdir_for(tmp_path),
+                       content=tiny_content())
+    assert world.check(w) == []
+    return w, runner.materialise(w, tmp_path), tmp_path
+
+
+def test_generated_transcripts_read_as_claude_code_sessions(tmp_path):
+    w = world.generate("dev", now=NOW, projects=1, workdir=runner.workdir_for(tmp_path))
+    layout = runner.materialise(w, tmp_path)
+    session = w.sessions[0]
+    assert Path(session.path).parent.parent == layout.claude_dir / "projects"
+    turns = list(iter_turns(session.path))
+    prompts = [t for t in turns if t.kind == "prompt"]
+    replies = [t for t in turns if t.role == "assistant"]
+    results = [t for t in turns if t.kind == "tool_result"]
+    assert prompts and replies and results
+    # One assistant message split over several lines is read back as one turn.
+    assert any(len(t.uuids) > 1 for t in replies)
+    # Every tool call got its result; the repository has its own workspace (a git origin).
+    calls = sum(b.kind == "tool_use" for t in replies for b in t.blocks)
+    assert calls == sum(b.kind == "tool_result" for t in results for b in t.blocks)
+    assert (layout.projects[session.project] / ".git").is_dir()
+
+
+def test_worlds_are_sound_reproducible_and_the_splits_differ(tmp_path):
+    dev = world.generate("dev", now=NOW)
+    again = world.generate("dev", now=NOW)
+    heldout = world.generate("heldout", now=NOW)
+    assert world.check(dev) == [] and world.check(heldout) == []
+    assert [s.transcript.lines for s in dev.sessions] == \
+        [s.transcript.lines for s in again.sessions]
+    assert len(dev.facts) >= 40 and {f.kind for f in dev.facts.values()} == set(world.KINDS)
+    assert not {p.name for p in dev.projects} & {p.name for p in heldout.projects}
+    questions = {p.text for p in dev.prompts}
+    assert not questions & {p.text for p in heldout.prompts}
+    assert len(dev.secrets) == len(dev.projects) and heldout.seed != dev.seed
+
+
+def test_empty_store_recalls_nothing_and_abstains_everywhere(tiny):
+    w, layout, root = tiny
+    answers = runner.ask(w, layout, root / "empty-home")
+    m = runner.metrics(w, answers)
+    assert m["fact_recall"] == 0 and m["abstention"] == 1.0
+    assert m["chars_median"] == 0 and m["cross_leaks"] == 0 and m["problems"] == []
+
+
+def test_oracle_claims_are_recalled_in_their_own_project_only(tiny):
+    w, layout, root = tiny
+    result = runner.evaluate(w, layout, "oracle", root / "oracle-home")
+    m = result.metrics
+    assert m["setup_problems"] == []
+    assert m["fact_recall"] > 0 and m["recall_by_kind"]["environment"] == m["fact_recall"]
+    recalled = [a for a in result.answers if a.recalled and a.prompt.kind == "fact"]
+    assert "5433" in recalled[0].injected or "6543" in recalled[0].injected
+    assert m["cross_leaks"] == 0 and m["secrets_leaked"] == 0
+    # The report shows the same numbers, and per prompt what was expected and injected.
+    outcome = {"world": w, "results": {"oracle": result}, "problems": []}
+    data = report.as_json(outcome, verbose=True)
+    assert data["modes"]["oracle"]["fact_recall"] == m["fact_recall"]
+    assert any(a["verdict"] == "RECALLED" and a["injected"] for a in data["answers"]["oracle"])
+    text = report.as_text(outcome, verbose=True)
+    assert f"{m['fact_recall']:.2f}" in text and "keys=['5433']" in text
+
+
+def test_a_claim_recalled_in_another_project_is_counted_as_a_leak(tiny):
+    w, layout, root = tiny
+    home = root / "leaky-home"
+    env = runner.rlat_env(home)
+    fact = w.facts["alphaproj/db"]
+    call = runner.run([runner.PYTHON, "-m", "rlat", "memory", "add", "--cross-workspace",
+                       fact.oracle], cwd=layout.projects["alphaproj"], env=env)
+    assert call.returncode == 0, call.stderr
+    answers = runner.ask(w, layout, home)
+    cross = [a for a in answers if a.prompt.kind == "cross" and a.prompt.fact == fact.id]
+    assert cross and cross[0].prompt.project == "betaproj"
+    assert cross[0].leaked_from == ["alphaproj"]
+    assert runner.metrics(w, answers)["cross_leaks"] >= 1
+    # The claim-id check finds it too, even with the text check blind to it.
+    for answer in answers:
+        answer.leaked_from = []
+    assert runner.attribute_by_id(layout, home, answers) == "ok"
+    assert cross[0].leaked_from == ["alphaproj"]
+
+
+def test_secrets_and_foreign_keys_in_injected_text_are_counted(tiny):
+    w, _layout, _root = tiny
+    secret = w.secrets[0]
+    prompt = next(p for p in w.prompts if p.kind == "fact" and p.project == "betaproj")
+    answer = runner.score_answer(w, runner.Answer(
+        prompt, f"- [2026-11-02] alphaproj uses port 5433; token {secret[4:20]}", 0.1))
+    assert answer.leaked_from == ["alphaproj"] and answer.secrets == 1
+    assert answer.recalled is False  # betaproj's own key (6543) is not in it
+
+
+def test_a_secret_stored_in_the_memory_store_is_found_at_rest(tiny):
+    """The store's records are compressed: the at-rest search decodes them."""
+    w, layout, root = tiny
+    home = root / "rest-home"
+    w.secrets = ["plainpassphrase-marmalade-seventeen"]  # no scrubber rule matches it
+    call = runner.run([runner.PYTHON, "-m", "rlat", "memory", "add",
+                       f"The staging passphrase is {w.secrets[0]}"],
+                      cwd=layout.projects["alphaproj"], env=runner.rlat_env(home))
+    assert call.returncode == 0, call.stderr
+    assert runner.secrets_at_rest(w, home) == 1
+    assert runner.secrets_at_rest(w, root / "empty-home") == 0

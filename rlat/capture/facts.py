@@ -28,15 +28,20 @@ another session (other words, same ports / commands / variables / content words)
 claim already stored instead of a new one.
 
 The extractor is fed cleaned turns in order and keeps bounded state (the last commands, the
-salient tokens seen in tool output, at most ``MAX_FACTS`` facts).
+last ``RECENT_OUTPUTS`` successful tool outputs, at most ``MAX_FACTS`` facts). Successful
+tool output reaches it fence-stripped but *unscrubbed* (scrubbing every output would cost the
+SessionEnd hook most of its budget): the one line a fact cites is scrubbed on its own, and the
+pipeline blanks the outputs once the extractor has seen them.
 """
 
 from __future__ import annotations
 
 import re
+from collections import deque
 from dataclasses import dataclass, field
 
 from ..retrieval.tokenize import STOP_WORDS
+from . import scrub as scrubbing
 from .session import SHELL_TOOLS, Cited, one_line, snippet
 from .transcript import Block, Turn
 
@@ -46,8 +51,7 @@ FACT_CHARS = 300
 SENTENCE_MIN = 12
 SENTENCE_MAX = 400
 RECENT_FAILURES = 4  # how far back a success looks for the failure it recovers from
-MAX_TOKENS_SEEN = 4096  # salient tokens remembered from tool output
-TOOL_OUTPUT_CHARS = 8192  # of each successful tool output, kept for salient tokens
+RECENT_OUTPUTS = 24  # successful tool outputs an environment fact may be backed by
 RECURRENCE_OVERLAP = 0.6  # content-word Jaccard at which a stored claim is the same fact
 
 KIND_TYPES = {
@@ -113,9 +117,9 @@ _FALSIFIED = re.compile(
 
 # Salient tokens: what an environment fact is about, and what recurrence compares.
 _PORT = re.compile(
-    r"\bport\s*(?:is\s*|=\s*|:\s*|number\s*)?(\d{2,5})\b|(?:localhost|127\.0\.0\.1|0\.0\.0\.0|"
-    r"\[::\]|[a-z][\w.-]*):(\d{2,5})\b|\b(?:listens?|listening|runs?|running|served|bound)\s+"
-    r"on\s+(?:port\s+)?:?(\d{2,5})\b", re.IGNORECASE)
+    r"\bport\s*(?:is\s*|=\s*|:\s*|number\s*)?(\d{2,5})\b|(?<=[\w\]]):(\d{2,5})\b|"
+    r"\b(?:listens?|listening|runs?|running|served|bound)\s+on\s+(?:port\s+)?:?(\d{2,5})\b",
+    re.IGNORECASE)
 _VERSION = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)*(?![\w.]*\w)|\b(?:version|v)\s*(\d+)\b",
                       re.IGNORECASE)
 _ENV_VAR = re.compile(r"\$\{?([A-Z][A-Z0-9_]{2,})\}?|\b([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9])\b")
@@ -132,20 +136,37 @@ _ENV_ERROR = re.compile(
     r"not supported|incompatible|lock ?file|mismatch", re.IGNORECASE)
 
 
+# Cheap first looks (substring tests) before the regexes above: capture runs inside the
+# SessionEnd hook's budget, and most sentences name nothing salient.
+_GOTCHA_HINTS = ("hang", "hung", "fail", "break", "broke", "crash", "time", "error", "won",
+                 "doesn", "does not", "silently", "deadlock", "refuse", "stall", "only works",
+                 "must be", "need", "has to be")
+_FALSIFIED_HINTS = ("tried", "attempt", "experiment", "switch", "tested", "revert",
+                    "rolled back", "backed out")
+_DIGITS = re.compile(r"\d")
+
+
+def _hinted(low: str, hints: tuple[str, ...]) -> bool:
+    return any(h in low for h in hints)
+
+
 def salient_tokens(text: str) -> set[str]:
-    """Ports, versions, environment variables, paths and backticked spans in ``text``."""
+    """Ports, versions, environment variables and paths in ``text``."""
     out: set[str] = set()
-    for m in _PORT.finditer(text):
-        out.add("port:" + next(g for g in m.groups() if g))
-    for m in _VERSION.finditer(text):
-        value = m.group(1) or m.group(0)
-        out.add("v:" + value.lower().lstrip("v"))
-    for m in _ENV_VAR.finditer(text):
-        out.add("env:" + (m.group(1) or m.group(2)))
-    for m in _PATH.finditer(text):
-        path = m.group(0).rstrip("/.")
-        if len(path) > 3:
-            out.add("path:" + path)
+    if _DIGITS.search(text):
+        for m in _PORT.finditer(text):
+            out.add("port:" + next(g for g in m.groups() if g))
+        for m in _VERSION.finditer(text):
+            value = m.group(1) or m.group(0)
+            out.add("v:" + value.lower().lstrip("v"))
+    if "_" in text or "$" in text:
+        for m in _ENV_VAR.finditer(text):
+            out.add("env:" + (m.group(1) or m.group(2)))
+    if "/" in text:
+        for m in _PATH.finditer(text):
+            path = m.group(0).rstrip("/.")
+            if len(path) > 3:
+                out.add("path:" + path)
     return out
 
 
@@ -266,7 +287,7 @@ class FactExtractor:
     facts: list[Fact] = field(default_factory=list)
     _pending: dict[str, tuple[Cited, str]] = field(default_factory=dict)
     _commands: list[_Command] = field(default_factory=list)
-    _seen: dict[str, Cited] = field(default_factory=dict)  # salient token → tool output line
+    _outputs: deque = field(default_factory=lambda: deque(maxlen=RECENT_OUTPUTS))
     _keys: set = field(default_factory=set)
 
     def add(self, turn: Turn) -> None:
@@ -304,9 +325,10 @@ class FactExtractor:
                     or _QUESTION_START.match(sentence) or _TRANSIENT.search(sentence):
                 continue
             kind = None
-            if _FALSIFIED.search(sentence):
+            low = sentence.lower()
+            if _hinted(low, _FALSIFIED_HINTS) and _FALSIFIED.search(sentence):
                 kind = "falsified"
-            elif _GOTCHA.search(sentence):
+            elif _hinted(low, _GOTCHA_HINTS) and _GOTCHA.search(sentence):
                 kind = "gotcha"
             elif _PREFERENCE.search(sentence):
                 kind = "preference"
@@ -325,16 +347,39 @@ class FactExtractor:
             if len(sentence) > SENTENCE_MAX or sentence.rstrip().endswith("?") \
                     or _NARRATION.match(sentence):
                 continue
+            low = sentence.lower()
             cited = [self._cite(block, start, end, "fact")]
-            if _FALSIFIED.search(sentence):
+            if _hinted(low, _FALSIFIED_HINTS) and _FALSIFIED.search(sentence):
                 self._keep("falsified", sentence, cited)
                 continue
+            gotcha = _hinted(low, _GOTCHA_HINTS) and _GOTCHA.search(sentence)
             tokens = salient_tokens(sentence)
-            backing = [self._seen[t] for t in sorted(tokens) if t in self._seen]
-            if _GOTCHA.search(sentence) and (backing or tokens):
-                self._keep("gotcha", sentence, cited + backing[:1])
-            elif backing and _STATE.search(sentence):
-                self._keep("environment", sentence, cited + backing[:1])
+            if not tokens or (not gotcha and not _STATE.search(sentence)):
+                continue
+            backing = self._backing(tokens)
+            if gotcha:
+                self._keep("gotcha", sentence, cited + backing)
+            elif backing:
+                self._keep("environment", sentence, cited + backing)
+
+    def _backing(self, tokens: set[str]) -> list[Cited]:
+        """The newest tool output line that shows one of ``tokens`` (scrubbed; [] if none,
+        or if scrubbing took the token away)."""
+        for token in sorted(tokens):
+            value = token.split(":", 1)[1]
+            for uuid, offset, output in reversed(self._outputs):
+                at = output.find(value)
+                if at < 0:
+                    continue
+                start = output.rfind("\n", 0, at) + 1
+                end = output.find("\n", at)
+                line = output[start:end if end >= 0 else len(output)].strip()
+                if len(line) > SENTENCE_MAX:
+                    continue
+                line = scrubbing.scrub(line, context="tool_output").text
+                if value in line:
+                    return [Cited(uuid, line, "output", self.source, offset)]
+        return []
 
     def _keep(self, kind: str, sentence: str, cited: list[Cited]) -> None:
         text = snippet(one_line(sentence), FACT_CHARS)
@@ -362,7 +407,7 @@ class FactExtractor:
             return
         cited, tool = opened
         if block.text and not block.is_error:
-            self._remember_tokens(block)
+            self._outputs.append((block.uuid, block.offset, block.text))
         if tool not in SHELL_TOOLS or not cited.excerpt:
             return
         command = cited.excerpt
@@ -392,18 +437,6 @@ class FactExtractor:
             text += "…)"
         self.facts.append(Fact("recovery", text, cited,
                                subject="recovery:" + " ".join(command.split()[:3])))
-
-    def _remember_tokens(self, block: Block) -> None:
-        text = block.text[:TOOL_OUTPUT_CHARS]
-        for line in text.splitlines():
-            if len(self._seen) >= MAX_TOKENS_SEEN:
-                return
-            if not line.strip() or len(line) > 400:
-                continue
-            for token in salient_tokens(line):
-                if token not in self._seen:
-                    self._seen[token] = Cited(block.uuid, line.strip(), "output", self.source,
-                                              block.offset)
 
 
 def _error(block: Block, source: str) -> tuple[str, Cited | None]:

@@ -44,7 +44,7 @@ from ..container import EVENTS
 from ..paths import memory_store_path
 from ..workspace import workspace_id
 from . import scrub as scrubbing
-from .facts import TOOL_OUTPUT_CHARS, Fact, FactExtractor, same_fact, signature
+from .facts import Fact, FactExtractor, same_fact, signature
 from .session import Cited, SessionClaim, SessionDigest, build_claim
 from .transcript import (
     Block,
@@ -142,15 +142,17 @@ class Cleaner:
                 self._note(turn, block, "tool_result",
                            [scrubbing.Finding(scrubbing.SECRET_FILE_RULE, 1)])
 
-    def clean_many(self, turns: list[Turn]) -> list[Turn]:
+    def clean_many(self, turns: list[Turn], *, outputs: bool = True) -> list[Turn]:
         """Withhold secret-file outputs, then scrub every text of ``turns`` (in one pass per
-        context: the same result as scrubbing each text alone, much cheaper)."""
+        context: the same result as scrubbing each text alone, much cheaper). ``outputs=False``
+        leaves successful tool output unscrubbed (the capture never stores it whole)."""
         for turn in turns:
             self.withhold(turn)
         slots: dict[str, list[tuple[Turn, Block, str | None]]] = {"text": [], "tool_output": []}
         for turn in turns:
             for block in turn.blocks:
-                if block.text and not block.withheld:
+                if block.text and not block.withheld and (
+                        outputs or block.kind != "tool_result" or block.is_error):
                     context = "tool_output" if block.kind == "tool_result" else "text"
                     slots[context].append((turn, block, None))
                 for key in block.input or ():
@@ -176,18 +178,20 @@ class Cleaner:
 
 
 def _drop_unused(turn: Turn) -> None:
-    """Forget the text capture never uses, before it is scrubbed or kept: thinking, and all but
-    the head of a successful tool call's output (facts look there for the ports, versions and
-    variables the assistant then restates; a failed call's output is kept whole: the claim
-    quotes its most telling line)."""
+    """Forget the text capture never uses, before it is scrubbed or kept: thinking. (A
+    successful tool call's output is kept, unscrubbed, only until the fact extractor has seen
+    it: see ``_forget_outputs``.)"""
     for block in turn.blocks:
-        if block.withheld:
-            continue
-        if block.kind == "thinking":
+        if block.kind == "thinking" and not block.withheld:
             block.text = ""
-        elif block.kind == "tool_result" and not block.is_error \
-                and len(block.text) > TOOL_OUTPUT_CHARS:
-            block.text = block.text[:TOOL_OUTPUT_CHARS]
+
+
+def _forget_outputs(turn: Turn) -> None:
+    """Blank the successful tool outputs the extractor has seen (never scrubbed, never kept:
+    a fact scrubs the one line it cites)."""
+    for block in turn.blocks:
+        if block.kind == "tool_result" and not block.is_error and not block.withheld:
+            block.text = ""
 
 
 # ---------------------------------------------------------------- verification (step 4)
@@ -292,9 +296,10 @@ def capture_transcript(
         def flush() -> None:
             nonlocal size
             digest.source = extractor.source = source
-            for turn in cleaner.clean_many(buffer):
+            for turn in cleaner.clean_many(buffer, outputs=False):
                 digest.add(turn)
                 extractor.add(turn)
+                _forget_outputs(turn)
             buffer.clear()
             size = 0
 

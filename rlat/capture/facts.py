@@ -133,7 +133,8 @@ _ENV_ERROR = re.compile(
     r"command not found|modulenotfound|no module named|cannot find|can'?t find|permission denied|"
     r"connection refused|could not connect|unable to|not installed|requires|unsupported|"
     r"invalid option|usage:|enoent|eaddrinuse|address already in use|missing|deprecated|"
-    r"not supported|incompatible|lock ?file|mismatch", re.IGNORECASE)
+    r"not supported|incompatible|lock ?file|mismatch|not set|is required|must be set|"
+    r"undefined|not defined", re.IGNORECASE)
 
 
 # Cheap first looks (substring tests) before the regexes above: capture runs inside the
@@ -406,7 +407,7 @@ class FactExtractor:
         if opened is None or block.withheld:
             return
         cited, tool = opened
-        if block.text and not block.is_error:
+        if block.text:  # an error ("REDIS_URL is not set") backs a fact as well as a success
             self._outputs.append((block.uuid, block.offset, block.text))
         if tool not in SHELL_TOOLS or not cited.excerpt:
             return

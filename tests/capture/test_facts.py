@@ -163,3 +163,18 @@ def test_the_same_fact_in_other_words_recurs_on_the_stored_claim(tmp_path, store
     # capturing a session twice never counts twice
     assert facts_of(capture_transcript(second.path, store=store))["recovery"][0]["action"] \
         == "already_captured"
+
+
+def test_a_required_variable_named_by_an_error_and_restated_is_a_fact(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("Start the billing worker.")
+    b.run("Bash", {"command": "python -m billing.worker"},
+          "Exit code 1\nRuntimeError: STRIPE_API_BASE is not set", is_error=True)
+    b.run("Bash", {"command": "STRIPE_API_BASE=http://localhost:12111 python -m billing.worker"},
+          "worker ready")
+    b.say("The billing worker requires STRIPE_API_BASE to be set; locally it points to the "
+          "stripe-mock on port 12111.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (env,) = facts_of(report)["environment"]
+    assert env["text"].startswith("The billing worker requires STRIPE_API_BASE to be set")
+    assert len(env["citations"]) == 2

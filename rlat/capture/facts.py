@@ -51,6 +51,9 @@ FACT_CHARS = 300
 SENTENCE_MIN = 12
 SENTENCE_MAX = 400
 RECENT_FAILURES = 4  # how far back a success looks for the failure it recovers from
+ASK_CHARS = 100  # of the prompt a situational fact carries
+ASK_MIN_WORDS = 4  # content words a prompt needs to set a new situation
+VERDICT_MIN_WORDS = 3  # content words a falsified finding needs beyond its verdict
 RECENT_OUTPUTS = 24  # successful tool outputs an environment fact may be backed by
 RECURRENCE_OVERLAP = 0.6  # content-word Jaccard at which a stored claim is the same fact
 
@@ -69,13 +72,20 @@ _BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+|^\s*#+\s+|^\s*>\s*")
 # A standing rule the user states. "always"/"never" and friends are what separate a rule
 # from a one-off request ("use pnpm to install this" is a task; "we always use pnpm" is not).
 _RULE = re.compile(
-    r"\b(?:always|never|from now on|going forward|by convention|our (?:convention|rule|policy|"
+    r"\b(?:from now on|going forward|by convention|our (?:convention|rule|policy|"
     r"standard|style)|(?:the|a|our) convention|house rule|in this (?:repo|repository|project|"
     r"codebase|team)|(?:here|in this repo),? we|we (?:use|don'?t use|do not use|prefer|avoid|"
     r"deploy|run|keep|name|put|store|pin|write|require|only)|don'?t ever|do not ever|"
     r"make sure (?:to|you)|remember (?:that|to)|is (?:required|mandatory|forbidden|banned)|"
-    r"must (?:always|never|be|use|not|go|run|pass|stay|live)|should (?:always|never))\b",
+    r"must (?:always|never|be|use|not|go|run|pass|stay|live)|should (?:always|never)|instead)\b",
     re.IGNORECASE)
+# "always"/"never" make a rule only in a rule's setting: a sentence that opens with them, or
+# one that also says where or who ("here", "we", "you", "in this repo") or gives an order.
+# ("some events never show up in S3" is a symptom, not a rule.)
+_ALWAYS = re.compile(r"\b(?:always|never)\b", re.IGNORECASE)
+_RULE_SETTING = re.compile(
+    r"^\W*(?:always|never)\b|\b(?:here|we|our|you|us|this (?:repo|repository|project|codebase)|"
+    r"use|run|do|don'?t|only)\b", re.IGNORECASE)
 _PREFERENCE = re.compile(r"\bI (?:(?:really |strongly )?prefer|'d rather|would rather|like .{1,40} "
                          r"better|hate it when|don'?t like)\b", re.IGNORECASE)
 _AVOID = re.compile(r"\b(?:never|don'?t|do not|avoid|not allowed|forbidden|banned|must not)\b",
@@ -96,16 +106,42 @@ _NARRATION = re.compile(
 _STATE = re.compile(
     r"\b(?:is|are|runs?|running|uses?|listens?|listening|lives?|located|installed|requires?|"
     r"needs?|expects?|set to|configured|defaults? to|points? to|pinned|served|serves|bound|"
-    r"reads?|loads?|must|only works|works only)\b", re.IGNORECASE)
+    r"reads?|loads?|must|only works|works only|pins?|comes? from|served from|on port|at port|"
+    r"go(?:es)? to|stored in|written to|writes? to|supports?|supported|mapped)\b", re.IGNORECASE)
+# A user sentence that gives an order is a task, not a statement of fact.
+_IMPERATIVE = re.compile(
+    r"^\W*(?:please\s+)?(?:use|run|tag|push|add|fix|make|set|install|update|create|delete|remove|"
+    r"deploy|build|check|try|go|write|change|rename|move|open|bump|release|commit|merge|start|"
+    r"stop|restart|upload|download|send|copy|put|give|show|tell|find|look|implement|refactor|"
+    r"reformat|format|test|debug|investigate|explain|review|clean|upgrade|downgrade)\b",
+    re.IGNORECASE)
+# A user reporting a problem (not asking for a change): the assistant's explanation that
+# follows may be a gotcha.
+_SYMPTOM = re.compile(
+    r"\b(?:hangs?|hung|stuck|dies|died|crash\w*|fails?|failing|broken|breaks|error|errors|"
+    r"never (?:finishes|starts|returns|shows)|doesn'?t (?:work|start|run|load|connect|show)|"
+    r"won'?t (?:work|start|run|load|connect)|can'?t (?:connect|start|find|reach)|"
+    r"not working|slow|times? out|timing out|refused|missing|empty|blank|nothing happens)\b",
+    re.IGNORECASE)
+# What makes an explanation one (a cause, a condition, a requirement).
+_CAUSE = re.compile(
+    r"\b(?:so|because|since|unless|until|when|whenever|which|needs?|has to|have to|must|only|"
+    r"without|forever|never|falls? back|runs? out|drops?|ignores?|reads? everything)\b",
+    re.IGNORECASE)
+_VERDICT_START = re.compile(
+    r"^\W*(?:reverted|backed out|rolled back|undid|undone|(?:that|this|it) (?:didn'?t|did not|"
+    r"doesn'?t|does not) work|(?:that|this|it) (?:broke|made .{1,30} worse)|no improvement)\b",
+    re.IGNORECASE)
 
 _GOTCHA = re.compile(
     r"\b(?:hangs?|hung|fails?|failing|breaks?|crash(?:es)?|times? out|timed out|errors? out|"
     r"won'?t (?:start|run|work|connect|build)|doesn'?t (?:start|run|work|connect|build)|"
     r"does not (?:start|run|work|connect|build)|silently \w+|deadlocks?|refuses? to \w+|"
     r"stalls?)\b[^.\n]{0,100}?\b(?:unless|if|when|without|until|before|after|because)\b"
-    r"|\b(?:only works (?:if|when|with|from)|must be (?:run|started|set|exported|called) "
-    r"(?:from|before|after|with|in)|needs? to be (?:set|exported|running|started|run) "
-    r"(?:before|first|for)|has to be (?:set|exported|running|started|run))\b",
+    r"|\b(?:only works (?:if|when|with|from)|must be (?:run|started|set|exported|called|loaded|"
+    r"imported|built|installed|copied|created) |needs? to be (?:set|exported|running|started|"
+    r"run|loaded|imported|built|installed|copied|created) |(?:has|have) to be (?:set|exported|"
+    r"running|started|run|loaded|imported|called|built|installed|copied|created))",
     re.IGNORECASE)
 _FALSIFIED = re.compile(
     r"\b(?:tried|attempted|experimented with|switching to|switched to|tested)\b[^\n]{0,160}?\b"
@@ -145,6 +181,13 @@ _GOTCHA_HINTS = ("hang", "hung", "fail", "break", "broke", "crash", "time", "err
 _FALSIFIED_HINTS = ("tried", "attempt", "experiment", "switch", "tested", "revert",
                     "rolled back", "backed out")
 _DIGITS = re.compile(r"\d")
+_VERDICT_WORDS = frozenset(
+    "broke broken breaks failed fails worse reverted reverting revert rolled rolling backed "
+    "backing undid undone undo didn work worked things change changes stuff tried".split())
+# Commands that tidy up rather than do the job: never "the command that worked instead".
+_HOUSEKEEPING = frozenset(
+    "git cd ls cat echo rm cp mv mkdir touch chmod chown head tail grep rg find which pwd sed "
+    "awk less more true sleep kill pkill clear history export unset source".split())
 
 
 def _hinted(low: str, hints: tuple[str, ...]) -> bool:
@@ -253,8 +296,9 @@ def sentences(text: str) -> list[tuple[int, int]]:
 def _program(command: str) -> str:
     """The program a shell command runs (after env assignments, sudo, `uv run` and friends)."""
     words = [w for w in command.split() if "=" not in w or w.startswith("-")]
-    while words and words[0] in ("sudo", "env", "time", "exec", "nohup", "command"):
-        words = words[1:]
+    while words and words[0] in ("sudo", "env", "time", "exec", "nohup", "command", "timeout"):
+        words = words[2:] if words[0] == "timeout" and len(words) > 1 and words[1][:1].isdigit() \
+            else words[1:]
     if len(words) >= 2 and words[0] in ("uv", "poetry", "pipenv", "npx", "pnpm", "yarn",
                                         "bunx", "bundle") and words[1] in ("run", "exec", "dlx"):
         return " ".join(words[:3])
@@ -262,7 +306,7 @@ def _program(command: str) -> str:
 
 
 def _command_words(command: str) -> set[str]:
-    return {w.lower().strip("'\"") for w in re.findall(r"[\w.:/-]+", command)
+    return {w.lower().strip("'\"") for w in re.findall(r"[\w.:-]+", command)
             if len(w) > 1 and not w.startswith("-")}
 
 
@@ -270,7 +314,7 @@ def _recovers(failed: _Command, good: str) -> bool:
     """Whether ``good`` does ``failed``'s job another way: not the same command again, sharing
     a word of what it does, and either a different program or an environmental error."""
     bad = failed.text
-    if " ".join(bad.split()) == " ".join(good.split()):
+    if " ".join(bad.split()) == " ".join(good.split()) or _program(good) in _HOUSEKEEPING:
         return False
     shared = _command_words(bad) & _command_words(good)
     if not shared:
@@ -290,15 +334,24 @@ class FactExtractor:
     _commands: list[_Command] = field(default_factory=list)
     _outputs: deque = field(default_factory=lambda: deque(maxlen=RECENT_OUTPUTS))
     _keys: set = field(default_factory=set)
+    _ask: Cited | None = None  # the latest prompt: the situation a fact was learned in
+    _symptom: bool = False  # that prompt reports a problem (not a request)
+    _probed: bool = False  # a tool ran since it
+    _explained: bool = False  # the assistant already explained it
 
     def add(self, turn: Turn) -> None:
         if len(self.facts) >= MAX_FACTS:
             return
         if turn.kind == "prompt" and not turn.sidechain:
+            first = True
             for block in turn.blocks:
                 if block.kind == "text" and block.text:
+                    if first:
+                        self._asked(block)
+                        first = False
                     self._user_text(block)
         elif turn.kind == "tool_result":
+            self._probed = True
             for block in turn.blocks:
                 if block.kind == "tool_result":
                     self._result(block)
@@ -318,6 +371,25 @@ class FactExtractor:
     def _cite(self, block: Block, start: int, end: int, role: str) -> Cited:
         return Cited(block.uuid, block.text[start:end], role, self.source, block.offset)
 
+    def _asked(self, block: Block) -> None:
+        text = block.text.strip()
+        if len(content_words(text)) < ASK_MIN_WORDS:
+            return  # "ok, do that", "hmm, that's worse. undo it": the situation is unchanged
+        self._ask = Cited(block.uuid, snippet(text, ASK_CHARS), "prompt", self.source,
+                          block.offset)
+        self._symptom = bool(_SYMPTOM.search(text)) and not _IMPERATIVE.match(text)
+        self._probed = self._explained = False
+
+    def _in_context(self, kind: str, sentence: str, cited: list[Cited]) -> None:
+        """Keep a fact the assistant stated about a situation, with the prompt that set it up
+        (what was asked is what a later prompt about the same thing will share words with)."""
+        ask = self._ask
+        if ask is None or one_line(ask.excerpt) in one_line(sentence):
+            self._keep(kind, sentence, cited)
+            return
+        head = snippet(one_line(sentence), FACT_CHARS - ASK_CHARS - 12)
+        self._keep(kind, sentence, cited + [ask], text=f"{head} [asked: {one_line(ask.excerpt)}]")
+
     def _user_text(self, block: Block) -> None:
         text = block.text
         for start, end in sentences(text):
@@ -333,9 +405,11 @@ class FactExtractor:
                 kind = "gotcha"
             elif _PREFERENCE.search(sentence):
                 kind = "preference"
-            elif _RULE.search(sentence):
+            elif (_RULE.search(sentence) and not (_IMPERATIVE.match(sentence) and _RULE.search(
+                    sentence).group(0).lower() == "instead")) or (
+                    _ALWAYS.search(sentence) and _RULE_SETTING.search(sentence)):
                 kind = "convention"
-            elif _STATE.search(sentence) and any(
+            elif not _IMPERATIVE.match(sentence) and _STATE.search(sentence) and any(
                     t.startswith(("port:", "env:", "v:")) for t in salient_tokens(sentence)):
                 kind = "environment"
             if kind:
@@ -350,8 +424,17 @@ class FactExtractor:
                 continue
             low = sentence.lower()
             cited = [self._cite(block, start, end, "fact")]
-            if _hinted(low, _FALSIFIED_HINTS) and _FALSIFIED.search(sentence):
-                self._keep("falsified", sentence, cited)
+            if _VERDICT_START.match(sentence) or (
+                    _hinted(low, _FALSIFIED_HINTS) and _FALSIFIED.search(sentence)):
+                if len(content_words(sentence) - _VERDICT_WORDS) >= VERDICT_MIN_WORDS:
+                    self._in_context("falsified", sentence, cited)
+                continue
+            if self._symptom and self._probed and not self._explained \
+                    and _CAUSE.search(sentence):
+                # The first explanation of a problem the user reported, after looking into it.
+                self._explained = True
+                self._in_context("gotcha", sentence, cited + self._backing(
+                    salient_tokens(sentence)))
                 continue
             gotcha = _hinted(low, _GOTCHA_HINTS) and _GOTCHA.search(sentence)
             tokens = salient_tokens(sentence)
@@ -382,10 +465,11 @@ class FactExtractor:
                     return [Cited(uuid, line, "output", self.source, offset)]
         return []
 
-    def _keep(self, kind: str, sentence: str, cited: list[Cited]) -> None:
-        text = snippet(one_line(sentence), FACT_CHARS)
-        if len(text) < SENTENCE_MIN:
-            return
+    def _keep(self, kind: str, sentence: str, cited: list[Cited], *,
+              text: str | None = None) -> None:
+        text = text or snippet(one_line(sentence), FACT_CHARS)
+        if len(text) < SENTENCE_MIN or scrubbing.MARK_PREFIX in text:
+            return  # a sentence that carried a secret is an instruction, not a fact to keep
         key = signature(text)
         if any(same_fact(key, k) for k in self._keys):
             return
@@ -424,6 +508,10 @@ class FactExtractor:
             why = f": {one_line(failed.error)}" if failed.error else ""
             text = f"Use `{one_line(command)}` here (`{one_line(failed.text)}` fails{why})"
             cites = [cited] + ([failed.error_cited] if failed.error_cited else [failed.cited])
+            if self._ask is not None:
+                text = snippet(text, FACT_CHARS - ASK_CHARS - 12)
+                text += f" [asked: {one_line(self._ask.excerpt)}]"
+                cites.append(self._ask)
             self._keep_recovery(text, cites, command)
             break
         self._commands.append(_Command(command, cited, False))
@@ -433,9 +521,6 @@ class FactExtractor:
         if sum(1 for f in self.facts if f.kind == "recovery") >= MAX_PER_KIND \
                 or len(self.facts) >= MAX_FACTS:
             return
-        text = snippet(text, FACT_CHARS)
-        if not text.endswith(")"):
-            text += "…)"
         self.facts.append(Fact("recovery", text, cited,
                                subject="recovery:" + " ".join(command.split()[:3])))
 

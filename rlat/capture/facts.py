@@ -121,7 +121,8 @@ _SYMPTOM = re.compile(
     r"\b(?:hangs?|hung|stuck|dies|died|crash\w*|fails?|failing|broken|breaks|error|errors|"
     r"never (?:finishes|starts|returns|shows)|doesn'?t (?:work|start|run|load|connect|show)|"
     r"won'?t (?:work|start|run|load|connect)|can'?t (?:connect|start|find|reach)|"
-    r"not working|slow|times? out|timing out|refused|missing|empty|blank|nothing happens)\b",
+    r"not working|slow|times? out|timing out|refused|missing|empty|blank|nothing happens|"
+    r"garbage|garbled|weird|wrong|strange|not defined|undefined|disappear\w*|lost|stale)\b",
     re.IGNORECASE)
 # What makes an explanation one (a cause, a condition, a requirement).
 _CAUSE = re.compile(
@@ -158,7 +159,8 @@ _PORT = re.compile(
     re.IGNORECASE)
 _VERSION = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)*(?![\w.]*\w)|\b(?:version|v)\s*(\d+)\b",
                       re.IGNORECASE)
-_ENV_VAR = re.compile(r"\$\{?([A-Z][A-Z0-9_]{2,})\}?|\b([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9])\b")
+_ENV_VAR = re.compile(r"\$\{?([A-Z][A-Z0-9_]{2,})\}?|\b([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9])\b|"
+                      r"\b([A-Z][A-Z0-9]{2,})=")
 _PATH = re.compile(r"(?<![\w:/.])(?:~|\.{1,2})?/(?:[\w.@-]+/)+[\w.@-]*|(?<![\w/.])[\w.@-]+/"
                    r"(?:[\w.@-]+/)*[\w@-]+\.\w{1,8}\b")
 _BACKTICK = re.compile(r"`([^`\n]{2,120})`")
@@ -203,9 +205,9 @@ def salient_tokens(text: str) -> set[str]:
         for m in _VERSION.finditer(text):
             value = m.group(1) or m.group(0)
             out.add("v:" + value.lower().lstrip("v"))
-    if "_" in text or "$" in text:
+    if "_" in text or "$" in text or "=" in text:
         for m in _ENV_VAR.finditer(text):
-            out.add("env:" + (m.group(1) or m.group(2)))
+            out.add("env:" + (m.group(1) or m.group(2) or m.group(3)))
     if "/" in text:
         for m in _PATH.finditer(text):
             path = m.group(0).rstrip("/.")
@@ -316,7 +318,12 @@ def _recovers(failed: _Command, good: str) -> bool:
     bad = failed.text
     if " ".join(bad.split()) == " ".join(good.split()) or _program(good) in _HOUSEKEEPING:
         return False
-    shared = _command_words(bad) & _command_words(good)
+    bad_words, good_words = _command_words(bad), _command_words(good)
+    if bad_words and bad_words < good_words and any(
+            w.startswith("-") or "=" in w or w in ("&&", ";")
+            for w in set(good.split()) - set(bad.split())):
+        return True  # the same command with what it lacked: a flag, a setting, a step before it
+    shared = bad_words & good_words
     if not shared:
         return False
     if _program(bad) != _program(good):
@@ -501,7 +508,10 @@ class FactExtractor:
             self._commands.append(_Command(command, cited, True, error, error_cited))
             del self._commands[:-16]
             return
+        same = " ".join(command.split())
         for failed in reversed([c for c in self._commands if c.failed][-RECENT_FAILURES:]):
+            if " ".join(failed.text.split()) == same:
+                failed.recovered = True  # it works now (the code was fixed): nothing to learn
             if failed.recovered or not _recovers(failed, command):
                 continue
             failed.recovered = True

@@ -178,3 +178,23 @@ def test_a_required_variable_named_by_an_error_and_restated_is_a_fact(tmp_path, 
     (env,) = facts_of(report)["environment"]
     assert env["text"].startswith("The billing worker requires STRIPE_API_BASE to be set")
     assert len(env["citations"]) == 2
+
+
+def test_the_same_command_with_a_missing_flag_is_a_recovery(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("Run the migrations check before I open the PR.")
+    b.run("Bash", {"command": "python manage.py makemigrations --check"},
+          "Exit code 1\ndjango.core.exceptions.ImproperlyConfigured: settings are not configured.",
+          is_error=True)
+    b.run("Bash", {"command": "python manage.py makemigrations --check --settings=app.settings.ci"},
+          "No changes detected")
+    b.run("Bash", {"command": "python manage.py makemigrations --check --settings=app.settings.ci "
+                              "app/models.py"}, "No changes detected")
+    b.say("No missing migrations.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (fix,) = facts_of(report)["recovery"]
+    assert fix["text"].startswith(
+        "Use `python manage.py makemigrations --check --settings=app.settings.ci` here")
+    # the situation it was learned in travels with it, cited
+    assert fix["text"].endswith("[asked: Run the migrations check before I open the PR.]")
+    assert fix["citations"][-1]["excerpt"] == "Run the migrations check before I open the PR."

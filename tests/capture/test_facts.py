@@ -198,3 +198,17 @@ def test_the_same_command_with_a_missing_flag_is_a_recovery(tmp_path, store):
     # the situation it was learned in travels with it, cited
     assert fix["text"].endswith("[asked: Run the migrations check before I open the PR.]")
     assert fix["citations"][-1]["excerpt"] == "Run the migrations check before I open the PR."
+
+
+def test_a_claim_shows_the_day_its_session_happened_not_the_day_it_was_captured(tmp_path, store):
+    from rlat.render.attribution import claim_line
+    from rlat.trust.rungs import rung
+
+    b = session(tmp_path)  # the Builder's sessions happen on 2026-03-01
+    b.prompt("From now on we deploy only from the release branch.")
+    b.run("Bash", {"command": "make deploy"}, "deployed")
+    b.say("Deployed.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (rule,) = facts_of(report)["convention"]
+    claim = store.state().claims[rule["id"]]
+    assert claim_line(claim, rung(claim)).startswith("- [2026-03-01, 1 session, ")

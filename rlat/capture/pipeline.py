@@ -44,7 +44,8 @@ from ..container import EVENTS
 from ..paths import memory_store_path
 from ..workspace import workspace_id
 from . import scrub as scrubbing
-from .session import SessionClaim, SessionDigest, build_claim, citations
+from .facts import Fact, FactExtractor, same_fact, signature
+from .session import Cited, SessionClaim, SessionDigest, build_claim
 from .transcript import (
     Block,
     ReadStats,
@@ -141,15 +142,17 @@ class Cleaner:
                 self._note(turn, block, "tool_result",
                            [scrubbing.Finding(scrubbing.SECRET_FILE_RULE, 1)])
 
-    def clean_many(self, turns: list[Turn]) -> list[Turn]:
+    def clean_many(self, turns: list[Turn], *, outputs: bool = True) -> list[Turn]:
         """Withhold secret-file outputs, then scrub every text of ``turns`` (in one pass per
-        context: the same result as scrubbing each text alone, much cheaper)."""
+        context: the same result as scrubbing each text alone, much cheaper). ``outputs=False``
+        leaves successful tool output unscrubbed (the capture never stores it whole)."""
         for turn in turns:
             self.withhold(turn)
         slots: dict[str, list[tuple[Turn, Block, str | None]]] = {"text": [], "tool_output": []}
         for turn in turns:
             for block in turn.blocks:
-                if block.text and not block.withheld:
+                if block.text and not block.withheld and (
+                        outputs or block.kind != "tool_result" or block.is_error):
                     context = "tool_output" if block.kind == "tool_result" else "text"
                     slots[context].append((turn, block, None))
                 for key in block.input or ():
@@ -175,13 +178,19 @@ class Cleaner:
 
 
 def _drop_unused(turn: Turn) -> None:
-    """Forget the text the session claim never uses, before it is scrubbed or kept: the output
-    of tool calls that succeeded, and thinking. (A failed call's output is kept: the claim
-    quotes its most telling line.)"""
+    """Forget the text capture never uses, before it is scrubbed or kept: thinking. (A
+    successful tool call's output is kept, unscrubbed, only until the fact extractor has seen
+    it: see ``_forget_outputs``.)"""
     for block in turn.blocks:
-        if block.withheld:
-            continue
-        if (block.kind == "tool_result" and not block.is_error) or block.kind == "thinking":
+        if block.kind == "thinking" and not block.withheld:
+            block.text = ""
+
+
+def _forget_outputs(turn: Turn) -> None:
+    """Blank the successful tool outputs the extractor has seen (never scrubbed, never kept:
+    a fact scrubs the one line it cites)."""
+    for block in turn.blocks:
+        if block.kind == "tool_result" and not block.is_error and not block.withheld:
             block.text = ""
 
 
@@ -276,6 +285,7 @@ def capture_transcript(
     log_rows: list[dict] = []
     cleaner = Cleaner(session_id, log_rows=log_rows)
     digest = SessionDigest()
+    extractor = FactExtractor()
     files: dict[str, Path] = {"": path}
 
     def feed(turns, source: str, sidechain: bool) -> None:
@@ -285,9 +295,11 @@ def capture_transcript(
 
         def flush() -> None:
             nonlocal size
-            digest.source = source
-            for turn in cleaner.clean_many(buffer):
+            digest.source = extractor.source = source
+            for turn in cleaner.clean_many(buffer, outputs=False):
                 digest.add(turn)
+                extractor.add(turn)
+                _forget_outputs(turn)
             buffer.clear()
             size = 0
 
@@ -303,11 +315,11 @@ def capture_transcript(
         flush()
 
     try:
-        feed(iter_turns(path, stats, tool_output=False), "", False)
+        feed(iter_turns(path, stats, tool_output=True), "", False)
         if subagents:
             for sub in subagent_paths(path):
                 files[sub.name] = sub
-                feed(iter_turns(sub, stats, tool_output=False), sub.name, True)
+                feed(iter_turns(sub, stats, tool_output=True), sub.name, True)
     except OSError as exc:
         raise CaptureError(f"cannot read {path}: {exc.strerror or exc}") from None
     digest.source = ""
@@ -327,13 +339,14 @@ def capture_transcript(
 
     claim = build_claim(digest)
     if claim is not None:
-        final = scrubbing.scrub(claim.text)  # defensive: idempotent on scrubbed parts
-        for f in final.findings:
-            cleaner.rules[f.rule] += f.count
-        claim = SessionClaim(final.text, claim.cited)
+        claim = SessionClaim(_final_scrub(claim.text, cleaner), claim.cited)
+    facts = [Fact(f.kind, _final_scrub(f.text, cleaner), f.cited, f.subject, f.polarity)
+             for f in extractor.facts]
     report.rules = dict(cleaner.rules)
     report.redactions = sum(cleaner.rules.values())
 
+    observed = _epoch(digest.last_ts) or time.time()
+    ready: list[dict] = []  # verified entries, appended together under one lock
     if claim is None:
         if stats.lines == 0:
             report.skipped = "empty transcript"
@@ -344,34 +357,30 @@ def capture_transcript(
         else:
             report.skipped = "trivial session (no tool use, tiny exchange)"
     else:
-        observed = _epoch(digest.last_ts) or time.time()
-        cites = citations(claim, session_id, workspace=workspace, observed_at=observed)
-        for cite, cited in zip(cites, claim.cited, strict=True):
-            if cited.source:
-                cite["source"] = cited.source
-        offsets = {(c.source, c.uuid): c.offset for c in claim.cited if c.offset >= 0}
-        unresolved = verify_citations(cites, files, offsets=offsets) if cites else []
-        entry = {"id": claim_id(claim.text, CLAIM_TYPE, workspace), "type": CLAIM_TYPE,
-                 "text": claim.text, "citations": cites}
-        if not cites:
-            entry["action"] = "dropped"
-            entry["reason"] = "nothing in the transcript to cite"
+        entry = _entry(claim.text, CLAIM_TYPE, claim.cited, session_id, workspace, observed,
+                       files, subject=workspace)
+        report.claims.append(entry)
+        if entry.get("action") == "dropped":
             report.skipped = "no evidence, no claim: " + entry["reason"]
-            report.claims.append(entry)
-        elif unresolved:
-            entry["action"] = "dropped"
-            entry["reason"] = "citations did not resolve: " + ", ".join(
-                c["message_id"] for c in unresolved)
-            report.skipped = "no evidence, no claim: " + entry["reason"]
-            report.claims.append(entry)
         else:
-            log = store if store is not None else ClaimLog(memory_store_path())
-            report.store = str(log.path)
-            if dry_run:
-                entry.update(_decide(log.state(), entry, session_id, workspace)[0])
-            else:
-                _append(log, entry, session_id, workspace, lock_timeout, report)
-            report.claims.append(entry)
+            ready.append(entry)
+    for fact in facts:
+        entry = _entry(fact.text, fact.type, fact.cited, session_id, workspace, observed, files,
+                       subject=fact.subject, polarity=fact.polarity, kind=fact.kind)
+        report.claims.append(entry)
+        if entry.get("action") != "dropped":
+            ready.append(entry)
+    if ready:
+        report.skipped = None if any(e["type"] != CLAIM_TYPE for e in ready) or claim \
+            else report.skipped
+        log = store if store is not None else ClaimLog(memory_store_path())
+        report.store = str(log.path)
+        if dry_run:
+            state = log.state()
+            for entry in ready:
+                entry.update(_decide(state, entry, session_id, workspace)[0])
+        else:
+            _append(log, ready, session_id, workspace, lock_timeout, report)
 
     if not dry_run and log_rows:
         sink = scrub_log if scrub_log is not None else scrubbing.ScrubLog()
@@ -386,23 +395,76 @@ def capture_transcript(
     return report
 
 
+def _final_scrub(text: str, cleaner: Cleaner) -> str:
+    """Scrub a claim's text once more (idempotent on scrubbed parts), counting what fires."""
+    final = scrubbing.scrub(text)
+    for f in final.findings:
+        cleaner.rules[f.rule] += f.count
+    return final.text
+
+
+def _entry(text: str, claim_type: str, cited: list[Cited], session_id: str, workspace: str,
+           observed: float, files: dict[str, Path], *, subject: str, polarity: str = "factual",
+           kind: str | None = None) -> dict:
+    """A claim about to be stored, with its citations checked against the transcript: no
+    evidence, no claim (``action`` = ``dropped`` with the reason)."""
+    cites = [c.citation(session_id, workspace=workspace, observed_at=observed) for c in cited]
+    for cite, one in zip(cites, cited, strict=True):
+        if one.source:
+            cite["source"] = one.source
+    entry = {"id": claim_id(text, claim_type, subject), "type": claim_type, "text": text,
+             "citations": cites, "subject": subject}
+    if kind:
+        entry["kind"] = kind
+    if polarity != "factual":
+        entry["polarity"] = polarity
+    if not cites:
+        entry.update(action="dropped", reason="nothing in the transcript to cite")
+        return entry
+    offsets = {(c.source, c.uuid): c.offset for c in cited if c.offset >= 0}
+    unresolved = verify_citations(cites, files, offsets=offsets)
+    if unresolved:
+        entry.update(action="dropped", reason="citations did not resolve: " + ", ".join(
+            c["message_id"] for c in unresolved))
+    return entry
+
+
+def _same_fact(state: FoldState, entry: dict, workspace: str):
+    """A live stored claim of this workspace that states the same fact in other words."""
+    wanted = signature(entry["text"])
+    for claim in state.claims.values():
+        if claim.type != entry["type"] or claim.purged or claim.superseded_by \
+                or workspace not in claim.workspaces or claim.state == "retired":
+            continue
+        if same_fact(wanted, signature(claim.text)):
+            return claim
+    return None
+
+
 def _decide(state: FoldState, entry: dict, session_id: str, workspace: str
             ) -> tuple[dict, list[dict]]:
     """(what happens to the claim, the events that make it happen) given the store's state."""
     cid = entry["id"]
     existing = state.claims.get(cid)
+    if existing is None and entry["type"] != CLAIM_TYPE:
+        existing = _same_fact(state, entry, workspace)
     events: list[dict] = []
     if existing is not None and session_id in existing.sessions:
-        return {"action": "already_captured"}, []
+        return {"action": "already_captured", "claim": existing.id}, []
     if existing is not None:
-        events.append(ev.recurred(cid, entry["citations"], workspace=workspace))
+        events.append(ev.recurred(existing.id, entry["citations"], workspace=workspace))
         outcome = {"action": "recurred", "recurrence": existing.recurrence + 1}
-    else:
-        events.append(ev.proposed(
-            entry["text"], CLAIM_TYPE, citations=entry["citations"], subject=workspace,
-            workspace=workspace, observed_by=OBSERVER, origin="session",
-        ))
-        outcome = {"action": "proposed", "recurrence": 1}
+        if existing.id != cid:
+            outcome["claim"] = existing.id  # the same fact, stored in other words
+        return outcome, events
+    events.append(ev.proposed(
+        entry["text"], entry["type"], citations=entry["citations"], subject=entry["subject"],
+        polarity=entry.get("polarity", "factual"), workspace=workspace, observed_by=OBSERVER,
+        origin="session",
+    ))
+    outcome = {"action": "proposed", "recurrence": 1}
+    if entry["type"] != CLAIM_TYPE:
+        return outcome, events
     # The same session captured before with a shorter transcript (it was resumed): the new
     # claim covers it, so the old one is superseded (kept on disk, never deleted).
     older = [
@@ -417,17 +479,22 @@ def _decide(state: FoldState, entry: dict, session_id: str, workspace: str
     return outcome, events
 
 
-def _append(log: ClaimLog, entry: dict, session_id: str, workspace: str,
+def _append(log: ClaimLog, entries: list[dict], session_id: str, workspace: str,
             lock_timeout: float | None, report: CaptureReport) -> None:
-    decided: dict = {}
+    decided: list[dict] = []
 
     def build():
         # Decided under the store's lock: two captures of one session cannot both count.
-        outcome, events = _decide(log.state(), entry, session_id, workspace)
-        decided.update(outcome)
-        decided["events"] = len(events)
+        decided.clear()
+        state = log.state()
+        events: list[dict] = []
+        for entry in entries:
+            outcome, more = _decide(state, entry, session_id, workspace)
+            decided.append(outcome)
+            events.extend(more)
+        report.events_appended = len(events)
         return [(EVENTS, {"events": events})] if events else []
 
     log.container.append_built(build, lock_timeout=lock_timeout)
-    report.events_appended = decided.pop("events", 0)
-    entry.update(decided)
+    for entry, outcome in zip(entries, decided, strict=True):
+        entry.update(outcome)

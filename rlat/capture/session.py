@@ -216,7 +216,7 @@ class SessionDigest:
             self.commands_failed += failed
             cmd = Command(line, cited, failed=failed, sidechain=sidechain)
             if failed and not block.withheld:
-                cmd.exit_code, error = _error_line(block.text)
+                cmd.exit_code, error = error_line(block.text)
                 if error:
                     cmd.error = error
                     cmd.error_cited = Cited(block.uuid, error, "failure", self.source,
@@ -265,7 +265,7 @@ class SessionDigest:
         return "; ".join(notes)
 
 
-def _error_line(text: str) -> tuple[str | None, str]:
+def error_line(text: str) -> tuple[str | None, str]:
     """(exit code, the most telling line) of a failed tool's output."""
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
     code = None
@@ -396,7 +396,3 @@ def _fit(lines: list[str]) -> str:
     return text[:MAX_CLAIM_CHARS]
 
 
-def citations(claim: SessionClaim, session_id: str, *, workspace: str | None = None,
-              observed_at: float | None = None) -> list[dict]:
-    return [c.citation(session_id, workspace=workspace, observed_at=observed_at)
-            for c in claim.cited]

@@ -14,7 +14,7 @@ from .fences import escape
 
 def provenance(claim: Claim, rung: str) -> str:
     """``[2026-11-02, 3 sessions, high]`` (plus CONTESTED / STALE / scope when relevant)."""
-    parts = [day(claim.created_at)]
+    parts = [day(learned_at(claim))]
     sessions = len(claim.sessions)
     if sessions:
         parts.append(f"{sessions} session{'s' if sessions != 1 else ''}")
@@ -28,6 +28,17 @@ def provenance(claim: Claim, rung: str) -> str:
     if claim.scope != "agent":
         parts.append(f"{claim.scope} scope")
     return "[" + ", ".join(parts) + "]"
+
+
+def learned_at(claim: Claim) -> float:
+    """When the claim was first observed: the earliest ``observed_at`` its evidence records
+    (a session's own time, even when it was captured later), else when it was recorded."""
+    first = claim.created_at
+    for cite in claim.evidence:
+        seen = cite.get("observed_at") if isinstance(cite, dict) else None
+        if isinstance(seen, (int, float)) and 0 < seen < first:
+            first = float(seen)
+    return first
 
 
 def day(ts: float | None) -> str:

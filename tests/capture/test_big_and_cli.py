@@ -52,7 +52,7 @@ def test_cli_capture_prints_the_receipt_and_stores_the_claim(tmp_path):
     out = run_rlat("capture", str(fixture("tool_failure")))
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
-    assert lines[0] == "[rlat] Captured 1 claim(s) (1 redactions)"
+    assert lines[0] == "[rlat] Captured 2 claim(s) (1 redactions)"
     assert "new claim" in lines[1]
     listed = run_rlat("memory", "list", "--format", "json")
     claims = json.loads(listed.stdout)["claims"]

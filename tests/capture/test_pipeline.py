@@ -26,9 +26,14 @@ from rlat.workspace import workspace_id
 def test_tool_failure_session_becomes_one_cited_event_claim(store):
     path = fixture("tool_failure")
     report = capture_transcript(path, store=store)
-    assert report.receipt == "[rlat] Captured 1 claim(s) (1 redactions)"
-    [claim] = report.claims
+    assert report.receipt == "[rlat] Captured 2 claim(s) (1 redactions)"
+    [claim, rule] = report.claims
     assert claim["action"] == "proposed" and claim["type"] == "event"
+    # the rule the user stated in passing becomes a claim of its own, citing their words
+    assert rule["action"] == "proposed" and rule["type"] == "convention"
+    assert rule["text"] == ("In this repo we always run the tests with `make check`, never with "
+                            "pytest directly.")
+    assert [c["excerpt"] for c in rule["citations"]] == [rule["text"]]
     text = claim["text"]
     assert text.startswith("Goal: In this repo we always run the tests with `make check`")
     assert "`python3 -m pytest -q tests/` failed (exit 4: ERROR: file or directory not found" in text
@@ -191,8 +196,8 @@ def test_injected_context_is_never_captured(tmp_path, store):
     assert report.captured == 1
     assert "VPN-SENTINEL" not in stored_events_text()
     assert "Deployed." in report.claims[0]["text"]
-    # prompt and reply; the successful command's output is not even read (never quoted)
-    assert report.counts["hook_attachments"] == 2 and report.counts["fenced_spans"] == 2
+    # stripped from the prompt, the command's output and the reply
+    assert report.counts["hook_attachments"] == 2 and report.counts["fenced_spans"] == 3
 
 
 # ---------------------------------------------------------------- secrets
@@ -300,7 +305,7 @@ def test_truncated_last_line_is_tolerated(tmp_path, store):
     path = tmp_path / "t.jsonl"
     path.write_text(text + text.splitlines()[3][:40])
     report = capture_transcript(path, store=store)
-    assert report.captured == 1 and report.counts["truncated_last_line"] == 1
+    assert report.captured == 2 and report.counts["truncated_last_line"] == 1
 
 
 def test_a_locked_store_times_out_instead_of_hanging(tmp_path, store):

@@ -1,0 +1,546 @@
+"""A session's durable facts without a model: one claim per fact, each with its citations.
+
+The single ``event`` block (``rlat.capture.session``) records what a session *did*; this module
+pulls out what a later session should *know*, one proposition per claim, so that recall can
+inject a line instead of a log and the same fact arriving again recognises itself. Five kinds,
+each found by a rule that prefers dropping a fact to inventing one:
+
+=============  =========================================================  ============
+kind           found where                                                claim type
+=============  =========================================================  ============
+convention     a user sentence stating a standing rule ("we always use    convention
+               pnpm here, never npm"), anywhere in the session
+preference     a user sentence stating a taste ("I prefer tabs")          preference
+recovery       a shell command fails, a different one that does the same  environment
+               job succeeds soon after: "Use `B` (`A` fails: <error>)"
+environment    a port, version, path or environment variable seen in      environment
+               tool output and restated by the assistant (or stated by
+               the user) in a declarative sentence
+gotcha         "X hangs unless REDIS_URL is set", "must be run from …"   environment
+falsified      "tried X, it broke Y, reverted"                            outcome
+=============  =========================================================  ============
+
+Every fact cites the exact (fence-stripped, scrubbed) text it quotes: the sentence, and for a
+recovery or an environment fact also the tool output that backs it. The pipeline verifies the
+citations against the transcript like any other claim's; a fact whose citations do not
+resolve is dropped. ``signature`` is what recurrence compares: the same fact restated in
+another session (other words, same ports / commands / variables / content words) lands on the
+claim already stored instead of a new one.
+
+The extractor is fed cleaned turns in order and keeps bounded state (the last commands, the
+last ``RECENT_OUTPUTS`` successful tool outputs, at most ``MAX_FACTS`` facts). Successful
+tool output reaches it fence-stripped but *unscrubbed* (scrubbing every output would cost the
+SessionEnd hook most of its budget): the one line a fact cites is scrubbed on its own, and the
+pipeline blanks the outputs once the extractor has seen them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from dataclasses import dataclass, field
+
+from ..retrieval.tokenize import STOP_WORDS
+from . import scrub as scrubbing
+from .session import SHELL_TOOLS, Cited, one_line, snippet
+from .transcript import Block, Turn
+
+MAX_FACTS = 24
+MAX_PER_KIND = 8
+FACT_CHARS = 300
+SENTENCE_MIN = 12
+SENTENCE_MAX = 400
+RECENT_FAILURES = 4  # how far back a success looks for the failure it recovers from
+ASK_CHARS = 100  # of the prompt a situational fact carries
+ASK_MIN_WORDS = 4  # content words a prompt needs to set a new situation
+VERDICT_MIN_WORDS = 3  # content words a falsified finding needs beyond its verdict
+RECENT_OUTPUTS = 24  # successful tool outputs an environment fact may be backed by
+RECURRENCE_OVERLAP = 0.6  # content-word Jaccard at which a stored claim is the same fact
+
+KIND_TYPES = {
+    "convention": "convention", "preference": "preference", "recovery": "environment",
+    "environment": "environment", "gotcha": "environment", "falsified": "outcome",
+}
+
+# ---------------------------------------------------------------- the rules, in one place
+
+# A sentence ends at . ! ? followed by a space or the end, or at a line break ("15.4" and
+# "setup.py" do not end one).
+_SENTENCE = re.compile(r"(?:[^\n.!?]|[.!?](?![\s]|$))+(?:[.!?]+(?=\s|$))?")
+_BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+|^\s*#+\s+|^\s*>\s*")
+
+# A standing rule the user states. "always"/"never" and friends are what separate a rule
+# from a one-off request ("use pnpm to install this" is a task; "we always use pnpm" is not).
+_RULE = re.compile(
+    r"\b(?:from now on|going forward|by convention|our (?:convention|rule|policy|"
+    r"standard|style)|(?:the|a|our) convention|house rule|in this (?:repo|repository|project|"
+    r"codebase|team)|(?:here|in this repo),? we|we (?:use|don'?t use|do not use|prefer|avoid|"
+    r"deploy|run|keep|name|put|store|pin|write|require|only)|don'?t ever|do not ever|"
+    r"make sure (?:to|you)|remember (?:that|to)|is (?:required|mandatory|forbidden|banned)|"
+    r"must (?:always|never|be|use|not|go|run|pass|stay|live)|should (?:always|never)|instead)\b",
+    re.IGNORECASE)
+# "always"/"never" make a rule only in a rule's setting: a sentence that opens with them, or
+# one that also says where or who ("here", "we", "you", "in this repo") or gives an order.
+# ("some events never show up in S3" is a symptom, not a rule.)
+_ALWAYS = re.compile(r"\b(?:always|never)\b", re.IGNORECASE)
+_RULE_SETTING = re.compile(
+    r"^\W*(?:always|never)\b|\b(?:here|we|our|you|us|this (?:repo|repository|project|codebase)|"
+    r"use|run|do|don'?t|only)\b", re.IGNORECASE)
+_PREFERENCE = re.compile(r"\bI (?:(?:really |strongly )?prefer|'d rather|would rather|like .{1,40} "
+                         r"better|hate it when|don'?t like)\b", re.IGNORECASE)
+_AVOID = re.compile(r"\b(?:never|don'?t|do not|avoid|not allowed|forbidden|banned|must not)\b",
+                    re.IGNORECASE)
+# Phrases that make a user's sentence transient or a question rather than a standing fact.
+_TRANSIENT = re.compile(
+    r"\b(?:this time|for now|right now|for this (?:task|pr|change|one)|today|just this|"
+    r"temporarily|for the moment)\b", re.IGNORECASE)
+_QUESTION_START = re.compile(
+    r"^\s*(?:can|could|would|will|should|shall|do|does|did|is|are|was|were|what|why|how|"
+    r"where|when|which|who|have|has)\b", re.IGNORECASE)
+
+# The assistant narrating its own next step is never a fact about the environment.
+_NARRATION = re.compile(
+    r"^\s*(?:let me|let's|i'?ll|i will|i'?m going|i am going|i'?ve|i have|i need|i think|"
+    r"now i|next,? i|first,? i|then i|okay|ok|sure|great|done|perfect|alright)\b",
+    re.IGNORECASE)
+_STATE = re.compile(
+    r"\b(?:is|are|runs?|running|uses?|listens?|listening|lives?|located|installed|requires?|"
+    r"needs?|expects?|set to|configured|defaults? to|points? to|pinned|served|serves|bound|"
+    r"reads?|loads?|must|only works|works only|pins?|comes? from|served from|on port|at port|"
+    r"go(?:es)? to|stored in|written to|writes? to|supports?|supported|mapped)\b", re.IGNORECASE)
+# A user sentence that gives an order is a task, not a statement of fact.
+_IMPERATIVE = re.compile(
+    r"^\W*(?:please\s+)?(?:use|run|tag|push|add|fix|make|set|install|update|create|delete|remove|"
+    r"deploy|build|check|try|go|write|change|rename|move|open|bump|release|commit|merge|start|"
+    r"stop|restart|upload|download|send|copy|put|give|show|tell|find|look|implement|refactor|"
+    r"reformat|format|test|debug|investigate|explain|review|clean|upgrade|downgrade)\b",
+    re.IGNORECASE)
+# A user reporting a problem (not asking for a change): the assistant's explanation that
+# follows may be a gotcha.
+_SYMPTOM = re.compile(
+    r"\b(?:hangs?|hung|stuck|dies|died|crash\w*|fails?|failing|broken|breaks|error|errors|"
+    r"never (?:finishes|starts|returns|shows)|doesn'?t (?:work|start|run|load|connect|show)|"
+    r"won'?t (?:work|start|run|load|connect)|can'?t (?:connect|start|find|reach)|"
+    r"not working|slow|times? out|timing out|refused|missing|empty|blank|nothing happens|"
+    r"garbage|garbled|weird|wrong|strange|not defined|undefined|disappear\w*|lost|stale)\b",
+    re.IGNORECASE)
+# What makes an explanation one (a cause, a condition, a requirement).
+_CAUSE = re.compile(
+    r"\b(?:so|because|since|unless|until|when|whenever|which|needs?|has to|have to|must|only|"
+    r"without|forever|never|falls? back|runs? out|drops?|ignores?|reads? everything)\b",
+    re.IGNORECASE)
+_VERDICT_START = re.compile(
+    r"^\W*(?:reverted|backed out|rolled back|undid|undone|(?:that|this|it) (?:didn'?t|did not|"
+    r"doesn'?t|does not) work|(?:that|this|it) (?:broke|made .{1,30} worse)|no improvement)\b",
+    re.IGNORECASE)
+
+_GOTCHA = re.compile(
+    r"\b(?:hangs?|hung|fails?|failing|breaks?|crash(?:es)?|times? out|timed out|errors? out|"
+    r"won'?t (?:start|run|work|connect|build)|doesn'?t (?:start|run|work|connect|build)|"
+    r"does not (?:start|run|work|connect|build)|silently \w+|deadlocks?|refuses? to \w+|"
+    r"stalls?)\b[^.\n]{0,100}?\b(?:unless|if|when|without|until|before|after|because)\b"
+    r"|\b(?:only works (?:if|when|with|from)|must be (?:run|started|set|exported|called|loaded|"
+    r"imported|built|installed|copied|created) |needs? to be (?:set|exported|running|started|"
+    r"run|loaded|imported|built|installed|copied|created) |(?:has|have) to be (?:set|exported|"
+    r"running|started|run|loaded|imported|called|built|installed|copied|created))",
+    re.IGNORECASE)
+_FALSIFIED = re.compile(
+    r"\b(?:tried|attempted|experimented with|switching to|switched to|tested)\b[^\n]{0,160}?\b"
+    r"(?:broke|broken|breaks|failed|fails|regress\w*|worse|slower|didn'?t work|did not work|"
+    r"doesn'?t work|does not work|reverted|rolled back|backed out|had to revert|no improvement)\b"
+    r"|\b(?:reverted|rolled back|backed out)\b[^\n]{0,120}?\b(?:because|since|as it|it broke|"
+    r"broke|after it|which broke|caused)\b",
+    re.IGNORECASE)
+
+# Salient tokens: what an environment fact is about, and what recurrence compares.
+_PORT = re.compile(
+    r"\bport\s*(?:is\s*|=\s*|:\s*|number\s*)?(\d{2,5})\b|(?<=[\w\]]):(\d{2,5})\b|"
+    r"\b(?:listens?|listening|runs?|running|served|bound)\s+on\s+(?:port\s+)?:?(\d{2,5})\b",
+    re.IGNORECASE)
+_VERSION = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)*(?![\w.]*\w)|\b(?:version|v)\s*(\d+)\b",
+                      re.IGNORECASE)
+_ENV_VAR = re.compile(r"\$\{?([A-Z][A-Z0-9_]{2,})\}?|\b([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9])\b|"
+                      r"\b([A-Z][A-Z0-9]{2,})=")
+_PATH = re.compile(r"(?<![\w:/.])(?:~|\.{1,2})?/(?:[\w.@-]+/)+[\w.@-]*|(?<![\w/.])[\w.@-]+/"
+                   r"(?:[\w.@-]+/)*[\w@-]+\.\w{1,8}\b")
+_BACKTICK = re.compile(r"`([^`\n]{2,120})`")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_+-]{1,}")
+
+_ENV_ERROR = re.compile(
+    r"not found|no such|unknown (?:option|command|flag|argument)|unrecognized|not recognized|"
+    r"command not found|modulenotfound|no module named|cannot find|can'?t find|permission denied|"
+    r"connection refused|could not connect|unable to|not installed|requires|unsupported|"
+    r"invalid option|usage:|enoent|eaddrinuse|address already in use|missing|deprecated|"
+    r"not supported|incompatible|lock ?file|mismatch|not set|is required|must be set|"
+    r"undefined|not defined", re.IGNORECASE)
+
+
+# Cheap first looks (substring tests) before the regexes above: capture runs inside the
+# SessionEnd hook's budget, and most sentences name nothing salient.
+_GOTCHA_HINTS = ("hang", "hung", "fail", "break", "broke", "crash", "time", "error", "won",
+                 "doesn", "does not", "silently", "deadlock", "refuse", "stall", "only works",
+                 "must be", "need", "has to be")
+_FALSIFIED_HINTS = ("tried", "attempt", "experiment", "switch", "tested", "revert",
+                    "rolled back", "backed out")
+_DIGITS = re.compile(r"\d")
+_VERDICT_WORDS = frozenset(
+    "broke broken breaks failed fails worse reverted reverting revert rolled rolling backed "
+    "backing undid undone undo didn work worked things change changes stuff tried".split())
+# Commands that tidy up rather than do the job: never "the command that worked instead".
+_HOUSEKEEPING = frozenset(
+    "git cd ls cat echo rm cp mv mkdir touch chmod chown head tail grep rg find which pwd sed "
+    "awk less more true sleep kill pkill clear history export unset source".split())
+
+
+def _hinted(low: str, hints: tuple[str, ...]) -> bool:
+    return any(h in low for h in hints)
+
+
+def salient_tokens(text: str) -> set[str]:
+    """Ports, versions, environment variables and paths in ``text``."""
+    out: set[str] = set()
+    if _DIGITS.search(text):
+        for m in _PORT.finditer(text):
+            out.add("port:" + next(g for g in m.groups() if g))
+        for m in _VERSION.finditer(text):
+            value = m.group(1) or m.group(0)
+            out.add("v:" + value.lower().lstrip("v"))
+    if "_" in text or "$" in text or "=" in text:
+        for m in _ENV_VAR.finditer(text):
+            out.add("env:" + (m.group(1) or m.group(2) or m.group(3)))
+    if "/" in text:
+        for m in _PATH.finditer(text):
+            path = m.group(0).rstrip("/.")
+            if len(path) > 3:
+                out.add("path:" + path)
+    return out
+
+
+def content_words(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text)
+            if w.lower() not in STOP_WORDS and len(w) > 2} - _FILLER
+
+
+_FILLER = frozenset(
+    "use uses used using always never here please make sure remember also just really "
+    "instead don't dont won't can't should must would could need needs thing things way "
+    "time work works project repo repository codebase".split())
+
+
+def signature(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(salient tokens, content words) of a fact's text: what recurrence compares."""
+    ticks = {"cmd:" + " ".join(t.split()) for t in _BACKTICK.findall(text)}
+    return frozenset(salient_tokens(text) | ticks), frozenset(content_words(text))
+
+
+def same_fact(a: tuple[frozenset, frozenset], b: tuple[frozenset, frozenset]) -> bool:
+    """Whether two signatures name the same fact: the same salient tokens (when there are
+    any) and mostly the same content words."""
+    tokens_a, words_a = a
+    tokens_b, words_b = b
+    if tokens_a != tokens_b:
+        return False
+    if not words_a or not words_b:
+        return bool(tokens_a)
+    overlap = len(words_a & words_b) / len(words_a | words_b)
+    return overlap >= (RECURRENCE_OVERLAP / 2 if tokens_a else RECURRENCE_OVERLAP)
+
+
+# ---------------------------------------------------------------- facts
+
+
+@dataclass(slots=True)
+class Fact:
+    kind: str
+    text: str
+    cited: list[Cited]
+    subject: str = ""
+    polarity: str = "factual"
+
+    @property
+    def type(self) -> str:
+        return KIND_TYPES[self.kind]
+
+    @property
+    def signature(self) -> tuple[frozenset[str], frozenset[str]]:
+        return signature(self.text)
+
+
+@dataclass(slots=True)
+class _Command:
+    text: str
+    cited: Cited
+    failed: bool
+    error: str = ""
+    error_cited: Cited | None = None
+    recovered: bool = False
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """(start, end) spans of the sentences of ``text``, bullets and headings skipped, so that
+    ``text[start:end]`` is an exact excerpt."""
+    spans = []
+    for m in _SENTENCE.finditer(text):
+        start, end = m.span()
+        chunk = text[start:end]
+        lead = _BULLET.match(chunk)
+        if lead:
+            start += lead.end()
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1] in " \t\n":
+            end -= 1
+        if end - start >= SENTENCE_MIN:
+            spans.append((start, end))
+    return spans
+
+
+def _program(command: str) -> str:
+    """The program a shell command runs (after env assignments, sudo, `uv run` and friends)."""
+    words = [w for w in command.split() if "=" not in w or w.startswith("-")]
+    while words and words[0] in ("sudo", "env", "time", "exec", "nohup", "command", "timeout"):
+        words = words[2:] if words[0] == "timeout" and len(words) > 1 and words[1][:1].isdigit() \
+            else words[1:]
+    if len(words) >= 2 and words[0] in ("uv", "poetry", "pipenv", "npx", "pnpm", "yarn",
+                                        "bunx", "bundle") and words[1] in ("run", "exec", "dlx"):
+        return " ".join(words[:3])
+    return words[0] if words else ""
+
+
+def _command_words(command: str) -> set[str]:
+    return {w.lower().strip("'\"") for w in re.findall(r"[\w.:-]+", command)
+            if len(w) > 1 and not w.startswith("-")}
+
+
+def _recovers(failed: _Command, good: str) -> bool:
+    """Whether ``good`` does ``failed``'s job another way: not the same command again, sharing
+    a word of what it does, and either a different program or an environmental error."""
+    bad = failed.text
+    if " ".join(bad.split()) == " ".join(good.split()) or _program(good) in _HOUSEKEEPING:
+        return False
+    bad_words, good_words = _command_words(bad), _command_words(good)
+    if bad_words and bad_words < good_words and any(
+            w.startswith("-") or "=" in w or w in ("&&", ";")
+            for w in set(good.split()) - set(bad.split())):
+        return True  # the same command with what it lacked: a flag, a setting, a step before it
+    shared = bad_words & good_words
+    if not shared:
+        return False
+    if _program(bad) != _program(good):
+        return True
+    return bool(_ENV_ERROR.search(failed.error))
+
+
+@dataclass(slots=True)
+class FactExtractor:
+    """Fold cleaned turns into facts (see the module docstring)."""
+
+    source: str = ""
+    facts: list[Fact] = field(default_factory=list)
+    _pending: dict[str, tuple[Cited, str]] = field(default_factory=dict)
+    _commands: list[_Command] = field(default_factory=list)
+    _outputs: deque = field(default_factory=lambda: deque(maxlen=RECENT_OUTPUTS))
+    _keys: set = field(default_factory=set)
+    _ask: Cited | None = None  # the latest prompt: the situation a fact was learned in
+    _symptom: bool = False  # that prompt reports a problem (not a request)
+    _probed: bool = False  # a tool ran since it
+    _explained: bool = False  # the assistant already explained it
+
+    def add(self, turn: Turn) -> None:
+        if len(self.facts) >= MAX_FACTS:
+            return
+        if turn.kind == "prompt" and not turn.sidechain:
+            first = True
+            for block in turn.blocks:
+                if block.kind == "text" and block.text:
+                    if first:
+                        self._asked(block)
+                        first = False
+                    self._user_text(block)
+        elif turn.kind == "tool_result":
+            self._probed = True
+            for block in turn.blocks:
+                if block.kind == "tool_result":
+                    self._result(block)
+        elif turn.role == "assistant":
+            for block in turn.blocks:
+                if block.kind == "text" and block.text and not turn.sidechain:
+                    self._assistant_text(block)
+                elif block.kind == "tool_use" and block.tool_id:
+                    if len(self._pending) >= 512:
+                        self._pending.pop(next(iter(self._pending)))
+                    first = block.text.splitlines()[0] if block.text else ""
+                    self._pending[block.tool_id] = (
+                        Cited(block.uuid, snippet(first, 160), "command", self.source,
+                              block.offset), block.tool or "")
+
+    # ------------------------------------------------------------ texts
+    def _cite(self, block: Block, start: int, end: int, role: str) -> Cited:
+        return Cited(block.uuid, block.text[start:end], role, self.source, block.offset)
+
+    def _asked(self, block: Block) -> None:
+        text = block.text.strip()
+        if len(content_words(text)) < ASK_MIN_WORDS:
+            return  # "ok, do that", "hmm, that's worse. undo it": the situation is unchanged
+        self._ask = Cited(block.uuid, snippet(text, ASK_CHARS), "prompt", self.source,
+                          block.offset)
+        self._symptom = bool(_SYMPTOM.search(text)) and not _IMPERATIVE.match(text)
+        self._probed = self._explained = False
+
+    def _in_context(self, kind: str, sentence: str, cited: list[Cited]) -> None:
+        """Keep a fact the assistant stated about a situation, with the prompt that set it up
+        (what was asked is what a later prompt about the same thing will share words with)."""
+        ask = self._ask
+        if ask is None or one_line(ask.excerpt) in one_line(sentence):
+            self._keep(kind, sentence, cited)
+            return
+        head = snippet(one_line(sentence), FACT_CHARS - ASK_CHARS - 12)
+        self._keep(kind, sentence, cited + [ask], text=f"{head} [asked: {one_line(ask.excerpt)}]")
+
+    def _user_text(self, block: Block) -> None:
+        text = block.text
+        for start, end in sentences(text):
+            sentence = text[start:end]
+            if len(sentence) > SENTENCE_MAX or sentence.rstrip().endswith("?") \
+                    or _QUESTION_START.match(sentence) or _TRANSIENT.search(sentence):
+                continue
+            kind = None
+            low = sentence.lower()
+            if _hinted(low, _FALSIFIED_HINTS) and _FALSIFIED.search(sentence):
+                kind = "falsified"
+            elif _hinted(low, _GOTCHA_HINTS) and _GOTCHA.search(sentence):
+                kind = "gotcha"
+            elif _PREFERENCE.search(sentence):
+                kind = "preference"
+            elif (_RULE.search(sentence) and not (_IMPERATIVE.match(sentence) and _RULE.search(
+                    sentence).group(0).lower() == "instead")) or (
+                    _ALWAYS.search(sentence) and _RULE_SETTING.search(sentence)):
+                kind = "convention"
+            elif not _IMPERATIVE.match(sentence) and _STATE.search(sentence) and any(
+                    t.startswith(("port:", "env:", "v:")) for t in salient_tokens(sentence)):
+                kind = "environment"
+            if kind:
+                self._keep(kind, sentence, [self._cite(block, start, end, "fact")])
+
+    def _assistant_text(self, block: Block) -> None:
+        text = block.text
+        for start, end in sentences(text):
+            sentence = text[start:end]
+            if len(sentence) > SENTENCE_MAX or sentence.rstrip().endswith("?") \
+                    or _NARRATION.match(sentence):
+                continue
+            low = sentence.lower()
+            cited = [self._cite(block, start, end, "fact")]
+            if _VERDICT_START.match(sentence) or (
+                    _hinted(low, _FALSIFIED_HINTS) and _FALSIFIED.search(sentence)):
+                if len(content_words(sentence) - _VERDICT_WORDS) >= VERDICT_MIN_WORDS:
+                    self._in_context("falsified", sentence, cited)
+                continue
+            if self._symptom and self._probed and not self._explained \
+                    and _CAUSE.search(sentence):
+                # The first explanation of a problem the user reported, after looking into it.
+                self._explained = True
+                self._in_context("gotcha", sentence, cited + self._backing(
+                    salient_tokens(sentence)))
+                continue
+            gotcha = _hinted(low, _GOTCHA_HINTS) and _GOTCHA.search(sentence)
+            tokens = salient_tokens(sentence)
+            if not tokens or (not gotcha and not _STATE.search(sentence)):
+                continue
+            backing = self._backing(tokens)
+            if gotcha:
+                self._keep("gotcha", sentence, cited + backing)
+            elif backing:
+                self._keep("environment", sentence, cited + backing)
+
+    def _backing(self, tokens: set[str]) -> list[Cited]:
+        """The newest tool output line that shows one of ``tokens`` (scrubbed; [] if none,
+        or if scrubbing took the token away)."""
+        for token in sorted(tokens):
+            value = token.split(":", 1)[1]
+            for uuid, offset, output in reversed(self._outputs):
+                at = output.find(value)
+                if at < 0:
+                    continue
+                start = output.rfind("\n", 0, at) + 1
+                end = output.find("\n", at)
+                line = output[start:end if end >= 0 else len(output)].strip()
+                if len(line) > SENTENCE_MAX:
+                    continue
+                line = scrubbing.scrub(line, context="tool_output").text
+                if value in line:
+                    return [Cited(uuid, line, "output", self.source, offset)]
+        return []
+
+    def _keep(self, kind: str, sentence: str, cited: list[Cited], *,
+              text: str | None = None) -> None:
+        text = text or snippet(one_line(sentence), FACT_CHARS)
+        if len(text) < SENTENCE_MIN or scrubbing.MARK_PREFIX in text:
+            return  # a sentence that carried a secret is an instruction, not a fact to keep
+        key = signature(text)
+        if any(same_fact(key, k) for k in self._keys):
+            return
+        if sum(1 for f in self.facts if f.kind == kind) >= MAX_PER_KIND \
+                or len(self.facts) >= MAX_FACTS:
+            return
+        self._keys.add(key)
+        polarity = "factual"
+        if kind in ("convention", "preference"):
+            polarity = "avoid" if _AVOID.search(sentence) and not re.search(
+                r"\balways\b|\binstead\b|\bprefer\b", sentence, re.IGNORECASE) else "prefer"
+        tokens = sorted(key[0])
+        subject = f"{kind}:{' '.join(tokens)}" if tokens and kind != "falsified" else ""
+        self.facts.append(Fact(kind, text, cited, subject=subject, polarity=polarity))
+
+    # ------------------------------------------------------------ tools
+    def _result(self, block: Block) -> None:
+        opened = self._pending.pop(block.tool_id or "", None)
+        if opened is None or block.withheld:
+            return
+        cited, tool = opened
+        if block.text:  # an error ("REDIS_URL is not set") backs a fact as well as a success
+            self._outputs.append((block.uuid, block.offset, block.text))
+        if tool not in SHELL_TOOLS or not cited.excerpt:
+            return
+        command = cited.excerpt
+        if block.is_error:
+            error, error_cited = _error(block, self.source)
+            self._commands.append(_Command(command, cited, True, error, error_cited))
+            del self._commands[:-16]
+            return
+        same = " ".join(command.split())
+        for failed in reversed([c for c in self._commands if c.failed][-RECENT_FAILURES:]):
+            if " ".join(failed.text.split()) == same:
+                failed.recovered = True  # it works now (the code was fixed): nothing to learn
+            if failed.recovered or not _recovers(failed, command):
+                continue
+            failed.recovered = True
+            why = f": {one_line(failed.error)}" if failed.error else ""
+            text = f"Use `{one_line(command)}` here (`{one_line(failed.text)}` fails{why})"
+            cites = [cited] + ([failed.error_cited] if failed.error_cited else [failed.cited])
+            if self._ask is not None:
+                text = snippet(text, FACT_CHARS - ASK_CHARS - 12)
+                text += f" [asked: {one_line(self._ask.excerpt)}]"
+                cites.append(self._ask)
+            self._keep_recovery(text, cites, command)
+            break
+        self._commands.append(_Command(command, cited, False))
+        del self._commands[:-16]
+
+    def _keep_recovery(self, text: str, cited: list[Cited], command: str) -> None:
+        if sum(1 for f in self.facts if f.kind == "recovery") >= MAX_PER_KIND \
+                or len(self.facts) >= MAX_FACTS:
+            return
+        self.facts.append(Fact("recovery", text, cited,
+                               subject="recovery:" + " ".join(command.split()[:3])))
+
+
+def _error(block: Block, source: str) -> tuple[str, Cited | None]:
+    """The most telling line of a failed command's output, and its citation."""
+    from .session import error_line
+
+    _code, line = error_line(block.text)
+    if not line:
+        return "", None
+    line = snippet(line, 110)
+    return line, Cited(block.uuid, line, "failure", source, block.offset)

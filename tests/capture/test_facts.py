@@ -1,0 +1,214 @@
+"""Deterministic atomic capture: one cited claim per durable fact, no model involved."""
+
+from __future__ import annotations
+
+from capture_helpers import Builder, stored_events_text
+
+from rlat.capture.pipeline import capture_transcript
+from rlat.claims.ids import content_hash
+from rlat.render.fences import fence
+
+
+def facts_of(report) -> dict[str, list[dict]]:
+    out: dict[str, list[dict]] = {}
+    for claim in report.claims:
+        if claim["type"] != "event":
+            out.setdefault(claim["kind"], []).append(claim)
+    return out
+
+
+def texts(report) -> list[str]:
+    return [c["text"] for c in report.claims if c["type"] != "event"]
+
+
+def session(tmp_path, name="t", session_id="11111111-2222-3333-4444-555555555555"):
+    b = Builder(session_id=session_id)
+    b.path = tmp_path / f"{name}.jsonl"
+    return b
+
+
+def test_a_rule_stated_late_in_the_session_is_captured_with_its_citation(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("Add a retry to the HTTP client.")
+    b.run("Edit", {"file_path": "src/client.py"}, "ok")
+    b.say("Added a retry with backoff to src/client.py.")
+    b.prompt("Thanks. By the way, we always use pnpm in this repo, never npm.")
+    b.say("Understood.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (rule,) = facts_of(report)["convention"]
+    assert rule["text"] == "By the way, we always use pnpm in this repo, never npm."
+    assert rule["action"] == "proposed"
+    (cite,) = rule["citations"]
+    assert cite["excerpt"] == rule["text"] and cite["excerpt_hash"] == content_hash(rule["text"])
+    stored = store.state().claims[rule["id"]]
+    assert stored.type == "convention" and stored.polarity == "prefer"
+
+
+def test_a_command_recovery_becomes_use_x_not_y(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("Run the unit tests.")
+    b.run("Bash", {"command": "npm test"},
+          "Exit code 1\nnpm ERR! Unsupported engine: this project requires pnpm", is_error=True)
+    b.run("Bash", {"command": "pnpm test"}, "Tests: 42 passed")
+    b.say("All 42 tests pass.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (fix,) = facts_of(report)["recovery"]
+    assert fix["text"].startswith("Use `pnpm test` here (`npm test` fails: npm ERR! Unsupported")
+    assert store.state().claims[fix["id"]].type == "environment"
+    excerpts = [c["excerpt"] for c in fix["citations"]]
+    assert "pnpm test" in excerpts[0] and "Unsupported engine" in excerpts[1]
+
+
+def test_rerunning_the_same_command_after_a_fix_is_not_a_recovery(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("Make the tests pass.")
+    b.run("Bash", {"command": "pytest -q"}, "Exit code 1\nFAILED test_a.py::test_x - assert 1 == 2",
+          is_error=True)
+    b.run("Edit", {"file_path": "a.py"}, "ok")
+    b.run("Bash", {"command": "pytest -q"}, "3 passed")
+    b.run("Bash", {"command": "pytest -q tests/test_b.py"}, "1 passed")
+    b.say("Fixed.")
+    report = capture_transcript(b.write(b.path), store=store)
+    assert "recovery" not in facts_of(report)
+
+
+def test_an_environment_fact_needs_tool_output_and_the_assistants_statement(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("Why can't the app reach the database?")
+    b.run("Bash", {"command": "docker compose ps"},
+          "db   postgres:15.4   Up   0.0.0.0:5433->5432/tcp")
+    b.say("The database container runs Postgres 15.4 and listens on port 5433, not 5432. "
+          "Let me update the config.")
+    b.say("I think port 9999 might also be free.")  # narration: not a fact
+    report = capture_transcript(b.write(b.path), store=store)
+    (env,) = facts_of(report)["environment"]
+    assert env["text"] == ("The database container runs Postgres 15.4 and listens on port 5433, "
+                           "not 5432.")
+    # cites the statement and the tool output line that backs it
+    assert any("5433" in c["excerpt"] and "postgres:15.4" in c["excerpt"]
+               for c in env["citations"])
+
+
+def test_gotchas_and_falsified_approaches(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("The worker hangs unless REDIS_URL is set, so export it before running it.")
+    b.run("Bash", {"command": "REDIS_URL=redis://localhost:6379 python worker.py"}, "started")
+    b.say("Worker started.")
+    b.prompt("Note: I tried switching the JSON parser to orjson last month and it broke the "
+             "date handling, so we reverted it.")
+    b.say("Noted.")
+    report = capture_transcript(b.write(b.path), store=store)
+    found = facts_of(report)
+    assert [g["text"] for g in found["gotcha"]] == [
+        "The worker hangs unless REDIS_URL is set, so export it before running it."]
+    (falsified,) = found["falsified"]
+    assert "orjson" in falsified["text"] and "reverted" in falsified["text"]
+    assert store.state().claims[falsified["id"]].type == "outcome"
+
+
+def test_questions_requests_and_transient_asks_are_not_facts(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("Should we always use pnpm here? Can you check which port the API uses?")
+    b.run("Bash", {"command": "grep -r PORT .env.example"}, "API_PORT=8080")
+    b.say("Let me check the config first.")
+    b.prompt("Use the staging database for now.")
+    b.say("Okay, I'll use staging.")
+    report = capture_transcript(b.write(b.path), store=store)
+    assert texts(report) == []
+
+
+def test_injected_context_never_becomes_a_fact(tmp_path, store):
+    injected = fence("- [2026-01-01, 2 sessions, high] We always deploy with VPN-SENTINEL.",
+                     kind="recall")
+    b = session(tmp_path)
+    b.prompt("Deploy it. " + injected)
+    b.run("Bash", {"command": "make deploy"}, "deployed")
+    b.say("Deployed. " + injected)
+    report = capture_transcript(b.write(b.path), store=store)
+    assert not any("VPN-SENTINEL" in t for t in texts(report))
+
+
+def test_a_sentence_that_carried_a_secret_is_not_kept_as_a_fact(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("We always authenticate the deploy with ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+             " as the token. We always deploy from the release branch.")
+    b.run("Bash", {"command": "make deploy"}, "deployed")
+    b.say("Done.")
+    report = capture_transcript(b.write(b.path), store=store)
+    assert texts(report) == ["We always deploy from the release branch."]
+    assert "ghp_" not in stored_events_text()
+
+
+def test_the_same_fact_in_other_words_recurs_on_the_stored_claim(tmp_path, store):
+    first = session(tmp_path, "a", "aaaaaaaa-2222-3333-4444-555555555555")
+    first.prompt("Start the API.")
+    first.run("Bash", {"command": "npm start"},
+              "Exit code 1\nnpm ERR! This project requires pnpm", is_error=True)
+    first.run("Bash", {"command": "pnpm start"}, "listening on :3000")
+    first.say("The API is up.")
+    one = capture_transcript(first.write(first.path), store=store)
+    (fix,) = facts_of(one)["recovery"]
+
+    second = session(tmp_path, "b", "bbbbbbbb-2222-3333-4444-555555555555")
+    second.prompt("Run the API again please.")
+    second.run("Bash", {"command": "npm start"},
+               "Exit code 1\nnpm ERR! Unsupported engine: use pnpm", is_error=True)
+    second.run("Bash", {"command": "pnpm start"}, "listening on :3000")
+    second.say("Running.")
+    two = capture_transcript(second.write(second.path), store=store)
+    (again,) = facts_of(two)["recovery"]
+    assert again["action"] == "recurred" and again["claim"] == fix["id"]
+    stored = store.state().claims[fix["id"]]
+    assert stored.recurrence == 2 and len(stored.sessions) == 2
+    # capturing a session twice never counts twice
+    assert facts_of(capture_transcript(second.path, store=store))["recovery"][0]["action"] \
+        == "already_captured"
+
+
+def test_a_required_variable_named_by_an_error_and_restated_is_a_fact(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("Start the billing worker.")
+    b.run("Bash", {"command": "python -m billing.worker"},
+          "Exit code 1\nRuntimeError: STRIPE_API_BASE is not set", is_error=True)
+    b.run("Bash", {"command": "STRIPE_API_BASE=http://localhost:12111 python -m billing.worker"},
+          "worker ready")
+    b.say("The billing worker requires STRIPE_API_BASE to be set; locally it points to the "
+          "stripe-mock on port 12111.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (env,) = facts_of(report)["environment"]
+    assert env["text"].startswith("The billing worker requires STRIPE_API_BASE to be set")
+    assert len(env["citations"]) == 2
+
+
+def test_the_same_command_with_a_missing_flag_is_a_recovery(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("Run the migrations check before I open the PR.")
+    b.run("Bash", {"command": "python manage.py makemigrations --check"},
+          "Exit code 1\ndjango.core.exceptions.ImproperlyConfigured: settings are not configured.",
+          is_error=True)
+    b.run("Bash", {"command": "python manage.py makemigrations --check --settings=app.settings.ci"},
+          "No changes detected")
+    b.run("Bash", {"command": "python manage.py makemigrations --check --settings=app.settings.ci "
+                              "app/models.py"}, "No changes detected")
+    b.say("No missing migrations.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (fix,) = facts_of(report)["recovery"]
+    assert fix["text"].startswith(
+        "Use `python manage.py makemigrations --check --settings=app.settings.ci` here")
+    # the situation it was learned in travels with it, cited
+    assert fix["text"].endswith("[asked: Run the migrations check before I open the PR.]")
+    assert fix["citations"][-1]["excerpt"] == "Run the migrations check before I open the PR."
+
+
+def test_a_claim_shows_the_day_its_session_happened_not_the_day_it_was_captured(tmp_path, store):
+    from rlat.render.attribution import claim_line
+    from rlat.trust.rungs import rung
+
+    b = session(tmp_path)  # the Builder's sessions happen on 2026-03-01
+    b.prompt("From now on we deploy only from the release branch.")
+    b.run("Bash", {"command": "make deploy"}, "deployed")
+    b.say("Deployed.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (rule,) = facts_of(report)["convention"]
+    claim = store.state().claims[rule["id"]]
+    assert claim_line(claim, rung(claim)).startswith("- [2026-03-01, 1 session, ")

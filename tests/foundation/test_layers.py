@@ -1,0 +1,74 @@
+"""The layers of docs/architecture.md point one way: a module never imports a higher layer."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[2] / "rlat"
+
+# Lowest first. Cross-cutting helpers (0) may be imported by anything and import nothing above
+# themselves; pipelines (6) may use each other; surfaces (7) sit on top.
+LAYERS = {
+    "__init__": 0, "paths": 0, "workspace": 0, "data": 0,
+    "container": 1, "claims": 2, "trust": 3, "retrieval": 4, "render": 5,
+    "capture": 6, "km": 6, "lens": 6, "llm": 6, "world": 6, "listing": 6,
+    "cli": 7, "hooks": 7, "mcp": 7, "argv": 7, "__main__": 7,
+}
+# Files that are surfaces although they live beside their pipeline.
+SURFACE_FILES = {"km/fastcli.py"}
+
+
+def layer_of(relative: Path) -> int:
+    if relative.as_posix() in SURFACE_FILES:
+        return LAYERS["cli"]
+    top = relative.parts[0].removesuffix(".py")
+    if top not in LAYERS:
+        pytest.fail(f"rlat/{relative} is in no layer: add its package to LAYERS "
+                    "(and to docs/architecture.md)")
+    return LAYERS[top]
+
+
+def imported_modules(path: Path) -> list[str]:
+    package = ["rlat", *path.relative_to(PACKAGE).parts[:-1]]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package[:len(package) - node.level + 1] + ([base] if base else []))
+            found += [base] if node.module else [f"{base}.{a.name}" for a in node.names]
+    return [name for name in found if name.startswith("rlat.")]
+
+
+def module_layer(dotted: str) -> int:
+    parts = dotted.split(".")[1:]
+    candidate = Path(*parts).with_suffix(".py")
+    if (PACKAGE / candidate).exists():
+        return layer_of(candidate)
+    if (PACKAGE / parts[0]).is_dir() or (PACKAGE / f"{parts[0]}.py").exists():
+        return layer_of(Path(parts[0]))
+    return LAYERS["__init__"]  # a name defined in rlat/__init__.py (``from rlat import …``)
+
+
+def test_no_module_imports_a_higher_layer():
+    upward = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE)
+        mine = layer_of(relative)
+        for name in imported_modules(path):
+            if module_layer(name) > mine:
+                upward.append(f"rlat/{relative.as_posix()} imports {name}")
+    assert upward == []
+
+
+def test_the_checker_sees_an_upward_import(tmp_path):
+    # The check itself: a trust module importing the hooks would be reported.
+    probe = PACKAGE / "trust" / "rungs.py"
+    names = imported_modules(probe)
+    assert names and all(module_layer(n) <= LAYERS["trust"] for n in names)
+    assert module_layer("rlat.hooks.user_prompt") > LAYERS["trust"]

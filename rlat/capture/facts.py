@@ -130,8 +130,10 @@ _CAUSE = re.compile(
     r"without|forever|never|falls? back|runs? out|drops?|ignores?|reads? everything)\b",
     re.IGNORECASE)
 _VERDICT_START = re.compile(
-    r"^\W*(?:reverted|backed out|rolled back|undid|undone|(?:that|this|it) (?:didn'?t|did not|"
-    r"doesn'?t|does not) work|(?:that|this|it) (?:broke|made .{1,30} worse)|no improvement)\b",
+    r"^\W*(?:reverted|backed out|rolled back|undid|undone|switched back|went back|"
+    r"(?:that|this|it) (?:didn'?t|did not|doesn'?t|does not) (?:work|help)|(?:that|this|it) "
+    r"(?:broke|made .{1,30} worse|was (?:slower|worse))|no improvement|(?:i'?ve |i have |i |we )?"
+    r"(?:reverted|restored|put \w+(?: \w+)? back))\b",
     re.IGNORECASE)
 
 _GOTCHA = re.compile(
@@ -147,9 +149,11 @@ _GOTCHA = re.compile(
 _FALSIFIED = re.compile(
     r"\b(?:tried|attempted|experimented with|switching to|switched to|tested)\b[^\n]{0,160}?\b"
     r"(?:broke|broken|breaks|failed|fails|regress\w*|worse|slower|didn'?t work|did not work|"
-    r"doesn'?t work|does not work|reverted|rolled back|backed out|had to revert|no improvement)\b"
-    r"|\b(?:reverted|rolled back|backed out)\b[^\n]{0,120}?\b(?:because|since|as it|it broke|"
-    r"broke|after it|which broke|caused)\b",
+    r"doesn'?t work|does not work|reverted|rolled back|backed out|had to revert|no improvement|"
+    r"didn'?t help|did not help|no faster|made (?:it|things|\w+) worse|went back|switched back|"
+    r"put \w+(?: \w+)? back|restored)\b"
+    r"|\b(?:reverted|rolled back|backed out|switched back|went back|undid|undone)\b[^\n]{0,120}?"
+    r"\b(?:because|since|as it|it broke|broke|after it|which broke|caused|too slow|slower|worse)\b",
     re.IGNORECASE)
 
 # Salient tokens: what an environment fact is about, and what recurrence compares.
@@ -181,7 +185,8 @@ _GOTCHA_HINTS = ("hang", "hung", "fail", "break", "broke", "crash", "time", "err
                  "doesn", "does not", "silently", "deadlock", "refuse", "stall", "only works",
                  "must be", "need", "has to be")
 _FALSIFIED_HINTS = ("tried", "attempt", "experiment", "switch", "tested", "revert",
-                    "rolled back", "backed out")
+                    "rolled back", "backed out", "went back", "restored", "back", "undid",
+                    "undone", "didn't help", "worse")
 _DIGITS = re.compile(r"\d")
 _VERDICT_WORDS = frozenset(
     "broke broken breaks failed fails worse reverted reverting revert rolled rolling backed "
@@ -426,15 +431,17 @@ class FactExtractor:
         text = block.text
         for start, end in sentences(text):
             sentence = text[start:end]
-            if len(sentence) > SENTENCE_MAX or sentence.rstrip().endswith("?") \
-                    or _NARRATION.match(sentence):
+            if len(sentence) > SENTENCE_MAX or sentence.rstrip().endswith("?"):
                 continue
             low = sentence.lower()
             cited = [self._cite(block, start, end, "fact")]
+            # (before the narration filter: "I've reverted it: …" is a verdict, not a plan)
             if _VERDICT_START.match(sentence) or (
                     _hinted(low, _FALSIFIED_HINTS) and _FALSIFIED.search(sentence)):
                 if len(content_words(sentence) - _VERDICT_WORDS) >= VERDICT_MIN_WORDS:
                     self._in_context("falsified", sentence, cited)
+                continue
+            if _NARRATION.match(sentence):
                 continue
             if self._symptom and self._probed and not self._explained \
                     and _CAUSE.search(sentence):

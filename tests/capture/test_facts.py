@@ -212,3 +212,18 @@ def test_a_claim_shows_the_day_its_session_happened_not_the_day_it_was_captured(
     (rule,) = facts_of(report)["convention"]
     claim = store.state().claims[rule["id"]]
     assert claim_line(claim, rung(claim)).startswith("- [2026-03-01, 1 session, ")
+
+
+def test_a_verdict_in_the_first_person_is_a_falsified_finding_with_its_situation(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("Replace requests with httpx in the API client, it should be faster.")
+    b.run("Edit", {"file_path": "client.py"}, "ok")
+    b.run("Bash", {"command": "pytest -q tests/test_client.py"},
+          "Exit code 1\nFAILED tests/test_client.py::test_proxy - ProxyError", is_error=True)
+    b.say("I've reverted it: httpx ignores our HTTPS_PROXY settings, so the proxy tests fail.")
+    b.say("That broke things; reverting.")  # a bare verdict says nothing worth keeping
+    report = capture_transcript(b.write(b.path), store=store)
+    (finding,) = facts_of(report)["falsified"]
+    assert finding["text"] == (
+        "I've reverted it: httpx ignores our HTTPS_PROXY settings, so the proxy tests fail. "
+        "[asked: Replace requests with httpx in the API client, it should be faster.]")

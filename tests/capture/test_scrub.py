@@ -154,3 +154,31 @@ def test_rule_names_are_unique_and_markers_match_no_rule():
         marker = f"[REDACTED:{name}]"
         for context in ("text", "tool_output"):
             assert detect(f"value: {marker} and token={marker}", context=context) == []
+
+
+def test_docs_list_every_rule_and_state_the_count():
+    """docs/capture.md has one table row per rule (plus secret-file withholding) and
+    docs/architecture.md states how many there are."""
+    import re
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    rows = re.findall(r"^\| `([a-z0-9\-]+)` \| (?:format|heuristic|span|withhold) \|",
+                      (docs / "capture.md").read_text(encoding="utf-8"), re.MULTILINE)
+    assert sorted(rows) == sorted([*RULE_NAMES, "secret-file"])
+    stated = re.search(r"(\d+) rules \((\d+) in one table",
+                       (docs / "architecture.md").read_text(encoding="utf-8"))
+    assert stated and int(stated.group(1)) == len(RULES) + 1
+    assert int(stated.group(2)) == len(RULES)
+
+
+@pytest.mark.parametrize("line,kept", [
+    ("mysql -u root -pS3cretPw app", "mysql -u root -p[REDACTED:password-flag] app"),
+    ("docker login -u ada -p Welcome1 reg.io && docker run -p 8080:8080 app",
+     "docker login -u ada -p [REDACTED:password-flag] reg.io && docker run -p 8080:8080 app"),
+    ("redis://:Welcome1@cache:6379/0", "redis://:[REDACTED:uri-credentials]@cache:6379/0"),
+    ("curl -H 'Authorization: Bearer ab1.cd2.ef3gh4'",
+     "curl -H 'Authorization: Bearer [REDACTED:authorization-header]'"),
+])
+def test_command_line_rules_keep_the_command_and_replace_only_the_value(line, kept):
+    assert scrub(line).text == kept

@@ -33,7 +33,7 @@ from .claims.log import ClaimLog
 from .claims.model import _FACTORY, Claim
 from .claims.policy import WORLD_KINDS
 from .container import EVENTS, ContainerError
-from .paths import home
+from .paths import home, open_private, private_dir
 from .render.framings import CRITICALITIES, FRAMED_TYPES, framed_claims, world_fact_block
 
 MAX_FACT_CHARS = 2000  # one proposition (a falsified finding keeps its evidence: allow a few lines)
@@ -111,8 +111,8 @@ def link_km(workspace_id: str, km_path: str | os.PathLike) -> None:
     if path == default_km_path(workspace_id).resolve() or path in linked_kms(workspace_id):
         return
     links = _links_path(workspace_id)
-    links.parent.mkdir(parents=True, exist_ok=True)
-    with open(links, "a", encoding="utf-8") as fh:
+    private_dir(links.parent)
+    with open_private(links, "a") as fh:
         fh.write(str(path) + "\n")
 
 

@@ -652,7 +652,9 @@ class ScrubLog:
         rows = [e for e in entries if e.get("count")]
         if not rows:
             return 0
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        from ..paths import private_dir
+
+        private_dir(self.path.parent)
         now = time.time()
         data = "".join(
             json.dumps({"ts": round(now, 3), **row}, ensure_ascii=False, sort_keys=True) + "\n"

@@ -342,8 +342,37 @@ _KEYWORDS = (
 _KEYWORD_ANCHORS = ("pass", "pwd", "secret", "api", "access", "token", "private", "credential")
 # A value given to a command-line flag: quoted, or a run up to whitespace or a shell operator.
 _FLAG_VALUE = r"""(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"][^\s;|&]*))"""
-# Container-registry logins that take a password flag (``docker login -p``).
-_REGISTRY_LOGIN = r"(?:docker|podman|nerdctl|buildah|skopeo|helm[ \t]+registry|oras)[ \t]+login"
+# Commands that take a password as a flag: mysql -pPASS, sshpass -p PASS, docker login -p PASS.
+_MYSQL = r"(?:mysql(?:dump|admin|import|show|check|slap)?|mariadb(?:-dump|-admin)?)\b"
+_REGISTRY_LOGIN = r"(?:docker|podman|nerdctl|buildah|skopeo|helm[ \t]+registry|oras)[ \t]+login\b"
+_PASSWORD_COMMAND = re.compile(f"{_MYSQL}|sshpass\\b|{_REGISTRY_LOGIN}")
+
+
+def _password_commands(text: str) -> Iterable[int]:
+    """Where a password-taking command starts, on lines that hold a ``-p`` (which
+    ``--password`` contains too): one substring scan of the text, then only those lines."""
+    starts: list[int] = []
+    pos = text.find("-p")
+    while pos != -1:
+        line_start = text.rfind("\n", 0, pos) + 1
+        line_end = text.find("\n", pos)
+        line_end = len(text) if line_end == -1 else line_end
+        for m in _PASSWORD_COMMAND.finditer(text, line_start, line_end):
+            starts.append(m.start())
+        pos = text.find("-p", line_end)
+    return starts
+
+
+def _azure_keys(text: str) -> Iterable[int]:
+    """Where ``AccountKey=`` / ``SharedAccessKey=`` start: one scan for ``Key=``."""
+    starts: list[int] = []
+    pos = text.find("Key=")
+    while pos != -1:
+        for name in ("Account", "SharedAccess"):
+            if pos >= len(name) and text.startswith(name, pos - len(name)):
+                starts.append(pos - len(name))
+        pos = text.find("Key=", pos + 4)
+    return starts
 
 RULES: tuple[Rule, ...] = (
     # Spans first: a private span or a PEM block may contain anything.
@@ -437,22 +466,18 @@ RULES: tuple[Rule, ...] = (
          _c(r"(?:-u|--user)[ \t]+[\"']?[^\s:\"']+:([^\s\"']+)"), (),
          "curl -u user:PASSWORD (user kept)", _group(1)),
     Rule("password-flag", "heuristic",
-         _c(r"(?:mysql(?:dump|admin|import|show|check|slap)?|mariadb(?:-dump|-admin)?)\b"
-            r"[^\n|;&]*?[ \t]-p" + _FLAG_VALUE
+         _c(_MYSQL + r"[^\n|;&]*?[ \t]-p" + _FLAG_VALUE
             + r"|sshpass\b[^\n|;&]*?[ \t]-p[ \t]*" + _FLAG_VALUE
-            + r"|" + _REGISTRY_LOGIN + r"\b[^\n|;&]*?[ \t](?:-p|--password)(?:[ \t]+|=)"
+            + r"|" + _REGISTRY_LOGIN + r"[^\n|;&]*?[ \t](?:-p|--password)(?:[ \t]+|=)"
             + _FLAG_VALUE),
-         ("mysql", "mariadb", "sshpass", "docker", "podman", "nerdctl", "buildah", "skopeo",
-          "helm", "oras"),
+         (),
          "Passwords on command lines: mysql/mariadb -pPASSWORD (attached; a bare -p prompts), "
          "sshpass -p PASSWORD, docker/podman/helm registry login -p|--password PASSWORD "
-         "(--password-stdin is not a value)", _first_group, exact=False),
+         "(--password-stdin is not a value)", _first_group, finder=_password_commands),
     Rule("azure-key", "format",
-         _c(r"(?:account|sharedaccess)key[ \t]*=[ \t]*([A-Za-z0-9+/]{8,}={0,2})(?=[;\s\"']|$)",
-            _I),
-         ("accountkey", "sharedaccesskey"),
+         _c(r"(?:Account|SharedAccess)Key=([A-Za-z0-9+/]{8,}={0,2})(?=[;\s\"']|$)"), (),
          "Azure storage / Service Bus connection strings: AccountKey= and SharedAccessKey= "
-         "values", _group(1), exact=False),
+         "values", _group(1), finder=_azure_keys),
     Rule("keyword-assignment", "heuristic",
          _c(r"(?P<kw>" + _KEYWORDS + r")s?(?:[_.\-][A-Za-z0-9_.\-]*)?(?:\\?[\"'])?"
             r"(?P<sep>[ \t]*(?::=|=>|[:=]))[ \t]*"

@@ -106,12 +106,14 @@ def test_pem_block_across_lines_and_unterminated():
 
 
 def test_rules_each_have_a_prefilter_or_a_literal_start():
-    """The pre-filter is what keeps scrubbing fast: a rule without trigger literals must be a
-    format rule whose regex starts with a literal (the regex engine searches for it), or the
-    one tool-output-only entropy rule."""
+    """The pre-filter is what keeps scrubbing fast: a rule without trigger literals must find
+    its candidates itself (a finder: substring scans) or be a format rule whose regex starts
+    with a literal (the regex engine searches for it)."""
     for rule in RULES:
         if rule.triggers:
             assert all(t == t.lower() for t in rule.triggers) or rule.exact
+            continue
+        if rule.finder is not None:
             continue
         assert rule.name == "high-entropy" or rule.pattern.pattern[:1].isalnum() \
             or rule.pattern.pattern.startswith(("(?:-u", "://", "A(?:")), rule.name

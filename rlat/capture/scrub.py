@@ -341,7 +341,7 @@ _KEYWORDS = (
 # Where a keyword can begin (each found with one substring search of the lower-cased text).
 _KEYWORD_ANCHORS = ("pass", "pwd", "secret", "api", "access", "token", "private", "credential")
 # A value given to a command-line flag: quoted, or a run up to whitespace or a shell operator.
-_FLAG_VALUE = r"""(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"][^\s;|&]*))"""
+_FLAG_VALUE = r"""(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"`][^\s;|&`]*))"""
 # Commands that take a password as a flag: mysql -pPASS, sshpass -p PASS, docker login -p PASS.
 _MYSQL = r"(?:mysql(?:dump|admin|import|show|check|slap)?|mariadb(?:-dump|-admin)?)\b"
 _REGISTRY_LOGIN = r"(?:docker|podman|nerdctl|buildah|skopeo|helm[ \t]+registry|oras)[ \t]+login\b"

@@ -68,3 +68,10 @@ def resolve_claim(state: FoldState, ref: str) -> Claim:
         return find_claim(state, ref)
     except LookupError as exc:
         fail(str(exc))
+
+
+def note_redactions(count: int) -> None:
+    """One line on stderr when secrets were redacted from what a command stores."""
+    if count:
+        typer.echo(f"rlat: redacted {count} secret(s) before storing; "
+                   "[REDACTED:<rule>] stands in their place", err=True)

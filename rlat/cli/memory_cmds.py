@@ -17,6 +17,7 @@ from .common import (
     current_cwd,
     emit_json,
     fail,
+    note_redactions,
     open_store,
     resolve_claim,
 )
@@ -42,10 +43,11 @@ def add(
         fail(f"unknown --polarity {polarity!r}; expected one of: {', '.join(POLARITIES)}")
     if not text.strip():
         fail("the claim text is empty; say what should be remembered")
+    text, redactions = ev.scrubbed(text.strip())
     store = open_store()
     workspace = workspace_id(current_cwd())
     state = store.state()
-    citation = ev.command_citation("rlat memory add " + shlex.quote(text.strip()))
+    citation = ev.command_citation("rlat memory add " + shlex.quote(text))
     event = ev.proposed(text, claim_type, citations=[citation], polarity=polarity,
                         workspace=workspace, cross_workspace=cross_workspace, subject=subject,
                         observed_by="human", origin="user")
@@ -59,8 +61,10 @@ def add(
     else:
         store.append([event])
     cid = event["claim"]
+    note_redactions(redactions)
     if fmt is OutputFormat.json:
-        emit_json({"id": cid, "new": not existed, "workspace": workspace, "store": str(store.path)})
+        emit_json({"id": cid, "new": not existed, "workspace": workspace, "store": str(store.path),
+                   "redactions": redactions})
     else:
         verb = "Recorded again (recurrence +1)" if existed else "Added"
         typer.echo(f"{verb} claim {cid} in {store.path}")

@@ -3,6 +3,8 @@
 Shared by the typer commands (``rlat/cli/memory_cmds.py``) and the fast path
 (``rlat/cli/fastcli.py``), so both print the same bytes. Also the CLI's JSON convention
 (``json_text``; ``rlat.cli.common.emit_json`` writes it). Must not import typer.
+Claim text comes from transcripts: every output here goes through ``rlat.render.terminal``
+(no escape sequence reaches the user's terminal).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 from .. import listing
 from ..claims import ClaimLog, FoldState
 from ..claims.model import Claim
+from ..render.terminal import json_safe, terminal_safe
 from ..trust.rungs import rung
 
 
@@ -23,7 +26,8 @@ def json_text(obj: object, *, tty: bool | None = None) -> str:
     times faster on large outputs such as a listing of 10k claims). Ends with a newline.
     ``tty``: whether stdout is a terminal (None: ask it)."""
     indent = 2 if (sys.stdout.isatty() if tty is None else tty) else None
-    return json.dumps(obj, ensure_ascii=False, indent=indent, default=json_default) + "\n"
+    return json_safe(json.dumps(obj, ensure_ascii=False, indent=indent, default=json_default)
+                     + "\n")
 
 
 def json_default(obj: object):
@@ -48,8 +52,8 @@ def listing_json(obj: dict, *, tty: bool | None = None) -> str:
         except ImportError:
             return json_text(obj, tty=tty)
         try:
-            return orjson.dumps(obj, default=json_default,
-                                option=orjson.OPT_APPEND_NEWLINE).decode()
+            return json_safe(orjson.dumps(obj, default=json_default,
+                                          option=orjson.OPT_APPEND_NEWLINE).decode())
         except orjson.JSONEncodeError:  # what orjson refuses (an int beyond 64 bits)
             pass
     return json_text(obj, tty=tty)
@@ -105,12 +109,12 @@ def list_output(rows: list[dict], store: Path, fmt: str) -> str:
                 "or install the hooks with `rlat memory install-hooks`.\n")
     lines = []
     for r in rows:
-        text = " ".join(r["text"].split())
+        text = " ".join(terminal_safe(r["text"]).split())  # before cutting it to width
         if len(text) > 90:
             text = text[:87] + "..."
         lines.append(f"{r['id'][:12]}  {r['state']:<9} {r['rung']:<8} {r['type']:<11} {text}")
     lines.append(f"{len(rows)} claim(s) in {store}")
-    return "\n".join(lines) + "\n"
+    return terminal_safe("\n".join(lines) + "\n")
 
 
 # ------------------------------------------------------------------------------------- show
@@ -170,4 +174,4 @@ def show_output(claim: Claim, fmt: str) -> str:
             out.append(f"    - passage {cite.get('passage_id')} ({cite.get('content_hash')})")
         else:
             out.append(f"    - {kind}: {cite.get('command')}")
-    return "\n".join(out) + "\n"
+    return terminal_safe("\n".join(out) + "\n")

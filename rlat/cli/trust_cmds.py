@@ -20,6 +20,7 @@ from ..claims.fold import FoldState
 from ..claims.model import Claim
 from ..hooks.runtime import read_records_at
 from ..paths import state_dir
+from ..render.terminal import terminal_safe
 from ..retrieval.recall import explain as explain_ranking
 from ..retrieval.recall import open_index
 from ..retrieval.recall import recall as recall_claims
@@ -47,7 +48,8 @@ def _when(ts: float) -> str:
 
 
 def _short(text: str, n: int = 90) -> str:
-    text = " ".join(text.split())
+    """A claim's text on one line, for the terminal (its text may come from a transcript)."""
+    text = " ".join(terminal_safe(text).split())
     return text if len(text) <= n else text[: n - 3] + "..."
 
 
@@ -100,8 +102,8 @@ def recall_cmd(
 
         admitted = [h for h in hits if h.admitted][:top_k]
         if admitted:
-            typer.echo(fence("\n".join(claim_line(h.claim, h.rung) for h in admitted),
-                             kind="recall"))
+            typer.echo(terminal_safe(fence(
+                "\n".join(claim_line(h.claim, h.rung) for h in admitted), kind="recall")))
         return
     if not hits:
         if not state.claims:

@@ -17,7 +17,15 @@ from ..claims.log import ClaimLog
 from ..claims.policy import POLICIES, WORLD_KINDS
 from ..render.framings import CRITICALITIES, world_fact_block
 from ..workspace import workspace_id
-from .common import FORMAT_OPTION, OutputFormat, SearchFormat, current_cwd, emit_json, fail
+from .common import (
+    FORMAT_OPTION,
+    OutputFormat,
+    SearchFormat,
+    current_cwd,
+    emit_json,
+    fail,
+    note_redactions,
+)
 from .groups import app
 
 
@@ -101,6 +109,7 @@ def capture_attribute(
         fail(str(exc))
     if not is_default:
         world.link_km(workspace, km)
+    note_redactions(result.redactions)
     if fmt is OutputFormat.json:
         emit_json({**result.to_dict(), "default_km": is_default, "workspace": workspace})
         return

@@ -26,6 +26,7 @@ from pathlib import Path
 import msgpack
 import zstandard
 
+from ..paths import open_private, private_dir, replace_private
 from . import lock as locking
 from .errors import ContainerError, CorruptRecord, NotAContainer, UnsupportedVersion
 
@@ -398,17 +399,18 @@ class Container:
 
 
 def write_new_file(path: Path, magic: bytes, records: list[tuple[int, dict]]) -> None:
-    """Write a complete container beside ``path`` and rename it into place."""
+    """Write a complete container beside ``path`` and rename it into place. The file keeps
+    its mode (a new one is user-only): compact, merge and repair never widen access."""
     path = Path(path)
     tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
     try:
-        with open(tmp, "wb") as out:
+        with open_private(tmp, "wb") as out:
             out.write(make_header(magic))
             for rtype, body in records:
                 out.write(frame_record(rtype, body))
             out.flush()
             os.fsync(out.fileno())
-        os.replace(tmp, path)
+        replace_private(tmp, path)
     finally:
         if tmp.exists():
             tmp.unlink()
@@ -454,7 +456,7 @@ class _LockedFile:
         for _attempt in range(20):
             flags = os.O_RDWR | (os.O_CREAT if self.create else 0)
             try:
-                path.parent.mkdir(parents=True, exist_ok=True)
+                private_dir(path.parent)
                 fd = os.open(path, flags, 0o600)
             except FileNotFoundError:
                 raise ContainerError(path, "no such file") from None

@@ -46,7 +46,7 @@ import msgpack
 from ..claims.fold import FoldState, fold
 from ..claims.ids import sha256
 from ..claims.model import CLAIM_FIELDS, Claim
-from ..paths import home
+from ..paths import home, open_private, private_dir, replace_private
 
 MAGIC = b"RLATHVW1"
 VERSION = 4
@@ -223,10 +223,10 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
     head = msgpack.packb(header, use_bin_type=True)
     assert len(head) <= room
     target = view_path(store)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    private_dir(target.parent)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
-        with open(tmp, "wb") as fh:
+        with open_private(tmp, "wb") as fh:
             fh.write(_HEAD.pack(MAGIC, len(head)))
             fh.write(head)
             pos = _HEAD.size + len(head)
@@ -235,7 +235,7 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
                 fh.write(b"\0" * (start - pos))
                 fh.write(data)
                 pos = start + len(data)
-        os.replace(tmp, target)
+        replace_private(tmp, target, keep_mode=False)  # holds every claim's text
     finally:
         if tmp.exists():
             tmp.unlink()

@@ -32,7 +32,7 @@ import sys
 import time
 from pathlib import Path
 
-from ..paths import home, memory_store_path, state_dir
+from ..paths import home, memory_store_path, open_private, private_dir, state_dir
 from .runtime import (
     add_receipt,
     append_record,
@@ -74,10 +74,10 @@ def spawn_job(job: dict, log) -> bool:
     """Write ``job`` (session_id, cwd, reason, tasks, …) and start a detached worker on it.
     Returns False (after ``log``) when it could not start."""
     try:
-        directory = jobs_dir()
-        directory.mkdir(parents=True, exist_ok=True)
+        directory = private_dir(jobs_dir())
         path = directory / f"{time.time():.6f}-{os.getpid()}-{safe_id(job['session_id'])[:40]}.json"
-        path.write_text(json.dumps(job), encoding="utf-8")
+        with open_private(path, "w") as fh:
+            fh.write(json.dumps(job))
         start_detached(worker_argv(path))
         return True
     except Exception as exc:  # noqa: BLE001
@@ -105,8 +105,8 @@ def request_view(ctx=None, *, reason: str = "") -> bool:
     except OSError:
         pass
     try:
-        marker.parent.mkdir(parents=True, exist_ok=True)
-        marker.touch()
+        private_dir(marker.parent)
+        marker.touch(mode=0o600)
     except OSError:
         return False
     if ctx is not None:

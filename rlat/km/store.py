@@ -28,6 +28,7 @@ from ..claims.fold import FoldState
 from ..claims.log import ClaimLog
 from ..container import INDEX, META, PASSAGES, TOC, Container, ContainerError
 from ..container.file import HEADER_SIZE, RLAT_MAGIC, _fsync_dir, frame_record, make_header
+from ..paths import open_private, replace_private
 from ..retrieval.bm25 import BM25Index
 
 KM_KIND = "knowledge-model"
@@ -400,7 +401,7 @@ def write_build(path: Path, build: list[tuple[int, dict]], toc_extra: dict, *,
     if fresh:
         tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
         try:
-            with open(tmp, "wb") as out:
+            with open_private(tmp, "wb") as out:
                 out.write(make_header(RLAT_MAGIC))
                 pos = HEADER_SIZE
                 offsets = []
@@ -421,7 +422,7 @@ def write_build(path: Path, build: list[tuple[int, dict]], toc_extra: dict, *,
                 out.write(frame_record(TOC, toc))
                 out.flush()
                 os.fsync(out.fileno())
-            os.replace(tmp, path)
+            replace_private(tmp, path)
         finally:
             if tmp.exists():
                 tmp.unlink()

@@ -47,6 +47,7 @@ import msgpack
 from ..claims.fold import FoldState
 from ..claims.ids import sha256
 from ..claims.model import Claim
+from ..paths import open_private, private_dir, replace_private
 from ..trust import thresholds as T
 from ..trust.lifecycle import effective_state, stale_reason
 from ..trust.rungs import agent_multiplier, rung_of_points, trust_of_points
@@ -373,12 +374,12 @@ def save_index(index: ClaimIndex, store_path: str | os.PathLike) -> Path | None:
     target = cache_path(store_path)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(target.parent)
         data = msgpack.packb(index.to_dict(os.path.realpath(os.fspath(store_path))),
                              use_bin_type=True)
-        with open(tmp, "wb") as fh:
+        with open_private(tmp, "wb") as fh:
             fh.write(data)
-        os.replace(tmp, target)
+        replace_private(tmp, target, keep_mode=False)  # a cache of every claim's text
         return target
     except OSError:
         try:

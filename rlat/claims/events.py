@@ -6,7 +6,7 @@ only place event shapes are written down; docs/format.md lists them.
 
 They are also where secrets stop: every free-text field a person or a model fills (a claim's
 text, subject and attribute key, a citation's command and excerpt, a reason a person gives)
-is scrubbed here (``rlat.capture.scrub``), so no write path (capture, ``memory add``,
+is scrubbed here (``rlat.scrub``), so no write path (capture, ``memory add``,
 ``capture-attribute``, the miner, atomic capture) can store a secret by going around it.
 The scrubber is a standard-library leaf, imported on first use: hooks that write no text
 never pay for compiling its rules.
@@ -51,7 +51,7 @@ def scrubbed(text: str) -> tuple[str, int]:
     Idempotent: scrubbing scrubbed text changes nothing."""
     if not text:
         return text, 0
-    from ..capture.scrub import scrub
+    from ..scrub import scrub
 
     result = scrub(text)
     return result.text, result.redactions

@@ -13,7 +13,7 @@ from secret_corpus import (
     contexts,
 )
 
-from rlat.capture.scrub import (
+from rlat.scrub import (
     RULE_NAMES,
     RULES,
     ScrubLog,

@@ -115,7 +115,7 @@ def test_world_facts_logs_and_job_files_are_user_only(fresh_home, tmp_path):
     assert linked.returncode == 0, linked.stderr
     links = list(km.parent.glob("*.links"))
     assert links and all(mode(p) == 0o600 for p in links)
-    from rlat.capture.scrub import ScrubLog
+    from rlat.scrub import ScrubLog
 
     log = ScrubLog()
     log.write([{"rule": "github-token", "count": 1}])

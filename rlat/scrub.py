@@ -668,7 +668,7 @@ class ScrubLog:
 
     def __init__(self, path: str | os.PathLike | None = None) -> None:
         if path is None:
-            from ..paths import home
+            from .paths import home
 
             path = home() / "scrub.log"
         self.path = Path(path)
@@ -677,7 +677,7 @@ class ScrubLog:
         rows = [e for e in entries if e.get("count")]
         if not rows:
             return 0
-        from ..paths import private_dir
+        from .paths import private_dir
 
         private_dir(self.path.parent)
         now = time.time()

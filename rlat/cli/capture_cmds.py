@@ -7,7 +7,6 @@ from pathlib import Path
 import typer
 
 from ..capture.pipeline import CaptureError, capture_transcript
-from ..container import LockTimeout
 from .common import (
     CWD_OPTION,
     FORMAT_OPTION,
@@ -38,11 +37,9 @@ def capture(
     store = open_store()
     try:
         report = capture_transcript(transcript, cwd=cwd, session_id=session_id, store=store,
-                                    dry_run=dry_run, lock_timeout=30.0)
+                                    dry_run=dry_run)
     except CaptureError as exc:
         fail(f"{exc}")
-    except LockTimeout:
-        fail(f"the memory store {store.path} is locked by another rlat process; try again")
     if fmt is OutputFormat.json:
         emit_json(report.to_dict())
         return

@@ -39,7 +39,7 @@ from .common import (
 )
 from .groups import app, memory_app
 
-LOCK_TIMEOUT = 10.0
+LOCK_TIMEOUT = None  # the container's one default (RLAT_LOCK_TIMEOUT, rlat/container/lock.py)
 
 
 def _when(ts: float) -> str:

@@ -41,7 +41,7 @@ from .runtime import (
     spool_dir,
 )
 
-WORKER_LOCK_TIMEOUT = 30.0
+WORKER_LOCK_TIMEOUT = None  # the container's one default (RLAT_LOCK_TIMEOUT, rlat/container/lock.py)
 PRUNE_AFTER_DAYS = 14
 
 

@@ -140,7 +140,7 @@ def task_capture(job: Job) -> object:
     from .capture import _size, _summary, captured_size
 
     if not job.transcript or _size(job.transcript) < 0:
-        return "no transcript"
+        return "no transcript (missing, or not a regular file)"
     records = read_records(job.safe_session)
     size = _size(job.transcript)
     if captured_size(records, job.transcript) >= size:
@@ -164,7 +164,7 @@ def _llm_task(job: Job, name: str) -> object:
     from ..llm import session_tasks
 
     if not job.transcript:
-        return "no transcript"
+        return "no transcript (missing, or not a regular file)"
     result = getattr(session_tasks, name)(job.transcript, cwd=job.cwd, session_id=job.session_id)
     receipt = getattr(result, "receipt", "")
     if receipt and job.workspace:

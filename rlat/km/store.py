@@ -27,7 +27,14 @@ from pathlib import Path
 from ..claims.fold import FoldState
 from ..claims.log import ClaimLog
 from ..container import INDEX, META, PASSAGES, TOC, Container, ContainerError
-from ..container.file import HEADER_SIZE, RLAT_MAGIC, _fsync_dir, frame_record, make_header
+from ..container.file import (
+    HEADER_SIZE,
+    RLAT_MAGIC,
+    _fsync_dir,
+    frame_record,
+    make_header,
+    refuse_to_replace_special,
+)
 from ..retrieval.bm25 import BM25Index
 
 KM_KIND = "knowledge-model"
@@ -398,6 +405,7 @@ def write_build(path: Path, build: list[tuple[int, dict]], toc_extra: dict, *,
     built_at = toc_extra.get("built_at", time.time())
     labels = [label for _t, label in _labels(build)]
     if fresh:
+        refuse_to_replace_special(path)
         tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
         try:
             with open(tmp, "wb") as out:

@@ -177,6 +177,35 @@ class Block:
 
 
 # ----------------------------------------------------------------------------- reading
+BUILD_RECORD_TYPES = (META, PASSAGES, INDEX)
+
+
+def orphaned_build(container: Container, data=None) -> str:
+    """What is wrong with a container that holds knowledge-model build records but no table
+    of contents naming them; "" when there is nothing of the kind.
+
+    Never a torn append: a first build is written to a temporary file and renamed into place
+    whole (``write_build(fresh=True)``), so a file that has build records always has a TOC
+    after them unless it was cut short (truncated, a partial copy or download) or damaged. A
+    torn *later* append (a crashed refresh) leaves the older TOC in place, and readers use
+    that build — the documented torn-tail rule."""
+    scan = container.scan(data)
+    orphans = [r for r in scan.refs if r.rtype in BUILD_RECORD_TYPES]
+    if any(r.rtype == TOC for r in scan.refs):
+        return ""
+    torn = ""
+    if scan.torn_bytes:
+        data = container._map() if data is None else data
+        head = bytes(data[scan.good_end:scan.good_end + 4])
+        if head[:3] == b"RLR" and len(head) == 4 and head[3] in BUILD_RECORD_TYPES:
+            torn = f"; the file ends {scan.torn_bytes} bytes into a build record at byte " \
+                   f"{scan.good_end}"
+    if not orphans and not torn:
+        return ""
+    return (f"its knowledge-model build has no table of contents ({len(orphans)} intact build "
+            f"record(s){torn})")
+
+
 class KnowledgeModel:
     """An opened KM (the build named by its newest TOC) plus access to its claim log."""
 
@@ -232,6 +261,9 @@ class KnowledgeModel:
         data = container._map()
         refs, found = container.tail_refs([TOC], data)
         if not found or not refs or refs[0].rtype != TOC:
+            damage = orphaned_build(container, data)
+            if damage:
+                raise KMError(f"{path}: truncated or damaged: {damage}; run `rlat doctor {path}`")
             if not require_build:
                 return cls(path, container, data, None)
             raise KMError(f"{path}: holds no knowledge-model build (no passages); build one "

@@ -180,7 +180,7 @@ class Block:
 BUILD_RECORD_TYPES = (META, PASSAGES, INDEX)
 
 
-def orphaned_build(container: Container, data=None) -> str:
+def orphaned_build(container: Container, data=None, refs: list | None = None) -> str:
     """What is wrong with a container that holds knowledge-model build records but no table
     of contents naming them; "" when there is nothing of the kind.
 
@@ -189,17 +189,22 @@ def orphaned_build(container: Container, data=None) -> str:
     after them unless it was cut short (truncated, a partial copy or download) or damaged. A
     torn *later* append (a crashed refresh) leaves the older TOC in place, and readers use
     that build — the documented torn-tail rule."""
-    scan = container.scan(data)
-    orphans = [r for r in scan.refs if r.rtype in BUILD_RECORD_TYPES]
-    if any(r.rtype == TOC for r in scan.refs):
+    data = container._map() if data is None else data
+    # ``refs``: every record of the file, when the caller has them (a TOC-less tail walk);
+    # they are the whole story unless the file ends in a torn record.
+    good_end = refs[-1].end if refs else HEADER_SIZE
+    if refs is None or good_end != len(data):
+        scan = container.scan(data)
+        refs, good_end = scan.refs, scan.good_end
+    orphans = [r for r in refs if r.rtype in BUILD_RECORD_TYPES]
+    if any(r.rtype == TOC for r in refs):
         return ""
     torn = ""
-    if scan.torn_bytes:
-        data = container._map() if data is None else data
-        head = bytes(data[scan.good_end:scan.good_end + 4])
+    torn_bytes = len(data) - good_end
+    if torn_bytes:
+        head = bytes(data[good_end:good_end + 4])
         if head[:3] == b"RLR" and len(head) == 4 and head[3] in BUILD_RECORD_TYPES:
-            torn = f"; the file ends {scan.torn_bytes} bytes into a build record at byte " \
-                   f"{scan.good_end}"
+            torn = f"; the file ends {torn_bytes} bytes into a build record at byte {good_end}"
     if not orphans and not torn:
         return ""
     return (f"its knowledge-model build has no table of contents ({len(orphans)} intact build "
@@ -261,7 +266,7 @@ class KnowledgeModel:
         data = container._map()
         refs, found = container.tail_refs([TOC], data)
         if not found or not refs or refs[0].rtype != TOC:
-            damage = orphaned_build(container, data)
+            damage = orphaned_build(container, data, refs if not found else None)
             if damage:
                 raise KMError(f"{path}: truncated or damaged: {damage}; run `rlat doctor {path}`")
             if not require_build:

@@ -171,3 +171,19 @@ def test_a_persons_latest_word_on_a_claim_stands_not_a_sum():
     assert user_points() == -3.0
     ok("memory", "corroborate", cid)
     assert user_points() == 2.5
+
+
+def test_feedback_on_a_claim_is_one_standing_word_whatever_the_day():
+    """Feedback on a claim no turn injected: the person's newest verdict replaces the older
+    ones — the same outcome key (session, intent) every time, not one per calendar day, so
+    saying "bad" on three days is one bad, and "good" after it stands alone."""
+    claim = propose("The cache is warmed by the 06:00 cron job", workspace="path:/w")
+    _seed_store([claim])
+    cid = claim["claim"]
+    for verdict in ("bad", "bad", "good"):
+        ok("memory", "feedback", verdict, cid)
+    outcomes = [e for e in ClaimLog(memory_store_path()).events() if e["kind"] == "outcome"]
+    assert len({(e["session_id"], e["intent_id"]) for e in outcomes}) == 1
+    assert not any(ch.isdigit() for ch in outcomes[0]["session_id"])  # no date in the key
+    data = json.loads(ok("memory", "confidence", cid, "--format", "json"))
+    assert data["points"]["outcomes"] == 1.5  # the latest word (good, user authority) alone

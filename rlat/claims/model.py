@@ -39,11 +39,24 @@ def observation_counts(evidence: list[dict], injected: set | frozenset = frozens
     line (same message id and excerpt hash) are one observation whatever session ids they were
     captured under, so one transcript captured twice is not two witnesses. An observation is
     not independent when any session it came through had the claim injected beforehand."""
-    if len(evidence) == 1:
-        cite = evidence[0]
-        dependent = cite.get("kind", "session") == "session" and cite.get("session_id") in injected
-        return 1, 0 if dependent else 1
-    parent: dict[str, str] = {}
+    units: set[str] = set()
+    by_content: dict[tuple, str] = {}
+    links: list[tuple[str, str]] = []  # (unit, unit) quoting the same transcript line
+    for cite in evidence:
+        if cite.get("kind", "session") == "session":
+            unit = "s:" + str(cite.get("session_id"))
+            message = cite.get("message_id")
+            if message:
+                first = by_content.setdefault((message, cite.get("excerpt_hash")), unit)
+                if first != unit:
+                    links.append((first, unit))
+        else:
+            unit = citation_unit(cite)
+        units.add(unit)
+    dependent = {"s:" + str(sid) for sid in injected} & units if injected else set()
+    if not links:  # the common case: every unit is its own observation
+        return len(units), len(units) - len(dependent)
+    parent = {unit: unit for unit in units}
 
     def root(unit: str) -> str:
         while parent[unit] != unit:
@@ -51,18 +64,12 @@ def observation_counts(evidence: list[dict], injected: set | frozenset = frozens
             unit = parent[unit]
         return unit
 
-    by_content: dict[tuple, str] = {}
-    for cite in evidence:
-        unit = citation_unit(cite)
-        parent.setdefault(unit, unit)
-        if cite.get("kind", "session") == "session" and cite.get("message_id"):
-            first = by_content.setdefault((cite.get("message_id"), cite.get("excerpt_hash")), unit)
-            a, b = root(first), root(unit)
-            if a != b:
-                parent[max(a, b)] = min(a, b)
-    dependent_roots = {root("s:" + str(sid)) for sid in injected if "s:" + str(sid) in parent}
-    roots = {root(unit) for unit in parent}
-    return len(roots), len(roots - dependent_roots)
+    for a, b in links:
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    roots = {root(unit) for unit in units}
+    return len(roots), len(roots - {root(unit) for unit in dependent})
 
 
 class _Factory:

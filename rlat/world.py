@@ -259,7 +259,7 @@ def capture_world_fact(km_path: str | os.PathLike, text: str, kind: str, *,
                        command: str | None = None, citations: list[dict] | None = None,
                        workspace: str | None = None, observed_by: str = "human",
                        origin: str = "user", ts: float | None = None,
-                       lock_timeout: float | None = 10.0) -> CaptureResult:
+                       lock_timeout: float | None = None) -> CaptureResult:
     """Append one world fact to ``km_path``'s claim log (creating the file if missing).
 
     The same text again is a recurrence of the same claim. A keyed attribute supersedes every

@@ -21,6 +21,7 @@ from ..claims.rewrite import (
     compact as compact_file,
 )
 from ..container import Container, ContainerError, salvage
+from ..km.store import BUILD_RECORD_TYPES, orphaned_build
 from ..workspace import describe
 from .common import FORMAT_OPTION, OutputFormat, current_cwd, emit_json, fail, store_path
 from .groups import app
@@ -99,6 +100,9 @@ def _doctor_one(target: Path, repair: bool) -> dict:
             records += 1
         events = [e for _r, b in container.records([1]) for e in b.get("events", ())]
         state = fold(events)
+        damage = orphaned_build(container)
+        if damage:
+            return _drop_orphaned_build(report, target, damage, events, repair)
         if scan.torn_bytes:
             report["problems"].append(f"{scan.torn_bytes} bytes of a torn final record")
             if repair:
@@ -124,10 +128,31 @@ def _doctor_one(target: Path, repair: bool) -> dict:
         from ..container.file import RecordRef
 
         others = [(RecordRef(0, rtype, 0, 0), body) for rtype, body in kept if rtype not in (1, 2)]
-        build_file(target, events, [(r.rtype, b) for r, b in others if r.rtype != 6])
+        # Build records without the table of contents that named them are unusable (a KM is
+        # rebuilt from its sources); keep the rest.
+        build_file(target, events, [(r.rtype, b) for r, b in others
+                                    if r.rtype != 6 and r.rtype not in BUILD_RECORD_TYPES])
         return {**report, "status": "repaired",
                 "summary": f"salvaged {len(events)} events from {len(kept)} intact records; "
                            f"original kept at {backup}"}
+
+
+def _drop_orphaned_build(report: dict, target: Path, damage: str, events: list[dict],
+                         repair: bool) -> dict:
+    """A knowledge model cut short (its build records lost their table of contents): keep its
+    claims, drop the unusable build records, and say how to rebuild."""
+    report["problems"].append(damage)
+    if not repair:
+        return {**report, "status": "damaged",
+                "summary": f"truncated knowledge model: {damage} (run without --check-only to "
+                           f"keep its claims and drop the partial build)"}
+    backup = target.with_name(target.name + ".bak")
+    shutil.copy2(target, backup)
+    build_file(target, events, [])
+    return {**report, "status": "repaired",
+            "summary": f"dropped a truncated knowledge-model build, kept {len(events)} claim "
+                       f"event(s); original kept at {backup}; rebuild it with "
+                       f"`rlat build SOURCES… -o {target}`"}
 
 
 @app.command("merge-driver", hidden=False)

@@ -54,11 +54,9 @@ def capture(
             return
     try:
         report = capture_transcript(transcript, cwd=cwd, session_id=session_id, store=store,
-                                    dry_run=dry_run, lock_timeout=30.0)
+                                    dry_run=dry_run)
     except CaptureError as exc:
         fail(f"{exc}")
-    except LockTimeout:
-        fail(f"the memory store {store.path} is locked by another rlat process; try again")
     if fmt is OutputFormat.json:
         emit_json(report.to_dict())
         return

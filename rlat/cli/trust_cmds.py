@@ -40,7 +40,7 @@ from .common import (
 )
 from .groups import app, memory_app
 
-LOCK_TIMEOUT = 10.0
+LOCK_TIMEOUT = None  # the container's one default (RLAT_LOCK_TIMEOUT, rlat/container/lock.py)
 
 
 def _when(ts: float) -> str:
@@ -207,9 +207,8 @@ def feedback(
         if found:
             session_id, rec, rank = found
             intent = rec.get("intent_id")
-        else:
-            day = datetime.fromtimestamp(now, UTC).strftime("%Y-%m-%d")
-            session_id, rec, rank, intent = f"feedback:{day}", {}, 1, f"feedback:{claim.id}"
+        else:  # no turn to pin it to: one standing word per claim, the newest replaces it
+            session_id, rec, rank, intent = "feedback", {}, 1, f"feedback:{claim.id}"
         pairs = [(claim.id, rank)]
     else:
         found_turn = latest_turn()

@@ -37,4 +37,15 @@ class CorruptRecord(ContainerError):
 
 
 class LockTimeout(ContainerError):
-    """Another process held the file's lock for longer than we were willing to wait."""
+    """Another process held the file's lock for longer than we were willing to wait
+    (``RLAT_LOCK_TIMEOUT``, see rlat/container/lock.py)."""
+
+    def __init__(self, path: object, *, waited: float, pid: int | None = None) -> None:
+        self.waited = waited
+        self.pid = pid
+        holder = f" (pid {pid})" if pid else ""
+        super().__init__(
+            path,
+            f"store is locked by another rlat process{holder} — try again, or raise "
+            f"RLAT_LOCK_TIMEOUT (waited {waited:g}s)",
+        )

@@ -42,7 +42,7 @@ from .runtime import (
     spool_dir,
 )
 
-WORKER_LOCK_TIMEOUT = 30.0
+WORKER_LOCK_TIMEOUT = None  # the container's one default (RLAT_LOCK_TIMEOUT, rlat/container/lock.py)
 PRUNE_AFTER_DAYS = 14
 
 
@@ -147,7 +147,7 @@ def task_capture(job: Job) -> object:
     from .capture import _size, _summary, captured_size
 
     if not job.transcript or _size(job.transcript) < 0:
-        return "no transcript"
+        return "no transcript (missing, or not a regular file)"
     records = read_records(job.safe_session)
     size = _size(job.transcript)
     if captured_size(records, job.transcript) >= size:
@@ -172,7 +172,7 @@ def _llm_task(job: Job, name: str) -> object:
     from ..llm import session_tasks
 
     if not job.transcript:
-        return "no transcript"
+        return "no transcript (missing, or not a regular file)"
     result = getattr(session_tasks, name)(job.transcript, cwd=job.cwd, session_id=job.session_id)
     if result.mode == "single-block":
         job.log(f"atomic capture fell back to the single block: {result.fallback_reason}")

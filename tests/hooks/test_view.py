@@ -109,7 +109,7 @@ def used_store(rng: random.Random, n: int) -> list[str]:
                                      signal="tests", session_id=f"u{i}-{k}",
                                      ts=1.7e9 + 86400 * k))
         if rng.random() < 0.1:
-            events.append(ev.recurred(cid, [ev.session_citation(f"r{i}", "m", "h")],
+            events.append(ev.recurred(cid, [ev.session_citation(f"r{i}", f"r{i}/m", "h")],
                                       workspace=rng.choice(WORKSPACES)))
         if rng.random() < 0.05:
             events.append(ev.corroborated(cid, good=True))

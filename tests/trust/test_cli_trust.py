@@ -107,7 +107,7 @@ def test_consolidate_prints_what_changed_and_why_and_twice_is_once(tmp_path):
     mine = propose("My own note from long ago", "event", origin="user", ts=now - 60 * DAY)
     conv = propose("This repo formats with black", "convention", session="sA", ts=now - DAY)
     _seed_store([idle, mine, conv,
-                 ev.recurred(conv["claim"], [ev.session_citation("sB", "m", "h")], ts=now)])
+                 ev.recurred(conv["claim"], [ev.session_citation("sB", "sB/m", "h")], ts=now)])
     dry = json.loads(ok("memory", "consolidate", "--dry-run", "--format", "json"))
     assert dry["dry_run"] is True and dry["counts"] == {"promote": 1, "retire": 1}
     text = ok("memory", "consolidate")
@@ -138,3 +138,56 @@ def test_quarantine_calibration_and_unquarantine():
     assert state.claims[a["claim"]].state == "contested"  # lifting is not a rollback
     promote = run_rlat("memory", "promote", a["claim"][:8])
     assert promote.returncode == 0 and "Promoted" in promote.stdout
+
+
+def test_one_transcript_captured_under_two_session_ids_is_one_observation():
+    from pathlib import Path
+
+    transcript = Path(__file__).parents[1] / "fixtures" / "transcripts" / "tool_failure.jsonl"
+    for session in ("first-label", "second-label"):
+        ok("capture", str(transcript), "--session-id", session)
+    claims = json.loads(ok("memory", "list", "--format", "json"))["claims"]
+    # the session block and the convention stated in it: each one claim, observed once
+    assert sorted(c["type"] for c in claims) == ["convention", "event"]
+    for claim in claims:
+        assert claim["recurrence"] == 2
+        assert claim["evidence_count"] == 1 and claim["independent_count"] == 1
+    claims = [c for c in claims if c["type"] == "event"]
+    data = json.loads(ok("memory", "confidence", claims[0]["id"], "--format", "json"))
+    assert data["points"]["recurrence"] == 0.0
+
+
+def test_a_persons_latest_word_on_a_claim_stands_not_a_sum():
+    claim = propose("The staging database is restored every Sunday", workspace="path:/w")
+    _seed_store([claim])
+    cid = claim["claim"]
+
+    def user_points():
+        return json.loads(ok("memory", "confidence", cid, "--format", "json"))["points"]["user"]
+
+    ok("memory", "corroborate", cid)
+    ok("memory", "corroborate", cid)
+    ok("memory", "corroborate", cid)
+    assert user_points() == 2.5  # one person confirming three times is one confirmation
+    ok("memory", "corroborate", cid, "--refute")
+    assert user_points() == -3.0  # they changed their mind: the refutation stands alone
+    ok("memory", "corroborate", cid, "--refute")
+    assert user_points() == -3.0
+    ok("memory", "corroborate", cid)
+    assert user_points() == 2.5
+
+
+def test_feedback_on_a_claim_is_one_standing_word_whatever_the_day():
+    """Feedback on a claim no turn injected: the person's newest verdict replaces the older
+    ones — the same outcome key (session, intent) every time, not one per calendar day, so
+    saying "bad" on three days is one bad, and "good" after it stands alone."""
+    claim = propose("The cache is warmed by the 06:00 cron job", workspace="path:/w")
+    _seed_store([claim])
+    cid = claim["claim"]
+    for verdict in ("bad", "bad", "good"):
+        ok("memory", "feedback", verdict, cid)
+    outcomes = [e for e in ClaimLog(memory_store_path()).events() if e["kind"] == "outcome"]
+    assert len({(e["session_id"], e["intent_id"]) for e in outcomes}) == 1
+    assert not any(ch.isdigit() for ch in outcomes[0]["session_id"])  # no date in the key
+    data = json.loads(ok("memory", "confidence", cid, "--format", "json"))
+    assert data["points"]["outcomes"] == 1.5  # the latest word (good, user authority) alone

@@ -29,6 +29,7 @@ Run alone for the full per-category table: ``python -m bench.bench_locomo``.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 import time
@@ -39,7 +40,9 @@ from pathlib import Path
 
 from bench import util
 
-DATA = util.REPO_ROOT.parent / "shared" / "data" / "locomo-dev.json"
+# ../shared/data beside the checkout (a worktree one level deeper: set RLAT_LOCOMO_DATA).
+DATA = Path(os.environ.get("RLAT_LOCOMO_DATA")
+            or util.REPO_ROOT.parent / "shared" / "data" / "locomo-dev.json")
 TUNE_ON = "conv-26"
 TARGET_AT_10 = 0.70
 KS = (5, 10)
@@ -166,8 +169,11 @@ def rlat_ranker(conv: dict, conv_turns: list[dict], *, context: bool = True) -> 
     def rank(question: str) -> list[str]:
         # include_stale: LoCoMo spans months and session records have a TTL; this measures
         # ranking, not the lifecycle policy.
+        # abstain=False: recall@k measures the ranking of every question's candidates; the
+        # relevance floor (which decides whether a prompt gets anything) is measured by the
+        # hook evaluation, not here (every LoCoMo turn is an event record, recalled alone).
         hits = R.recall(state, question, workspace=WORKSPACE, top_k=max(KS), now=now,
-                        include_stale=True, index=index)
+                        include_stale=True, index=index, abstain=False)
         out: list[str] = []
         for hit in hits:
             out.extend(d for d in dia_of[hit.claim.id] if d not in out)

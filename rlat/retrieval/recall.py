@@ -19,6 +19,10 @@ hooks and `rlat memory recall`, world facts, corpus claims in `rlat search` — 
    contested). So: among equally relevant claims the more confident ranks first; and trust can
    never lift a claim over one more than ``1 / TRUST_MIN`` (= 2.5×) as relevant — a much more
    relevant low-rung claim beats a slightly relevant verified one. Ties: higher trust, then id.
+4. **Abstention** (``rlat.retrieval.abstention``): relevance is relative, so an absolute floor
+   decides whether a claim is worth saying at all — its idf-weighted coverage of the prompt's
+   content words (or the prompt's of its own); session records (type ``event``) only when
+   nothing else clears it. Nothing is recalled rather than noise. ``abstain=False`` skips it.
 
 Speed: the index over a store's claims is cached in a sidecar file keyed by the store's path
 and the analyzer version (``open_index``); claims added since the cache was written are
@@ -51,6 +55,7 @@ from ..trust import thresholds as T
 from ..trust.lifecycle import effective_state, stale_reason
 from ..trust.rungs import agent_multiplier, rung_of_points, trust_of_points
 from ..trust.rungs import points as rung_points
+from . import abstention as A
 from .bm25 import BM25Index
 from .tokenize import TOKENIZER_VERSION, tokenize
 
@@ -304,6 +309,12 @@ class ClaimIndex:
                 heap.append((-score, -len(delta_ids)))
         heapq.heapify(heap)
         return heap, delta_ids
+
+    def term_weight(self, term: str) -> float:
+        """How much ``term`` weighs for the abstention floor (``rlat.retrieval.abstention``),
+        from its document frequency over every indexed claim (base and delta)."""
+        return A.weight(self.bm25.df(term) + self.delta_df.get(term, 0),
+                        len(self.bm25) + len(self.delta))
 
     def claim_id(self, key: int, delta_ids: list[str]) -> str:
         return self.ids[key] if key >= 0 else delta_ids[-key - 1]
@@ -573,8 +584,14 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
          now: float | None = None, exclude: Iterable[str] = (), include_stale: bool = False,
          sources: Iterable[str] = ("experience", "world"), index: ClaimIndex | None = None,
          min_relevance: float = 0.0, explain: bool = False, candidate_mask=None,
-         bound: Callable[[str], float | None] | None = None) -> list[Hit]:
+         bound: Callable[[str], float | None] | None = None, abstain: bool = True) -> list[Hit]:
     """The engine behind ``recall`` and ``explain`` (see the module docstring).
+
+    ``abstain`` applies the absolute relevance floor (``rlat.retrieval.abstention``): only the
+    best ``POOL`` lexical candidates the gates admit are looked at, a claim whose fit to the
+    prompt is below the floor is left out (``gate`` says why), and session records (type
+    ``event``) are recalled only when nothing else clears it. Without it, every lexical match
+    the gates admit ranks (benchmarks of ranking alone use that).
 
     Two optional shortcuts for callers that know more about ``state`` (the hook view); the
     result is the same with or without them:
@@ -591,6 +608,9 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     terms = query_terms(query)
     if not terms:
         return []
+    prompt = A.content_terms(terms)
+    if abstain and not prompt and not explain:
+        return []  # nothing but filler ("can you help?"): no claim can fit it
     if explain:
         bound = None
     # Candidates best-first, lazily: a heap (O(n) to build, O(log n) per claim looked at)
@@ -602,17 +622,23 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     claims = state.claims
     ids = index.ids
     scoped = workspace is not None
+    weigh = index.term_weight
     best = 0.0
     hits: list[Hit] = []
+    events: list[Hit] = []  # session records that cleared their floor (decided at the end)
     rejected: list[Hit] = []
     kth = 0.0  # the k-th best score so far (0 until k hits)
     scores_sorted: list[float] = []
+    looked = 0  # candidates the gates admitted (abstention looks at the first POOL)
     pop = heapq.heappop
     while heap:
         neg, key = pop(heap)
         bm25 = -neg
-        if not explain and len(hits) >= top_k and best and bm25 / best < kth:
-            break  # even full trust could not lift this one into the top k
+        if not explain:
+            if len(hits) >= top_k and best and bm25 / best < kth:
+                break  # even full trust could not lift this one into the top k
+            if abstain and looked >= A.POOL:
+                break
         cid = ids[key] if key >= 0 else delta_ids[-key - 1]
         if kth and bound is not None:
             most = bound(cid)
@@ -639,20 +665,56 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
                                     f"excluded: relevance {relevance:.2f} below "
                                     f"{min_relevance:.2f}", bm25, status, False))
             continue
+        looked += 1
         weight, pts = _trust(state, claim, status, now)
         score = relevance * weight
-        hits.append(Hit(claim, relevance, weight, score, rung_of_points(pts), why, bm25,
-                        status, True, pts))
+        is_event = False
+        if abstain:
+            if looked > A.POOL:  # (explain only: recall stops before these)
+                rejected.append(Hit(claim, relevance, weight, score, rung_of_points(pts),
+                                    f"abstained: below the best {A.POOL} lexical candidates",
+                                    bm25, status, False, pts))
+                continue
+            is_event = claim.type == A.EVENT_TYPE
+            floor = A.EVENT_FIT_FLOOR if is_event else A.FIT_FLOOR
+            fit = A.fit(prompt, document_terms(claim), weigh)
+            if not fit.passes(floor):
+                if explain:
+                    rejected.append(Hit(claim, relevance, weight, score, rung_of_points(pts),
+                                        f"abstained: {fit.describe(floor)}", bm25, status,
+                                        False, pts))
+                continue
+            why = f"{why}; {fit.describe(floor)}"
+        hit = Hit(claim, relevance, weight, score, rung_of_points(pts), why, bm25, status, True,
+                  pts)
+        if is_event:
+            events.append(hit)
+            continue
+        hits.append(hit)
         if not explain:
             scores_sorted.append(score)
             if len(scores_sorted) >= top_k:
                 scores_sorted.sort(reverse=True)
                 del scores_sorted[top_k:]
                 kth = scores_sorted[-1]
+    if events:
+        events.sort(key=lambda h: (-h.score, -h.trust, h.claim.id))
+        if hits:
+            passed_over, events = events, []
+            reason = "another kind of claim cleared the floor"
+        else:
+            passed_over, events = events[1:], events[:1]
+            reason = "only the best session record is recalled"
+        for hit in passed_over:
+            hit.admitted = False
+            hit.gate = f"abstained: session record (event); {reason}"
+        hits.extend(events)
+        if explain:
+            rejected.extend(passed_over)
     hits.sort(key=lambda h: (-h.score, -h.trust, h.claim.id))
     if explain:
         for rejected_hit in rejected:
-            if best:
+            if best and not rejected_hit.relevance:
                 rejected_hit.relevance = rejected_hit.bm25 / best
         return hits + sorted(rejected, key=lambda h: (-h.bm25, h.claim.id))
     return hits[:top_k]
@@ -662,22 +724,24 @@ def recall(state: FoldState, query: str, *, workspace: str | None, top_k: int = 
            now: float | None = None, exclude: Iterable[str] = (), include_stale: bool = False,
            sources: Iterable[str] = ("experience", "world"), index: ClaimIndex | None = None,
            min_relevance: float = 0.0, candidate_mask=None,
-           bound: Callable[[str], float | None] | None = None) -> list[Hit]:
+           bound: Callable[[str], float | None] | None = None,
+           abstain: bool = True) -> list[Hit]:
     """The best ``top_k`` admitted claims for ``query``, best first. ``index`` (from
     ``open_index``) makes repeated recalls over a store cheap; without it an in-memory index is
     built for ``state`` (and remembered for the same state object). ``candidate_mask`` and
     ``bound``: see ``rank`` (same result, less work)."""
     return rank(state, query, workspace=workspace, top_k=top_k, now=now, exclude=exclude,
                 include_stale=include_stale, sources=sources, index=index,
-                min_relevance=min_relevance, candidate_mask=candidate_mask, bound=bound)
+                min_relevance=min_relevance, candidate_mask=candidate_mask, bound=bound,
+                abstain=abstain)
 
 
 def explain(state: FoldState, query: str, *, workspace: str | None, now: float | None = None,
             exclude: Iterable[str] = (), include_stale: bool = False,
             sources: Iterable[str] = ("experience", "world"), index: ClaimIndex | None = None,
-            min_relevance: float = 0.0) -> list[Hit]:
+            min_relevance: float = 0.0, abstain: bool = True) -> list[Hit]:
     """Every claim matching the query lexically, admitted ones first (ranked), then the ones a
-    gate excluded, each with its ``gate`` decision."""
+    gate excluded or the floor abstained on, each with its ``gate`` decision."""
     return rank(state, query, workspace=workspace, top_k=len(state.claims) or 1, now=now,
                 exclude=exclude, include_stale=include_stale, sources=sources, index=index,
-                min_relevance=min_relevance, explain=True)
+                min_relevance=min_relevance, explain=True, abstain=abstain)

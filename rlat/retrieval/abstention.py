@@ -106,9 +106,13 @@ def content_terms(terms: Iterable[str]) -> list[str]:
     return out
 
 
-def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], float]) -> Fit:
-    """The fit of a claim (its own analysed terms) to a prompt (``content_terms`` of it)."""
-    own = set(content_terms(claim_terms))
+def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], float], *,
+        enough: float | None = None) -> Fit:
+    """The fit of a claim (its own analysed terms) to a prompt (``content_terms`` of it).
+
+    ``enough``: when the prompt share alone reaches it, the claim share is not computed (it
+    could only raise the fit); its place in the result then holds 0."""
+    own = set(claim_terms)
     prompt_weight = 0.0
     shared = 0.0
     covered: list[str] = []
@@ -118,6 +122,9 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
         if term in own:
             shared += w
             covered.append(term)
-    claim_weight = sum(weight(t) for t in own)
-    return Fit(tuple(covered), len(prompt), shared / prompt_weight if prompt_weight else 0.0,
+    prompt_share = shared / prompt_weight if prompt_weight else 0.0
+    if not covered or enough is not None and prompt_share >= enough:
+        return Fit(tuple(covered), len(prompt), prompt_share, 0.0, shared)
+    claim_weight = sum(weight(t) for t in own if t not in FILLER)
+    return Fit(tuple(covered), len(prompt), prompt_share,
                shared / claim_weight if claim_weight else 0.0, shared)

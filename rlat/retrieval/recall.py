@@ -256,6 +256,7 @@ class ClaimIndex:
         self.vectors: bytes | None = None
         self.vectors_of: str | None = None
         self._vector_memo: dict[str, bytes] = {}
+        self._weights: dict = {}  # term -> term_weight (None -> the claim count it holds for)
 
     @classmethod
     def build(cls, claims: Iterable[Claim]) -> ClaimIndex:
@@ -356,8 +357,15 @@ class ClaimIndex:
     def term_weight(self, term: str) -> float:
         """How much ``term`` weighs for the abstention floor (``rlat.retrieval.abstention``),
         from its document frequency over every indexed claim (base and delta)."""
-        return A.weight(self.bm25.df(term) + self.delta_df.get(term, 0),
-                        len(self.bm25) + len(self.delta))
+        n = len(self.bm25) + len(self.delta)
+        memo = self._weights
+        if memo.get(None) != n:  # claims were added: every weight moves
+            memo.clear()
+            memo[None] = n
+        value = memo.get(term)
+        if value is None:
+            value = memo[term] = A.weight(self.bm25.df(term) + self.delta_df.get(term, 0), n)
+        return value
 
     def claim_id(self, key: int, delta_ids: list[str]) -> str:
         return self.ids[key] if key >= 0 else delta_ids[-key - 1]
@@ -751,7 +759,7 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
                 continue
             is_event = claim.type == A.EVENT_TYPE
             floor = A.EVENT_FIT_FLOOR if is_event else A.FIT_FLOOR
-            fit = A.fit(prompt, document_terms(claim), weigh)
+            fit = A.fit(prompt, document_terms(claim), weigh, enough=None if explain else floor)
             if not fit.passes(floor):
                 if explain:
                     rejected.append(Hit(claim, relevance, weight, score, rung_of_points(pts),

@@ -69,7 +69,7 @@ def test_a_prompt_sharing_one_everyday_word_with_the_store_gets_nothing(workspac
         assert injected(f"quiet-{i}") == [[]]
 
 
-def test_a_paraphrased_question_gets_its_claim_and_only_that(workspace):
+def test_a_paraphrased_question_gets_its_claim_first(workspace):
     ids = seed(workspace)
     asked = {
         "how do I run the test suite?": FACTS[0][0],
@@ -79,7 +79,9 @@ def test_a_paraphrased_question_gets_its_claim_and_only_that(workspace):
     for i, (text, fact) in enumerate(asked.items()):
         out = prompt(workspace, text, f"asked-{i}")
         assert fact in out.context, (text, out.stdout)
-        assert injected(f"asked-{i}") == [[[ids[fact], 1]]], text  # that claim alone
+        (ranked,) = injected(f"asked-{i}")
+        assert ranked[0] == [ids[fact], 1], text  # that claim first
+        assert ids[SESSION_RECORD] not in [cid for cid, _rank in ranked]
         assert len(out.context) <= 800
 
 
@@ -104,7 +106,7 @@ def test_explain_says_why_each_claim_was_admitted_or_abstained(workspace):
                    cwd=workspace)
     assert out.returncode == 0, out.stderr
     # the claim sharing "database" is shown, with the floor it missed and how little it covers
-    assert "abstained: fit" in out.stdout and "< 0.50" in out.stdout
+    assert "abstained: fit" in out.stdout and "< 0.25" in out.stdout
     assert "covers 1 of" in out.stdout and "[databas]" in out.stdout
     assert "0 admitted" in out.stdout
     plain = run_rlat("memory", "recall", "rename the database column user_id", cwd=workspace)
@@ -114,6 +116,6 @@ def test_explain_says_why_each_claim_was_admitted_or_abstained(workspace):
     hits = json.loads(asked.stdout)["hits"]
     admitted = [h for h in hits if h["admitted"]]
     assert [h["text"] for h in admitted] == [FACTS[4][0]]
-    assert ">= 0.50" in admitted[0]["gate"] and "[alemb, migrat, fail]" in admitted[0]["gate"]
+    assert ">= 0.25" in admitted[0]["gate"] and "[alemb, migrat, fail]" in admitted[0]["gate"]
     assert all(h["gate"].startswith(("abstained:", "excluded:")) for h in hits
                if not h["admitted"])

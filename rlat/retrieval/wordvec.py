@@ -58,6 +58,8 @@ class Table:
         self.n, self.dims = n, dims
         mv = memoryview(data)
         start = _HEAD.size
+        if start + 4 * (n + 1) > len(data):
+            raise ValueError("word-vector file is truncated")
         self._offsets = mv[start:start + 4 * (n + 1)].cast("I") if _LITTLE else \
             _swapped(mv[start:start + 4 * (n + 1)])
         self._keys_at = start + 4 * (n + 1)
@@ -146,6 +148,6 @@ def table() -> Table | None:
             with open(path, "rb") as fh:
                 data = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
             _table = Table(data)
-        except (OSError, ValueError, struct.error):
-            _table = None
+        except (OSError, ValueError, IndexError, struct.error):
+            _table = None  # (a damaged table must never stop recall)
     return _table

@@ -104,6 +104,17 @@ def test_without_the_table_recall_still_works_lexically(tmp_path):
     assert "make check" in out.context
 
 
+def test_a_damaged_table_is_ignored_not_fatal(tmp_path):
+    good = wordvec.PATH.read_bytes()
+    for i, data in enumerate([b"", good[:20], good[:4000], b"RLATWV01" + b"\xff" * 64]):
+        path = tmp_path / f"bad{i}.bin"
+        path.write_bytes(data)
+        code = ("from rlat.retrieval import wordvec; print(wordvec.table() is None)")
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              env={**os.environ, "RLAT_WORDVEC": str(path)}, timeout=60)
+        assert proc.stdout.strip() == "True", (i, proc.stderr[-500:])
+
+
 def test_opening_the_table_reads_only_what_the_prompt_needs():
     # mmap + binary search: a fresh process opens it and embeds a prompt in a few ms
     code = ("import time; t = time.perf_counter(); from rlat.retrieval import wordvec;"

@@ -69,6 +69,15 @@ def test_a_prompt_sharing_one_everyday_word_with_the_store_gets_nothing(workspac
         assert injected(f"quiet-{i}") == [[]]
 
 
+def test_a_young_store_does_not_turn_one_shared_word_into_a_match(workspace):
+    # Two claims: every word is rare, so idf alone cannot tell "database" is incidental here.
+    add(workspace, FACTS[0][0], FACTS[0][1])
+    add(workspace, FACTS[1][0], FACTS[1][1])
+    assert prompt(workspace, "rename the database column user_id", "young-1").stdout == ""
+    assert FACTS[1][0] in prompt(workspace, "is the staging database writable on fridays?",
+                                 "young-2").context
+
+
 def test_a_paraphrased_question_gets_its_claim_first(workspace):
     ids = seed(workspace)
     asked = {

@@ -14,7 +14,9 @@ Settings (environment variables, read per call so tests and users can change the
 ``RLAT_CONTEXT_CHARS``         SessionStart's character budget for everything it injects beyond
                                the world facts (default 6000; Claude Code spills >10,000)
 ``RLAT_RECALL_TOP_K``          claims UserPromptSubmit injects per prompt (default 3)
-``RLAT_RECALL_CHARS``          UserPromptSubmit's character budget (default 2000)
+``RLAT_RECALL_CHARS``          UserPromptSubmit's character budget, fence and heading included
+                               (default 800; nothing is injected when no claim clears the
+                               relevance floor, ``rlat.retrieval.abstention``)
 ``RLAT_HOOKS_DISABLED``        ``1``: every hook exits at once, silently
 =============================  ===========================================================
 """
@@ -44,7 +46,8 @@ CAPTURE_RESERVE = 0.25
 LOCK_TIMEOUT = 0.25
 CONTEXT_CHARS = 6000
 RECALL_TOP_K = 3
-RECALL_CHARS = 2000
+# Per prompt: a few one-line claims, not pages of session records (median target <= 600).
+RECALL_CHARS = 800
 LOG_MAX_BYTES = 1_000_000
 STDIN_MAX_BYTES = 16 * 1024 * 1024
 

@@ -124,6 +124,8 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
     index = open_index(store, state, persist=False)
     if index.delta or index.gone or len(index.ids) != len(state.claims):
         index = ClaimIndex.build(state.claims.values())
+    # Claim vectors for re-ranking, computed here (not in a hook) when the index lacks them.
+    index.embed_claims([state.claims[cid] for cid in index.ids])
     # The same base as the recall engine's own cache, so a hook reading the view and a command
     # folding the store rank alike (both score claims added since with the base's statistics).
     save_index(index, store)

@@ -50,31 +50,28 @@ def main(args: list[str]) -> int | None:
     # A short-lived process whose data (the fold, the rows) is acyclic and freed at exit: the
     # cyclic collector's passes over hundreds of thousands of objects would be pure cost.
     gc.disable()
-    from ..container import ContainerError
     from ..paths import memory_store_path
     from .memory_present import find_claim, list_output, list_rows, show_output, show_state
 
+    # An unreadable store raises; the boundary every command runs in (rlat.cli.errors) reports it.
     path = memory_store_path()
-    try:
-        if command == "list":
-            workspace = None
-            if opts["--here"]:
-                import os
+    if command == "list":
+        workspace = None
+        if opts["--here"]:
+            import os
 
-                from ..workspace import workspace_id
+            from ..workspace import workspace_id
 
-                workspace = workspace_id(os.getcwd())
-            rows = list_rows(path, time.time(), all_states=opts["--all"], workspace=workspace,
-                             claim_type=opts["--type"])
-            out = list_output(rows, path, opts["--format"])
-        else:
-            try:
-                claim = find_claim(show_state(path), opts["positional"][0])
-            except LookupError as exc:
-                return _error(str(exc))
-            out = show_output(claim, opts["--format"])
-    except ContainerError as exc:
-        return _error(str(exc))
+            workspace = workspace_id(os.getcwd())
+        rows = list_rows(path, time.time(), all_states=opts["--all"], workspace=workspace,
+                         claim_type=opts["--type"])
+        out = list_output(rows, path, opts["--format"])
+    else:
+        try:
+            claim = find_claim(show_state(path), opts["positional"][0])
+        except LookupError as exc:
+            return _error(str(exc))
+        out = show_output(claim, opts["--format"])
     try:
         sys.stdout.write(out)
         sys.stdout.flush()

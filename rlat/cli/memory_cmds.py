@@ -18,6 +18,7 @@ from .common import (
     emit_json,
     fail,
     open_store,
+    read_stdin_text,
     resolve_claim,
 )
 from .groups import memory_app
@@ -35,7 +36,7 @@ def add(
 ) -> None:
     """Write a claim by hand. It starts with the trust of its origin: you."""
     if text == "-":
-        text = sys.stdin.read()
+        text = read_stdin_text()
     if claim_type not in CLAIM_TYPES:
         fail(f"unknown --type {claim_type!r}; expected one of: {', '.join(CLAIM_TYPES)}")
     if polarity not in POLARITIES:

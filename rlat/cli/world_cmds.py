@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import shlex
-import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -17,7 +16,15 @@ from ..claims.log import ClaimLog
 from ..claims.policy import POLICIES, WORLD_KINDS
 from ..render.framings import CRITICALITIES, world_fact_block
 from ..workspace import workspace_id
-from .common import FORMAT_OPTION, OutputFormat, SearchFormat, current_cwd, emit_json, fail
+from .common import (
+    FORMAT_OPTION,
+    OutputFormat,
+    SearchFormat,
+    current_cwd,
+    emit_json,
+    fail,
+    read_stdin_text,
+)
 from .groups import app
 
 
@@ -26,7 +33,7 @@ def _when(ts: float) -> str:
 
 
 def _read_text(raw: str) -> str:
-    return sys.stdin.read() if raw == "-" else raw
+    return read_stdin_text() if raw == "-" else raw
 
 
 def resolve_world_km(explicit: str | None, workspace: str) -> tuple[Path, bool]:

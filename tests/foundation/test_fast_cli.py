@@ -14,7 +14,8 @@ from rlat.claims import ClaimLog
 from rlat.claims import events as ev
 from rlat.workspace import workspace_id
 
-TYPER = "import sys; from rlat.cli.app import run; sys.exit(run(sys.argv[1:]))"
+TYPER = ("import sys; from rlat.cli.app import run; from rlat.cli.errors import guarded; "
+         "sys.exit(guarded(lambda: run(sys.argv[1:])))")
 T0 = 1.7e9
 
 

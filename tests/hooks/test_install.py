@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
+import pytest
 from support.cli import run_rlat
 
 from rlat.hooks.dispatch import EVENTS, SETTINGS_TIMEOUTS
@@ -95,6 +97,45 @@ def test_malformed_settings_are_refused_and_left_untouched(tmp_path):
         assert len(out.stderr.strip().splitlines()) == 1
         assert path.read_text() == broken
     assert not (project / ".claude" / "settings.json.rlat-backup").exists()
+
+
+@pytest.mark.parametrize("broken", [
+    {"hooks": {"Stop": "notalist"}},
+    {"hooks": {"Stop": ["notagroup"]}},
+    {"hooks": {"Stop": [{"hooks": "notalist"}]}},
+    {"hooks": {"Stop": [{"hooks": ["notahandler"]}]}},
+    {"env": ["RLAT_MINE_ATTRIBUTES=1"]},
+])
+def test_settings_of_the_wrong_shape_are_refused_and_left_untouched(tmp_path, broken):
+    project = tmp_path / "p"
+    (project / ".claude").mkdir(parents=True)
+    path = project / ".claude" / "settings.json"
+    text = json.dumps(broken)
+    path.write_text(text)
+    out = run_rlat("memory", "install-hooks", "--project-dir", str(project))
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert "not a list" in out.stderr or "not an object" in out.stderr
+    assert "left untouched" in out.stderr
+    assert path.read_text() == text
+
+
+def test_a_symlinked_settings_file_stays_a_symlink(tmp_path):
+    project = tmp_path / "p"
+    (project / ".claude").mkdir(parents=True)
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    target = dotfiles / "claude-settings.json"
+    target.write_text(json.dumps({"model": "opus", "hooks": {}}))
+    link = project / ".claude" / "settings.json"
+    link.symlink_to(target)
+    out = run_rlat("memory", "install-hooks", "--project-dir", str(project))
+    assert out.returncode == 0, out.stderr
+    assert link.is_symlink() and Path(os.readlink(link)) == target
+    data = json.loads(target.read_text())
+    assert data["model"] == "opus" and set(rlat_commands(data)) == {cc for _m, cc in
+                                                                     EVENTS.values()}
+    assert sorted(p.name for p in dotfiles.iterdir()) == ["claude-settings.json"]  # no temp left
 
 
 def test_bad_arguments(tmp_path):

@@ -162,11 +162,13 @@ def install_merge_driver(
                        capture_output=True)
     except (OSError, subprocess.CalledProcessError):
         fail(f"{repo} is not a git repository")
-    exe = shutil.which("rlat") or "rlat"
+    from .launch import rlat_command
+
     subprocess.run(["git", "-C", str(repo), "config", "merge.rlat.name",
                     "rlat: union of append-only claim logs"], check=True)
+    # Not a bare `rlat`: git runs the driver with whatever PATH it has (rlat.cli.launch).
     subprocess.run(["git", "-C", str(repo), "config", "merge.rlat.driver",
-                    f"{exe} merge-driver %O %A %B"], check=True)
+                    rlat_command("merge-driver", "%O", "%A", "%B")], check=True)
     attributes = repo / ".gitattributes"
     line = "*.rlat merge=rlat -diff -text"
     existing = attributes.read_text().splitlines() if attributes.exists() else []

@@ -173,3 +173,23 @@ def test_launcher_runs_a_hook_and_never_fails(tmp_path):
     broken = subprocess.run([str(launcher), "stop"], input="{}", text=True, capture_output=True,
                             timeout=30, env={**os.environ, "RLAT_PYTHON": "/nonexistent/python"})
     assert broken.returncode == 0 and broken.stdout == ""
+
+
+def test_the_plugin_puts_a_working_rlat_on_the_bash_tools_path(tmp_path):
+    """Claude Code adds the plugin's bin/ to the Bash tool's PATH: the skills' bare `rlat …`
+    runs bin/rlat, which finds rlat through $RLAT_PYTHON when no rlat script is installed,
+    and passes the exit status on."""
+    import subprocess
+    import sys
+
+    bare_path = os.pathsep.join([str(REPO / "bin")] + [
+        d for d in os.environ["PATH"].split(os.pathsep) if d and not (Path(d) / "rlat").exists()])
+    env = {**os.environ, "PATH": bare_path, "RLAT_PYTHON": sys.executable}
+    ok = subprocess.run(["sh", "-c", "rlat --version"], env=env, capture_output=True,
+                        text=True, timeout=60, cwd=tmp_path)
+    assert ok.returncode == 0 and ok.stdout.startswith("rlat "), ok.stderr
+    missing = subprocess.run(["sh", "-c", "rlat memory show deadbeef"], env=env,
+                             capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert missing.returncode == 1 and "no claim" in missing.stderr
+    for skill in (REPO / "skills").glob("*/SKILL.md"):
+        assert '"$RLAT_PYTHON" -m rlat' in skill.read_text(), skill

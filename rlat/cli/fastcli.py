@@ -20,15 +20,19 @@ _COMMANDS = ("list", "show")
 def _parse(command: str, args: list[str]) -> dict | None:
     fmt = argv.choice("text", "json")
     if command == "list":
-        parsed = argv.parse(args, valued={"--format": fmt, "--type": str},
+        from ..claims.policy import CLAIM_TYPES, STATES
+
+        # An unknown --type or --state goes to typer, whose usage error lists the valid ones.
+        parsed = argv.parse(args, valued={"--format": fmt, "--type": argv.choice(*CLAIM_TYPES),
+                                          "--state": argv.choice(*STATES)},
                             flags=("--all", "--here"), positional=0)
     else:
         parsed = argv.parse(args, valued={"--format": fmt}, positional=1)
     if parsed is None:
         return None
     given, positional = parsed
-    return {"--format": "text", "--type": None, "--all": False, "--here": False, **given,
-            "positional": positional}
+    return {"--format": "text", "--type": None, "--state": None, "--all": False,
+            "--here": False, **given, "positional": positional}
 
 
 def _error(message: str) -> int:
@@ -64,8 +68,9 @@ def main(args: list[str]) -> int | None:
 
             workspace = workspace_id(os.getcwd())
         rows = list_rows(path, time.time(), all_states=opts["--all"], workspace=workspace,
-                         claim_type=opts["--type"])
-        out = list_output(rows, path, opts["--format"])
+                         claim_type=opts["--type"], state=opts["--state"])
+        out = list_output(rows, path, opts["--format"],
+                          filtered=bool(opts["--here"] or opts["--type"] or opts["--state"]))
     else:
         try:
             claim = find_claim(show_state(path), opts["positional"][0])

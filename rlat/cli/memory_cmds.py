@@ -5,11 +5,12 @@ from __future__ import annotations
 import shlex
 import sys
 import time
+from enum import StrEnum
 
 import typer
 
 from ..claims import events as ev
-from ..claims.policy import CLAIM_TYPES, POLARITIES
+from ..claims.policy import CLAIM_TYPES, POLARITIES, STATES
 from ..workspace import workspace_id
 from .common import (
     FORMAT_OPTION,
@@ -23,6 +24,10 @@ from .common import (
 )
 from .groups import memory_app
 from .memory_present import list_output, list_rows, show_output, show_state
+
+# The choices typer checks (an unknown value is a usage error that lists the valid ones).
+ClaimTypeChoice = StrEnum("ClaimTypeChoice", {name: name for name in CLAIM_TYPES})
+StateChoice = StrEnum("StateChoice", {name: name for name in STATES})
 
 
 @memory_app.command("add")
@@ -72,14 +77,19 @@ def list_claims(
     fmt: OutputFormat = FORMAT_OPTION,
     all_states: bool = typer.Option(False, "--all", help="Include retired claims."),
     here: bool = typer.Option(False, "--here", help="Only claims learned in this workspace (or cross-workspace)."),
-    claim_type: str | None = typer.Option(None, "--type", help="Only this claim type."),
+    claim_type: ClaimTypeChoice | None = typer.Option(None, "--type",
+                                                      help="Only this claim type."),
+    state: StateChoice | None = typer.Option(None, "--state",
+                                             help="Only claims in this state (--state retired "
+                                                  "lists retired ones)."),
 ) -> None:
     """List the claims in your memory store."""
     store = open_store()
     workspace = workspace_id(current_cwd()) if here else None
     rows = list_rows(store.path, time.time(), all_states=all_states, workspace=workspace,
-                     claim_type=claim_type)
-    sys.stdout.write(list_output(rows, store.path, fmt.value))
+                     claim_type=claim_type and claim_type.value, state=state and state.value)
+    sys.stdout.write(list_output(rows, store.path, fmt.value,
+                                 filtered=bool(here or claim_type or state)))
 
 
 @memory_app.command("show")

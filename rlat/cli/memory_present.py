@@ -66,7 +66,8 @@ VIEW_WORTH_AT_CLAIMS = 2000
 
 
 def list_rows(store: Path, now: float, *, all_states: bool = False,
-              workspace: str | None = None, claim_type: str | None = None) -> list[dict]:
+              workspace: str | None = None, claim_type: str | None = None,
+              state: str | None = None) -> list[dict]:
     """The rows `memory list` shows (``rlat.listing``), newest first.
 
     Read from the store's hook view when it is current (caught up with the records appended
@@ -85,21 +86,26 @@ def list_rows(store: Path, now: float, *, all_states: bool = False,
             why = "view unreadable"
     if rows is None:
         log = ClaimLog(store)
-        state = log.state()
+        folded = log.state()
         log.checkpoint()
-        rows = [listing.row(claim, now) for claim in state.claims.values()]
+        rows = [listing.row(claim, now) for claim in folded.claims.values()]
         if why and len(rows) >= VIEW_WORTH_AT_CLAIMS:
             from ..hooks.worker import request_view
 
             request_view(reason=f"memory list ({why})")
     return listing.ordered([r for r in rows if listing.shown(
-        r, all_states=all_states, workspace=workspace, claim_type=claim_type)])
+        r, all_states=all_states or state is not None, workspace=workspace,
+        claim_type=claim_type) and (state is None or r["state"] == state)])
 
 
-def list_output(rows: list[dict], store: Path, fmt: str) -> str:
-    """The whole output of `memory list` (``fmt`` is "text" or "json") for ``list_rows``."""
+def list_output(rows: list[dict], store: Path, fmt: str, *, filtered: bool = False) -> str:
+    """The whole output of `memory list` (``fmt`` is "text" or "json") for ``list_rows``;
+    ``filtered``: the rows were narrowed by --here, --type or --state."""
     if fmt == "json":
         return listing_json({"store": str(store), "count": len(rows), "claims": rows})
+    if not rows and filtered:
+        return (f"No claim in {store} matches those options; `rlat memory list --all` shows "
+                "every claim.\n")
     if not rows:
         return (f"No claims yet in {store}. Add one with `rlat memory add \"…\"`, "
                 "or install the hooks with `rlat memory install-hooks`.\n")

@@ -57,7 +57,8 @@ CASES = [
     ("memory", "list", "--format=json", "--all"),
     ("memory", "list", "--all", "--type", "convention"),
     ("memory", "list", "--here", "--format", "json"),
-    ("memory", "list", "--type=nothing"),
+    ("memory", "list", "--state", "active", "--format", "json"),
+    ("memory", "list", "--state=retired"),
 ]
 
 
@@ -105,6 +106,8 @@ def test_a_broken_store_gives_the_same_error(rlat_home, tmp_path):
     ("memory", "show"),
     ("memory", "show", "a", "b"),
     ("memory", "list", "--type"),
+    ("memory", "list", "--type=nothing"),
+    ("memory", "list", "--state", "bogus"),
 ])
 def test_what_the_fast_path_does_not_understand_goes_to_typer(store, tmp_path, args):
     fast = run_rlat(*args, cwd=tmp_path)
@@ -139,3 +142,17 @@ def test_the_json_listing_carries_every_row_exactly(store, rlat_home, tmp_path):
         claim = state.claims[row["id"]]
         assert row == {**claim.summary_dict(), "rung": rung(claim)}
     assert "«ünïcode»" in out.stdout
+
+
+@pytest.mark.parametrize("option, valid", [("--type", "convention"), ("--state", "retired")])
+def test_an_unknown_type_or_state_is_a_usage_error_listing_the_valid_ones(store, tmp_path,
+                                                                         option, valid):
+    out = run_rlat("memory", "list", option, "nonsense", cwd=tmp_path)
+    assert out.returncode == 2 and out.stdout == ""
+    assert "'nonsense' is not one of" in out.stderr and f"'{valid}'" in out.stderr
+
+
+def test_a_filter_that_matches_nothing_does_not_call_the_store_empty(store, tmp_path):
+    out = run_rlat("memory", "list", "--type", "insight", cwd=tmp_path)
+    assert out.returncode == 0 and "No claims yet" not in out.stdout
+    assert "matches those options" in out.stdout

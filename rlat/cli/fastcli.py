@@ -55,7 +55,14 @@ def main(args: list[str]) -> int | None:
     # cyclic collector's passes over hundreds of thousands of objects would be pure cost.
     gc.disable()
     from ..paths import memory_store_path
-    from .memory_present import find_claim, list_output, list_rows, show_output, show_state
+    from .memory_present import (
+        claim_history,
+        find_claim,
+        list_output,
+        list_rows,
+        show_output,
+        show_state,
+    )
 
     # An unreadable store raises; the boundary every command runs in (rlat.cli.errors) reports it.
     path = memory_store_path()
@@ -76,7 +83,7 @@ def main(args: list[str]) -> int | None:
             claim = find_claim(show_state(path), opts["positional"][0])
         except LookupError as exc:
             return _error(str(exc))
-        out = show_output(claim, opts["--format"])
+        out = show_output(claim, opts["--format"], claim_history(path, claim.id))
     try:
         sys.stdout.write(out)
         sys.stdout.flush()

@@ -23,7 +23,7 @@ from .common import (
     resolve_claim,
 )
 from .groups import memory_app
-from .memory_present import list_output, list_rows, show_output, show_state
+from .memory_present import claim_history, list_output, list_rows, show_output, show_state
 
 # The choices typer checks (an unknown value is a usage error that lists the valid ones).
 ClaimTypeChoice = StrEnum("ClaimTypeChoice", {name: name for name in CLAIM_TYPES})
@@ -97,9 +97,11 @@ def show(
     claim_ref: str = typer.Argument(..., metavar="ID", help="Claim id or a unique prefix."),
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
-    """Everything known about one claim: text, evidence, state, rung, history counts."""
-    state = show_state(open_store().path)
-    sys.stdout.write(show_output(resolve_claim(state, claim_ref), fmt.value))
+    """Everything known about one claim: text, evidence, state, rung, and its history (every
+    event that concerns it)."""
+    path = open_store().path
+    claim = resolve_claim(show_state(path), claim_ref)
+    sys.stdout.write(show_output(claim, fmt.value, claim_history(path, claim.id)))
 
 
 @memory_app.command("forget")

@@ -156,3 +156,17 @@ def test_a_filter_that_matches_nothing_does_not_call_the_store_empty(store, tmp_
     out = run_rlat("memory", "list", "--type", "insight", cwd=tmp_path)
     assert out.returncode == 0 and "No claims yet" not in out.stdout
     assert "matches those options" in out.stdout
+
+
+def test_show_tells_the_claims_history(store, tmp_path):
+    out = run_rlat("memory", "show", store[0], cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    history = out.stdout.split("  history:\n", 1)[1].splitlines()
+    assert "proposed (session, observed by human)" in history[0]
+    assert "recurred: 1 citation(s) from session s9" in history[1]
+    assert "outcome +1 (mechanical: tests), rank 0, session s9" in history[2]
+    retired = run_rlat("memory", "show", store[4], "--format", "json", cwd=tmp_path)
+    kinds = [e["kind"] for e in json.loads(retired.stdout)["history"]]
+    assert kinds == ["proposed", "state_changed"]
+    marked = run_rlat("memory", "show", store[2], cwd=tmp_path).stdout
+    assert "cross-workspace on" in marked

@@ -410,6 +410,9 @@ def contest(
 def quarantine(
     agent: str = typer.Argument(..., help="The agent (a claim's observed_by, e.g. claude-code)."),
     reason: str = typer.Option("quarantined by a person", "--reason", help="Recorded with it."),
+    force: bool = typer.Option(False, "--force",
+                               help="Quarantine an agent that has observed no claim yet "
+                                    "(pre-quarantine)."),
 ) -> None:
     """The kill switch: the agent's claims stop promoting and its active claims become
     contested; its capture continues. Reversible with `rlat unquarantine`."""
@@ -417,6 +420,11 @@ def quarantine(
         fail("name the agent to quarantine (see `rlat memory calibration`)")
     store = open_store()
     state = store.state()
+    known = sorted({c.observed_by for c in state.claims.values() if c.observed_by})
+    if agent not in known and not force:
+        # A typo would otherwise quarantine nobody, silently, while the real agent goes on.
+        fail(f"no claim in this store was observed by {agent!r} (agents seen: "
+             f"{', '.join(known) or 'none'}); check the name, or pre-quarantine it with --force")
     if state.quarantined(agent):
         typer.echo(f"Agent {agent!r} is already quarantined.")
         return

@@ -175,3 +175,16 @@ def test_quarantine_calibration_and_unquarantine():
     assert state.claims[a["claim"]].state == "contested"  # lifting is not a rollback
     promote = run_rlat("memory", "promote", a["claim"][:8])
     assert promote.returncode == 0 and "Promoted" in promote.stdout
+
+
+def test_quarantine_refuses_an_agent_that_observed_nothing_unless_forced():
+    _seed_store([propose("The nightly job runs at 02:00 UTC", workspace="path:/w")])
+    typo = run_rlat("quarantine", "claude-cdoe")
+    assert typo.returncode == 1 and typo.stderr.count("\n") == 1
+    assert "no claim in this store was observed by 'claude-cdoe'" in typo.stderr
+    assert "--force" in typo.stderr
+    state = ClaimLog(memory_store_path()).state()
+    assert not state.quarantined("claude-cdoe")
+    forced = run_rlat("quarantine", "future-agent", "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert ClaimLog(memory_store_path()).state().quarantined("future-agent")

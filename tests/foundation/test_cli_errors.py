@@ -172,3 +172,11 @@ def test_ctrl_c_in_the_fast_paths_exits_130_without_a_traceback(rlat_home, tmp_p
     proc = _interrupt_once_open(command, store, tmp_path)
     assert proc.returncode == 130, (proc.returncode, proc.stderr[-500:])
     assert "Traceback" not in proc.stderr and proc.stderr == "rlat: error: interrupted\n"
+
+
+def test_version():
+    from rlat import __version__
+
+    for flag in ("--version", "-V"):
+        out = run_rlat(flag)
+        assert out.returncode == 0 and out.stdout == f"rlat {__version__}\n"

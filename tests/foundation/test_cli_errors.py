@@ -180,3 +180,19 @@ def test_version():
     for flag in ("--version", "-V"):
         out = run_rlat(flag)
         assert out.returncode == 0 and out.stdout == f"rlat {__version__}\n"
+
+
+def test_a_damaged_store_is_status_3_with_a_pointer_to_doctor(rlat_home, tmp_path):
+    from rlat.container import Container
+
+    for i in range(3):
+        ClaimLog(memory_store_path()).append([ev.proposed(
+            f"fact number {i}", "convention", citations=[ev.command_citation(f"c{i}")])])
+    store = rlat_home / "memory.rlat"
+    refs = Container(store).scan().refs
+    data = bytearray(store.read_bytes())
+    data[refs[1].offset + 15] ^= 0xFF
+    store.write_bytes(bytes(data))
+    for args in (("memory", "list"), ("memory", "show", "abcd"), ("memory", "add", "more")):
+        line = one_line_error(run_rlat(*args, cwd=tmp_path), 3)
+        assert "corrupt" in line and "rlat doctor" in line

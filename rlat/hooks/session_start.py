@@ -91,7 +91,7 @@ def trusted_lines(memory, workspace: str, budget: int, now: float,
     scored.sort(key=lambda row: (-row[0], -row[1], row[2]))
     lines: list[str] = []
     ids: list[str] = []
-    used = len(HEADING) + 60 + _MORE_RESERVE  # the fence, the heading, the "more" line
+    used = len(HEADING) + 60 + 100  # the fence, the heading, the "more" line
     for _trust, _ts, cid, claim, p in scored[:MAX_TRUSTED * 3]:
         line = claim_line(claim, rung_of_points(p), max_chars=LINE_CHARS,
                           cut_hint=CLAIM_CUT_HINT.format(id=cid[:12]))
@@ -108,9 +108,9 @@ def trusted_lines(memory, workspace: str, budget: int, now: float,
     return lines, ids
 
 
-# Room kept for the "(N more claims … not shown: …)" line: the world-fact block leaves it even
-# when it fills the budget, so the model always learns that there is more.
-_MORE_RESERVE = 100
+# Room kept for the "(N more claims … not shown: …)" line: the world-fact block leaves it (and
+# a fence around it) even when it fills the budget, so the model always learns there is more.
+_MORE_RESERVE = 140
 
 
 def context_budget() -> int:
@@ -151,8 +151,8 @@ def handle(ctx: HookContext) -> dict | None:
         if ids:
             parts.append(fence(HEADING + "\n" + "\n".join(lines), kind=MEMORY_FENCE))
             injected.extend(ids)
-        elif lines:  # none fitted: only say how many there are
-            parts.append(fence(lines[-1], kind=MEMORY_FENCE))
+        elif lines and len(fence(lines[-1], kind=MEMORY_FENCE)) + 2 <= left:
+            parts.append(fence(lines[-1], kind=MEMORY_FENCE))  # none fitted: say how many
     ranked = [[cid, rank] for rank, cid in enumerate(injected, start=1)]
     append_record(ctx.session_id, {"event": "start", "ts": now, "source": source,
                                    "workspace": ctx.workspace, "cwd": ctx.cwd,

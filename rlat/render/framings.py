@@ -142,9 +142,10 @@ def world_fact_block_within(claims: Iterable[Claim], rung_of: Callable[[Claim], 
     missing = [f"{n} more {_PLURAL.get(t, t)}" for t, n in left_out.items() if n]
     if missing:
         lines.append(f"({', '.join(missing)} not shown: {more_hint})")
-    if not lines:
+    block = fence("\n".join(lines), kind=FENCE_KIND, note=note) if lines else ""
+    if len(block) > budget:  # a budget too small even for the count of what was left out
         return "", []
-    return fence("\n".join(lines), kind=FENCE_KIND, note=note), ids
+    return block, ids
 
 
 # Room kept for the "(N more … not shown: …)" line.

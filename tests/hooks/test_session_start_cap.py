@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import time
 
+import pytest
 from support.cli import run_rlat
 from support.hookrun import run_hook
 
@@ -112,3 +113,18 @@ def test_a_huge_claim_never_disables_session_start_or_recall(workspace, tmp_path
                                       "prompt": "how do I run the tests before pushing?"})
     assert time.monotonic() - began < 5
     assert "make check" in recall.context and len(recall.context) <= 2000
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_never_over_the_budget_whatever_the_mix(workspace, seed):
+    import random
+
+    rng = random.Random(seed)
+    for i in range(rng.randint(5, 60)):
+        add(workspace, f"fact {i} " + "word " * rng.choice([3, 30, 200, 2000]),
+            rng.choice(["constraint", "falsified", "convention", "environment"]),
+            criticality=rng.choice(["low", "normal", "high", "severe"]))
+    budget = [150, 400, 1200, 3000, 6000, 50000][seed]
+    ctx = start(workspace, env={"RLAT_CONTEXT_CHARS": str(budget)}).context
+    assert len(ctx) <= min(budget, 9500)
+    assert ctx.count("<rlat-context") == ctx.count("</rlat-context>")

@@ -87,10 +87,15 @@ def test_a_huge_claim_never_disables_session_start_or_recall(workspace, tmp_path
     text = " ".join(f"log line {i}: connection reset by peer at shard {i % 97}"
                     for i in range(7000))
     assert len(text) > 350_000
+    import base64
+
     huge_file = tmp_path / "huge.txt"
     huge_file.write_text(text)
-    for claim_type in ("constraint", "convention"):
-        with huge_file.open() as stdin:
+    blob_file = tmp_path / "blob.txt"  # one 360 KB "word"
+    blob_file.write_text(base64.b64encode(bytes(range(256)) * 1050).decode())
+    for claim_type, source in (("constraint", huge_file), ("convention", huge_file),
+                               ("environment", blob_file)):
+        with source.open() as stdin:
             import subprocess
             import sys
             proc = subprocess.run([sys.executable, "-m", "rlat", "memory", "add", "--type",

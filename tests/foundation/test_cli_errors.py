@@ -196,3 +196,32 @@ def test_a_damaged_store_is_status_3_with_a_pointer_to_doctor(rlat_home, tmp_pat
     for args in (("memory", "list"), ("memory", "show", "abcd"), ("memory", "add", "more")):
         line = one_line_error(run_rlat(*args, cwd=tmp_path), 3)
         assert "corrupt" in line and "rlat doctor" in line
+
+
+def test_ctrl_c_in_the_search_fast_path_exits_130_without_a_traceback(tmp_path):
+    """`rlat search` on a FIFO blocks opening it (until nothing writes): Ctrl-C it there."""
+    fifo = tmp_path / "km.rlat"
+    os.mkfifo(fifo)
+    proc = subprocess.Popen([sys.executable, "-m", "rlat", "search", str(fifo), "hook view"],
+                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    fd_dir = Path(f"/proc/{proc.pid}/fd")
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and proc.poll() is None:
+        # the fast path has imported what it needs once it sits in open() on the FIFO
+        # (Linux: waiting for a writer is `wait_for_partner`)
+        try:
+            waiting = Path(f"/proc/{proc.pid}/wchan").read_text()
+        except OSError:
+            waiting = ""
+        if "partner" in waiting or "fifo" in waiting:
+            break
+        time.sleep(0.01)
+    if proc.poll() is not None:
+        out, err = proc.communicate()
+        assert "Traceback" not in err
+        pytest.skip("search no longer blocks on a FIFO: nothing to interrupt")
+    assert fd_dir.exists()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err == "rlat: error: interrupted\n", err[-500:]

@@ -67,22 +67,32 @@ def doctor(
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
     """Check .rlat files record by record; salvage intact records from a damaged one."""
+    from .errors import DAMAGED, USER_ERROR
+
     targets = list(paths) if paths else [store_path(None)]
     reports = []
     worst = 0
     for target in targets:
         report = _doctor_one(Path(target), repair)
+        if report["status"] == "missing" and paths:  # a file named on the command line
+            report = {**report, "status": "error", "summary": "no such file"}
         reports.append(report)
-        worst = max(worst, {"ok": 0, "repaired": 0, "missing": 0}.get(report["status"], 1))
+        # exit statuses: rlat.cli.errors (a damaged file left unrepaired: DAMAGED)
+        worst = max(worst, {"ok": 0, "repaired": 0, "missing": 0,
+                            "damaged": DAMAGED}.get(report["status"], USER_ERROR))
     if fmt is OutputFormat.json:
         emit_json({"files": reports})
     else:
         for report in reports:
-            typer.echo(f"{report['path']}: {report['status']} — {report['summary']}")
+            line = f"{report['path']}: {report['status']} — {report['summary']}"
+            if report["status"] == "error" and not report.get("problems"):
+                typer.echo(f"rlat: error: {report['path']}: {report['summary']}", err=True)
+                continue
+            typer.echo(line)
             for problem in report.get("problems", []):
                 typer.echo(f"  - {problem}")
     if worst:
-        raise typer.Exit(1)
+        raise typer.Exit(worst)
 
 
 def _doctor_one(target: Path, repair: bool) -> dict:
@@ -187,11 +197,13 @@ def install_merge_driver(
                        capture_output=True)
     except (OSError, subprocess.CalledProcessError):
         fail(f"{repo} is not a git repository")
-    exe = shutil.which("rlat") or "rlat"
+    from .launch import rlat_command
+
     subprocess.run(["git", "-C", str(repo), "config", "merge.rlat.name",
                     "rlat: union of append-only claim logs"], check=True)
+    # Not a bare `rlat`: git runs the driver with whatever PATH it has (rlat.cli.launch).
     subprocess.run(["git", "-C", str(repo), "config", "merge.rlat.driver",
-                    f"{exe} merge-driver %O %A %B"], check=True)
+                    rlat_command("merge-driver", "%O", "%A", "%B")], check=True)
     attributes = repo / ".gitattributes"
     line = "*.rlat merge=rlat -diff -text"
     existing = attributes.read_text().splitlines() if attributes.exists() else []

@@ -12,6 +12,7 @@ import typer
 
 from ..claims import ClaimLog, FoldState
 from ..claims.model import Claim
+from ..container.errors import RlatError
 from ..paths import memory_store_path
 from .memory_present import find_claim, json_text
 
@@ -43,6 +44,17 @@ def fail(message: str, code: int = 1) -> NoReturn:
     """One line on stderr, non-zero exit. The message should say what to do next."""
     typer.echo(f"rlat: error: {message}", err=True)
     raise typer.Exit(code)
+
+
+def read_stdin_text() -> str:
+    """All of stdin as text: strict UTF-8 (the default text stream would smuggle undecodable
+    bytes in as surrogates, which fail much later, far from their cause)."""
+    data = sys.stdin.buffer.read()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RlatError(f"stdin is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
+                        f"{exc.start}); convert it first, e.g. with iconv") from None
 
 
 def emit_json(obj: object) -> None:

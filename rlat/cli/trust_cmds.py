@@ -163,15 +163,36 @@ def _injected_pairs(rec: dict) -> list[tuple[str, int]]:
     return pairs
 
 
-def latest_turn() -> tuple[str, dict] | None:
-    """(session id, prompt record) of the most recent turn that had claims injected, in the
-    most recently written session signal file."""
-    for path in _session_files()[:20]:
+def latest_turn(workspace: str) -> tuple[str, dict, str | None]:
+    """(session id, the record whose claims the last turn had, that turn's intent id) for the
+    most recent session in ``workspace``: its last prompt that injected claims, else what
+    SessionStart injected (in context for every turn). Raises LookupError saying exactly why
+    there is none."""
+    elsewhere = None
+    for path in _session_files()[:50]:
         records = read_records_at(path)
-        for rec in reversed(records):
-            if rec.get("event") == "prompt" and _injected_pairs(rec):
-                return str(rec.get("session_id") or path.stem), rec
-    return None
+        session_ws = next((r["workspace"] for r in records if r.get("workspace")), None)
+        injecting = [r for r in records if r.get("event") in ("prompt", "start")
+                     and _injected_pairs(r)]
+        if session_ws != workspace:
+            if injecting and elsewhere is None:
+                elsewhere = (path.stem, session_ws)
+            continue
+        session_id = path.stem
+        if not injecting:
+            raise LookupError(f"the latest session in this workspace ({session_id}, "
+                              f"{_when(path.stat().st_mtime)}) had no claims injected, so there "
+                              "is nothing to rate")
+        rec = injecting[-1]
+        prompts = [r for r in records if r.get("event") == "prompt"]
+        intent = rec.get("intent_id") if rec.get("event") == "prompt" else \
+            (prompts[-1].get("intent_id") if prompts else None)
+        return str(rec.get("session_id") or session_id), rec, intent
+    reason = f"no Claude Code session with rlat's hooks has run in this workspace ({workspace})"
+    if elsewhere:
+        reason += f"; the latest one with claims ({elsewhere[0]}) ran in {elsewhere[1]}: " \
+                  "run this from there"
+    raise LookupError(reason)
 
 
 def _turn_with(claim_id: str) -> tuple[str, dict, int] | None:
@@ -191,8 +212,9 @@ def feedback(
     verdict: Verdict = typer.Argument(..., help="good: the claim(s) helped; bad: they misled."),
     claim_ref: str | None = typer.Argument(
         None, metavar="[ID]",
-        help="A claim id (or unique prefix). Without it: the claims injected in the most recent "
-             "turn of the latest session."),
+        help="A claim id (or unique prefix). Without it: the claims in the last turn of the "
+             "latest session in this workspace (what its last prompt, else SessionStart, "
+             "injected)."),
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
     """Tell rlat how a turn went: an outcome with your authority (it outranks the mechanical
@@ -211,12 +233,10 @@ def feedback(
             session_id, rec, rank, intent = "feedback", {}, 1, f"feedback:{claim.id}"
         pairs = [(claim.id, rank)]
     else:
-        found_turn = latest_turn()
-        if found_turn is None:
-            fail("no recent turn had claims injected; name the claim: "
-                 "rlat memory feedback good|bad ID")
-        session_id, rec = found_turn
-        intent = rec.get("intent_id")
+        try:
+            session_id, rec, intent = latest_turn(workspace_id(current_cwd()))
+        except LookupError as exc:
+            fail(f"{exc}; or name the claim: rlat memory feedback good|bad ID")
         pairs = [(cid, rank) for cid, rank in _injected_pairs(rec) if cid in state.claims]
         if not pairs:
             fail("the claims injected in the latest turn are not in this store; name the "
@@ -391,6 +411,9 @@ def contest(
 def quarantine(
     agent: str = typer.Argument(..., help="The agent (a claim's observed_by, e.g. claude-code)."),
     reason: str = typer.Option("quarantined by a person", "--reason", help="Recorded with it."),
+    force: bool = typer.Option(False, "--force",
+                               help="Quarantine an agent that has observed no claim yet "
+                                    "(pre-quarantine)."),
 ) -> None:
     """The kill switch: the agent's claims stop promoting and its active claims become
     contested; its capture continues. Reversible with `rlat unquarantine`."""
@@ -398,6 +421,11 @@ def quarantine(
         fail("name the agent to quarantine (see `rlat memory calibration`)")
     store = open_store()
     state = store.state()
+    known = sorted({c.observed_by for c in state.claims.values() if c.observed_by})
+    if agent not in known and not force:
+        # A typo would otherwise quarantine nobody, silently, while the real agent goes on.
+        fail(f"no claim in this store was observed by {agent!r} (agents seen: "
+             f"{', '.join(known) or 'none'}); check the name, or pre-quarantine it with --force")
     if state.quarantined(agent):
         typer.echo(f"Agent {agent!r} is already quarantined.")
         return

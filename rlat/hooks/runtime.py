@@ -11,8 +11,9 @@ Settings (environment variables, read per call so tests and users can change the
                                STOP, PRE_COMPACT, SESSION_END); defaults in ``BUDGETS``
 ``RLAT_HOOK_LOCK_TIMEOUT``     seconds to wait for the store's lock (default 0.25); on timeout
                                the events go to the spool and the background worker applies them
-``RLAT_CONTEXT_CHARS``         SessionStart's character budget for everything it injects beyond
-                               the world facts (default 6000; Claude Code spills >10,000)
+``RLAT_CONTEXT_CHARS``         SessionStart's character budget for everything it injects,
+                               world facts included (default 6000, capped at 9,500: Claude Code
+                               spills anything over 10,000 into a 2 KB preview)
 ``RLAT_RECALL_TOP_K``          claims UserPromptSubmit injects per prompt (default 3)
 ``RLAT_RECALL_CHARS``          UserPromptSubmit's character budget, fence and heading included
                                (default 800; nothing is injected when no claim clears the

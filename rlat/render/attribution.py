@@ -47,9 +47,18 @@ def day(ts: float | None) -> str:
     return f"{t.tm_year:04d}-{t.tm_mon:02d}-{t.tm_mday:02d}"
 
 
-def claim_line(claim: Claim, rung: str, *, max_chars: int | None = None) -> str:
-    """One bullet: provenance then the claim's text, escaped so it cannot forge a fence."""
+def claim_line(claim: Claim, rung: str, *, max_chars: int | None = None,
+               cut_hint: str = "") -> str:
+    """One bullet: provenance then the claim's text, escaped so it cannot forge a fence.
+
+    A text longer than ``max_chars`` is cut there and ends in "…"; with ``cut_hint`` the cut
+    also says how much was left out and where to read it all
+    (``… [cut: 12,345 more characters; rlat memory show ID]``)."""
     text = " ".join(claim.text.split())
     if max_chars is not None and len(text) > max_chars:
-        text = text[: max_chars - 1].rstrip() + "…"
+        kept = text[: max_chars - 1].rstrip()
+        left_out = len(text) - len(kept)
+        text = kept + "…"
+        if cut_hint:
+            text += f" [cut: {left_out:,} more characters; {cut_hint}]"
     return f"- {provenance(claim, rung)} {escape(text)}"

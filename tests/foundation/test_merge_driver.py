@@ -123,3 +123,33 @@ def test_a_purge_on_either_side_wins_in_the_merge(tmp_path):
         state = ClaimLog(km).state()
         assert state.claims[leaked].purged and state.claims[leaked].text == ""
         assert kept in state.claims
+
+
+def test_the_installed_driver_runs_without_rlat_on_path(tmp_path):
+    """install-merge-driver writes an absolute interpreter, not a bare `rlat`: git runs the
+    driver with a PATH that has no rlat script and no PYTHONPATH (the git() helper's env)."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    assert run_rlat("install-merge-driver", "--repo", str(repo)).returncode == 0
+    driver = git(repo, "config", "merge.rlat.driver").strip()
+    assert not driver.startswith("rlat ") and " -P -m rlat merge-driver %O %A %B" in driver
+    km = repo / "team.rlat"
+    add(km, "base fact", "s0")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "base")
+    git(repo, "checkout", "-qb", "alice")
+    alice_claim = add(km, "alice learned this", "s1")
+    git(repo, "commit", "-qam", "alice")
+    git(repo, "checkout", "-q", "main")
+    bob_claim = add(km, "bob learned that", "s2")
+    git(repo, "commit", "-qam", "bob")
+    no_rlat_path = os.pathsep.join(d for d in os.environ["PATH"].split(os.pathsep)
+                                   if d and not (Path(d) / "rlat").exists())
+    out = subprocess.run(["git", "merge", "-q", "--no-edit", "alice"], cwd=repo,
+                         capture_output=True, text=True,
+                         env={"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
+                              "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t",
+                              "PATH": no_rlat_path, "HOME": str(repo)})
+    assert out.returncode == 0, out.stderr + out.stdout
+    assert {alice_claim, bob_claim} <= set(ClaimLog(km).state().claims)

@@ -24,6 +24,7 @@ from ..claims.ids import fingerprint
 from ..claims.model import Claim
 from ..retrieval.bm25 import BM25Index
 from ..retrieval.tokenize import tokenize
+from ..trust.verify import is_provisional
 from .store import KnowledgeModel, Passage
 
 SOURCE = "source"
@@ -84,7 +85,7 @@ class Hit:
             c = self.claim
             out.update(claim_id=c.id, type=c.type, source=c.source, state=c.state,
                        rung=self.rung, relevance=self.relevance, stale=self.stale,
-                       cited_paths=self.cited_paths)
+                       provisional=is_provisional(c), cited_paths=self.cited_paths)
             if c.attribute_key:
                 out["attribute_key"] = c.attribute_key
         if self.lens_weight is not None:

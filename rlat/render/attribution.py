@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 
 from ..claims.model import Claim
+from ..trust.verify import is_provisional
 from .fences import escape
 
 
@@ -23,6 +24,8 @@ def provenance(claim: Claim, rung: str) -> str:
     elif claim.source == "corpus":
         parts.append(f"{claim.evidence_count} passage{'s' if claim.evidence_count != 1 else ''}")
     parts.append(rung)
+    if is_provisional(claim):
+        parts.append("provisional")
     if claim.state in ("contested", "stale"):
         parts.append(claim.state.upper())
     if claim.scope != "agent":

@@ -209,7 +209,10 @@ def verify(
             for k, n in report.counts().items():
                 counts[k] = counts.get(k, 0) + n
         checked = len(mine.checks) + len(stale.checks)
-        summary = ", ".join(f"{n} {k}" for k, n in counts.items()) or "nothing to check"
+        words = {"good": "verified", "bad": "contradicted", "back": "back from stale",
+                 "nothing": "not in the KM"}
+        summary = ", ".join(f"{n} {words.get(k, k)}" for k, n in counts.items()) \
+            or "nothing to check"
         tail = " (dry run: nothing written)" if dry_run else ""
         lines.append(f"Checked {checked} claim(s): {summary}{tail}.")
     sys.stdout.write("\n".join(lines) + "\n")
@@ -230,4 +233,38 @@ def _linked_kms() -> list[Path]:
                     out.append(path)
             except Exception:  # noqa: BLE001 - a broken linked KM is skipped, not fatal
                 continue
+    return out
+
+
+# ---------------------------------------------------------------- memory consolidate --km
+class KMPlan:
+    def __init__(self, path: Path, plan) -> None:
+        self.path = path
+        self.plan = plan
+        self.label = f" in {path}"
+
+    def to_dict(self) -> dict:
+        return {"km": str(self.path), **self.plan.to_dict()}
+
+
+def consolidate_kms(paths: list[Path], *, dry_run: bool, lock_timeout: float) -> list[KMPlan]:
+    """`rlat memory consolidate` over knowledge models: ``paths``, or (none given) the built
+    KMs linked to this workspace. A KM that cannot be read is one line on stderr, not a stop."""
+    from ..container import ContainerError
+    from ..km.store import KMError
+    from ..km.verify import consolidate_km
+
+    explicit = bool(paths)
+    if not explicit:
+        paths = _linked_kms()
+    out = []
+    for path in paths:
+        try:
+            plan = consolidate_km(path, dry_run=dry_run, lock_timeout=lock_timeout)
+        except (KMError, ContainerError) as exc:
+            if explicit:
+                fail(str(exc))
+            _say(f"{path} not consolidated: {exc}")
+            continue
+        out.append(KMPlan(path, plan))
     return out

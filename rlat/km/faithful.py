@@ -182,8 +182,13 @@ def _token_forms(text: str) -> set[str]:
     return forms
 
 
+_NUMBER = re.compile(r"v?\d[\d.,:]*")
+
+
 def _numbers(tokens: set[str]) -> set[str]:
-    return {t for t in tokens if any(ch.isdigit() for ch in t)}
+    """The tokens that are numbers, versions or times (``15``, ``3.11``, ``02:00``; not
+    ``db-3``)."""
+    return {t for t in tokens if _NUMBER.fullmatch(t)}
 
 
 def numbers_in(text: str) -> set[str]:

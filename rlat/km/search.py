@@ -149,7 +149,9 @@ def _claim_where(km: KnowledgeModel, claim: Claim) -> tuple[str | None, int | No
         path = p.path if p is not None else cite.get("path")
         if path and path not in paths:
             paths.append(path)
-        if first[0] is None and path:
+        if path and (first[0] is None or (first[1] is None and p is not None)):
+            # the first passage still in the build (a re-verified claim also cites the old
+            # passage its source had before the edit)
             first = (path, p.line_start, p.line_end) if p is not None else (path, None, None)
     return first[0], first[1], first[2], paths
 

@@ -209,3 +209,47 @@ def passage_alive(km: KnowledgeModel):
             return None
         return km.slot_of(str(cite.get("passage_id"))) is not None
     return alive
+
+
+def consolidate_km(km_path: Path, *, dry_run: bool = False, now: float | None = None,
+                   lock_timeout: float = LOCK_TIMEOUT):
+    """`rlat memory consolidate` over a KM's own claims, with its passages as the source check:
+    a corpus claim whose every cited passage left the build has lost its source."""
+    from ..trust import consolidate as consolidation
+
+    km = KnowledgeModel.open(km_path, require_build=False)
+    log = km.claim_log()
+    plan = consolidation.plan(log.state(), now, source_alive=passage_alive(km))
+    if plan.events and not dry_run:
+        log.append(plan.events, lock_timeout=lock_timeout)
+    return plan
+
+
+def drift_check(paths: Iterable[Path], *, log=lambda message: None) -> dict:
+    """The drift re-check the hooks' background worker runs: for each built KM in ``paths``
+    whose sources changed on disk (size/mtime, then content), refresh it and re-check the
+    claims that went stale. Returns {km: summary}; a KM that cannot be refreshed is logged."""
+    from .build import refresh_km
+    from .provenance import SourceReader, drifted_sources
+
+    out: dict[str, object] = {}
+    for path in paths:
+        try:
+            if not Path(path).is_file():
+                continue
+            km = KnowledgeModel.open(path, require_build=False)
+            if not km.has_build:
+                continue
+            reader = SourceReader.for_km(km, None)
+            if not reader.reachable or not drifted_sources(km, reader):
+                out[str(path)] = "up to date"
+                continue
+            report = refresh_km(Path(path))
+            recheck = reverify_stale(Path(path)) if report.stale_claims else Report(str(path))
+            out[str(path)] = {"changed": report.changed, "added": report.added,
+                              "removed": report.removed, "stale": len(report.stale_claims),
+                              "back": recheck.counts().get("back", 0)}
+        except Exception as exc:  # noqa: BLE001 - the worker logs one line and goes on
+            log(f"drift check of {path} failed: {exc.__class__.__name__}: {exc}")
+            out[str(path)] = f"failed: {exc}"
+    return out

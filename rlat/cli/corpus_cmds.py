@@ -31,7 +31,7 @@ def _say(message: str) -> None:
     sys.stderr.flush()
 
 
-def _provider(no_model: bool, what: str):
+def _provider(no_model: bool, what: str, fallback: str = "deterministic checks only"):
     """The LLM provider, or None (the deterministic path) with one line on stderr saying why."""
     if no_model:
         return None
@@ -43,7 +43,7 @@ def _provider(no_model: bool, what: str):
             return get_provider()
         except ProviderError as exc:
             why = str(exc)
-    _say(f"{what} runs without a model ({why}): deterministic checks only")
+    _say(f"{what} runs without a model ({why}): {fallback}")
     return None
 
 
@@ -88,7 +88,8 @@ def deep_search(
     if not question.strip():
         fail("the question is empty; say what to research")
     model = _km_errors(lambda: KnowledgeModel.open(km))
-    provider = _provider(no_model, "deep-search")
+    provider = _provider(no_model, "deep-search",
+                         "an extractive answer, deterministic checks only")
     result = _km_errors(lambda: run(model, question, max_hops=max_hops, provider=provider,
                                     save=not dry_run, progress=lambda m: _say(m)))
     for note in result.notes:

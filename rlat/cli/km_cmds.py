@@ -196,18 +196,8 @@ def refresh(
                                                progress=progress))
     finally:
         progress.close()
-    recheck = None
-    if report.stale_claims and not dry_run:
-        # the drift re-check: a stale corpus claim still faithful to its source's new passage
-        # comes back now (deterministic; `rlat memory verify` asks the model too)
-        from ..km.verify import reverify_stale
-
-        recheck = _km_errors(lambda: reverify_stale(km))
     if fmt is OutputFormat.json:
-        data = report.to_dict()
-        if recheck is not None:
-            data["recheck"] = recheck.to_dict()
-        emit_json(data)
+        emit_json(report.to_dict())
         return
     prefix = "Would refresh" if dry_run else "Refreshed"
     if report.up_to_date:
@@ -226,12 +216,9 @@ def refresh(
         verb = "would go" if dry_run else "went"
         typer.echo(f"  {len(report.stale_claims)} claim(s) {verb} stale: "
                    f"{', '.join(c[:12] for c in report.stale_claims[:10])}")
-    if recheck is not None:
-        back = [c.claim.id[:12] for c in recheck.checks if c.outcome == "back"]
-        still = len(recheck.checks) - len(back)
-        typer.echo(f"  re-checked against the new passages: {len(back)} back"
-                   + (f" ({', '.join(back[:10])})" if back else "")
-                   + f", {still} still stale (`rlat audit {km}` lists them)")
+        if not dry_run:
+            typer.echo(f"  `rlat memory verify {km}` re-checks them against the new passages "
+                       "(still faithful → back)")
 
 
 # ------------------------------------------------------------------------------- trace

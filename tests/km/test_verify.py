@@ -12,7 +12,6 @@ from support.cli import run_rlat
 from support.hookrun import run_hook
 
 from rlat.claims.log import ClaimLog
-from rlat.km.build import refresh_km
 from rlat.km.store import KnowledgeModel
 from rlat.paths import state_dir
 
@@ -90,7 +89,7 @@ def test_verify_needs_a_km_or_a_linked_one(kb):
     assert out.returncode == 0 and "1 verified" in out.stdout
 
 
-def test_refresh_rechecks_drifted_claims_and_consolidate_retires_the_lost_one(kb):
+def test_verify_brings_a_drifted_claim_back_and_consolidate_retires_the_lost_one(kb):
     root, km, work = kb
     assert run_rlat("deep-search", str(km), QUESTION, cwd=work, env=NO_KEY).returncode == 0
     before = _by_text(km)
@@ -100,8 +99,14 @@ def test_refresh_rechecks_drifted_claims_and_consolidate_retires_the_lost_one(kb
 
     out = run_rlat("refresh", str(km))
     assert out.returncode == 0, out.stderr
-    assert "2 claim(s) went stale" in out.stdout
-    assert f"1 back ({before[POSTGRES].id[:12]})" in out.stdout and "1 still stale" in out.stdout
+    assert "2 claim(s) went stale" in out.stdout and "rlat memory verify" in out.stdout
+    assert {_by_text(km)[t].state for t in (POSTGRES, BACKUPS)} == {"stale"}
+
+    out = run_rlat("memory", "verify", str(km), cwd=work, env=NO_KEY)
+    assert out.returncode == 0, out.stderr
+    assert f"+ back            {before[POSTGRES].id[:12]}" in out.stdout
+    assert f"- contradicted    {before[BACKUPS].id[:12]}" in out.stdout
+    assert "says 02:00 where the passage says 03:00" in out.stdout
     after = _by_text(km)
     back, lost = after[POSTGRES], after[BACKUPS]
     assert back.state == "candidate" and back.corpus_good == 1
@@ -119,20 +124,6 @@ def test_refresh_rechecks_drifted_claims_and_consolidate_retires_the_lost_one(kb
     assert _by_text(km)[BACKUPS].state == "retired"
     again = run_rlat("memory", "consolidate", "--km", str(km), cwd=work)
     assert f"in {km}: nothing to change" in again.stdout
-
-
-def test_memory_verify_brings_a_stale_corpus_claim_back(kb):
-    root, km, work = kb
-    assert run_rlat("deep-search", str(km), QUESTION, cwd=work, env=NO_KEY).returncode == 0
-    doc = root / "databases.md"
-    doc.write_text(doc.read_text().replace("on host db-3.", "on host db-3 (primary)."),
-                   encoding="utf-8")
-    refresh_km(km)  # the library call marks drift only; the re-check is verify's
-    assert _by_text(km)[POSTGRES].state == "stale"
-    out = run_rlat("memory", "verify", str(km), cwd=work, env=NO_KEY)
-    assert out.returncode == 0, out.stderr
-    assert "back from stale" in out.stdout
-    assert _by_text(km)[POSTGRES].state == "candidate"
 
 
 def _records(session):

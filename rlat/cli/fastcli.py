@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 
 from .. import argv
+from ..claims.policy import STATES
 
 _COMMANDS = ("list", "show")
 
@@ -20,14 +21,16 @@ _COMMANDS = ("list", "show")
 def _parse(command: str, args: list[str]) -> dict | None:
     fmt = argv.choice("text", "json")
     if command == "list":
-        parsed = argv.parse(args, valued={"--format": fmt, "--type": str},
+        parsed = argv.parse(args, valued={"--format": fmt, "--type": str,
+                                          "--state": argv.choice(*STATES)},
                             flags=("--all", "--here"), positional=0)
     else:
         parsed = argv.parse(args, valued={"--format": fmt}, positional=1)
     if parsed is None:
         return None
     given, positional = parsed
-    return {"--format": "text", "--type": None, "--all": False, "--here": False, **given,
+    return {"--format": "text", "--type": None, "--state": None, "--all": False,
+            "--here": False, **given,
             "positional": positional}
 
 
@@ -65,7 +68,7 @@ def main(args: list[str]) -> int | None:
 
                 workspace = workspace_id(os.getcwd())
             rows = list_rows(path, time.time(), all_states=opts["--all"], workspace=workspace,
-                             claim_type=opts["--type"])
+                             claim_type=opts["--type"], only_state=opts["--state"])
             out = list_output(rows, path, opts["--format"])
         else:
             try:

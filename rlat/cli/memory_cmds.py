@@ -5,11 +5,12 @@ from __future__ import annotations
 import shlex
 import sys
 import time
+from enum import StrEnum
 
 import typer
 
 from ..claims import events as ev
-from ..claims.policy import CLAIM_TYPES, POLARITIES
+from ..claims.policy import CLAIM_TYPES, POLARITIES, STATES
 from ..workspace import workspace_id
 from .common import (
     FORMAT_OPTION,
@@ -22,6 +23,8 @@ from .common import (
 )
 from .groups import memory_app
 from .memory_present import list_output, list_rows, show_output, show_state
+
+ClaimState = StrEnum("ClaimState", {name: name for name in STATES})
 
 
 @memory_app.command("add")
@@ -72,12 +75,15 @@ def list_claims(
     all_states: bool = typer.Option(False, "--all", help="Include retired claims."),
     here: bool = typer.Option(False, "--here", help="Only claims learned in this workspace (or cross-workspace)."),
     claim_type: str | None = typer.Option(None, "--type", help="Only this claim type."),
+    state: ClaimState | None = typer.Option(None, "--state",
+                                            help="Only claims in this state (e.g. contested: "
+                                                 "the ones waiting for a person)."),
 ) -> None:
     """List the claims in your memory store."""
     store = open_store()
     workspace = workspace_id(current_cwd()) if here else None
     rows = list_rows(store.path, time.time(), all_states=all_states, workspace=workspace,
-                     claim_type=claim_type)
+                     claim_type=claim_type, only_state=state.value if state else None)
     sys.stdout.write(list_output(rows, store.path, fmt.value))
 
 

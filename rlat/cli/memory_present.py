@@ -66,7 +66,8 @@ VIEW_WORTH_AT_CLAIMS = 2000
 
 
 def list_rows(store: Path, now: float, *, all_states: bool = False,
-              workspace: str | None = None, claim_type: str | None = None) -> list[dict]:
+              workspace: str | None = None, claim_type: str | None = None,
+              only_state: str | None = None) -> list[dict]:
     """The rows `memory list` shows (``rlat.listing``), newest first.
 
     Read from the store's hook view when it is current (caught up with the records appended
@@ -93,7 +94,7 @@ def list_rows(store: Path, now: float, *, all_states: bool = False,
 
             request_view(reason=f"memory list ({why})")
     return listing.ordered([r for r in rows if listing.shown(
-        r, all_states=all_states, workspace=workspace, claim_type=claim_type)])
+        r, all_states=all_states, workspace=workspace, claim_type=claim_type, state=only_state)])
 
 
 def list_output(rows: list[dict], store: Path, fmt: str) -> str:

@@ -299,7 +299,7 @@ def consolidate(
                 _print_plan(k.plan, k.label, dry_run)
         return
     state = store.state()
-    plan = consolidation.plan(state)
+    plan = consolidation.plan(state, session_window=_session_windows())
     if plan.events and not dry_run:
         store.append(plan.events, lock_timeout=LOCK_TIMEOUT)
         store.checkpoint()
@@ -310,6 +310,22 @@ def consolidate(
     _print_plan(plan, "", dry_run)
     for k in kms:
         _print_plan(k.plan, k.label, dry_run)
+
+
+def _session_windows():
+    """The provenance gate's lookup: a session's (first, last) hook-record time from its
+    signal file, or None when the hooks never saw it (or pruned it): then not checked."""
+    from ..hooks.runtime import read_records
+
+    cache: dict[str, tuple[float, float] | None] = {}
+
+    def window(session_id: str) -> tuple[float, float] | None:
+        if session_id not in cache:
+            times = [float(r["ts"]) for r in read_records(session_id)
+                     if isinstance(r.get("ts"), (int, float))]
+            cache[session_id] = (min(times), max(times)) if times else None
+        return cache[session_id]
+    return window
 
 
 def _print_plan(plan, where: str, dry_run: bool) -> None:

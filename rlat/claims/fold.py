@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from . import events as ev
 from .model import _FACTORY, CLAIM_FIELDS, Claim, citation_key
+from .policy import POLICIES
 
 
 # __init__/__repr__/__eq__ written out rather than generated at import (see rlat.claims.model).
@@ -173,11 +174,12 @@ def _apply_to_claim(state: FoldState, claim: Claim, event: dict) -> None:
             if entry[0] == claim.id:
                 _apply_outcome(claim, event, entry, ts)
     elif kind in (ev.EVIDENCE_ADDED, ev.RECURRED):
-        _merge_citations(claim, event.get("citations", []))
         _add_workspace(claim, event.get("workspace"))
         if kind == ev.RECURRED:
             claim.recurrence += 1
-        claim.last_evidence_at = max(claim.last_evidence_at, ts)
+        if not _immutable(claim):  # a timestamped fact's evidence is what it was recorded with
+            _merge_citations(claim, event.get("citations", []))
+            claim.last_evidence_at = max(claim.last_evidence_at, ts)
         _touch(claim, ts)
     elif kind == ev.STATE_CHANGED:
         if _newer(ts, eid, claim.state_at, claim.state_eid):
@@ -215,7 +217,8 @@ def _apply_to_claim(state: FoldState, claim: Claim, event: dict) -> None:
             claim.last_evidence_at = max(claim.last_evidence_at, ts)  # re-verified by a corpus
         else:
             claim.corpus_bad += 1
-        _merge_citations(claim, event.get("citations", []))
+        if not _immutable(claim):
+            _merge_citations(claim, event.get("citations", []))
         _touch(claim, ts)
     elif kind == ev.MARKED:
         if "cross_workspace" in event:
@@ -259,9 +262,25 @@ _FIRST_SEEN_FIELDS = ("text", "source", "polarity", "origin", "observed_by", "at
                       "criticality", "resolves_at")
 
 
+def _immutable(claim: Claim) -> bool:
+    """The type's policy says its text and evidence never change once recorded (``outcome``:
+    a timestamped fact). Recurrences are still counted; evidence stays the first proposal's."""
+    pol = POLICIES.get(claim.type)
+    return pol is not None and pol.immutable
+
+
 def _merge_proposal(claim: Claim, event: dict, ts: float) -> None:
     """The same content proposed again: one claim, more evidence, one more recurrence."""
-    if ts < claim.created_at:  # an earlier proposal (arrived late): its first-seen fields win
+    earlier = ts < claim.created_at
+    if _immutable(claim):
+        # the earliest proposal's evidence, whatever order proposals arrive in (equal times:
+        # the smaller citation list, so every order folds alike)
+        cites = list(event.get("citations", []))
+        if earlier or (ts == claim.created_at
+                       and sorted(map(repr, cites)) < sorted(map(repr, claim.evidence))):
+            claim.evidence = []
+            _merge_citations(claim, cites)
+    if earlier:  # an earlier proposal (arrived late): its first-seen fields win
         claim.created_at = ts
         for name in _FIRST_SEEN_FIELDS:
             if name in event:
@@ -269,7 +288,8 @@ def _merge_proposal(claim: Claim, event: dict, ts: float) -> None:
     if event.get("cross_workspace"):
         _mark_cross_workspace(claim, True, ts, str(event.get("id", "")))
     claim.recurrence += 1
-    _merge_citations(claim, event.get("citations", []))
+    if not _immutable(claim):
+        _merge_citations(claim, event.get("citations", []))
     _add_workspace(claim, event.get("workspace"))
     for pid in event.get("parent_ids", ()):
         if pid not in claim.parent_ids:

@@ -140,7 +140,7 @@ def deep_search(
 # ------------------------------------------------------------------------- memory verify
 @memory_app.command("verify")
 def verify(
-    km: Path | None = typer.Argument(None, metavar="[KM]",
+    km: Path | None = typer.Argument(None, metavar="KM",
                                      help="The knowledge model to check against (default: the "
                                           "KMs linked to this workspace)."),
     claim: list[str] = typer.Option([], "--claim", metavar="ID",

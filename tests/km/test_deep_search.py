@@ -169,3 +169,18 @@ def test_model_answer_goes_through_the_gate_and_the_second_opinion(km, tmp_path)
     assert opinions and not any("PostgreSQL 14" in s for s in opinions[0])
     texts = sorted(c.text for c in ClaimLog(km).state().claims.values())
     assert texts == sorted(kept)
+
+
+def test_a_rejected_key_falls_back_to_the_deterministic_path(km, tmp_path):
+    from support.messages_api import error
+
+    with MessagesAPIServer(error(401, "invalid x-api-key"), consume="all") as api:
+        env = {"ANTHROPIC_API_KEY": "bad-key", "ANTHROPIC_BASE_URL": api.url,
+               "RLAT_LLM_TIMEOUT": "5"}
+        out = run_rlat("deep-search", str(km), QUESTION, "--format", "json", env=env,
+                       cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "model unavailable mid-research" in out.stderr and "Traceback" not in out.stderr
+    data = json.loads(out.stdout)
+    assert data["mode"] == "deterministic"
+    assert data["answer"][0]["text"] == "The payments service stores its data in the ledger database."

@@ -157,3 +157,27 @@ def test_worker_skips_kms_whose_sources_did_not_change(kb, rlat_home):
     from rlat.km.verify import drift_check
 
     assert drift_check([km]) == {str(km): "up to date"}
+
+
+def test_the_model_can_veto_a_verification_never_grant_one(kb):
+    from support.messages_api import MessagesAPIServer, tool_use
+
+    from rlat.llm.provider import TOOL_NAME
+
+    _root, km, work = kb
+    vetoed = _add(work, "The ledger database runs PostgreSQL 15.")
+    unsupported = _add(work, "We deploy on Fridays.")
+    # the checks entail the first claim; the model says the passage contradicts it
+    answer = tool_use(TOOL_NAME, {"verdicts": [{"index": 0, "verdict": "contradicted",
+                                                "reason": "the passage is about staging"}]})
+    with MessagesAPIServer(answer, consume="all") as api:
+        env = {"ANTHROPIC_API_KEY": "test-key", "ANTHROPIC_BASE_URL": api.url,
+               "RLAT_LLM_TIMEOUT": "5"}
+        out = run_rlat("memory", "verify", str(km), cwd=work, env=env)
+        assert out.returncode == 0, out.stderr
+        (request,) = api.message_requests()
+        # only what the checks found went to the model
+        assert "PostgreSQL 15" in api.request_text(request)
+        assert "Fridays" not in api.request_text(request)
+    assert "model: the passage is about staging" in out.stdout
+    assert (_corpus_points(work, vetoed), _corpus_points(work, unsupported)) == (-2.0, 0.0)

@@ -27,6 +27,7 @@ contradict each other, and a source that changes is handled by drift, not by con
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -137,11 +138,33 @@ def _retrieve(km: KnowledgeModel, query: str, k: int) -> list[Passage]:
     return [km.passage(slot) for slot, _s in km.index.top_k(tokenize(query), k)]
 
 
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)\s]*\)")
+
+
+def readable(text: str) -> str:
+    """A sentence as a reader sees it: markdown links as their text (the text stays in the
+    passage, so the gate still traces it; the URL is not part of what the sentence says)."""
+    return " ".join(_LINK.sub(r"\1", text).split())
+
+
+def _navigational(text: str) -> bool:
+    """Mostly link text (a "see also" or table-of-contents line): not an answer."""
+    linked = sum(len(m.group(1).split()) for m in _LINK.finditer(text))
+    return linked * 2 > len(readable(text).split())
+
+
 def _prose(p: Passage) -> list[str]:
-    """The sentences of a passage worth quoting: prose, not headings or code."""
-    return [s.text for s in F.sentences(p.text) if not s.code and not s.heading
-            and len(F.content_terms(s.text)) >= MIN_SENTENCE_WORDS - 1
-            and len(s.text.split()) >= MIN_SENTENCE_WORDS]
+    """The sentences of a passage worth quoting: prose (not headings, code or link lists),
+    links shown as their text."""
+    out = []
+    for s in F.sentences(p.text):
+        if s.code or s.heading or _navigational(s.text):
+            continue
+        text = readable(s.text)
+        if len(F.content_terms(text)) >= MIN_SENTENCE_WORDS - 1 \
+                and len(text.split()) >= MIN_SENTENCE_WORDS:
+            out.append(text)
+    return out
 
 
 def _weights(km: KnowledgeModel, text: str) -> dict[str, float]:
@@ -171,7 +194,8 @@ def follow_up(km: KnowledgeModel, question: str, passages: list[Passage],
         for s in F.sentences(p.text):
             if s.heading:
                 continue
-            scored.append((_score(s.text, weights), s.text))
+            text = readable(s.text)
+            scored.append((_score(text, weights), text))
     scored.sort(key=lambda item: -item[0])
     picked: dict[str, float] = {}
     for score, text in scored[:4]:

@@ -292,17 +292,23 @@ def opinion_messages(items: Sequence[tuple[str, str]]) -> list[dict]:
             {"role": "user", "content": "\n\n".join(blocks)}]
 
 
+OPINION_BATCH = 20  # items per call: one call stays well inside a model's context
+
+
 def second_opinion(provider, items: Sequence[tuple[str, str]], *,
                    timeout: float | None = None) -> list[tuple[str, str]]:
-    """The model's (verdict, reason) for each (statement, passage) pair, in order; an item the
-    model left out counts as ``unsupported``. Raises ``ProviderError`` (the caller keeps the
-    deterministic verdicts and says so)."""
-    if not items:
-        return []
-    answer = provider.complete(opinion_messages(items), OPINION_SCHEMA, timeout)
-    got: dict[int, tuple[str, str]] = {}
-    for row in answer.get("verdicts", []):
-        index = int(row["index"])
-        if 0 <= index < len(items) and index not in got:
-            got[index] = (row["verdict"], " ".join(str(row.get("reason") or "").split()))
-    return [got.get(i, (UNSUPPORTED, "the model gave no verdict")) for i in range(len(items))]
+    """The model's (verdict, reason) for each (statement, passage) pair, in order, asked in
+    batches of ``OPINION_BATCH``; an item the model left out counts as ``unsupported``. Raises
+    ``ProviderError`` (the caller keeps the deterministic verdicts and says so)."""
+    out: list[tuple[str, str]] = []
+    for start in range(0, len(items), OPINION_BATCH):
+        batch = items[start:start + OPINION_BATCH]
+        answer = provider.complete(opinion_messages(batch), OPINION_SCHEMA, timeout)
+        got: dict[int, tuple[str, str]] = {}
+        for row in answer.get("verdicts", []):
+            index = int(row["index"])
+            if 0 <= index < len(batch) and index not in got:
+                got[index] = (row["verdict"], " ".join(str(row.get("reason") or "").split()))
+        out.extend(got.get(i, (UNSUPPORTED, "the model gave no verdict"))
+                   for i in range(len(batch)))
+    return out

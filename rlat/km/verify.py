@@ -12,8 +12,8 @@ Two callers:
 * ``verify_store`` — experience claims of the memory store against a KM (``rlat memory
   verify``): good → ``corpus_good`` + 1, contradicted → ``corpus_bad`` + 1.
 * ``reverify_stale`` — the KM's own corpus claims that a refresh marked stale (drift): a claim
-  still faithful to the passage its source now has comes back (``rlat refresh``, ``rlat memory
-  verify``, and the hooks' background worker when a linked KM's sources changed).
+  still faithful to the passage its source now has comes back (``rlat memory verify``, and the
+  hooks' background worker — ``drift_check`` — when a linked KM's sources changed).
 """
 
 from __future__ import annotations
@@ -106,8 +106,8 @@ def candidates(km: KnowledgeModel, text: str, k: int = VERIFY_TOP_K) -> list[Pas
 
 
 def judge(km: KnowledgeModel, claims: Iterable[Claim], *, provider=None,
-          report: Report) -> list[tuple[Claim, F.Verdict, Passage | None]]:
-    """The gate's verdict for each claim against the KM (model second opinion included)."""
+          report: Report) -> list[tuple[Claim, F.Verdict, Passage | None, str]]:
+    """(claim, verdict, passage, the model's verdict or "") for each claim against the KM."""
     judged = []
     for claim in claims:
         passages = candidates(km, claim.text)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from . import events as ev
 from .model import _FACTORY, CLAIM_FIELDS, Claim, citation_key
+from .policy import POLICIES
 
 
 # __init__/__repr__/__eq__ written out rather than generated at import (see rlat.claims.model).
@@ -201,11 +202,12 @@ def _apply_to_claim(state: FoldState, claim: Claim, event: dict) -> None:
             if entry[0] == claim.id:
                 _apply_outcome(claim, event, entry, ts)
     elif kind in (ev.EVIDENCE_ADDED, ev.RECURRED):
-        _merge_citations(claim, event.get("citations", []))
         _add_workspace(claim, event.get("workspace"))
         if kind == ev.RECURRED:
             claim.recurrence += 1
-        claim.last_evidence_at = max(claim.last_evidence_at, ts)
+        if not _immutable(claim):  # a timestamped fact's evidence is what it was recorded with
+            _merge_citations(claim, event.get("citations", []))
+            claim.last_evidence_at = max(claim.last_evidence_at, ts)
         _touch(claim, ts)
     elif kind == ev.STATE_CHANGED:
         if _newer(ts, eid, claim.state_at, claim.state_eid):
@@ -246,7 +248,8 @@ def _apply_to_claim(state: FoldState, claim: Claim, event: dict) -> None:
             claim.last_evidence_at = max(claim.last_evidence_at, ts)  # re-verified by a corpus
         else:
             claim.corpus_bad += 1
-        _merge_citations(claim, event.get("citations", []))
+        if not _immutable(claim):
+            _merge_citations(claim, event.get("citations", []))
         _touch(claim, ts)
     elif kind == ev.MARKED:
         if "cross_workspace" in event:
@@ -295,10 +298,23 @@ _FIRST_SEEN_FIELDS = ("text", "source", "type", "subject", "polarity", "origin",
                       "attribute_key", "criticality", "resolves_at")
 
 
+def _immutable(claim: Claim) -> bool:
+    """The type's policy says its text and evidence never change once recorded (``outcome``:
+    a timestamped fact). Recurrences are still counted; evidence stays the first proposal's."""
+    pol = POLICIES.get(claim.type)
+    return pol is not None and pol.immutable
+
+
 def _merge_proposal(claim: Claim, event: dict, ts: float) -> None:
     """The same content proposed again: one claim, more evidence, one more recurrence."""
     eid = str(event.get("id", ""))
-    if (ts, eid) < (claim.created_at, claim.created_eid):
+    earlier = (ts, eid) < (claim.created_at, claim.created_eid)
+    if _immutable(claim) and earlier:
+        # the earliest proposal's evidence, whatever order proposals arrive in (ties by event
+        # id, so every order folds alike)
+        claim.evidence = []
+        _merge_citations(claim, list(event.get("citations", [])))
+    if earlier:
         # An earlier proposal (arrived late): its first-seen fields win, except the text of
         # a purged claim, which stays gone.
         claim.created_at, claim.created_eid = ts, eid
@@ -308,7 +324,8 @@ def _merge_proposal(claim: Claim, event: dict, ts: float) -> None:
     if event.get("cross_workspace"):
         _mark_cross_workspace(claim, True, ts, str(event.get("id", "")))
     claim.recurrence += 1
-    _merge_citations(claim, event.get("citations", []))
+    if not _immutable(claim):
+        _merge_citations(claim, event.get("citations", []))
     _add_workspace(claim, event.get("workspace"))
     for pid in event.get("parent_ids", ()):
         if pid not in claim.parent_ids:

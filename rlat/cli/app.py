@@ -13,6 +13,7 @@ COMMAND_MODULES = (
     "admin_cmds",
     "capture_cmds",
     "km_cmds",
+    "corpus_cmds",
     "world_cmds",
     "lens_cmds",
     "trust_cmds",

@@ -295,28 +295,61 @@ def corroborate(
 @memory_app.command("consolidate")
 def consolidate(
     dry_run: bool = typer.Option(False, "--dry-run", help="Show what would change; write nothing."),
+    km: list[Path] = typer.Option([], "--km", metavar="KM",
+                                  help="Also consolidate this knowledge model's claims (corpus "
+                                       "claims, world facts). Repeatable. Default: the KMs "
+                                       "linked to this workspace."),
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
     """One mechanical housekeeping pass: raise confidence (promote, contest, supersede,
     calibrate), then forget (retire claims that stayed low, failed repeatedly, lost their
     source, or went stale and unused). New, recently useful and user-written claims are
     protected. Safe any time; running it twice changes nothing the second time."""
+    from .corpus_cmds import consolidate_kms
+
     store = open_store()
+    kms = consolidate_kms(km, dry_run=dry_run, lock_timeout=LOCK_TIMEOUT)
     if not store.exists():
         if fmt is OutputFormat.json:
             emit_json({"store": str(store.path), "dry_run": dry_run, "examined": 0,
-                       "counts": {}, "events": 0, "changes": []})
+                       "counts": {}, "events": 0, "changes": [],
+                       **({"kms": [k.to_dict() for k in kms]} if kms else {})})
         else:
             typer.echo(f"No store yet at {store.path}; nothing to consolidate.")
+            for k in kms:
+                _print_plan(k.plan, k.label, dry_run)
         return
     state = store.state()
-    plan = consolidation.plan(state)
+    plan = consolidation.plan(state, session_window=_session_windows())
     if plan.events and not dry_run:
         store.append(plan.events, lock_timeout=LOCK_TIMEOUT)
         store.checkpoint()
     if fmt is OutputFormat.json:
-        emit_json({"store": str(store.path), "dry_run": dry_run, **plan.to_dict()})
+        emit_json({"store": str(store.path), "dry_run": dry_run, **plan.to_dict(),
+                   **({"kms": [k.to_dict() for k in kms]} if kms else {})})
         return
+    _print_plan(plan, "", dry_run)
+    for k in kms:
+        _print_plan(k.plan, k.label, dry_run)
+
+
+def _session_windows():
+    """The provenance gate's lookup: a session's (first, last) hook-record time from its
+    signal file, or None when the hooks never saw it (or pruned it): then not checked."""
+    from ..hooks.runtime import read_records
+
+    cache: dict[str, tuple[float, float] | None] = {}
+
+    def window(session_id: str) -> tuple[float, float] | None:
+        if session_id not in cache:
+            times = [float(r["ts"]) for r in read_records(session_id)
+                     if isinstance(r.get("ts"), (int, float))]
+            cache[session_id] = (min(times), max(times)) if times else None
+        return cache[session_id]
+    return window
+
+
+def _print_plan(plan, where: str, dry_run: bool) -> None:
     verbs = {"promote": "promoted", "contest": "contested", "supersede": "superseded",
              "demote": "contested", "retire": "retired", "calibrate": "calibrated"}
     lines = []
@@ -329,7 +362,7 @@ def consolidate(
     counts = plan.counts()
     summary = ", ".join(f"{n} {verbs.get(k, k)}" for k, n in counts.items()) or "nothing to change"
     tail = " (dry run: nothing written)" if dry_run and plan.events else ""
-    typer.echo(f"Consolidated {plan.examined} claim(s): {summary}{tail}.")
+    typer.echo(f"Consolidated {plan.examined} claim(s){where}: {summary}{tail}.")
 
 
 # ------------------------------------------------------------------------------ confidence

@@ -122,6 +122,10 @@ def wanted_background(ctx: HookContext, *, capture_done: bool) -> list[str]:
     if os.environ.get("RLAT_MINE_ATTRIBUTES") == "1":
         tasks.append("mine")
     tasks += ["drain", "checkpoint", "view"]
+    from ..world import linked_kms  # reads one small file: the workspace's KM links
+
+    if ctx.workspace and linked_kms(ctx.workspace):
+        tasks.append("drift")  # re-check KMs whose sources changed (rlat.km.verify.drift_check)
     return tasks
 
 

@@ -17,6 +17,9 @@ Tasks, each independent (one failing is logged and the next runs):
 ``checkpoint``  write a store snapshot when enough events follow the last one
 ``view``        rebuild the hook view (``rlat.hooks.view``): what lets the next hooks open
                 the store in milliseconds
+``drift``       for each built KM linked to the job's workspace whose sources changed on
+                disk: refresh it (claims on changed passages go stale) and re-check those
+                claims against the new passages (``rlat.km.verify.drift_check``)
 
 Every problem is one line in ``hooks.log`` (event ``worker``); what the job did is appended to
 the session's signal file as ``{"event": "worker", …}``. The worker may import anything
@@ -214,6 +217,15 @@ def task_checkpoint(job: Job) -> object:
     return ClaimLog(path).checkpoint(lock_timeout=WORKER_LOCK_TIMEOUT)
 
 
+def task_drift(job: Job) -> object:
+    from ..km.verify import drift_check
+    from ..world import linked_kms
+
+    if not job.workspace:
+        return "no workspace"
+    return drift_check(linked_kms(job.workspace), log=job.log)
+
+
 TASKS = {
     "capture": task_capture,
     "atomic": task_atomic,
@@ -221,6 +233,7 @@ TASKS = {
     "drain": task_drain,
     "checkpoint": task_checkpoint,
     "view": task_view,
+    "drift": task_drift,
 }
 
 

@@ -56,6 +56,8 @@ from ..trust import thresholds as T
 from ..trust.lifecycle import effective_state, stale_reason
 from ..trust.rungs import agent_multiplier, rung_of_points, trust_of_points
 from ..trust.rungs import points as rung_points
+from ..trust.shadow import EXCLUDED as SHADOW_EXCLUDED
+from ..trust.shadow import visible_to_agents
 from . import abstention as A
 from . import temporal, wordvec
 from .bm25 import BM25Index
@@ -598,6 +600,8 @@ def gate(claim: Claim, *, workspace: str | None, now: float, include_stale: bool
         return False, f"excluded: source {claim.source} not requested", claim.state
     if claim.state == "retired":
         return False, "excluded: retired", "retired"
+    if not visible_to_agents(claim):
+        return False, SHADOW_EXCLUDED, claim.state
     if claim.superseded_by:
         return False, f"excluded: superseded by {claim.superseded_by[:12]}", claim.state
     if claim.id in exclude:

@@ -1,6 +1,6 @@
 """The capture pipeline: what the SessionEnd hook does inline.
 
-* **scrub throughput** — ``rlat.capture.scrub.scrub_many`` over every text of a generated 3 MB
+* **scrub throughput** — ``rlat.scrub.scrub_many`` over every text of a generated 3 MB
   transcript (prompts, replies, commands, tool output: what capture scrubs), in process,
   median of repeated runs; target ≥ 10 MB/s (issue #3). A second row scrubs the Python
   standard library's own source as tool output (code is where the keyword rules work
@@ -53,7 +53,7 @@ def _texts(path: Path) -> dict[str, list[str]]:
 
 
 def _scrub_rate(texts: dict[str, list[str]], n: int) -> float:
-    from rlat.capture.scrub import scrub_many
+    from rlat.scrub import scrub_many
 
     size = sum(len(t) for group in texts.values() for t in group)
 

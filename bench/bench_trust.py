@@ -137,7 +137,7 @@ def make_store(path: Path, n_claims: int, *, seed: int = 11, now: float = NOW) -
         ids.append(cid)
         events = [prop]
         for k in range(rng.choice((0, 0, 0, 1, 2))):  # independent recurrences
-            events.append(ev.recurred(cid, [ev.session_citation(f"r{i}-{k}", "m", "h")],
+            events.append(ev.recurred(cid, [ev.session_citation(f"r{i}-{k}", f"r{i}-{k}/m", "h")],
                                       ts=ts + (k + 1) * DAY))
         if rng.random() < 0.35:  # used in sessions
             for k in range(rng.randint(1, 6)):

@@ -1,7 +1,10 @@
 """Entry point for `rlat` and `python -m rlat`.
 
 `rlat hook …` is dispatched before typer is imported: a hook runs on every prompt and must
-start fast (DESIGN §4, docs/hooks.md).
+start fast (DESIGN §4, docs/hooks.md), and it has its own contract (always exit 0). Every other
+command — the typer-free fast paths and the typer app alike — runs inside the CLI's one error
+boundary (``rlat.cli.errors.guarded``): one line on stderr and a documented exit status, never
+a traceback.
 """
 
 from __future__ import annotations
@@ -15,6 +18,20 @@ def main(argv: list[str] | None = None) -> int:
         from rlat.hooks.dispatch import main as hook_main
 
         return hook_main(args[1:])
+    from rlat.cli.errors import guarded
+
+    return guarded(lambda: _command(args))
+
+
+def _command(args: list[str]) -> int:
+    if args in (["--version"], ["-V"]):
+        from rlat import __version__
+
+        sys.stdout.write(f"rlat {__version__}\n")
+        return 0
+    from rlat.cli.errors import check_home
+
+    check_home()
     if args and args[0] == "search":  # typer-free fast path (falls back for --help, errors)
         from rlat.km.fastcli import main as search_main
 

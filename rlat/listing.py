@@ -40,10 +40,12 @@ def rung_settled_at(claim: Claim) -> float:
 
 
 def shown(row: dict, *, all_states: bool = False, workspace: str | None = None,
-          claim_type: str | None = None) -> bool:
+          claim_type: str | None = None, state: str | None = None) -> bool:
     """Whether a listing with these filters shows ``row``: retired claims only with
-    ``all_states``; ``workspace`` keeps claims learned there or marked cross-workspace."""
-    return ((all_states or row["state"] != "retired")
+    ``all_states`` (or ``state="retired"``); ``state`` keeps only claims in that (effective)
+    state; ``workspace`` keeps claims learned there or marked cross-workspace."""
+    return ((all_states or state == "retired" or row["state"] != "retired")
+            and (state is None or row["state"] == state)
             and (claim_type is None or row["type"] == claim_type)
             and (workspace is None or row["cross_workspace"] or workspace in row["workspaces"]))
 

@@ -6,9 +6,16 @@ Imported by the hook path, so it must stay tiny: platformdirs only, and lazily.
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 APP_NAME = "rlat"
+
+# Everything rlat writes holds claim text or traces of it (stores, views, index caches, logs,
+# job files): user-only, whatever the umask. Only files rlat creates get these modes; a file
+# it rewrites keeps the mode it had (a knowledge model the user chmod'ed to share stays so).
+PRIVATE_DIR_MODE = 0o700
+PRIVATE_FILE_MODE = 0o600
 
 
 def home() -> Path:
@@ -58,3 +65,53 @@ def normalise_path(raw: str) -> str:
         return str(Path(text).expanduser().resolve())
     except OSError:
         return os.path.normpath(text)
+
+
+# ------------------------------------------------------------------------ private files
+def private_dir(path: str | os.PathLike) -> Path:
+    """Create directory ``path`` and its missing parents, each user-only (``mkdir -p`` with
+    mode 0700 at every level it creates; ``os.makedirs`` applies the mode to the last one only).
+    Directories that exist are left as they are."""
+    path = Path(path)
+    try:
+        path.mkdir(mode=PRIVATE_DIR_MODE)
+    except FileNotFoundError:
+        if path.parent == path:
+            raise
+        private_dir(path.parent)
+        try:
+            path.mkdir(mode=PRIVATE_DIR_MODE)
+        except FileExistsError:
+            if not path.is_dir():
+                raise
+    except FileExistsError:
+        if not path.is_dir():
+            raise
+    return path
+
+
+def open_private(path: str | os.PathLike, mode: str = "wb", *, encoding: str | None = None):
+    """Open ``path`` for writing (``w``/``wb`` truncate, ``a``/``ab`` append); created user-only
+    (0600) when it does not exist yet."""
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if "a" in mode else os.O_TRUNC)
+    fd = os.open(path, flags, PRIVATE_FILE_MODE)
+    try:
+        return os.fdopen(fd, mode, encoding=None if "b" in mode else (encoding or "utf-8"))
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def replace_private(tmp: str | os.PathLike, target: str | os.PathLike, *,
+                    keep_mode: bool = True) -> None:
+    """Rename ``tmp`` over ``target`` atomically, with ``target``'s old mode when ``keep_mode``
+    and it existed, else user-only (0600). Caches pass ``keep_mode=False``: whatever mode an
+    older version left, they hold every claim's text."""
+    mode = PRIVATE_FILE_MODE
+    if keep_mode:
+        try:
+            mode = stat.S_IMODE(os.stat(target).st_mode)
+        except OSError:
+            pass
+    os.chmod(tmp, mode)
+    os.replace(tmp, target)

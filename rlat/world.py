@@ -33,7 +33,7 @@ from .claims.log import ClaimLog
 from .claims.model import _FACTORY, Claim
 from .claims.policy import WORLD_KINDS
 from .container import EVENTS, ContainerError
-from .paths import home
+from .paths import home, open_private, private_dir
 from .render.framings import CRITICALITIES, FRAMED_TYPES, framed_claims, world_fact_block
 
 MAX_FACT_CHARS = 2000  # one proposition (a falsified finding keeps its evidence: allow a few lines)
@@ -111,8 +111,8 @@ def link_km(workspace_id: str, km_path: str | os.PathLike) -> None:
     if path == default_km_path(workspace_id).resolve() or path in linked_kms(workspace_id):
         return
     links = _links_path(workspace_id)
-    links.parent.mkdir(parents=True, exist_ok=True)
-    with open(links, "a", encoding="utf-8") as fh:
+    private_dir(links.parent)
+    with open_private(links, "a") as fh:
         fh.write(str(path) + "\n")
 
 
@@ -195,10 +195,11 @@ class CaptureResult:
     reinstated: bool = False  # an older value stated again becomes current again
     created_km: bool = False
     superseded_by: str | None = None  # a back-dated value: already older than the current one
+    redactions: int = 0  # secrets replaced by [REDACTED:<rule>] before storing
 
     def __init__(self, claim_id: str, km: Path, kind: str, new: bool, superseded=_FACTORY,
                  reinstated: bool = False, created_km: bool = False,
-                 superseded_by: str | None = None) -> None:
+                 superseded_by: str | None = None, redactions: int = 0) -> None:
         self.claim_id = claim_id
         self.km = km
         self.kind = kind
@@ -207,16 +208,17 @@ class CaptureResult:
         self.reinstated = reinstated
         self.created_km = created_km
         self.superseded_by = superseded_by
+        self.redactions = redactions
 
     def _values(self) -> tuple:
         return (self.claim_id, self.km, self.kind, self.new, self.superseded, self.reinstated,
-                self.created_km, self.superseded_by)
+                self.created_km, self.superseded_by, self.redactions)
 
     def __repr__(self) -> str:
         return (f"{self.__class__.__qualname__}(claim_id={self.claim_id!r}, km={self.km!r}, "
                 f"kind={self.kind!r}, new={self.new!r}, superseded={self.superseded!r}, "
                 f"reinstated={self.reinstated!r}, created_km={self.created_km!r}, "
-                f"superseded_by={self.superseded_by!r})")
+                f"superseded_by={self.superseded_by!r}, redactions={self.redactions!r})")
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
@@ -226,7 +228,8 @@ class CaptureResult:
     def to_dict(self) -> dict:
         return {"id": self.claim_id, "km": str(self.km), "kind": self.kind, "new": self.new,
                 "superseded": list(self.superseded), "reinstated": self.reinstated,
-                "created_km": self.created_km, "superseded_by": self.superseded_by}
+                "created_km": self.created_km, "superseded_by": self.superseded_by,
+                "redactions": self.redactions}
 
 
 def validate(text: str, kind: str, attribute_key: str | None, criticality: str) -> tuple[str, str | None]:
@@ -256,7 +259,7 @@ def capture_world_fact(km_path: str | os.PathLike, text: str, kind: str, *,
                        command: str | None = None, citations: list[dict] | None = None,
                        workspace: str | None = None, observed_by: str = "human",
                        origin: str = "user", ts: float | None = None,
-                       lock_timeout: float | None = 10.0) -> CaptureResult:
+                       lock_timeout: float | None = None) -> CaptureResult:
     """Append one world fact to ``km_path``'s claim log (creating the file if missing).
 
     The same text again is a recurrence of the same claim. A keyed attribute supersedes every
@@ -264,8 +267,13 @@ def capture_world_fact(km_path: str | os.PathLike, text: str, kind: str, *,
     old value again makes it current again. Evidence is a command citation (``command``) unless
     ``citations`` are given (the miner cites the session). Validation happens before anything
     is written; the fold and the append happen under the file's lock, so two captures for the
-    same key cannot both miss each other."""
+    same key cannot both miss each other. Secrets in the text or the key are redacted first
+    (the id is the redacted text's), counted in ``redactions``."""
     text, key = validate(text, kind, attribute_key, criticality)
+    text, redactions = ev.scrubbed(text)
+    if key is not None:
+        key, key_redactions = ev.scrubbed(key)
+        redactions += key_redactions
     path = Path(km_path)
     when = time.time() if ts is None else float(ts)
     if citations is None:
@@ -277,7 +285,7 @@ def capture_world_fact(km_path: str | os.PathLike, text: str, kind: str, *,
     cid = claim_id(text, kind, subject)
     log = ClaimLog(path)
     created = not path.exists() or path.stat().st_size == 0
-    result = CaptureResult(cid, path, kind, new=True, created_km=created)
+    result = CaptureResult(cid, path, kind, new=True, created_km=created, redactions=redactions)
 
     def build():
         state = log.state()  # folded under the lock: no capture can land in between

@@ -40,8 +40,8 @@ import re
 from collections import deque
 from dataclasses import dataclass, field
 
+from .. import scrub as scrubbing
 from ..retrieval.tokenize import STOP_WORDS
-from . import scrub as scrubbing
 from .session import SHELL_TOOLS, Cited, one_line, snippet
 from .transcript import Block, Turn
 

@@ -11,7 +11,7 @@ The order is the safety argument, so it is fixed here and nowhere else:
    (``rlat.render.fences.strip_fenced``) and harness span from every text, *before* anything
    else sees the text. rlat never re-captures what it injected.
 2. **Withhold** the whole output of any tool whose input names a secret file (``.env``, an SSH
-   key, ``.netrc``…), then **scrub** every remaining text (``rlat.capture.scrub``). Redactions
+   key, ``.netrc``…), then **scrub** every remaining text (``rlat.scrub``). Redactions
    are counted and logged (rule and place, never the secret) to ``scrub.log``.
 3. **Fold** the turns into a bounded digest and build the session's ``event`` claim
    (``rlat.capture.session``); trivial sessions stop here.
@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from .. import scrub as scrubbing
 from ..claims import events as ev
 from ..claims.fold import FoldState
 from ..claims.ids import claim_id, content_hash
@@ -43,7 +44,6 @@ from ..claims.log import ClaimLog
 from ..container import EVENTS
 from ..paths import memory_store_path
 from ..workspace import workspace_id
-from . import scrub as scrubbing
 from .facts import Fact, FactExtractor, same_fact, signature
 from .session import Cited, SessionClaim, SessionDigest, build_claim
 from .transcript import (

@@ -25,7 +25,8 @@ What the reader guarantees:
   harness's own ``<system-reminder>`` / hook spans are stripped from every text before anything
   else sees it.
 
-This module imports only the standard library and ``rlat.render.fences`` (the hook path).
+This module imports only the standard library, ``rlat.special_files`` and ``rlat.render.fences``
+(the hook path).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..render.fences import has_fence, strip_fenced
+from ..special_files import open_regular
 
 MAX_LINE_BYTES = 8 * 1024 * 1024
 _decode = json.JSONDecoder().decode
@@ -158,7 +160,9 @@ def iter_lines(path: str | os.PathLike, stats: ReadStats | None = None, *,
     wanted = tuple(want) if want is not None else None
     stats.files += 1
     offset = 0
-    with open(path, "rb") as fh:
+    # A FIFO or device (/dev/zero) is refused here, one OSError, never read: it would block or
+    # never end.
+    with os.fdopen(open_regular(path), "rb") as fh:
         while True:
             raw = fh.readline(MAX_LINE_BYTES + 1)
             if not raw:
@@ -200,7 +204,7 @@ def iter_lines(path: str | os.PathLike, stats: ReadStats | None = None, *,
 def read_line_at(path: str | os.PathLike, offset: int) -> dict | None:
     """The JSON object on the line starting at ``offset``, or None."""
     try:
-        with open(path, "rb") as fh:
+        with os.fdopen(open_regular(path), "rb") as fh:
             fh.seek(offset)
             raw = fh.readline(MAX_LINE_BYTES + 1)
     except OSError:

@@ -3,13 +3,20 @@
 Every event is a msgpack map with ``kind``, ``id`` (random, unique: the union key when two
 copies merge), ``ts`` (unix seconds) and a kind-specific payload. Constructors here are the
 only place event shapes are written down; docs/format.md lists them.
+
+They are also where secrets stop: every free-text field a person or a model fills (a claim's
+text, subject and attribute key, a citation's command and excerpt, a reason a person gives)
+is scrubbed here (``rlat.scrub``), so no write path (capture, ``memory add``,
+``capture-attribute``, the miner, atomic capture) can store a secret by going around it.
+The scrubber is a standard-library leaf, imported on first use: hooks that write no text
+never pay for compiling its rules.
 """
 
 from __future__ import annotations
 
 import time
 
-from .ids import claim_id, new_event_id
+from .ids import claim_id, content_hash, new_event_id
 from .policy import POLARITIES, SCOPES, STATES, policy
 
 PROPOSED = "proposed"
@@ -39,6 +46,42 @@ EVENT_KINDS = (
 AUTHORITIES = ("user", "mechanical", "heuristic")
 
 
+def scrubbed(text: str) -> tuple[str, int]:
+    """``text`` with every secret replaced by ``[REDACTED:<rule>]``, and how many were.
+    Idempotent: scrubbing scrubbed text changes nothing."""
+    if not text:
+        return text, 0
+    from ..scrub import scrub
+
+    result = scrub(text)
+    return result.text, result.redactions
+
+
+def _clean(text: str) -> str:
+    return scrubbed(text)[0] if text else text
+
+
+# Citation fields that hold free text (the rest are ids, hashes and times).
+_CITATION_TEXT = ("command", "excerpt")
+
+
+def _clean_citations(citations: list[dict]) -> list[dict]:
+    out = []
+    for cite in citations:
+        if any(isinstance(cite.get(k), str) and cite[k] for k in _CITATION_TEXT):
+            cite = dict(cite)
+            for k in _CITATION_TEXT:
+                value = cite.get(k)
+                if isinstance(value, str) and value:
+                    cite[k] = _clean(value)
+            if cite.get("excerpt") and "excerpt_hash" in cite:
+                # a redacted excerpt is what the citation quotes now (capture scrubs the
+                # transcript before quoting it, so this only changes a bypassing caller's hash)
+                cite["excerpt_hash"] = content_hash(cite["excerpt"])
+        out.append(cite)
+    return out
+
+
 def _base(kind: str, ts: float | None) -> dict:
     return {"kind": kind, "id": new_event_id(), "ts": time.time() if ts is None else float(ts)}
 
@@ -64,7 +107,7 @@ def passage_citation(passage_id: str, content_hash: str, *, path: str | None = N
 
 def command_citation(command: str, *, observed_at: float | None = None,
                      observed_by: str = "human") -> dict:
-    return {"kind": "command", "command": command, "observed_by": observed_by,
+    return {"kind": "command", "command": _clean(command), "observed_by": observed_by,
             "observed_at": time.time() if observed_at is None else float(observed_at)}
 
 
@@ -79,7 +122,8 @@ def proposed(text: str, claim_type: str, *, citations: list[dict], source: str |
     Raises ValueError for a claim without evidence, empty text or unknown enums: no evidence,
     no claim."""
     pol = policy(claim_type)
-    text = text.strip()
+    text = _clean(text.strip())
+    subject = _clean(subject)
     if not text:
         raise ValueError("a claim needs text")
     if not citations:
@@ -91,10 +135,10 @@ def proposed(text: str, claim_type: str, *, citations: list[dict], source: str |
         claim=claim_id(text, claim_type, subject), text=text, type=claim_type,
         source=source or pol.source, subject=subject, polarity=polarity,
         workspace=workspace, cross_workspace=cross_workspace, observed_by=observed_by,
-        origin=origin, citations=list(citations), criticality=criticality,
+        origin=origin, citations=_clean_citations(citations), criticality=criticality,
     )
     if attribute_key:
-        event["attribute_key"] = attribute_key
+        event["attribute_key"] = _clean(attribute_key)
     if resolves_at is not None:
         event["resolves_at"] = float(resolves_at)
     if parent_ids:
@@ -107,7 +151,7 @@ def evidence_added(claim: str, citations: list[dict], *, workspace: str | None =
     if not citations:
         raise ValueError("evidence_added needs at least one citation")
     event = _base(EVIDENCE_ADDED, ts)
-    event.update(claim=claim, citations=list(citations), workspace=workspace)
+    event.update(claim=claim, citations=_clean_citations(citations), workspace=workspace)
     return event
 
 
@@ -140,7 +184,10 @@ def state_changed(claim: str, to: str, reason: str, *, actor: str = "rlat",
     if to not in STATES:
         raise ValueError(f"unknown state {to!r} (expected one of: {', '.join(STATES)})")
     event = _base(STATE_CHANGED, ts)
-    event.update(claim=claim, to=to, reason=reason, actor=actor)
+    # A person's reason is free text; rlat's own reasons are not (and consolidation writes
+    # tens of thousands of them, so they skip the scrubber).
+    event.update(claim=claim, to=to, reason=_clean(reason) if actor == "user" else reason,
+                 actor=actor)
     return event
 
 
@@ -205,13 +252,13 @@ def marked(claim: str, *, cross_workspace: bool, ts: float | None = None) -> dic
 
 def quarantined(agent: str, reason: str, *, ts: float | None = None) -> dict:
     event = _base(QUARANTINED, ts)
-    event.update(agent=agent, reason=reason)
+    event.update(agent=agent, reason=_clean(reason))
     return event
 
 
 def unquarantined(agent: str, reason: str, *, ts: float | None = None) -> dict:
     event = _base(UNQUARANTINED, ts)
-    event.update(agent=agent, reason=reason)
+    event.update(agent=agent, reason=_clean(reason))
     return event
 
 

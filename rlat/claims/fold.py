@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from . import events as ev
 from .model import _FACTORY, CLAIM_FIELDS, Claim, citation_key
+from .policy import POLICIES
 
 
 # __init__/__repr__/__eq__ written out rather than generated at import (see rlat.claims.model).
@@ -95,13 +96,38 @@ def _newer(ts: float, eid: str, cur_ts: float, cur_eid: str) -> bool:
     return (ts, eid) > (cur_ts, cur_eid)
 
 
+# Dropped from every citation of a purged claim: what it quoted and the command that cited it.
+PURGED_CITATION_KEYS = ("excerpt", "command")
+
+
+def strip_purged(cite: dict) -> dict:
+    return {k: v for k, v in cite.items() if k not in PURGED_CITATION_KEYS}
+
+
+def _citation_order(cite: dict) -> tuple[str, str]:
+    """A total order over citations, so which copy of one piece of evidence (same
+    ``citation_key``, e.g. a session captured twice) a claim keeps is independent of arrival:
+    the least under this order. Compared by what survives a purge first, so purging the kept
+    copy gives the copy a purge-first fold keeps."""
+    return (repr(sorted(strip_purged(cite).items(), key=lambda kv: str(kv[0]))),
+            repr(sorted(cite.items(), key=lambda kv: str(kv[0]))))
+
+
 def _merge_citations(claim: Claim, citations: list[dict]) -> None:
-    known = {citation_key(c) for c in claim.evidence}
+    if not citations:
+        return
+    at = {citation_key(c): i for i, c in enumerate(claim.evidence)}
     for cite in citations:
+        if claim.purged:
+            cite = strip_purged(cite)
         key = citation_key(cite)
-        if key not in known:
-            known.add(key)
+        i = at.get(key)
+        if i is None:
+            at[key] = len(claim.evidence)
             claim.evidence.append(cite)
+        elif cite != claim.evidence[i] and \
+                _citation_order(cite) < _citation_order(claim.evidence[i]):
+            claim.evidence[i] = cite
 
 
 def _add_workspace(claim: Claim, workspace: str | None) -> None:
@@ -125,7 +151,7 @@ def apply(state: FoldState, event: dict) -> None:
         return
 
     if kind == ev.INJECTED:
-        for cid in event.get("claims", ()):
+        for cid in dict.fromkeys(event.get("claims", ())):
             claim = state.claims.get(cid)
             if claim is None:
                 state.pending.setdefault(cid, []).append(event)
@@ -134,11 +160,14 @@ def apply(state: FoldState, event: dict) -> None:
         return
 
     if kind == ev.OUTCOME:
+        waiting: set[str] = set()
         for entry in event.get("claims", ()):
             cid = entry[0]
             claim = state.claims.get(cid)
             if claim is None:
-                state.pending.setdefault(cid, []).append(event)
+                if cid not in waiting:  # replayed once, for all of its entries
+                    waiting.add(cid)
+                    state.pending.setdefault(cid, []).append(event)
                 continue
             _apply_outcome(claim, event, entry, ts)
         return
@@ -173,11 +202,12 @@ def _apply_to_claim(state: FoldState, claim: Claim, event: dict) -> None:
             if entry[0] == claim.id:
                 _apply_outcome(claim, event, entry, ts)
     elif kind in (ev.EVIDENCE_ADDED, ev.RECURRED):
-        _merge_citations(claim, event.get("citations", []))
         _add_workspace(claim, event.get("workspace"))
         if kind == ev.RECURRED:
             claim.recurrence += 1
-        claim.last_evidence_at = max(claim.last_evidence_at, ts)
+        if not _immutable(claim):  # a timestamped fact's evidence is what it was recorded with
+            _merge_citations(claim, event.get("citations", []))
+            claim.last_evidence_at = max(claim.last_evidence_at, ts)
         _touch(claim, ts)
     elif kind == ev.STATE_CHANGED:
         if _newer(ts, eid, claim.state_at, claim.state_eid):
@@ -188,7 +218,10 @@ def _apply_to_claim(state: FoldState, claim: Claim, event: dict) -> None:
         if _newer(ts, eid, claim.state_at, claim.state_eid):
             claim.state, claim.state_reason = "active", event.get("reason", "promoted")
             claim.state_at, claim.state_eid = ts, eid
+        # Scope is its own register: the newest promotion's, whatever the state became since.
+        if _newer(ts, eid, float(claim.scope_key[0]), str(claim.scope_key[1])):
             claim.scope = event.get("scope", claim.scope)
+            claim.scope_key = [ts, eid]
         _touch(claim, ts)
     elif kind == ev.CONTESTED:
         other = event.get("other")
@@ -199,15 +232,15 @@ def _apply_to_claim(state: FoldState, claim: Claim, event: dict) -> None:
             claim.state_at, claim.state_eid = ts, eid
         _touch(claim, ts)
     elif kind == ev.SUPERSEDED:
-        if ts >= claim.superseded_at:
-            claim.superseded_by, claim.superseded_at = event.get("by"), ts
+        if _newer(ts, eid, claim.superseded_at, claim.superseded_eid):
+            claim.superseded_by = event.get("by")
+            claim.superseded_at, claim.superseded_eid = ts, eid
         _touch(claim, ts)
     elif kind == ev.CORROBORATED:
-        if event.get("good", True):
-            claim.user_good += 1
+        good = bool(event.get("good", True))
+        if good:
             claim.last_evidence_at = max(claim.last_evidence_at, ts)  # re-verified by a person
-        else:
-            claim.user_bad += 1
+        _vote(claim, str(event.get("actor") or "user"), good, ts, eid)
         _touch(claim, ts)
     elif kind == ev.VERIFIED:
         if event.get("good"):
@@ -215,16 +248,21 @@ def _apply_to_claim(state: FoldState, claim: Claim, event: dict) -> None:
             claim.last_evidence_at = max(claim.last_evidence_at, ts)  # re-verified by a corpus
         else:
             claim.corpus_bad += 1
-        _merge_citations(claim, event.get("citations", []))
+        if not _immutable(claim):
+            _merge_citations(claim, event.get("citations", []))
         _touch(claim, ts)
     elif kind == ev.MARKED:
         if "cross_workspace" in event:
             _mark_cross_workspace(claim, bool(event["cross_workspace"]), ts, eid)
         _touch(claim, ts)
     elif kind == ev.PURGED:
+        # Absorbing: no event folded before or after (a late earlier proposal, more evidence
+        # with excerpts) brings the text back; see _merge_proposal and _merge_citations.
         claim.purged = True
         claim.text = ""
-        claim.evidence = [{k: v for k, v in c.items() if k != "excerpt"} for c in claim.evidence]
+        evidence = claim.evidence
+        claim.evidence = []
+        _merge_citations(claim, evidence)
         _touch(claim, ts)
 
 
@@ -249,27 +287,45 @@ def _new_claim(event: dict, ts: float, eid: str) -> Claim:
         last_evidence_at=ts,
         state_at=0.0,
         state_eid="",
+        created_eid=eid,
     )
     _merge_citations(claim, event.get("citations", []))
     _add_workspace(claim, event.get("workspace"))
     return claim
 
 
-_FIRST_SEEN_FIELDS = ("text", "source", "polarity", "origin", "observed_by", "attribute_key",
-                      "criticality", "resolves_at")
+_FIRST_SEEN_FIELDS = ("text", "source", "type", "subject", "polarity", "origin", "observed_by",
+                      "attribute_key", "criticality", "resolves_at")
+
+
+def _immutable(claim: Claim) -> bool:
+    """The type's policy says its text and evidence never change once recorded (``outcome``:
+    a timestamped fact). Recurrences are still counted; evidence stays the first proposal's."""
+    pol = POLICIES.get(claim.type)
+    return pol is not None and pol.immutable
 
 
 def _merge_proposal(claim: Claim, event: dict, ts: float) -> None:
     """The same content proposed again: one claim, more evidence, one more recurrence."""
-    if ts < claim.created_at:  # an earlier proposal (arrived late): its first-seen fields win
-        claim.created_at = ts
+    eid = str(event.get("id", ""))
+    earlier = (ts, eid) < (claim.created_at, claim.created_eid)
+    if _immutable(claim) and earlier:
+        # the earliest proposal's evidence, whatever order proposals arrive in (ties by event
+        # id, so every order folds alike)
+        claim.evidence = []
+        _merge_citations(claim, list(event.get("citations", [])))
+    if earlier:
+        # An earlier proposal (arrived late): its first-seen fields win, except the text of
+        # a purged claim, which stays gone.
+        claim.created_at, claim.created_eid = ts, eid
         for name in _FIRST_SEEN_FIELDS:
-            if name in event:
+            if name in event and not (name == "text" and claim.purged):
                 setattr(claim, name, event[name])
     if event.get("cross_workspace"):
         _mark_cross_workspace(claim, True, ts, str(event.get("id", "")))
     claim.recurrence += 1
-    _merge_citations(claim, event.get("citations", []))
+    if not _immutable(claim):
+        _merge_citations(claim, event.get("citations", []))
     _add_workspace(claim, event.get("workspace"))
     for pid in event.get("parent_ids", ()):
         if pid not in claim.parent_ids:
@@ -282,6 +338,24 @@ def _mark_cross_workspace(claim: Claim, value: bool, ts: float, eid: str) -> Non
     if _newer(ts, eid, float(claim.cross_workspace_key[0]), str(claim.cross_workspace_key[1])):
         claim.cross_workspace = value
         claim.cross_workspace_key = [ts, eid]
+
+
+def _vote(claim: Claim, actor: str, good: bool, ts: float, eid: str) -> None:
+    """A person's latest word on a claim stands (last-writer-wins per actor, by (ts, event id));
+    user_good / user_bad count the people whose latest word is good / bad."""
+    cur = claim.user_votes.get(actor)
+    if cur is not None and not _newer(ts, eid, float(cur[0]), str(cur[1])):
+        return
+    if cur is not None:  # the actor changes (or repeats) their word: retract the old one
+        if cur[2]:
+            claim.user_good -= 1
+        else:
+            claim.user_bad -= 1
+    claim.user_votes[actor] = [ts, eid, good]
+    if good:
+        claim.user_good += 1
+    else:
+        claim.user_bad += 1
 
 
 def _apply_injected(claim: Claim, event: dict, ts: float) -> None:

@@ -30,6 +30,48 @@ def citation_unit(cite: dict) -> str:
     return "c:" + str(cite.get("observed_at"))
 
 
+def observation_counts(evidence: list[dict], injected: set | frozenset = frozenset()
+                       ) -> tuple[int, int]:
+    """(observations, independent observations) among ``evidence``.
+
+    An observation is a citation unit (``citation_unit``: one session, passage or command), but
+    independence is by content, not by label: session citations quoting the same transcript
+    line (same message id and excerpt hash) are one observation whatever session ids they were
+    captured under, so one transcript captured twice is not two witnesses. An observation is
+    not independent when any session it came through had the claim injected beforehand."""
+    units: set[str] = set()
+    by_content: dict[tuple, str] = {}
+    links: list[tuple[str, str]] = []  # (unit, unit) quoting the same transcript line
+    for cite in evidence:
+        if cite.get("kind", "session") == "session":
+            unit = "s:" + str(cite.get("session_id"))
+            message = cite.get("message_id")
+            if message:
+                first = by_content.setdefault((message, cite.get("excerpt_hash")), unit)
+                if first != unit:
+                    links.append((first, unit))
+        else:
+            unit = citation_unit(cite)
+        units.add(unit)
+    dependent = {"s:" + str(sid) for sid in injected} & units if injected else set()
+    if not links:  # the common case: every unit is its own observation
+        return len(units), len(units) - len(dependent)
+    parent = {unit: unit for unit in units}
+
+    def root(unit: str) -> str:
+        while parent[unit] != unit:
+            parent[unit] = parent[parent[unit]]
+            unit = parent[unit]
+        return unit
+
+    for a, b in links:
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    roots = {root(unit) for unit in units}
+    return len(roots), len(roots - {root(unit) for unit in dependent})
+
+
 class _Factory:
     """Marks an argument left to its field's default factory (dataclasses shows ``<factory>``)."""
 
@@ -87,6 +129,15 @@ class Claim:
     cross_workspace_key: list = field(default_factory=lambda: [0.0, ""])  # (ts, event id) of the last mark
     superseded_at: float = 0.0
     purged: bool = False
+    # Last-writer-wins keys (ts, event id) that make the fold independent of arrival order:
+    # of the earliest proposal (its first-seen fields), of the newest promotion (scope) and of
+    # the newest supersession.
+    created_eid: str = ""
+    scope_key: list = field(default_factory=lambda: [0.0, ""])
+    superseded_eid: str = ""
+    # Each person's latest word on the claim: actor -> [ts, event id, good?]. user_good and
+    # user_bad count these (a person's repeated corroboration is one word, not a sum).
+    user_votes: dict = field(default_factory=dict)
 
     def __init__(self, id: str, text: str, source: str, type: str, subject: str = "",
                  polarity: str = "factual", origin: str = "session", observed_by: str = "human",
@@ -99,7 +150,8 @@ class Claim:
                  last_used_at: float = 0.0, outcomes=_FACTORY, user_good: int = 0,
                  user_bad: int = 0, corpus_good: int = 0, corpus_bad: int = 0,
                  injected_sessions=_FACTORY, state_eid: str = "", cross_workspace_key=_FACTORY,
-                 superseded_at: float = 0.0, purged: bool = False) -> None:
+                 superseded_at: float = 0.0, purged: bool = False, created_eid: str = "",
+                 scope_key=_FACTORY, superseded_eid: str = "", user_votes=_FACTORY) -> None:
         self.id = id
         self.text = text
         self.source = source
@@ -137,6 +189,10 @@ class Claim:
             else cross_workspace_key
         self.superseded_at = superseded_at
         self.purged = purged
+        self.created_eid = created_eid
+        self.scope_key = [0.0, ""] if scope_key is _FACTORY else scope_key
+        self.superseded_eid = superseded_eid
+        self.user_votes = {} if user_votes is _FACTORY else user_votes
 
     def __repr__(self) -> str:
         return (self.__class__.__qualname__ + "("
@@ -152,18 +208,15 @@ class Claim:
     # ------------------------------------------------------------ derived counts
     @property
     def evidence_count(self) -> int:
-        return len({citation_unit(c) for c in self.evidence})
+        return observation_counts(self.evidence)[0]
 
     @property
     def independent_count(self) -> int:
-        """Evidence units that did not already have this claim injected (ctxlake's rule)."""
-        injected = set(self.injected_sessions)
-        units = set()
-        for cite in self.evidence:
-            if cite.get("kind", "session") == "session" and cite.get("session_id") in injected:
-                continue
-            units.add(citation_unit(cite))
-        return len(units)
+        """Observations from sessions that did not already have this claim injected
+        (ctxlake's rule), counted by content (see ``observation_counts``)."""
+        if not self.injected_sessions:
+            return observation_counts(self.evidence)[0]
+        return observation_counts(self.evidence, set(self.injected_sessions))[1]
 
     @property
     def sessions(self) -> list[str]:

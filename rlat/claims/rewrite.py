@@ -2,7 +2,9 @@
 
 These are the only code paths that replace a file instead of appending to it; each writes a
 complete new file and renames it into place (container.write_new_file), and each preserves the
-fold: fold(before) == fold(after), except for text a privacy purge removes on purpose.
+fold: fold(before) == fold(after), except for text a privacy purge removes on purpose. Every rewrite
+goes through ``build_file``, which drops the text of every purged claim from every event, so
+a purge made in either copy of a merged log wins.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from pathlib import Path
 from ..container import EVENTS, SNAPSHOT, TOC, Container, RecordRef
 from ..container.file import RLAT_MAGIC, write_new_file
 from . import events as ev
-from .fold import fold
+from .fold import fold, strip_purged
 
 EVENTS_PER_RECORD = 2000
 
@@ -73,23 +75,34 @@ def _with_offsets(records: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
 
 def purge_text(events: list[dict], claim: str) -> list[dict]:
     """Drop a claim's text, cited excerpts and citing commands from every event about it."""
+    return _purge_claims(events, {claim})
+
+
+def _purge_claims(events: list[dict], claims: set[str]) -> list[dict]:
     out = []
     for event in events:
-        if event.get("claim") == claim:
+        if event.get("claim") in claims:
             event = dict(event)
             if "text" in event:
                 event["text"] = ""
             if "citations" in event:
-                event["citations"] = [
-                    {k: v for k, v in c.items() if k not in ("excerpt", "command")}
-                    for c in event["citations"]
-                ]
+                event["citations"] = [strip_purged(c) for c in event["citations"]]
         out.append(event)
     return out
 
 
+def apply_purges(events: list[dict]) -> list[dict]:
+    """``events`` with the text of every claim a ``purged`` event names dropped from every
+    event about it. A purge is absorbing: whichever copy of a log it was made in, a rewrite
+    (compact, merge, salvage) never writes that claim's text back."""
+    purged = {e.get("claim") for e in events if e.get("kind") == ev.PURGED}
+    purged.discard(None)
+    return _purge_claims(events, purged) if purged else events
+
+
 def build_file(path: Path, events: list[dict], others: list[tuple[int, dict]],
                magic: bytes = RLAT_MAGIC) -> None:
+    events = apply_purges(events)
     records = _with_offsets(list(others))
     for i in range(0, len(events), EVENTS_PER_RECORD):
         records.append((EVENTS, {"events": events[i : i + EVENTS_PER_RECORD]}))

@@ -21,6 +21,7 @@ from ..claims.rewrite import (
     compact as compact_file,
 )
 from ..container import Container, ContainerError, salvage
+from ..km.store import BUILD_RECORD_TYPES, orphaned_build
 from ..workspace import describe
 from .common import FORMAT_OPTION, OutputFormat, current_cwd, emit_json, fail, store_path
 from .groups import app
@@ -66,22 +67,32 @@ def doctor(
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
     """Check .rlat files record by record; salvage intact records from a damaged one."""
+    from .errors import DAMAGED, USER_ERROR
+
     targets = list(paths) if paths else [store_path(None)]
     reports = []
     worst = 0
     for target in targets:
         report = _doctor_one(Path(target), repair)
+        if report["status"] == "missing" and paths:  # a file named on the command line
+            report = {**report, "status": "error", "summary": "no such file"}
         reports.append(report)
-        worst = max(worst, {"ok": 0, "repaired": 0, "missing": 0}.get(report["status"], 1))
+        # exit statuses: rlat.cli.errors (a damaged file left unrepaired: DAMAGED)
+        worst = max(worst, {"ok": 0, "repaired": 0, "missing": 0,
+                            "damaged": DAMAGED}.get(report["status"], USER_ERROR))
     if fmt is OutputFormat.json:
         emit_json({"files": reports})
     else:
         for report in reports:
-            typer.echo(f"{report['path']}: {report['status']} — {report['summary']}")
+            line = f"{report['path']}: {report['status']} — {report['summary']}"
+            if report["status"] == "error" and not report.get("problems"):
+                typer.echo(f"rlat: error: {report['path']}: {report['summary']}", err=True)
+                continue
+            typer.echo(line)
             for problem in report.get("problems", []):
                 typer.echo(f"  - {problem}")
     if worst:
-        raise typer.Exit(1)
+        raise typer.Exit(worst)
 
 
 def _doctor_one(target: Path, repair: bool) -> dict:
@@ -99,6 +110,9 @@ def _doctor_one(target: Path, repair: bool) -> dict:
             records += 1
         events = [e for _r, b in container.records([1]) for e in b.get("events", ())]
         state = fold(events)
+        damage = orphaned_build(container)
+        if damage:
+            return _drop_orphaned_build(report, target, damage, events, repair)
         if scan.torn_bytes:
             report["problems"].append(f"{scan.torn_bytes} bytes of a torn final record")
             if repair:
@@ -124,10 +138,31 @@ def _doctor_one(target: Path, repair: bool) -> dict:
         from ..container.file import RecordRef
 
         others = [(RecordRef(0, rtype, 0, 0), body) for rtype, body in kept if rtype not in (1, 2)]
-        build_file(target, events, [(r.rtype, b) for r, b in others if r.rtype != 6])
+        # Build records without the table of contents that named them are unusable (a KM is
+        # rebuilt from its sources); keep the rest.
+        build_file(target, events, [(r.rtype, b) for r, b in others
+                                    if r.rtype != 6 and r.rtype not in BUILD_RECORD_TYPES])
         return {**report, "status": "repaired",
                 "summary": f"salvaged {len(events)} events from {len(kept)} intact records; "
                            f"original kept at {backup}"}
+
+
+def _drop_orphaned_build(report: dict, target: Path, damage: str, events: list[dict],
+                         repair: bool) -> dict:
+    """A knowledge model cut short (its build records lost their table of contents): keep its
+    claims, drop the unusable build records, and say how to rebuild."""
+    report["problems"].append(damage)
+    if not repair:
+        return {**report, "status": "damaged",
+                "summary": f"truncated knowledge model: {damage} (run without --check-only to "
+                           f"keep its claims and drop the partial build)"}
+    backup = target.with_name(target.name + ".bak")
+    shutil.copy2(target, backup)
+    build_file(target, events, [])
+    return {**report, "status": "repaired",
+            "summary": f"dropped a truncated knowledge-model build, kept {len(events)} claim "
+                       f"event(s); original kept at {backup}; rebuild it with "
+                       f"`rlat build SOURCES… -o {target}`"}
 
 
 @app.command("merge-driver", hidden=False)
@@ -162,11 +197,13 @@ def install_merge_driver(
                        capture_output=True)
     except (OSError, subprocess.CalledProcessError):
         fail(f"{repo} is not a git repository")
-    exe = shutil.which("rlat") or "rlat"
+    from .launch import rlat_command
+
     subprocess.run(["git", "-C", str(repo), "config", "merge.rlat.name",
                     "rlat: union of append-only claim logs"], check=True)
+    # Not a bare `rlat`: git runs the driver with whatever PATH it has (rlat.cli.launch).
     subprocess.run(["git", "-C", str(repo), "config", "merge.rlat.driver",
-                    f"{exe} merge-driver %O %A %B"], check=True)
+                    rlat_command("merge-driver", "%O", "%A", "%B")], check=True)
     attributes = repo / ".gitattributes"
     line = "*.rlat merge=rlat -diff -text"
     existing = attributes.read_text().splitlines() if attributes.exists() else []

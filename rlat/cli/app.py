@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import importlib
-import sys
 
-from ..container import ContainerError
 from .groups import app
 
 # Each module adds its commands to the apps in groups.py when imported. A module that does not
@@ -15,6 +13,7 @@ COMMAND_MODULES = (
     "admin_cmds",
     "capture_cmds",
     "km_cmds",
+    "corpus_cmds",
     "world_cmds",
     "lens_cmds",
     "trust_cmds",
@@ -36,12 +35,10 @@ def _load() -> None:
 
 
 def run(args: list[str]) -> int:
+    """Run the typer app. Errors are left to the caller's boundary (``rlat.cli.errors``)."""
     _load()
     try:
         app(args=args, prog_name="rlat", standalone_mode=True)
-    except ContainerError as exc:
-        print(f"rlat: error: {exc}", file=sys.stderr)
-        return 1
     except SystemExit as exc:
         code = exc.code
         return code if isinstance(code, int) else (0 if code is None else 1)

@@ -8,6 +8,7 @@ import typer
 
 from ..capture.pipeline import CaptureError, capture_transcript
 from ..container import LockTimeout
+from ..render.terminal import terminal_safe
 from .common import (
     CWD_OPTION,
     FORMAT_OPTION,
@@ -18,6 +19,12 @@ from .common import (
     open_store,
 )
 from .groups import app
+
+
+def _say(line: str) -> None:
+    """One line of the report. Claim text comes from the transcript: no escape sequence in it
+    may reach the terminal."""
+    typer.echo(terminal_safe(line))
 
 
 @app.command("capture")
@@ -47,17 +54,15 @@ def capture(
             return
     try:
         report = capture_transcript(transcript, cwd=cwd, session_id=session_id, store=store,
-                                    dry_run=dry_run, lock_timeout=30.0)
+                                    dry_run=dry_run)
     except CaptureError as exc:
         fail(f"{exc}")
-    except LockTimeout:
-        fail(f"the memory store {store.path} is locked by another rlat process; try again")
     if fmt is OutputFormat.json:
         emit_json(report.to_dict())
         return
-    typer.echo(report.receipt)
+    _say(report.receipt)
     if report.skipped:
-        typer.echo(f"  nothing captured: {report.skipped}")
+        _say(f"  nothing captured: {report.skipped}")
     for claim in report.claims:
         action = claim.get("action", "")
         label = {
@@ -66,12 +71,12 @@ def capture(
             "already_captured": "already captured from this session",
             "dropped": "dropped",
         }.get(action, action)
-        typer.echo(f"  {claim['id']}  {label}")
+        _say(f"  {claim['id']}  {label}")
         if dry_run or action in ("proposed", "dropped"):
             for line in claim["text"].splitlines():
-                typer.echo(f"    {line}")
+                _say(f"    {line}")
         for old in claim.get("supersedes", ()):
-            typer.echo(f"  {old}  superseded by {claim['id']}")
+            _say(f"  {old}  superseded by {claim['id']}")
     counts = report.counts
     notes = []
     for key, label in (("malformed", "malformed line(s)"),
@@ -83,7 +88,7 @@ def capture(
         if counts.get(key):
             notes.append(f"{counts[key]} {label}")
     if notes:
-        typer.echo("  read: " + ", ".join(notes))
+        _say("  read: " + ", ".join(notes))
 
 
 def _capture_atomic(transcript: Path, cwd: str | None, session_id: str | None, store,
@@ -102,8 +107,8 @@ def _capture_atomic(transcript: Path, cwd: str | None, session_id: str | None, s
     if fmt is OutputFormat.json:
         emit_json(result.to_dict())
         return
-    typer.echo(result.receipt)
+    _say(result.receipt)
     for cid in result.claims:
-        typer.echo(f"  {cid}")
+        _say(f"  {cid}")
     for dropped in result.dropped:
-        typer.echo(f"  dropped: {dropped['text']}  ({dropped['reason']})")
+        _say(f"  dropped: {dropped['text']}  ({dropped['reason']})")

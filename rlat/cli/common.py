@@ -12,6 +12,7 @@ import typer
 
 from ..claims import ClaimLog, FoldState
 from ..claims.model import Claim
+from ..container.errors import RlatError
 from ..paths import memory_store_path
 from .memory_present import find_claim, json_text
 
@@ -45,6 +46,17 @@ def fail(message: str, code: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
+def read_stdin_text() -> str:
+    """All of stdin as text: strict UTF-8 (the default text stream would smuggle undecodable
+    bytes in as surrogates, which fail much later, far from their cause)."""
+    data = sys.stdin.buffer.read()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RlatError(f"stdin is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
+                        f"{exc.start}); convert it first, e.g. with iconv") from None
+
+
 def emit_json(obj: object) -> None:
     """Indented for a person at a terminal; one compact line when piped (``json_text``)."""
     sys.stdout.write(json_text(obj))
@@ -68,3 +80,10 @@ def resolve_claim(state: FoldState, ref: str) -> Claim:
         return find_claim(state, ref)
     except LookupError as exc:
         fail(str(exc))
+
+
+def note_redactions(count: int) -> None:
+    """One line on stderr when secrets were redacted from what a command stores."""
+    if count:
+        typer.echo(f"rlat: redacted {count} secret(s) before storing; "
+                   "[REDACTED:<rule>] stands in their place", err=True)

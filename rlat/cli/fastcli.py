@@ -20,15 +20,19 @@ _COMMANDS = ("list", "show")
 def _parse(command: str, args: list[str]) -> dict | None:
     fmt = argv.choice("text", "json")
     if command == "list":
-        parsed = argv.parse(args, valued={"--format": fmt, "--type": str},
+        from ..claims.policy import CLAIM_TYPES, STATES
+
+        # An unknown --type or --state goes to typer, whose usage error lists the valid ones.
+        parsed = argv.parse(args, valued={"--format": fmt, "--type": argv.choice(*CLAIM_TYPES),
+                                          "--state": argv.choice(*STATES)},
                             flags=("--all", "--here"), positional=0)
     else:
         parsed = argv.parse(args, valued={"--format": fmt}, positional=1)
     if parsed is None:
         return None
     given, positional = parsed
-    return {"--format": "text", "--type": None, "--all": False, "--here": False, **given,
-            "positional": positional}
+    return {"--format": "text", "--type": None, "--state": None, "--all": False,
+            "--here": False, **given, "positional": positional}
 
 
 def _error(message: str) -> int:
@@ -50,31 +54,36 @@ def main(args: list[str]) -> int | None:
     # A short-lived process whose data (the fold, the rows) is acyclic and freed at exit: the
     # cyclic collector's passes over hundreds of thousands of objects would be pure cost.
     gc.disable()
-    from ..container import ContainerError
     from ..paths import memory_store_path
-    from .memory_present import find_claim, list_output, list_rows, show_output, show_state
+    from .memory_present import (
+        claim_history,
+        find_claim,
+        list_output,
+        list_rows,
+        show_output,
+        show_state,
+    )
 
+    # An unreadable store raises; the boundary every command runs in (rlat.cli.errors) reports it.
     path = memory_store_path()
-    try:
-        if command == "list":
-            workspace = None
-            if opts["--here"]:
-                import os
+    if command == "list":
+        workspace = None
+        if opts["--here"]:
+            import os
 
-                from ..workspace import workspace_id
+            from ..workspace import workspace_id
 
-                workspace = workspace_id(os.getcwd())
-            rows = list_rows(path, time.time(), all_states=opts["--all"], workspace=workspace,
-                             claim_type=opts["--type"])
-            out = list_output(rows, path, opts["--format"])
-        else:
-            try:
-                claim = find_claim(show_state(path), opts["positional"][0])
-            except LookupError as exc:
-                return _error(str(exc))
-            out = show_output(claim, opts["--format"])
-    except ContainerError as exc:
-        return _error(str(exc))
+            workspace = workspace_id(os.getcwd())
+        rows = list_rows(path, time.time(), all_states=opts["--all"], workspace=workspace,
+                         claim_type=opts["--type"], state=opts["--state"])
+        out = list_output(rows, path, opts["--format"],
+                          filtered=bool(opts["--here"] or opts["--type"] or opts["--state"]))
+    else:
+        try:
+            claim = find_claim(show_state(path), opts["positional"][0])
+        except LookupError as exc:
+            return _error(str(exc))
+        out = show_output(claim, opts["--format"], claim_history(path, claim.id))
     try:
         sys.stdout.write(out)
         sys.stdout.flush()

@@ -10,7 +10,8 @@ app = typer.Typer(
     name="rlat",
     help="rlat: a memory for Claude Code that earns its trust.\n\n"
     "Capture what sessions learned, recall it ranked by relevance x trust, and build "
-    "knowledge models (.rlat) and lenses (.lens) over your corpora.",
+    "knowledge models (.rlat) and lenses (.lens) over your corpora.\n\n"
+    "rlat --version prints the version.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

@@ -2,9 +2,10 @@
 
 The merge is idempotent and polite: rlat's own entries (recognised by their ``rlat hook
 <event>`` command) are replaced, every other hook and setting is kept as it was, and a file
-that is not valid JSON is refused with a message and left untouched. Writes are atomic (temp
-file + rename); the first write keeps a copy of the original beside it
-(``settings.json.rlat-backup``).
+that is not valid JSON, or not the shape Claude Code's settings have where rlat writes, is
+refused with one line and left untouched. Writes are atomic (temp file + rename, at a
+symlink's target, so the symlink stays); the first write keeps a copy of the original beside
+it (``settings.json.rlat-backup``).
 """
 
 from __future__ import annotations
@@ -82,10 +83,45 @@ def load_settings(path: Path) -> dict:
     if not isinstance(data, dict):
         raise SettingsError(f"{path} holds a JSON {type(data).__name__}, not an object; "
                             "fix it, then run this again (the file was left untouched)")
-    if "hooks" in data and not isinstance(data["hooks"], dict):
-        raise SettingsError(f"{path}: \"hooks\" is not an object; fix it, then run this again "
+    problem = shape_problem(data)
+    if problem:
+        raise SettingsError(f"{path}: {problem}; fix it, then run this again "
                             "(the file was left untouched)")
     return data
+
+
+_JSON_TYPES = {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
+               int: "a number", float: "a number", type(None): "null"}
+
+
+def shape_problem(data: dict) -> str:
+    """What makes ``data`` not the shape Claude Code's settings have where rlat writes ("" if
+    nothing): ``hooks`` an object of lists of groups (objects) whose ``hooks`` is a list of
+    objects; ``env`` an object. Merging into another shape would mangle it (a string iterated
+    as a list of characters), so such a file is refused instead."""
+    def kind(value: object) -> str:
+        return _JSON_TYPES.get(type(value), type(value).__name__)
+
+    if "env" in data and not isinstance(data["env"], dict):
+        return f'"env" is {kind(data["env"])}, not an object'
+    if "hooks" not in data:
+        return ""
+    hooks = data["hooks"]
+    if not isinstance(hooks, dict):
+        return f'"hooks" is {kind(hooks)}, not an object'
+    for event, groups in hooks.items():
+        if not isinstance(groups, list):
+            return f'"hooks.{event}" is {kind(groups)}, not a list'
+        for i, group in enumerate(groups):
+            if not isinstance(group, dict):
+                return f'"hooks.{event}[{i}]" is {kind(group)}, not an object'
+            handlers = group.get("hooks", [])
+            if not isinstance(handlers, list):
+                return f'"hooks.{event}[{i}].hooks" is {kind(handlers)}, not a list'
+            for j, handler in enumerate(handlers):
+                if not isinstance(handler, dict):
+                    return f'"hooks.{event}[{i}].hooks[{j}]" is {kind(handler)}, not an object'
+    return ""
 
 
 def strip_ours(hooks: dict) -> tuple[dict, int]:
@@ -146,16 +182,20 @@ def merge(settings: dict, *, install: bool, mine: bool | None,
 
 
 def write_settings(path: Path, data: dict) -> None:
+    """Atomically, at the file's real location: a settings.json that is a symlink (into a
+    dotfiles repository, say) stays a symlink and its target gets the new content."""
     path.parent.mkdir(parents=True, exist_ok=True)
     backup = path.with_name(path.name + ".rlat-backup")
     if path.exists() and not backup.exists():
         backup.write_bytes(path.read_bytes())
-    tmp = path.with_name(f".{path.name}.rlat-tmp{os.getpid()}")
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.name}.rlat-tmp{os.getpid()}")
     try:
         tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        if path.exists():
-            os.chmod(tmp, path.stat().st_mode & 0o777)
-        os.replace(tmp, path)
+        if target.exists():
+            os.chmod(tmp, target.stat().st_mode & 0o777)
+        os.replace(tmp, target)
     finally:
         if tmp.exists():
             tmp.unlink()
@@ -197,8 +237,6 @@ def install_hooks(
             summary["changed"] = False
     except SettingsError as exc:
         fail(str(exc))
-    except OSError as exc:
-        fail(f"cannot write {path}: {exc}")
     summary["settings"] = str(path)
     if fmt is OutputFormat.json:
         emit_json(summary)

@@ -216,6 +216,9 @@ def refresh(
         verb = "would go" if dry_run else "went"
         typer.echo(f"  {len(report.stale_claims)} claim(s) {verb} stale: "
                    f"{', '.join(c[:12] for c in report.stale_claims[:10])}")
+        if not dry_run:
+            typer.echo(f"  `rlat memory verify {km}` re-checks them against the new passages "
+                       "(still faithful → back)")
 
 
 # ------------------------------------------------------------------------------- trace

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from ..lens.file import check_output, lens_from_toml, now, read_lens, write_lens
 from ..lens.model import Lens, LensError, Resolver, check_fingerprint, compose
 from ..paths import memory_store_path
 from ..workspace import workspace_id
-from .common import FORMAT_OPTION, OutputFormat, current_cwd, emit_json, fail
+from .common import FORMAT_OPTION, OutputFormat, current_cwd, emit_json, fail, read_stdin_text
 from .groups import lens_app
 
 LENS_ARG = typer.Argument(..., metavar="LENS", help="A .lens file.")
@@ -95,7 +94,7 @@ def create(
 
 def _read_stance(path: Path) -> str:
     if str(path) == "-":
-        return sys.stdin.read()
+        return read_stdin_text()
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:

@@ -3,6 +3,8 @@
 Shared by the typer commands (``rlat/cli/memory_cmds.py``) and the fast path
 (``rlat/cli/fastcli.py``), so both print the same bytes. Also the CLI's JSON convention
 (``json_text``; ``rlat.cli.common.emit_json`` writes it). Must not import typer.
+Claim text comes from transcripts: every output here goes through ``rlat.render.terminal``
+(no escape sequence reaches the user's terminal).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 from .. import listing
 from ..claims import ClaimLog, FoldState
 from ..claims.model import Claim
+from ..render.terminal import json_safe, terminal_safe
 from ..trust.rungs import rung
 
 
@@ -23,7 +26,8 @@ def json_text(obj: object, *, tty: bool | None = None) -> str:
     times faster on large outputs such as a listing of 10k claims). Ends with a newline.
     ``tty``: whether stdout is a terminal (None: ask it)."""
     indent = 2 if (sys.stdout.isatty() if tty is None else tty) else None
-    return json.dumps(obj, ensure_ascii=False, indent=indent, default=json_default) + "\n"
+    return json_safe(json.dumps(obj, ensure_ascii=False, indent=indent, default=json_default)
+                     + "\n")
 
 
 def json_default(obj: object):
@@ -48,8 +52,8 @@ def listing_json(obj: dict, *, tty: bool | None = None) -> str:
         except ImportError:
             return json_text(obj, tty=tty)
         try:
-            return orjson.dumps(obj, default=json_default,
-                                option=orjson.OPT_APPEND_NEWLINE).decode()
+            return json_safe(orjson.dumps(obj, default=json_default,
+                                          option=orjson.OPT_APPEND_NEWLINE).decode())
         except orjson.JSONEncodeError:  # what orjson refuses (an int beyond 64 bits)
             pass
     return json_text(obj, tty=tty)
@@ -66,7 +70,8 @@ VIEW_WORTH_AT_CLAIMS = 2000
 
 
 def list_rows(store: Path, now: float, *, all_states: bool = False,
-              workspace: str | None = None, claim_type: str | None = None) -> list[dict]:
+              workspace: str | None = None, claim_type: str | None = None,
+              state: str | None = None) -> list[dict]:
     """The rows `memory list` shows (``rlat.listing``), newest first.
 
     Read from the store's hook view when it is current (caught up with the records appended
@@ -85,32 +90,37 @@ def list_rows(store: Path, now: float, *, all_states: bool = False,
             why = "view unreadable"
     if rows is None:
         log = ClaimLog(store)
-        state = log.state()
+        folded = log.state()
         log.checkpoint()
-        rows = [listing.row(claim, now) for claim in state.claims.values()]
+        rows = [listing.row(claim, now) for claim in folded.claims.values()]
         if why and len(rows) >= VIEW_WORTH_AT_CLAIMS:
             from ..hooks.worker import request_view
 
             request_view(reason=f"memory list ({why})")
     return listing.ordered([r for r in rows if listing.shown(
-        r, all_states=all_states, workspace=workspace, claim_type=claim_type)])
+        r, all_states=all_states or state is not None, workspace=workspace,
+        claim_type=claim_type) and (state is None or r["state"] == state)])
 
 
-def list_output(rows: list[dict], store: Path, fmt: str) -> str:
-    """The whole output of `memory list` (``fmt`` is "text" or "json") for ``list_rows``."""
+def list_output(rows: list[dict], store: Path, fmt: str, *, filtered: bool = False) -> str:
+    """The whole output of `memory list` (``fmt`` is "text" or "json") for ``list_rows``;
+    ``filtered``: the rows were narrowed by --here, --type or --state."""
     if fmt == "json":
         return listing_json({"store": str(store), "count": len(rows), "claims": rows})
+    if not rows and filtered:
+        return (f"No claim in {store} matches those options; `rlat memory list --all` shows "
+                "every claim.\n")
     if not rows:
         return (f"No claims yet in {store}. Add one with `rlat memory add \"…\"`, "
                 "or install the hooks with `rlat memory install-hooks`.\n")
     lines = []
     for r in rows:
-        text = " ".join(r["text"].split())
+        text = " ".join(terminal_safe(r["text"]).split())  # before cutting it to width
         if len(text) > 90:
             text = text[:87] + "..."
         lines.append(f"{r['id'][:12]}  {r['state']:<9} {r['rung']:<8} {r['type']:<11} {text}")
     lines.append(f"{len(rows)} claim(s) in {store}")
-    return "\n".join(lines) + "\n"
+    return terminal_safe("\n".join(lines) + "\n")
 
 
 # ------------------------------------------------------------------------------------- show
@@ -140,10 +150,80 @@ def find_claim(state: FoldState, ref: str) -> Claim:
     return state.claims[matches[0]]
 
 
-def show_output(claim: Claim, fmt: str) -> str:
-    """The whole output of `memory show` (``fmt`` is "text" or "json")."""
+def claim_history(store: Path, claim_id: str) -> list[dict]:
+    """Every event in ``store`` that concerns ``claim_id``, oldest first (a full scan of the
+    event records). A purged claim's text is left out of its history too."""
+    out = []
+    for event in ClaimLog(store).events():
+        if event.get("claim") == claim_id or event.get("by") == claim_id \
+                or event.get("other") == claim_id:
+            pass
+        elif event.get("kind") == "outcome" and any(
+                c and c[0] == claim_id for c in event.get("claims") or ()):
+            pass
+        elif event.get("kind") == "injected" and claim_id in (event.get("claims") or ()):
+            pass
+        else:
+            continue
+        out.append(event)
+    out.sort(key=lambda e: (e.get("ts") or 0, e.get("id") or ""))
+    if any(e.get("kind") == "purged" for e in out):
+        out = [{k: v for k, v in e.items() if k != "text"} for e in out]
+    return out
+
+
+def _history_line(event: dict, claim_id: str) -> str | None:
+    """One line of `memory show`'s history (None for an event summarised elsewhere)."""
+    kind = event.get("kind")
+    if kind == "proposed":
+        what = f"proposed ({event.get('origin')}, observed by {event.get('observed_by')})"
+    elif kind in ("evidence_added", "recurred"):
+        cites = event.get("citations") or []
+        sessions = sorted({c.get("session_id") for c in cites if c.get("session_id")})
+        what = f"{kind.replace('_', ' ')}: {len(cites)} citation(s)" + \
+            (f" from session {', '.join(sessions)}" if sessions else "")
+    elif kind == "outcome":
+        entry = next(c for c in event.get("claims") or () if c and c[0] == claim_id)
+        rank = entry[1] if len(entry) > 1 else "?"
+        what = (f"outcome {event.get('result'):+d} ({event.get('authority')}: "
+                f"{event.get('signal')}), rank {rank}"
+                + (f", session {event['session_id']}" if event.get("session_id") else ""))
+    elif kind == "state_changed":
+        what = f"state -> {event.get('to')} ({event.get('reason')}; by {event.get('actor')})"
+    elif kind == "promoted":
+        what = f"scope -> {event.get('scope')} ({event.get('reason')})"
+    elif kind == "superseded":
+        if event.get("by") == claim_id:
+            what = f"supersedes {event.get('claim')}"
+        else:
+            what = f"superseded by {event['by']}" if event.get("by") else "reinstated"
+    elif kind == "contested":
+        other = event.get("other") if event.get("claim") == claim_id else event.get("claim")
+        what = f"contested with {other} ({event.get('reason')})"
+    elif kind == "corroborated":
+        what = f"{'corroborated' if event.get('good') else 'refuted'} by {event.get('actor')}"
+    elif kind == "verified":
+        what = f"verified {'true' if event.get('good') else 'false'}"
+    elif kind == "marked":
+        what = f"cross-workspace {'on' if event.get('cross_workspace') else 'off'}"
+    elif kind == "purged":
+        what = "text purged"
+    else:
+        return None
+    return f"    {_when_time(event.get('ts'))}  {what}"
+
+
+def _when_time(ts: float | None) -> str:
+    return datetime.fromtimestamp(ts or 0, UTC).strftime("%Y-%m-%d %H:%M")
+
+
+def show_output(claim: Claim, fmt: str, history: list[dict] | None = None) -> str:
+    """The whole output of `memory show` (``fmt`` is "text" or "json"), with the claim's
+    event history (``claim_history``) when given."""
     data = claim.to_dict()
     data["rung"] = rung(claim)
+    if history is not None:
+        data["history"] = history
     if fmt == "json":
         return json_text(data)
     out = [
@@ -170,4 +250,11 @@ def show_output(claim: Claim, fmt: str) -> str:
             out.append(f"    - passage {cite.get('passage_id')} ({cite.get('content_hash')})")
         else:
             out.append(f"    - {kind}: {cite.get('command')}")
-    return "\n".join(out) + "\n"
+    if history:
+        out.append("  history:")
+        injections = [e for e in history if e.get("kind") == "injected"]
+        out.extend(line for e in history if (line := _history_line(e, claim.id)))
+        if injections:
+            out.append(f"    injected into {len(injections)} session(s), last "
+                       f"{_when_time(injections[-1].get('ts'))}")
+    return terminal_safe("\n".join(out) + "\n")

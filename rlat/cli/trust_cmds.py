@@ -20,6 +20,7 @@ from ..claims.fold import FoldState
 from ..claims.model import Claim
 from ..hooks.runtime import read_records_at
 from ..paths import state_dir
+from ..render.terminal import terminal_safe
 from ..retrieval.recall import explain as explain_ranking
 from ..retrieval.recall import open_index
 from ..retrieval.recall import recall as recall_claims
@@ -39,7 +40,7 @@ from .common import (
 )
 from .groups import app, memory_app
 
-LOCK_TIMEOUT = 10.0
+LOCK_TIMEOUT = None  # the container's one default (RLAT_LOCK_TIMEOUT, rlat/container/lock.py)
 
 
 def _when(ts: float) -> str:
@@ -47,7 +48,8 @@ def _when(ts: float) -> str:
 
 
 def _short(text: str, n: int = 90) -> str:
-    text = " ".join(text.split())
+    """A claim's text on one line, for the terminal (its text may come from a transcript)."""
+    text = " ".join(terminal_safe(text).split())
     return text if len(text) <= n else text[: n - 3] + "..."
 
 
@@ -100,8 +102,8 @@ def recall_cmd(
 
         admitted = [h for h in hits if h.admitted][:top_k]
         if admitted:
-            typer.echo(fence("\n".join(claim_line(h.claim, h.rung) for h in admitted),
-                             kind="recall"))
+            typer.echo(terminal_safe(fence(
+                "\n".join(claim_line(h.claim, h.rung) for h in admitted), kind="recall")))
         return
     if not hits:
         if not state.claims:
@@ -161,15 +163,36 @@ def _injected_pairs(rec: dict) -> list[tuple[str, int]]:
     return pairs
 
 
-def latest_turn() -> tuple[str, dict] | None:
-    """(session id, prompt record) of the most recent turn that had claims injected, in the
-    most recently written session signal file."""
-    for path in _session_files()[:20]:
+def latest_turn(workspace: str) -> tuple[str, dict, str | None]:
+    """(session id, the record whose claims the last turn had, that turn's intent id) for the
+    most recent session in ``workspace``: its last prompt that injected claims, else what
+    SessionStart injected (in context for every turn). Raises LookupError saying exactly why
+    there is none."""
+    elsewhere = None
+    for path in _session_files()[:50]:
         records = read_records_at(path)
-        for rec in reversed(records):
-            if rec.get("event") == "prompt" and _injected_pairs(rec):
-                return str(rec.get("session_id") or path.stem), rec
-    return None
+        session_ws = next((r["workspace"] for r in records if r.get("workspace")), None)
+        injecting = [r for r in records if r.get("event") in ("prompt", "start")
+                     and _injected_pairs(r)]
+        if session_ws != workspace:
+            if injecting and elsewhere is None:
+                elsewhere = (path.stem, session_ws)
+            continue
+        session_id = path.stem
+        if not injecting:
+            raise LookupError(f"the latest session in this workspace ({session_id}, "
+                              f"{_when(path.stat().st_mtime)}) had no claims injected, so there "
+                              "is nothing to rate")
+        rec = injecting[-1]
+        prompts = [r for r in records if r.get("event") == "prompt"]
+        intent = rec.get("intent_id") if rec.get("event") == "prompt" else \
+            (prompts[-1].get("intent_id") if prompts else None)
+        return str(rec.get("session_id") or session_id), rec, intent
+    reason = f"no Claude Code session with rlat's hooks has run in this workspace ({workspace})"
+    if elsewhere:
+        reason += f"; the latest one with claims ({elsewhere[0]}) ran in {elsewhere[1]}: " \
+                  "run this from there"
+    raise LookupError(reason)
 
 
 def _turn_with(claim_id: str) -> tuple[str, dict, int] | None:
@@ -189,8 +212,9 @@ def feedback(
     verdict: Verdict = typer.Argument(..., help="good: the claim(s) helped; bad: they misled."),
     claim_ref: str | None = typer.Argument(
         None, metavar="[ID]",
-        help="A claim id (or unique prefix). Without it: the claims injected in the most recent "
-             "turn of the latest session."),
+        help="A claim id (or unique prefix). Without it: the claims in the last turn of the "
+             "latest session in this workspace (what its last prompt, else SessionStart, "
+             "injected)."),
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
     """Tell rlat how a turn went: an outcome with your authority (it outranks the mechanical
@@ -205,17 +229,14 @@ def feedback(
         if found:
             session_id, rec, rank = found
             intent = rec.get("intent_id")
-        else:
-            day = datetime.fromtimestamp(now, UTC).strftime("%Y-%m-%d")
-            session_id, rec, rank, intent = f"feedback:{day}", {}, 1, f"feedback:{claim.id}"
+        else:  # no turn to pin it to: one standing word per claim, the newest replaces it
+            session_id, rec, rank, intent = "feedback", {}, 1, f"feedback:{claim.id}"
         pairs = [(claim.id, rank)]
     else:
-        found_turn = latest_turn()
-        if found_turn is None:
-            fail("no recent turn had claims injected; name the claim: "
-                 "rlat memory feedback good|bad ID")
-        session_id, rec = found_turn
-        intent = rec.get("intent_id")
+        try:
+            session_id, rec, intent = latest_turn(workspace_id(current_cwd()))
+        except LookupError as exc:
+            fail(f"{exc}; or name the claim: rlat memory feedback good|bad ID")
         pairs = [(cid, rank) for cid, rank in _injected_pairs(rec) if cid in state.claims]
         if not pairs:
             fail("the claims injected in the latest turn are not in this store; name the "
@@ -274,28 +295,61 @@ def corroborate(
 @memory_app.command("consolidate")
 def consolidate(
     dry_run: bool = typer.Option(False, "--dry-run", help="Show what would change; write nothing."),
+    km: list[Path] = typer.Option([], "--km", metavar="KM",
+                                  help="Also consolidate this knowledge model's claims (corpus "
+                                       "claims, world facts). Repeatable. Default: the KMs "
+                                       "linked to this workspace."),
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
     """One mechanical housekeeping pass: raise confidence (promote, contest, supersede,
     calibrate), then forget (retire claims that stayed low, failed repeatedly, lost their
     source, or went stale and unused). New, recently useful and user-written claims are
     protected. Safe any time; running it twice changes nothing the second time."""
+    from .corpus_cmds import consolidate_kms
+
     store = open_store()
+    kms = consolidate_kms(km, dry_run=dry_run, lock_timeout=LOCK_TIMEOUT)
     if not store.exists():
         if fmt is OutputFormat.json:
             emit_json({"store": str(store.path), "dry_run": dry_run, "examined": 0,
-                       "counts": {}, "events": 0, "changes": []})
+                       "counts": {}, "events": 0, "changes": [],
+                       **({"kms": [k.to_dict() for k in kms]} if kms else {})})
         else:
             typer.echo(f"No store yet at {store.path}; nothing to consolidate.")
+            for k in kms:
+                _print_plan(k.plan, k.label, dry_run)
         return
     state = store.state()
-    plan = consolidation.plan(state)
+    plan = consolidation.plan(state, session_window=_session_windows())
     if plan.events and not dry_run:
         store.append(plan.events, lock_timeout=LOCK_TIMEOUT)
         store.checkpoint()
     if fmt is OutputFormat.json:
-        emit_json({"store": str(store.path), "dry_run": dry_run, **plan.to_dict()})
+        emit_json({"store": str(store.path), "dry_run": dry_run, **plan.to_dict(),
+                   **({"kms": [k.to_dict() for k in kms]} if kms else {})})
         return
+    _print_plan(plan, "", dry_run)
+    for k in kms:
+        _print_plan(k.plan, k.label, dry_run)
+
+
+def _session_windows():
+    """The provenance gate's lookup: a session's (first, last) hook-record time from its
+    signal file, or None when the hooks never saw it (or pruned it): then not checked."""
+    from ..hooks.runtime import read_records
+
+    cache: dict[str, tuple[float, float] | None] = {}
+
+    def window(session_id: str) -> tuple[float, float] | None:
+        if session_id not in cache:
+            times = [float(r["ts"]) for r in read_records(session_id)
+                     if isinstance(r.get("ts"), (int, float))]
+            cache[session_id] = (min(times), max(times)) if times else None
+        return cache[session_id]
+    return window
+
+
+def _print_plan(plan, where: str, dry_run: bool) -> None:
     verbs = {"promote": "promoted", "contest": "contested", "supersede": "superseded",
              "demote": "contested", "retire": "retired", "calibrate": "calibrated"}
     lines = []
@@ -308,7 +362,7 @@ def consolidate(
     counts = plan.counts()
     summary = ", ".join(f"{n} {verbs.get(k, k)}" for k, n in counts.items()) or "nothing to change"
     tail = " (dry run: nothing written)" if dry_run and plan.events else ""
-    typer.echo(f"Consolidated {plan.examined} claim(s): {summary}{tail}.")
+    typer.echo(f"Consolidated {plan.examined} claim(s){where}: {summary}{tail}.")
 
 
 # ------------------------------------------------------------------------------ confidence
@@ -390,6 +444,9 @@ def contest(
 def quarantine(
     agent: str = typer.Argument(..., help="The agent (a claim's observed_by, e.g. claude-code)."),
     reason: str = typer.Option("quarantined by a person", "--reason", help="Recorded with it."),
+    force: bool = typer.Option(False, "--force",
+                               help="Quarantine an agent that has observed no claim yet "
+                                    "(pre-quarantine)."),
 ) -> None:
     """The kill switch: the agent's claims stop promoting and its active claims become
     contested; its capture continues. Reversible with `rlat unquarantine`."""
@@ -397,6 +454,11 @@ def quarantine(
         fail("name the agent to quarantine (see `rlat memory calibration`)")
     store = open_store()
     state = store.state()
+    known = sorted({c.observed_by for c in state.claims.values() if c.observed_by})
+    if agent not in known and not force:
+        # A typo would otherwise quarantine nobody, silently, while the real agent goes on.
+        fail(f"no claim in this store was observed by {agent!r} (agents seen: "
+             f"{', '.join(known) or 'none'}); check the name, or pre-quarantine it with --force")
     if state.quarantined(agent):
         typer.echo(f"Agent {agent!r} is already quarantined.")
         return

@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import shlex
-import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -17,7 +16,16 @@ from ..claims.log import ClaimLog
 from ..claims.policy import POLICIES, WORLD_KINDS
 from ..render.framings import CRITICALITIES, world_fact_block
 from ..workspace import workspace_id
-from .common import FORMAT_OPTION, OutputFormat, SearchFormat, current_cwd, emit_json, fail
+from .common import (
+    FORMAT_OPTION,
+    OutputFormat,
+    SearchFormat,
+    current_cwd,
+    emit_json,
+    fail,
+    note_redactions,
+    read_stdin_text,
+)
 from .groups import app
 
 
@@ -26,20 +34,22 @@ def _when(ts: float) -> str:
 
 
 def _read_text(raw: str) -> str:
-    return sys.stdin.read() if raw == "-" else raw
+    return read_stdin_text() if raw == "-" else raw
 
 
 def resolve_world_km(explicit: str | None, workspace: str) -> tuple[Path, bool]:
-    """(KM path, is_default). An explicit KM must already exist; the default one is created
-    on first use."""
+    """(KM path, is_default). Either is created on first use: a world fact needs no corpus,
+    and `rlat build SOURCES -o KM` adds passages to such a KM later. A new explicit KM must be
+    named ``*.rlat`` in a directory that exists (a typo in a path is an error, not a file)."""
     if explicit is None:
         return world.default_km_path(workspace), True
     path = Path(explicit).expanduser()
     if not path.exists():
-        default = world.default_km_path(workspace)
-        fail(f"{path}: no such knowledge model; build one with `rlat build SOURCES -o {path}`, "
-             f"or leave KM out to use this workspace's default ({default})")
-    if path.is_dir():
+        if path.suffix != ".rlat":
+            fail(f"{path}: no such knowledge model; a new one needs a .rlat name")
+        if not path.parent.is_dir():
+            fail(f"{path}: the directory {path.parent} does not exist")
+    elif path.is_dir():
         fail(f"{path}: is a directory, not a .rlat knowledge model")
     return path, False
 
@@ -101,10 +111,14 @@ def capture_attribute(
         fail(str(exc))
     if not is_default:
         world.link_km(workspace, km)
+    note_redactions(result.redactions)
     if fmt is OutputFormat.json:
         emit_json({**result.to_dict(), "default_km": is_default, "workspace": workspace})
         return
     where = f"{km}" + (" (this workspace's default KM)" if is_default else "")
+    if result.created_km and not is_default:
+        typer.echo(f"Created {km}: a knowledge model holding world facts (`rlat build SOURCES "
+                   f"-o {km}` adds passages to it)")
     if result.new:
         typer.echo(f"Captured {kind} {result.claim_id} into {where}")
     else:

@@ -1,6 +1,13 @@
 """Layer 1: the on-disk container. Knows bytes, records and locks; nothing about claims."""
 
-from .errors import ContainerError, CorruptRecord, LockTimeout, NotAContainer, UnsupportedVersion
+from .errors import (
+    ContainerError,
+    CorruptRecord,
+    LockTimeout,
+    NotAContainer,
+    RlatError,
+    UnsupportedVersion,
+)
 from .file import (
     EVENTS,
     INDEX,
@@ -29,6 +36,7 @@ __all__ = [
     "PASSAGES",
     "RLAT_MAGIC",
     "RecordRef",
+    "RlatError",
     "SNAPSHOT",
     "TOC",
     "UnsupportedVersion",

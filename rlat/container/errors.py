@@ -1,9 +1,18 @@
-"""Errors raised by the container layer. Each carries a one-line, user-facing message."""
+"""Errors raised by the container layer. Each carries a one-line, user-facing message.
+
+``RlatError`` is the root of every error rlat reports to a person. It lives here, in the
+lowest layer, so every layer can raise it; the CLI's boundary (``rlat.cli.errors``) turns any
+of them into one line on stderr and the exit status its class calls for.
+"""
 
 from __future__ import annotations
 
 
-class ContainerError(Exception):
+class RlatError(Exception):
+    """Something a person can act on. ``str()`` is one line: what is wrong, and what to do."""
+
+
+class ContainerError(RlatError):
     """A `.rlat` or `.lens` file cannot be used. ``str()`` is one line naming the file."""
 
     def __init__(self, path: object, problem: str, hint: str = "") -> None:
@@ -37,4 +46,15 @@ class CorruptRecord(ContainerError):
 
 
 class LockTimeout(ContainerError):
-    """Another process held the file's lock for longer than we were willing to wait."""
+    """Another process held the file's lock for longer than we were willing to wait
+    (``RLAT_LOCK_TIMEOUT``, see rlat/container/lock.py)."""
+
+    def __init__(self, path: object, *, waited: float, pid: int | None = None) -> None:
+        self.waited = waited
+        self.pid = pid
+        holder = f" (pid {pid})" if pid else ""
+        super().__init__(
+            path,
+            f"store is locked by another rlat process{holder} — try again, or raise "
+            f"RLAT_LOCK_TIMEOUT (waited {waited:g}s)",
+        )

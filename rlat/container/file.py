@@ -26,6 +26,8 @@ from pathlib import Path
 import msgpack
 import zstandard
 
+from ..paths import open_private, private_dir, replace_private
+from ..special_files import NotRegularFile, open_regular, special_kind
 from . import lock as locking
 from .errors import ContainerError, CorruptRecord, NotAContainer, UnsupportedVersion
 
@@ -152,6 +154,17 @@ class ScanResult:
         return self.file_size - self.good_end
 
 
+def refuse_to_replace_special(path: str | os.PathLike) -> None:
+    """Raise ContainerError when ``path`` exists and is not a regular file: an atomic rewrite
+    renames over its target, which for /dev/full or a FIFO would destroy it."""
+    try:
+        kind = special_kind(os.stat(path).st_mode)
+    except OSError:
+        return  # absent (or unreachable: the write itself will say so)
+    if kind:
+        raise ContainerError(path, f"is {kind}, not a regular file; refusing to replace it")
+
+
 def _check_header(path: Path, data: bytes | mmap.mmap, magic: bytes) -> None:
     if len(data) == 0:
         raise NotAContainer(path, "empty file, not an rlat container", "was it truncated?")
@@ -205,7 +218,9 @@ class Container:
         try:
             if self.path.is_dir():
                 raise ContainerError(self.path, "is a directory, not an rlat file")
-            fh = open(self.path, "rb")
+            fh = os.fdopen(open_regular(self.path), "rb")
+        except NotRegularFile as exc:
+            raise ContainerError(self.path, f"is {exc.kind}, not an rlat file") from None
         except FileNotFoundError:
             raise ContainerError(self.path, "no such file") from None
         except PermissionError:
@@ -398,17 +413,19 @@ class Container:
 
 
 def write_new_file(path: Path, magic: bytes, records: list[tuple[int, dict]]) -> None:
-    """Write a complete container beside ``path`` and rename it into place."""
+    """Write a complete container beside ``path`` and rename it into place. The file keeps
+    its mode (a new one is user-only): compact, merge and repair never widen access."""
     path = Path(path)
+    refuse_to_replace_special(path)
     tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
     try:
-        with open(tmp, "wb") as out:
+        with open_private(tmp, "wb") as out:
             out.write(make_header(magic))
             for rtype, body in records:
                 out.write(frame_record(rtype, body))
             out.flush()
             os.fsync(out.fileno())
-        os.replace(tmp, path)
+        replace_private(tmp, path)
     finally:
         if tmp.exists():
             tmp.unlink()
@@ -454,8 +471,10 @@ class _LockedFile:
         for _attempt in range(20):
             flags = os.O_RDWR | (os.O_CREAT if self.create else 0)
             try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                fd = os.open(path, flags, 0o600)
+                private_dir(path.parent)
+                fd = open_regular(path, flags, 0o600)
+            except NotRegularFile as exc:
+                raise ContainerError(path, f"is {exc.kind}, not an rlat file") from None
             except FileNotFoundError:
                 raise ContainerError(path, "no such file") from None
             except PermissionError:

@@ -1,4 +1,11 @@
-"""Advisory whole-file locks shared by every process that appends to a container."""
+"""Advisory whole-file locks shared by every process that appends to a container.
+
+One lock policy: nobody waits forever. A writer that does not name a timeout waits at most
+``default_timeout()`` seconds — ``RLAT_LOCK_TIMEOUT`` from the environment, else
+``DEFAULT_LOCK_TIMEOUT`` — and then gets ``LockTimeout`` (a ``ContainerError``: the CLI prints
+its one line and exits non-zero). Hooks pass their own, much shorter budget
+(``RLAT_HOOK_LOCK_TIMEOUT``, rlat/hooks/runtime.py) and spool what they could not write.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +13,49 @@ import os
 import time
 
 from .errors import LockTimeout
+
+LOCK_TIMEOUT_ENV = "RLAT_LOCK_TIMEOUT"
+DEFAULT_LOCK_TIMEOUT = 10.0
+
+
+def default_timeout() -> float:
+    """Seconds a writer waits for a busy lock unless told otherwise (read per call)."""
+    raw = os.environ.get(LOCK_TIMEOUT_ENV, "").strip()
+    if raw:
+        try:
+            value = float(raw)
+        except ValueError:
+            return DEFAULT_LOCK_TIMEOUT
+        if value == value:  # not NaN
+            return max(0.0, value)
+    return DEFAULT_LOCK_TIMEOUT
+
+
+def holder_pid(fd: int) -> int | None:
+    """The pid holding a lock on ``fd``'s file, from /proc/locks (Linux); None elsewhere or
+    when it cannot be told. Only used to word the timeout message."""
+    try:
+        st = os.fstat(fd)
+        with open("/proc/locks", encoding="ascii", errors="replace") as fh:
+            lines = fh.read().splitlines()
+    except OSError:
+        return None
+    me = os.getpid()
+    for line in lines:
+        parts = line.split()
+        if "->" in parts:  # a waiter queued behind a holder, not a holder
+            continue
+        if len(parts) < 6 or parts[1] != "FLOCK":
+            continue
+        try:
+            pid = int(parts[4])
+            major, minor, inode = parts[5].split(":")
+            if (int(inode) == st.st_ino and int(major, 16) == os.major(st.st_dev)
+                    and int(minor, 16) == os.minor(st.st_dev) and pid != me):
+                return pid
+        except ValueError:
+            continue
+    return None
 
 try:  # POSIX
     import fcntl
@@ -16,9 +66,6 @@ try:  # POSIX
             return True
         except BlockingIOError:
             return False
-
-    def _block_lock(fd: int) -> None:
-        fcntl.flock(fd, fcntl.LOCK_EX)
 
     def unlock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_UN)
@@ -34,24 +81,20 @@ except ImportError:  # pragma: no cover - Windows
         except OSError:
             return False
 
-    def _block_lock(fd: int) -> None:
-        while not _try_lock(fd):
-            time.sleep(0.01)
-
     def unlock(fd: int) -> None:
         os.lseek(fd, 0, os.SEEK_SET)
         msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
 
 
 def lock(fd: int, path: object, timeout: float | None) -> None:
-    """Take the exclusive lock on ``fd``; wait at most ``timeout`` seconds (None: forever)."""
+    """Take the exclusive lock on ``fd``; wait at most ``timeout`` seconds (None: the default,
+    ``default_timeout()``). Raises LockTimeout when it stays busy that long."""
     if timeout is None:
-        _block_lock(fd)
-        return
+        timeout = default_timeout()
     deadline = time.monotonic() + timeout
     delay = 0.002
     while not _try_lock(fd):
         if time.monotonic() >= deadline:
-            raise LockTimeout(path, f"locked by another process for more than {timeout:g}s")
+            raise LockTimeout(path, waited=timeout, pid=holder_pid(fd))
         time.sleep(delay)
         delay = min(delay * 2, 0.05)

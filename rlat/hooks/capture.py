@@ -22,6 +22,7 @@ transcript of this workspace that has no capture record is handed to the worker.
 from __future__ import annotations
 
 import os
+import stat
 import time
 from pathlib import Path
 
@@ -33,10 +34,13 @@ MAX_LOOKBACK = 8
 
 
 def _size(path: str | None) -> int:
+    """The transcript's size; -1 when it is missing or not a regular file (a FIFO or device
+    would block or never end: never captured)."""
     try:
-        return os.stat(path).st_size if path else -1
+        st = os.stat(path) if path else None
     except OSError:
         return -1
+    return st.st_size if st is not None and stat.S_ISREG(st.st_mode) else -1
 
 
 def captured_size(records: list[dict], transcript: str | None) -> int:
@@ -118,6 +122,10 @@ def wanted_background(ctx: HookContext, *, capture_done: bool) -> list[str]:
     if os.environ.get("RLAT_MINE_ATTRIBUTES") == "1":
         tasks.append("mine")
     tasks += ["drain", "checkpoint", "view"]
+    from ..world import linked_kms  # reads one small file: the workspace's KM links
+
+    if ctx.workspace and linked_kms(ctx.workspace):
+        tasks.append("drift")  # re-check KMs whose sources changed (rlat.km.verify.drift_check)
     return tasks
 
 
@@ -128,7 +136,7 @@ def handle(ctx: HookContext) -> None:
         assess(ctx, records)
     done = False
     if transcript and _size(transcript) < 0:
-        ctx.log(f"transcript {transcript} is missing; nothing to capture")
+        ctx.log(f"transcript {transcript} is missing or not a regular file; nothing to capture")
         transcript = None
     if transcript:
         already = captured_size(records, transcript)

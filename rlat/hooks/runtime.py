@@ -11,10 +11,13 @@ Settings (environment variables, read per call so tests and users can change the
                                STOP, PRE_COMPACT, SESSION_END); defaults in ``BUDGETS``
 ``RLAT_HOOK_LOCK_TIMEOUT``     seconds to wait for the store's lock (default 0.25); on timeout
                                the events go to the spool and the background worker applies them
-``RLAT_CONTEXT_CHARS``         SessionStart's character budget for everything it injects beyond
-                               the world facts (default 6000; Claude Code spills >10,000)
+``RLAT_CONTEXT_CHARS``         SessionStart's character budget for everything it injects,
+                               world facts included (default 6000, capped at 9,500: Claude Code
+                               spills anything over 10,000 into a 2 KB preview)
 ``RLAT_RECALL_TOP_K``          claims UserPromptSubmit injects per prompt (default 3)
-``RLAT_RECALL_CHARS``          UserPromptSubmit's character budget (default 2000)
+``RLAT_RECALL_CHARS``          UserPromptSubmit's character budget, fence and heading included
+                               (default 800; nothing is injected when no claim clears the
+                               relevance floor, ``rlat.retrieval.abstention``)
 ``RLAT_HOOKS_DISABLED``        ``1``: every hook exits at once, silently
 =============================  ===========================================================
 """
@@ -27,7 +30,7 @@ import re
 import time
 from pathlib import Path
 
-from ..paths import home, log_dir, memory_store_path, state_dir
+from ..paths import home, log_dir, memory_store_path, open_private, private_dir, state_dir
 
 # Seconds each hook may spend. Claude Code's own limits are higher (install-hooks sets them);
 # SessionEnd is the tight one: Claude Code gives all SessionEnd hooks ~1.5 s together.
@@ -44,7 +47,8 @@ CAPTURE_RESERVE = 0.25
 LOCK_TIMEOUT = 0.25
 CONTEXT_CHARS = 6000
 RECALL_TOP_K = 3
-RECALL_CHARS = 2000
+# Per prompt: a few one-line claims, not pages of session records (median target <= 600).
+RECALL_CHARS = 800
 LOG_MAX_BYTES = 1_000_000
 STDIN_MAX_BYTES = 16 * 1024 * 1024
 
@@ -80,8 +84,7 @@ def safe_id(raw: object) -> str:
 def log_line(event: str, session: str, message: str) -> None:
     """One line per problem in hooks.log. Never raises (a full disk loses the line, not the hook)."""
     try:
-        directory = log_dir()
-        directory.mkdir(parents=True, exist_ok=True)
+        directory = private_dir(log_dir())
         path = directory / "hooks.log"
         try:
             if path.stat().st_size > LOG_MAX_BYTES:
@@ -211,11 +214,10 @@ def spool_dir() -> Path:
 def spool_events(session: str, events: list[dict]) -> Path | None:
     """Park events the store could not take now; ``rlat.hooks.worker`` applies them later."""
     try:
-        directory = spool_dir()
-        directory.mkdir(parents=True, exist_ok=True)
+        directory = private_dir(spool_dir())
         path = directory / f"{time.time():.6f}-{os.getpid()}-{safe_id(session)[:40]}.jsonl"
         tmp = path.with_suffix(".tmp")
-        with open(tmp, "w", encoding="utf-8") as fh:
+        with open_private(tmp, "w") as fh:
             for event in events:
                 fh.write(json.dumps(event, ensure_ascii=False) + "\n")
         os.replace(tmp, path)
@@ -234,7 +236,7 @@ def append_record(session: str, record: dict) -> bool:
     whole lines). False (not raised) on failure."""
     try:
         path = session_file(session)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(path.parent)
         data = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8")
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         try:
@@ -300,8 +302,8 @@ def add_receipt(workspace: str, line: str) -> None:
     """A one-line receipt ("[rlat] Captured …") shown to the user at the next SessionStart."""
     try:
         path = receipts_path(workspace)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "a", encoding="utf-8") as fh:
+        private_dir(path.parent)
+        with open_private(path, "a") as fh:
             fh.write(" ".join(line.split()) + "\n")
     except OSError:
         pass

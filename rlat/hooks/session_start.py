@@ -1,16 +1,20 @@
-"""SessionStart: the workspace's standing facts in full, then its most trusted claims.
+"""SessionStart: the workspace's standing facts, then its most trusted claims, within a cap.
 
-What is injected (``additionalContext``), in this order:
+Claude Code replaces any ``additionalContext`` over 10,000 characters with a 2 KB preview, so
+everything injected here (``additionalContext``) fits ``RLAT_CONTEXT_CHARS`` (default 6000,
+never above ``MAX_CONTEXT_CHARS``), spent in priority order:
 
-1. the world-fact block (``rlat.render.framings.world_fact_block``): every standing constraint
-   and falsified finding for this workspace, in full, under its framing, fenced. Sources: the
-   memory store's world claims for this workspace, and the workspace's world-fact KMs
-   (``rlat.world.world_km_paths``: its default KM and every KM a fact was captured into from
-   here). Never truncated, never counted against the budget;
-2. the most trusted claims learned in this workspace (or marked cross-workspace), ordered by
-   trust (``rlat.trust.rungs.trust``), each one attributed line, fenced, within
-   ``RLAT_CONTEXT_CHARS`` (default 6000) so the whole stays under Claude Code's 10,000-char cap.
+1. the world-fact block (``rlat.render.framings.world_fact_block_within``): the workspace's
+   standing constraints, then its falsified findings, each under its framing, fenced; within a
+   type the most critical, most trusted, newest first. Sources: the memory store's world claims
+   for this workspace, and the workspace's world-fact KMs (``rlat.world.world_km_paths``: its
+   default KM and every KM a fact was captured into from here). One fact longer than
+   ``FACT_CHARS`` is cut with a marker;
+2. with what is left, the most trusted claims learned in this workspace (or marked
+   cross-workspace), ordered by trust (``rlat.trust.rungs.trust``), newest first on a tie,
+   each one attributed line of at most ``LINE_CHARS``, fenced.
 
+Each block ends by counting what did not fit and naming the command that shows it all.
 Receipts left by the last session's capture (``[rlat] Captured …``) are shown to the user
 (``systemMessage``), never to the model. With ``source`` = ``clear`` or ``compact`` the hook
 also makes sure the previous transcript was captured (``capture.ensure_captured``).
@@ -30,8 +34,15 @@ from .runtime import (
 )
 
 MEMORY_FENCE = "memory"
+# Claude Code spills additionalContext over 10,000 characters into a file and shows the model
+# a 2 KB preview instead: the whole injection stays below this, whatever RLAT_CONTEXT_CHARS says.
+MAX_CONTEXT_CHARS = 9500
 MAX_TRUSTED = 12  # lines, before the character budget
 LINE_CHARS = 400  # one claim's text at most (event claims are whole-session summaries)
+FACT_CHARS = 1500  # one standing fact at most: a pasted log must not crowd out every other rule
+WORLD_MORE_HINT = "rlat world-facts"
+TRUSTED_MORE_HINT = "rlat memory list --here"
+CLAIM_CUT_HINT = "rlat memory show {id}"
 HEADING = ("What rlat remembers for this workspace, most trusted first "
            "(each line: [first learned, evidence, confidence]):")
 
@@ -63,9 +74,10 @@ def _world_claims(ctx: HookContext, memory, now: float) -> list:
 
 def trusted_lines(memory, workspace: str, budget: int, now: float,
                   exclude: set[str]) -> tuple[list[str], list[str]]:
-    """(attributed lines, their claim ids): the workspace's most trusted claims in budget.
-    Candidates come from the hook view's per-workspace trust lists (or the whole store);
-    each is gated and its trust computed now."""
+    """(attributed lines, their claim ids): the workspace's most trusted claims within
+    ``budget`` characters, with a last line counting the ones left out. Candidates come from
+    the hook view's per-workspace trust lists (or the whole store); each is gated and its
+    trust computed now."""
     from ..render.attribution import claim_line
     from ..trust.rungs import points, rung_of_points, trust_of_points
 
@@ -79,9 +91,10 @@ def trusted_lines(memory, workspace: str, budget: int, now: float,
     scored.sort(key=lambda row: (-row[0], -row[1], row[2]))
     lines: list[str] = []
     ids: list[str] = []
-    used = len(HEADING) + 60  # the fence and heading
+    used = len(HEADING) + 60 + 100  # the fence, the heading, the "more" line
     for _trust, _ts, cid, claim, p in scored[:MAX_TRUSTED * 3]:
-        line = claim_line(claim, rung_of_points(p), max_chars=LINE_CHARS)
+        line = claim_line(claim, rung_of_points(p), max_chars=LINE_CHARS,
+                          cut_hint=CLAIM_CUT_HINT.format(id=cid[:12]))
         if used + len(line) + 1 > budget:
             continue
         lines.append(line)
@@ -89,7 +102,21 @@ def trusted_lines(memory, workspace: str, budget: int, now: float,
         used += len(line) + 1
         if len(lines) >= MAX_TRUSTED:
             break
+    if len(scored) > len(ids):
+        lines.append(f"({len(scored) - len(ids)} {'more ' if ids else ''}claims learned here "
+                     f"not shown: {TRUSTED_MORE_HINT})")
     return lines, ids
+
+
+# Room kept for the "(N more claims … not shown: …)" line: the world-fact block leaves it (and
+# a fence around it) even when it fills the budget, so the model always learns there is more.
+_MORE_RESERVE = 140
+
+
+def context_budget() -> int:
+    """Characters SessionStart may inject: ``RLAT_CONTEXT_CHARS``, capped below Claude Code's
+    spill threshold."""
+    return max(0, min(int(env_number("RLAT_CONTEXT_CHARS", CONTEXT_CHARS)), MAX_CONTEXT_CHARS))
 
 
 def handle(ctx: HookContext) -> dict | None:
@@ -106,21 +133,26 @@ def handle(ctx: HookContext) -> dict | None:
     if receipts:
         out["systemMessage"] = "\n".join(receipts)
 
-    from ..render.framings import framed_claims, world_fact_block
-    from ..trust.rungs import rung
+    from ..render.framings import world_fact_block_within
+    from ..trust.rungs import rung, trust
 
+    budget = context_budget()
     world_claims = _world_claims(ctx, memory, now)
-    world_block = world_fact_block(world_claims, lambda c: rung(c, now), now=now)
-    served_world = [c.id for items in framed_claims(world_claims).values() for c in items]
+    world_block, served_world = world_fact_block_within(
+        world_claims, lambda c: rung(c, now), lambda c: trust(c, now),
+        budget=budget - (_MORE_RESERVE if memory is not None else 0),
+        fact_chars=min(FACT_CHARS, budget // 2), more_hint=WORLD_MORE_HINT)
 
     parts = [world_block] if world_block else []
     injected: list[str] = list(served_world)
     if memory is not None:
-        budget = int(env_number("RLAT_CONTEXT_CHARS", CONTEXT_CHARS))
-        lines, ids = trusted_lines(memory, ctx.workspace, budget, now, set(injected))
-        if lines:
+        left = budget - (len(world_block) + 2 if world_block else 0)
+        lines, ids = trusted_lines(memory, ctx.workspace, left, now, set(injected))
+        if ids:
             parts.append(fence(HEADING + "\n" + "\n".join(lines), kind=MEMORY_FENCE))
             injected.extend(ids)
+        elif lines and len(fence(lines[-1], kind=MEMORY_FENCE)) + 2 <= left:
+            parts.append(fence(lines[-1], kind=MEMORY_FENCE))  # none fitted: say how many
     ranked = [[cid, rank] for rank, cid in enumerate(injected, start=1)]
     append_record(ctx.session_id, {"event": "start", "ts": now, "source": source,
                                    "workspace": ctx.workspace, "cwd": ctx.cwd,

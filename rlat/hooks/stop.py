@@ -19,6 +19,7 @@ import os
 import re
 import time
 
+from ..special_files import open_regular
 from .runtime import HookContext, append_record, plain_words
 
 TAIL_BYTES = 512 * 1024
@@ -41,11 +42,12 @@ TEST_COMMAND = re.compile(
 
 
 def _tail_lines(path: str) -> list[dict]:
-    with open(path, "rb") as fh:
+    # open_regular: a FIFO or device is an OSError here, not a blocked or endless read.
+    with os.fdopen(open_regular(path), "rb") as fh:
         size = os.fstat(fh.fileno()).st_size
         start = max(0, size - TAIL_BYTES)
         fh.seek(start)
-        data = fh.read()
+        data = fh.read(TAIL_BYTES)
     lines = data.split(b"\n")
     if start > 0:
         lines = lines[1:]  # the first one is cut

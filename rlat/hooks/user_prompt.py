@@ -3,9 +3,15 @@
 ``rlat.retrieval.recall.recall`` ranks the store's claims by relevance × trust behind the
 source-specific gates (workspace scope for experience claims); this hook adds what only a
 session knows: claims already injected into this session (at SessionStart or an earlier
-prompt) are excluded, so nothing is restated. The best ``RLAT_RECALL_TOP_K`` (default 3) are
-injected within ``RLAT_RECALL_CHARS`` (default 2000), each with its rung and provenance, e.g.
-``- [2026-11-02, 3 sessions, high] Run the tests with make check``.
+prompt) are excluded, so nothing is restated. Recall abstains rather than inject noise: a
+claim must clear the absolute relevance floor (``rlat.retrieval.abstention``: it covers most of
+the prompt's content words, or the prompt most of its own), and a session record (type
+``event``) is recalled only when nothing else clears it. The best ``RLAT_RECALL_TOP_K``
+(default 3) are injected within ``RLAT_RECALL_CHARS`` (default 800, fence and heading
+included), each with its rung and provenance, e.g.
+``- [2026-11-02, 3 sessions, high] Run the tests with make check``; a line longer than what is
+left of the budget is cut to fit (down to ``MIN_LINE_CHARS``), so a session record shows its
+start rather than nothing.
 
 Every prompt leaves a record in the session's signal file (what was injected and at which
 rank: the trust engine credits them by rank when the turn resolves) and, when something was
@@ -32,9 +38,10 @@ from .runtime import (
 RECALL_FENCE = "recall"
 PROMPT_CHARS = 1000  # kept in the signal file (the trust engine reads the next prompt's words)
 QUERY_CHARS = 4000
-LINE_CHARS = 500
-HEADING = ("Claims from earlier sessions that may bear on this prompt, ranked by relevance "
-           "and trust (each line: [first learned, evidence, confidence]):")
+LINE_CHARS = 400
+MIN_LINE_CHARS = 120  # a claim cut shorter than this says too little: it is left out instead
+HEADING = ("Recalled from earlier sessions for this prompt (each line: [first learned, "
+           "evidence, confidence]):")
 
 
 def render(hits, budget: int) -> tuple[str, list[list]]:
@@ -47,7 +54,13 @@ def render(hits, budget: int) -> tuple[str, list[list]]:
     for hit in hits:
         line = claim_line(hit.claim, hit.rung, max_chars=LINE_CHARS)
         if used + len(line) + 1 > budget:
-            continue
+            shown = min(LINE_CHARS, len(" ".join(hit.claim.text.split())))
+            room = shown - (used + len(line) + 1 - budget)
+            if room < MIN_LINE_CHARS:
+                continue
+            line = claim_line(hit.claim, hit.rung, max_chars=room)
+            if used + len(line) + 1 > budget:
+                continue
         lines.append(line)
         used += len(line) + 1
         ranked.append([hit.claim.id, len(ranked) + 1])

@@ -46,7 +46,7 @@ import msgpack
 from ..claims.fold import FoldState, fold
 from ..claims.ids import sha256
 from ..claims.model import CLAIM_FIELDS, Claim
-from ..paths import home
+from ..paths import home, open_private, private_dir, replace_private
 
 MAGIC = b"RLATHVW1"
 VERSION = 4
@@ -124,6 +124,8 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
     index = open_index(store, state, persist=False)
     if index.delta or index.gone or len(index.ids) != len(state.claims):
         index = ClaimIndex.build(state.claims.values())
+    # Claim vectors for re-ranking, computed here (not in a hook) when the index lacks them.
+    index.embed_claims([state.claims[cid] for cid in index.ids])
     # The same base as the recall engine's own cache, so a hook reading the view and a command
     # folding the store rank alike (both score claims added since with the base's statistics).
     save_index(index, store)
@@ -223,10 +225,10 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
     head = msgpack.packb(header, use_bin_type=True)
     assert len(head) <= room
     target = view_path(store)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    private_dir(target.parent)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
-        with open(tmp, "wb") as fh:
+        with open_private(tmp, "wb") as fh:
             fh.write(_HEAD.pack(MAGIC, len(head)))
             fh.write(head)
             pos = _HEAD.size + len(head)
@@ -235,7 +237,7 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
                 fh.write(b"\0" * (start - pos))
                 fh.write(data)
                 pos = start + len(data)
-        os.replace(tmp, target)
+        replace_private(tmp, target, keep_mode=False)  # holds every claim's text
     finally:
         if tmp.exists():
             tmp.unlink()

@@ -17,6 +17,9 @@ Tasks, each independent (one failing is logged and the next runs):
 ``checkpoint``  write a store snapshot when enough events follow the last one
 ``view``        rebuild the hook view (``rlat.hooks.view``): what lets the next hooks open
                 the store in milliseconds
+``drift``       for each built KM linked to the job's workspace whose sources changed on
+                disk: refresh it (claims on changed passages go stale) and re-check those
+                claims against the new passages (``rlat.km.verify.drift_check``)
 
 Every problem is one line in ``hooks.log`` (event ``worker``); what the job did is appended to
 the session's signal file as ``{"event": "worker", …}``. The worker may import anything
@@ -32,7 +35,7 @@ import sys
 import time
 from pathlib import Path
 
-from ..paths import home, memory_store_path, state_dir
+from ..paths import home, memory_store_path, open_private, private_dir, state_dir
 from .runtime import (
     add_receipt,
     append_record,
@@ -42,7 +45,7 @@ from .runtime import (
     spool_dir,
 )
 
-WORKER_LOCK_TIMEOUT = 30.0
+WORKER_LOCK_TIMEOUT = None  # the container's one default (RLAT_LOCK_TIMEOUT, rlat/container/lock.py)
 PRUNE_AFTER_DAYS = 14
 
 
@@ -74,10 +77,10 @@ def spawn_job(job: dict, log) -> bool:
     """Write ``job`` (session_id, cwd, reason, tasks, …) and start a detached worker on it.
     Returns False (after ``log``) when it could not start."""
     try:
-        directory = jobs_dir()
-        directory.mkdir(parents=True, exist_ok=True)
+        directory = private_dir(jobs_dir())
         path = directory / f"{time.time():.6f}-{os.getpid()}-{safe_id(job['session_id'])[:40]}.json"
-        path.write_text(json.dumps(job), encoding="utf-8")
+        with open_private(path, "w") as fh:
+            fh.write(json.dumps(job))
         start_detached(worker_argv(path))
         return True
     except Exception as exc:  # noqa: BLE001
@@ -105,8 +108,8 @@ def request_view(ctx=None, *, reason: str = "") -> bool:
     except OSError:
         pass
     try:
-        marker.parent.mkdir(parents=True, exist_ok=True)
-        marker.touch()
+        private_dir(marker.parent)
+        marker.touch(mode=0o600)
     except OSError:
         return False
     if ctx is not None:
@@ -147,7 +150,7 @@ def task_capture(job: Job) -> object:
     from .capture import _size, _summary, captured_size
 
     if not job.transcript or _size(job.transcript) < 0:
-        return "no transcript"
+        return "no transcript (missing, or not a regular file)"
     records = read_records(job.safe_session)
     size = _size(job.transcript)
     if captured_size(records, job.transcript) >= size:
@@ -172,7 +175,7 @@ def _llm_task(job: Job, name: str) -> object:
     from ..llm import session_tasks
 
     if not job.transcript:
-        return "no transcript"
+        return "no transcript (missing, or not a regular file)"
     result = getattr(session_tasks, name)(job.transcript, cwd=job.cwd, session_id=job.session_id)
     if result.mode == "single-block":
         job.log(f"atomic capture fell back to the single block: {result.fallback_reason}")
@@ -214,6 +217,15 @@ def task_checkpoint(job: Job) -> object:
     return ClaimLog(path).checkpoint(lock_timeout=WORKER_LOCK_TIMEOUT)
 
 
+def task_drift(job: Job) -> object:
+    from ..km.verify import drift_check
+    from ..world import linked_kms
+
+    if not job.workspace:
+        return "no workspace"
+    return drift_check(linked_kms(job.workspace), log=job.log)
+
+
 TASKS = {
     "capture": task_capture,
     "atomic": task_atomic,
@@ -221,6 +233,7 @@ TASKS = {
     "drain": task_drain,
     "checkpoint": task_checkpoint,
     "view": task_view,
+    "drift": task_drift,
 }
 
 

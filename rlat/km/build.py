@@ -16,6 +16,7 @@ id (the old one drifts).
 from __future__ import annotations
 
 import hashlib
+import os
 import time
 from array import array
 from collections.abc import Callable
@@ -28,6 +29,7 @@ from ..container import INDEX, META, PASSAGES
 from ..paths import normalise_path
 from ..retrieval.bm25 import BM25Index, BulkBuilder
 from ..retrieval.tokenize import TOKENIZER_VERSION, TermIds, term_counts, tokenize
+from ..special_files import special_kind
 from .chunk import DEFAULT_MAX_CHARS, DEFAULT_MIN_CHARS, chunk, kind_for
 from .sources import SourceFile, common_root, read_source, rel_to, walk
 from .store import (
@@ -253,6 +255,13 @@ def build_km(inputs: list[Path], out: Path, settings: Settings, *,
     if out.exists() and out.is_dir():
         raise KMError(f"{out} is a directory; give the knowledge model a file name, e.g. "
                       f"{out / 'km.rlat'}")
+    try:
+        kind = special_kind(os.stat(out).st_mode)
+    except OSError:
+        kind = ""
+    if kind:  # building renames a new file over the target: that would destroy a device node
+        raise KMError(f"{out} is {kind}, not a regular file; refusing to replace it (give -o "
+                      f"a new file name)")
     existing = out.exists() and out.stat().st_size > 0
     old: KnowledgeModel | None = None
     if existing:

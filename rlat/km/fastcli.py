@@ -42,7 +42,7 @@ def main(args: list[str]) -> int | None:
     from ..container import ContainerError
     from .present import render_search
     from .search import load_lens, search
-    from .store import KMError, KnowledgeModel
+    from .store import KnowledgeModel
 
     if not opts["query"].strip():
         return _error("the query is empty; say what to look for")
@@ -52,14 +52,12 @@ def main(args: list[str]) -> int | None:
             lens = load_lens(opts["lens"])
         except (ValueError, ContainerError) as exc:
             return _error(str(exc))
-    try:
-        model = KnowledgeModel.open(opts["km"], require_build=False)
-        result = search(model, opts["query"], top_k=opts["top_k"],
-                        source_only=opts["source_only"], include_stale=opts["include_stale"],
-                        lens=lens)
-        out = render_search(result, model, opts["km"], opts["format"], budget=opts["budget"])
-    except (KMError, ContainerError) as exc:
-        return _error(str(exc))
+    # An unreadable KM raises; the boundary every command runs in (rlat.cli.errors) reports it.
+    model = KnowledgeModel.open(opts["km"], require_build=False)
+    result = search(model, opts["query"], top_k=opts["top_k"],
+                    source_only=opts["source_only"], include_stale=opts["include_stale"],
+                    lens=lens)
+    out = render_search(result, model, opts["km"], opts["format"], budget=opts["budget"])
     try:
         sys.stdout.write(out)
         sys.stdout.flush()

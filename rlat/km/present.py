@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 
+from ..trust.verify import is_provisional
 from .search import SearchResult
 from .store import KnowledgeModel
 
@@ -37,6 +38,8 @@ def search_text(result: SearchResult, model: KnowledgeModel) -> str:
                 flags.append("STALE")
             if hit.claim.state == "contested":
                 flags.append("CONTESTED")
+            if is_provisional(hit.claim):
+                flags.append("PROVISIONAL")
             flag = f" {' '.join(flags)}" if flags else ""
             text = " ".join(hit.text.split())
             out.append(f"{hit.label} {score}  {hit.where}  ({hit.claim.type}, {hit.rung}"

@@ -24,6 +24,7 @@ from ..claims.ids import fingerprint
 from ..claims.model import Claim
 from ..retrieval.bm25 import BM25Index
 from ..retrieval.tokenize import tokenize
+from ..trust.verify import is_provisional
 from .store import KnowledgeModel, Passage
 
 SOURCE = "source"
@@ -84,7 +85,7 @@ class Hit:
             c = self.claim
             out.update(claim_id=c.id, type=c.type, source=c.source, state=c.state,
                        rung=self.rung, relevance=self.relevance, stale=self.stale,
-                       cited_paths=self.cited_paths)
+                       provisional=is_provisional(c), cited_paths=self.cited_paths)
             if c.attribute_key:
                 out["attribute_key"] = c.attribute_key
         if self.lens_weight is not None:
@@ -148,7 +149,9 @@ def _claim_where(km: KnowledgeModel, claim: Claim) -> tuple[str | None, int | No
         path = p.path if p is not None else cite.get("path")
         if path and path not in paths:
             paths.append(path)
-        if first[0] is None and path:
+        if path and (first[0] is None or (first[1] is None and p is not None)):
+            # the first passage still in the build (a re-verified claim also cites the old
+            # passage its source had before the edit)
             first = (path, p.line_start, p.line_end) if p is not None else (path, None, None)
     return first[0], first[1], first[2], paths
 

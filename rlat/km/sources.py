@@ -10,7 +10,9 @@
 * Always skipped: version-control and cache directories (``ALWAYS_SKIPPED_DIRS``).
 * Paths are stored relative to the *source root* (the inputs' common directory), with ``/``.
 
-Reading: a file whose first 8 KiB contain a NUL byte, or that is not valid UTF-8 in most of its
+Reading: only regular files are read. A FIFO, device or socket (named on the command line or
+met in a walk, also behind a symlink) is skipped with a note, never opened in a way that could
+block, and no read is larger than ``MAX_FILE_BYTES`` + 1. A file whose first 8 KiB contain a NUL byte, or that is not valid UTF-8 in most of its
 bytes, is binary and skipped (counted). Otherwise it is decoded as UTF-8 (undecodable bytes
 become U+FFFD) with newlines untouched, so a passage's character span re-reads exactly.
 """
@@ -23,6 +25,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..special_files import NotRegularFile, open_regular
 from .chunk import DEFAULT_EXTS
 
 ALWAYS_SKIPPED_DIRS = frozenset({
@@ -30,6 +33,7 @@ ALWAYS_SKIPPED_DIRS = frozenset({
     ".mypy_cache", ".pytest_cache", ".ruff_cache", ".hypothesis",
 })
 MAX_FILE_BYTES = 32 * 1024 * 1024
+MAX_IGNORE_BYTES = 1024 * 1024
 _SNIFF = 8192
 
 
@@ -116,8 +120,8 @@ def compile_pattern(pattern: str, base: str = "") -> Rule | None:
 
 def read_ignore_file(path: Path, base: str) -> list[Rule]:
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+        text = _read_bounded(path, MAX_IGNORE_BYTES).decode("utf-8", errors="replace")
+    except OSError:  # also NotRegularFile: a .gitignore FIFO is no rules, not a hang
         return []
     return [r for r in (compile_pattern(line, base) for line in text.splitlines()) if r]
 
@@ -223,7 +227,7 @@ def walk(inputs: list[Path], root: Path, *, exts: tuple[str, ...] | None = None,
             result.missing.append(str(raw))
             continue
         path = path.resolve()
-        if path.is_file():
+        if not path.is_dir():  # a file (a FIFO or device too: read_source skips it, with a note)
             rel = rel_to(path, root)
             if rel not in seen:
                 seen.add(rel)
@@ -305,13 +309,22 @@ def decode(data: bytes) -> str:
     return data.decode("utf-8", errors="replace")
 
 
+def _read_bounded(path: Path, limit: int) -> bytes:
+    """At most ``limit`` + 1 bytes of a regular file (NotRegularFile for anything else)."""
+    with os.fdopen(open_regular(path), "rb") as fh:
+        return fh.read(limit + 1)
+
+
 def read_source(path: Path) -> ReadResult:
     try:
         st = path.stat()
         if st.st_size > MAX_FILE_BYTES:
             return ReadResult(None, st.st_size, st.st_mtime_ns, problem="too large")
-        with open(path, "rb") as fh:
-            data = fh.read()
+        data = _read_bounded(path, MAX_FILE_BYTES)
+        if len(data) > MAX_FILE_BYTES:  # grew since the stat
+            return ReadResult(None, len(data), st.st_mtime_ns, problem="too large")
+    except NotRegularFile as exc:
+        return ReadResult(None, problem=f"{exc.strerror}")
     except PermissionError:
         return ReadResult(None, problem="unreadable: permission denied")
     except IsADirectoryError:

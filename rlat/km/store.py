@@ -27,7 +27,15 @@ from pathlib import Path
 from ..claims.fold import FoldState
 from ..claims.log import ClaimLog
 from ..container import INDEX, META, PASSAGES, TOC, Container, ContainerError
-from ..container.file import HEADER_SIZE, RLAT_MAGIC, _fsync_dir, frame_record, make_header
+from ..container.file import (
+    HEADER_SIZE,
+    RLAT_MAGIC,
+    _fsync_dir,
+    frame_record,
+    make_header,
+    refuse_to_replace_special,
+)
+from ..paths import open_private, replace_private
 from ..retrieval.bm25 import BM25Index
 
 KM_KIND = "knowledge-model"
@@ -170,6 +178,40 @@ class Block:
 
 
 # ----------------------------------------------------------------------------- reading
+BUILD_RECORD_TYPES = (META, PASSAGES, INDEX)
+
+
+def orphaned_build(container: Container, data=None, refs: list | None = None) -> str:
+    """What is wrong with a container that holds knowledge-model build records but no table
+    of contents naming them; "" when there is nothing of the kind.
+
+    Never a torn append: a first build is written to a temporary file and renamed into place
+    whole (``write_build(fresh=True)``), so a file that has build records always has a TOC
+    after them unless it was cut short (truncated, a partial copy or download) or damaged. A
+    torn *later* append (a crashed refresh) leaves the older TOC in place, and readers use
+    that build — the documented torn-tail rule."""
+    data = container._map() if data is None else data
+    # ``refs``: every record of the file, when the caller has them (a TOC-less tail walk);
+    # they are the whole story unless the file ends in a torn record.
+    good_end = refs[-1].end if refs else HEADER_SIZE
+    if refs is None or good_end != len(data):
+        scan = container.scan(data)
+        refs, good_end = scan.refs, scan.good_end
+    orphans = [r for r in refs if r.rtype in BUILD_RECORD_TYPES]
+    if any(r.rtype == TOC for r in refs):
+        return ""
+    torn = ""
+    torn_bytes = len(data) - good_end
+    if torn_bytes:
+        head = bytes(data[good_end:good_end + 4])
+        if head[:3] == b"RLR" and len(head) == 4 and head[3] in BUILD_RECORD_TYPES:
+            torn = f"; the file ends {torn_bytes} bytes into a build record at byte {good_end}"
+    if not orphans and not torn:
+        return ""
+    return (f"its knowledge-model build has no table of contents ({len(orphans)} intact build "
+            f"record(s){torn})")
+
+
 class KnowledgeModel:
     """An opened KM (the build named by its newest TOC) plus access to its claim log."""
 
@@ -225,6 +267,9 @@ class KnowledgeModel:
         data = container._map()
         refs, found = container.tail_refs([TOC], data)
         if not found or not refs or refs[0].rtype != TOC:
+            damage = orphaned_build(container, data, refs if not found else None)
+            if damage:
+                raise KMError(f"{path}: truncated or damaged: {damage}; run `rlat doctor {path}`")
             if not require_build:
                 return cls(path, container, data, None)
             raise KMError(f"{path}: holds no knowledge-model build (no passages); build one "
@@ -398,9 +443,10 @@ def write_build(path: Path, build: list[tuple[int, dict]], toc_extra: dict, *,
     built_at = toc_extra.get("built_at", time.time())
     labels = [label for _t, label in _labels(build)]
     if fresh:
+        refuse_to_replace_special(path)
         tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
         try:
-            with open(tmp, "wb") as out:
+            with open_private(tmp, "wb") as out:
                 out.write(make_header(RLAT_MAGIC))
                 pos = HEADER_SIZE
                 offsets = []
@@ -421,7 +467,7 @@ def write_build(path: Path, build: list[tuple[int, dict]], toc_extra: dict, *,
                 out.write(frame_record(TOC, toc))
                 out.flush()
                 os.fsync(out.fileno())
-            os.replace(tmp, path)
+            replace_private(tmp, path)
         finally:
             if tmp.exists():
                 tmp.unlink()

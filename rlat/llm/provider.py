@@ -199,7 +199,7 @@ def get_provider(settings: Settings | None = None) -> Provider:
 def scrubbed(messages: Sequence[Mapping[str, str]]) -> list[dict]:
     """The messages with every user and assistant turn scrubbed of secrets (the system prompt
     is rlat's own text). Whatever a caller cleaned before, nothing leaves unscrubbed."""
-    from ..capture.scrub import scrub_text
+    from ..scrub import scrub_text
 
     return [{"role": m.get("role"), "content": str(m.get("content", ""))
              if m.get("role") == "system" else scrub_text(str(m.get("content", "")))}

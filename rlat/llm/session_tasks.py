@@ -114,7 +114,7 @@ def load_session(transcript_path: str | os.PathLike, *, cwd: str | None = None,
 
 
 def _scrub(text: str) -> str:
-    from ..capture.scrub import scrub_text
+    from ..scrub import scrub_text
 
     return scrub_text(text)
 

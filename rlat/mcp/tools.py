@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..capture.pipeline import OBSERVER
-from ..capture.scrub import scrub
 from ..claims import events as ev
 from ..claims.ids import content_hash
 from ..claims.log import ClaimLog
@@ -36,6 +35,7 @@ from ..container import EVENTS, ContainerError
 from ..paths import memory_store_path
 from ..render.attribution import claim_line, day, provenance
 from ..render.fences import fence
+from ..scrub import scrub
 from ..workspace import workspace_id
 
 # The agent a proposal is recorded as, unless the server was started with another

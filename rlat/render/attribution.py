@@ -1,7 +1,11 @@
 """Attribution: how one claim is shown wherever it reaches a reader or a context window.
 
-A claim never reaches a context window as bare fact: it carries when it was learned, how many
-sessions support it, its rung, and its state when that is not plain "active"/"candidate".
+A claim never reaches a context window as bare fact (the fleet seed's "attribution on read"):
+it carries when it was learned, who observed it, how many *independent* sessions support it
+(sessions that had not already been shown the claim; an echo is not corroboration), its rung,
+its state when that is not plain "active"/"candidate", and — when it is weak (rung low) or
+disputed (contested) — the note "verify before relying", which is what makes an agent treat
+it as a lead rather than a fact.
 """
 
 from __future__ import annotations
@@ -9,24 +13,47 @@ from __future__ import annotations
 import time
 
 from ..claims.model import Claim
+from ..trust.verify import is_provisional
 from .fences import escape
+
+VERIFY_NOTE = "verify before relying"
+# Observers that say nothing a reader needs: a person's own words are "stated by user".
+_QUIET_OBSERVERS = frozenset({"human", ""})
+
+
+def independent_sessions(claim: Claim) -> tuple[int, int]:
+    """(sessions supporting the claim that had not had it injected first, all its sessions)."""
+    sessions = claim.sessions
+    if not sessions:
+        return 0, 0
+    injected = set(claim.injected_sessions)
+    return sum(1 for s in sessions if s not in injected), len(sessions)
 
 
 def provenance(claim: Claim, rung: str) -> str:
-    """``[2026-11-02, 3 sessions, high]`` (plus CONTESTED / STALE / scope when relevant)."""
+    """``[2026-11-02, by claude-code, 2 independent sessions, high]`` (plus PROVISIONAL,
+    CONTESTED / STALE, scope, and "verify before relying" when relevant)."""
     parts = [day(learned_at(claim))]
-    sessions = len(claim.sessions)
-    if sessions:
-        parts.append(f"{sessions} session{'s' if sessions != 1 else ''}")
+    if claim.observed_by not in _QUIET_OBSERVERS:
+        parts.append(f"by {claim.observed_by}")
+    independent, total = independent_sessions(claim)
+    if total:
+        noun = "session" if total == 1 else "sessions"
+        parts.append(f"{independent} independent {noun}" if independent == total
+                     else f"{independent} independent of {total} {noun}")
     elif claim.source == "world" or claim.origin == "user":
         parts.append("stated by user")
     elif claim.source == "corpus":
         parts.append(f"{claim.evidence_count} passage{'s' if claim.evidence_count != 1 else ''}")
     parts.append(rung)
+    if is_provisional(claim):
+        parts.append("provisional")
     if claim.state in ("contested", "stale"):
         parts.append(claim.state.upper())
     if claim.scope != "agent":
         parts.append(f"{claim.scope} scope")
+    if rung == "low" or claim.state == "contested":
+        parts.append(VERIFY_NOTE)
     return "[" + ", ".join(parts) + "]"
 
 
@@ -47,9 +74,18 @@ def day(ts: float | None) -> str:
     return f"{t.tm_year:04d}-{t.tm_mon:02d}-{t.tm_mday:02d}"
 
 
-def claim_line(claim: Claim, rung: str, *, max_chars: int | None = None) -> str:
-    """One bullet: provenance then the claim's text, escaped so it cannot forge a fence."""
+def claim_line(claim: Claim, rung: str, *, max_chars: int | None = None,
+               cut_hint: str = "") -> str:
+    """One bullet: provenance then the claim's text, escaped so it cannot forge a fence.
+
+    A text longer than ``max_chars`` is cut there and ends in "…"; with ``cut_hint`` the cut
+    also says how much was left out and where to read it all
+    (``… [cut: 12,345 more characters; rlat memory show ID]``)."""
     text = " ".join(claim.text.split())
     if max_chars is not None and len(text) > max_chars:
-        text = text[: max_chars - 1].rstrip() + "…"
+        kept = text[: max_chars - 1].rstrip()
+        left_out = len(text) - len(kept)
+        text = kept + "…"
+        if cut_hint:
+            text += f" [cut: {left_out:,} more characters; {cut_hint}]"
     return f"- {provenance(claim, rung)} {escape(text)}"

@@ -86,12 +86,71 @@ def world_fact_lines(claims: Iterable[Claim], rung_of: Callable[[Claim], str] | 
             lines.append("")
         lines.append(framing(claim_type))
         for claim in items:
-            line = claim_line(claim, rung_of(claim))  # no max_chars: always in full
-            if claim.criticality in ("high", "severe"):
-                head, _, rest = line.partition("] ")
-                line = f"{head}] [criticality: {claim.criticality}] {rest}"
-            lines.append(line)
+            lines.append(_fact_line(claim, rung_of(claim)))  # no max_chars: always in full
     return lines
+
+
+def _fact_line(claim: Claim, rung: str, max_chars: int | None = None, cut_hint: str = "") -> str:
+    line = claim_line(claim, rung, max_chars=max_chars, cut_hint=cut_hint)
+    if claim.criticality in ("high", "severe"):
+        head, _, rest = line.partition("] ")
+        line = f"{head}] [criticality: {claim.criticality}] {rest}"
+    return line
+
+
+def priority(claim: Claim, trust: float) -> tuple:
+    """Which standing facts a budget keeps first, within a type: most critical, then most
+    trusted, then newest (the latest word on the environment), then id."""
+    return (-_CRITICALITY_RANK.get(claim.criticality, 1), -trust, -claim.created_at, claim.id)
+
+
+def world_fact_block_within(claims: Iterable[Claim], rung_of: Callable[[Claim], str],
+                            trust_of: Callable[[Claim], float], *, budget: int,
+                            fact_chars: int, more_hint: str) -> tuple[str, list[str]]:
+    """The world-fact block cut to ``budget`` characters: (block, ids of the facts shown).
+
+    For a context window with a hard ceiling (SessionStart's). Constraints come before
+    falsified findings; within a type ``priority`` decides which facts are kept, and they
+    are shown in that order. One fact longer than ``fact_chars`` is cut with a marker saying
+    how much is missing. What did not fit is counted on the block's last line
+    ("2 more standing constraints not shown: ``more_hint``"). "" when nothing fits."""
+    note = "standing facts about this environment, stated by the user"
+    overhead = len(fence("", kind=FENCE_KIND, note=note))
+    groups = framed_claims(claims)
+    shown: dict[str, list[str]] = {name: [] for name in FRAMED_TYPES}
+    left_out: dict[str, int] = {name: 0 for name in FRAMED_TYPES}
+    ids: list[str] = []
+    used = overhead + _MORE_RESERVE
+    for claim_type, items in groups.items():
+        heading = len(framing(claim_type)) + 2
+        for claim in sorted(items, key=lambda c: priority(c, trust_of(c))):
+            line = _fact_line(claim, rung_of(claim), fact_chars, more_hint)
+            cost = len(line) + 1 + (0 if shown[claim_type] else heading)
+            if used + cost > budget:
+                left_out[claim_type] += 1
+                continue
+            shown[claim_type].append(line)
+            ids.append(claim.id)
+            used += cost
+    lines: list[str] = []
+    for claim_type, items in shown.items():
+        if items:
+            if lines:
+                lines.append("")
+            lines.append(framing(claim_type))
+            lines.extend(items)
+    missing = [f"{n} more {_PLURAL.get(t, t)}" for t, n in left_out.items() if n]
+    if missing:
+        lines.append(f"({', '.join(missing)} not shown: {more_hint})")
+    block = fence("\n".join(lines), kind=FENCE_KIND, note=note) if lines else ""
+    if len(block) > budget:  # a budget too small even for the count of what was left out
+        return "", []
+    return block, ids
+
+
+# Room kept for the "(N more … not shown: …)" line.
+_MORE_RESERVE = 120
+_PLURAL = {"constraint": "standing constraints", "falsified": "falsified findings"}
 
 
 def world_fact_block(claims: Iterable[Claim], rung_of: Callable[[Claim], str] | None = None,
@@ -100,7 +159,8 @@ def world_fact_block(claims: Iterable[Claim], rung_of: Callable[[Claim], str] | 
 
     Returns "" when there is nothing to serve. ``rung_of(claim)`` gives the confidence rung
     shown in each line's attribution (default: ``rlat.trust.rungs.rung``). Never truncated:
-    callers must not count this block against a passage budget."""
+    callers must not count this block against a passage budget. A context window with a hard
+    ceiling (SessionStart's) uses ``world_fact_block_within`` instead."""
     lines = world_fact_lines(claims, rung_of, now=now)
     if not lines:
         return ""

@@ -19,6 +19,10 @@ hooks and `rlat memory recall`, world facts, corpus claims in `rlat search` — 
    contested). So: among equally relevant claims the more confident ranks first; and trust can
    never lift a claim over one more than ``1 / TRUST_MIN`` (= 2.5×) as relevant — a much more
    relevant low-rung claim beats a slightly relevant verified one. Ties: higher trust, then id.
+4. **Abstention** (``rlat.retrieval.abstention``): relevance is relative, so an absolute floor
+   decides whether a claim is worth saying at all — its idf-weighted coverage of the prompt's
+   content words (or the prompt's of its own); session records (type ``event``) only when
+   nothing else clears it. Nothing is recalled rather than noise. ``abstain=False`` skips it.
 
 Speed: the index over a store's claims is cached in a sidecar file keyed by the store's path
 and the analyzer version (``open_index``); claims added since the cache was written are
@@ -47,10 +51,15 @@ import msgpack
 from ..claims.fold import FoldState
 from ..claims.ids import sha256
 from ..claims.model import Claim
+from ..paths import open_private, private_dir, replace_private
 from ..trust import thresholds as T
 from ..trust.lifecycle import effective_state, stale_reason
 from ..trust.rungs import agent_multiplier, rung_of_points, trust_of_points
 from ..trust.rungs import points as rung_points
+from ..trust.shadow import EXCLUDED as SHADOW_EXCLUDED
+from ..trust.shadow import visible_to_agents
+from . import abstention as A
+from . import temporal, wordvec
 from .bm25 import BM25Index
 from .tokenize import TOKENIZER_VERSION, tokenize
 
@@ -63,6 +72,11 @@ REBUILD_AFTER = 64
 # when rarer query terms already matched at least this many claims.
 COMMON_TERM_DF = 0.25
 COMMON_TERM_MIN_MATCHES = 200
+# Re-ranking: relevance = (BM25 / best + SIMILARITY_WEIGHT x word-vector cosine) / (1 + that
+# weight), over the lexical candidates (chosen on one LoCoMo conversation, bench/bench_locomo.py).
+SIMILARITY_WEIGHT = 0.5
+# ... plus DATE_WEIGHT when the query asks when and the claim states a time (rlat.retrieval.temporal).
+DATE_WEIGHT = 0.2
 
 # ----------------------------------------------------------------------------- analyzer
 try:  # the seam for lexical improvements (document / query expansion); optional
@@ -239,6 +253,13 @@ class ClaimIndex:
         self.gone = 0  # ids in the base that the state no longer has
         self._synced: dict | None = None
         self._synced_count = -1
+        # Claim vectors (``rlat.retrieval.wordvec``), int8, ``dims`` bytes per base slot, made
+        # with the table ``vectors_of`` names; others (delta claims, another table) are
+        # computed when ranked and kept in ``_vector_memo``.
+        self.vectors: bytes | None = None
+        self.vectors_of: str | None = None
+        self._vector_memo: dict[str, bytes] = {}
+        self._weights: dict = {}  # term -> term_weight (None -> the claim count it holds for)
 
     @classmethod
     def build(cls, claims: Iterable[Claim]) -> ClaimIndex:
@@ -246,7 +267,38 @@ class ClaimIndex:
         bm25 = ClaimBM25(**bm25_params())
         for terms in documents(claims):
             bm25.add_counts(Counter(terms))
-        return cls(bm25, [c.id for c in claims])
+        index = cls(bm25, [c.id for c in claims])
+        index.embed_claims(claims)
+        return index
+
+    def embed_claims(self, claims: Iterable[Claim]) -> bool:
+        """Compute the base claims' vectors (``claims`` in slot order) with the shipped word
+        table, unless they are already current. Returns whether vectors are now present."""
+        table = wordvec.table()
+        if table is None:
+            return False
+        if self.vectors is not None and self.vectors_of == table.id:
+            return True
+        weigh = self.term_weight
+        parts = [wordvec.quantise(table.embed(document_terms(c), weigh), table.dims)
+                 for c in claims]
+        if len(parts) != len(self.ids):
+            return False
+        self.vectors, self.vectors_of = b"".join(parts), table.id
+        return True
+
+    def claim_vector(self, key: int, claim: Claim, table) -> bytes:
+        """The stored vector of the claim at ``key`` (see ``candidates``), or one computed
+        now (a delta claim, or vectors made with another table)."""
+        if key >= 0 and self.vectors is not None and self.vectors_of == table.id:
+            d = table.dims
+            return memoryview(self.vectors)[key * d:(key + 1) * d]
+        vec = self._vector_memo.get(claim.id)
+        if vec is None:
+            vec = wordvec.quantise(table.embed(document_terms(claim), self.term_weight),
+                                   table.dims)
+            self._vector_memo[claim.id] = vec
+        return vec
 
     @property
     def slot_of(self) -> dict[str, int]:
@@ -305,6 +357,19 @@ class ClaimIndex:
         heapq.heapify(heap)
         return heap, delta_ids
 
+    def term_weight(self, term: str) -> float:
+        """How much ``term`` weighs for the abstention floor (``rlat.retrieval.abstention``),
+        from its document frequency over every indexed claim (base and delta)."""
+        n = len(self.bm25) + len(self.delta)
+        memo = self._weights
+        if memo.get(None) != n:  # claims were added: every weight moves
+            memo.clear()
+            memo[None] = n
+        value = memo.get(term)
+        if value is None:
+            value = memo[term] = A.weight(self.bm25.df(term) + self.delta_df.get(term, 0), n)
+        return value
+
     def claim_id(self, key: int, delta_ids: list[str]) -> str:
         return self.ids[key] if key >= 0 else delta_ids[-key - 1]
 
@@ -336,9 +401,12 @@ class ClaimIndex:
 
     # ---------------------------------------------------------------- persistence
     def to_dict(self, store: str = "") -> dict:
-        return {"format": CACHE_FORMAT, "v": CACHE_VERSION, "store": store,
+        body = {"format": CACHE_FORMAT, "v": CACHE_VERSION, "store": store,
                 "analyzer": self.analyzer, "ids": list(self.ids),
                 "index": self.bm25.to_dict()}
+        if self.vectors is not None:
+            body["vectors"], body["vectors_of"] = self.vectors, self.vectors_of
+        return body
 
     @classmethod
     def from_dict(cls, body: dict, *, ids: list[str] | None = None,
@@ -355,8 +423,13 @@ class ClaimIndex:
         except (KeyError, ValueError):
             return None
         if ids is None:
-            return cls(bm25, list(body.get("ids", ())), body["analyzer"])
-        return cls(bm25, ids, body["analyzer"], slot_of=slot_of)
+            index = cls(bm25, list(body.get("ids", ())), body["analyzer"])
+        else:
+            index = cls(bm25, ids, body["analyzer"], slot_of=slot_of)
+        vectors = body.get("vectors")
+        if isinstance(vectors, bytes) and isinstance(body.get("vectors_of"), str):
+            index.vectors, index.vectors_of = vectors, body["vectors_of"]
+        return index
 
 
 def cache_path(store_path: str | os.PathLike) -> Path:
@@ -373,12 +446,12 @@ def save_index(index: ClaimIndex, store_path: str | os.PathLike) -> Path | None:
     target = cache_path(store_path)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(target.parent)
         data = msgpack.packb(index.to_dict(os.path.realpath(os.fspath(store_path))),
                              use_bin_type=True)
-        with open(tmp, "wb") as fh:
+        with open_private(tmp, "wb") as fh:
             fh.write(data)
-        os.replace(tmp, target)
+        replace_private(tmp, target, keep_mode=False)  # a cache of every claim's text
         return target
     except OSError:
         try:
@@ -462,7 +535,7 @@ def index_for(state: FoldState) -> ClaimIndex:
 @dataclass(slots=True, init=False, repr=False, eq=False)
 class Hit:
     claim: Claim
-    relevance: float  # BM25 / best eligible BM25 (0..1]
+    relevance: float  # lexical (BM25 / best eligible BM25) blended with similarity, 0..1
     trust: float  # the trust weight in [TRUST_MIN, 1)
     score: float  # relevance x trust (0 when not admitted)
     rung: str
@@ -471,10 +544,11 @@ class Hit:
     state: str = ""  # effective state
     admitted: bool = True
     points: float = 0.0
+    similarity: float = 0.0  # word-vector cosine of claim and query (0 when not computed)
 
     def __init__(self, claim: Claim, relevance: float, trust: float, score: float, rung: str,
                  gate: str, bm25: float = 0.0, state: str = "", admitted: bool = True,
-                 points: float = 0.0) -> None:
+                 points: float = 0.0, similarity: float = 0.0) -> None:
         self.claim = claim
         self.relevance = relevance
         self.trust = trust
@@ -485,16 +559,18 @@ class Hit:
         self.state = state
         self.admitted = admitted
         self.points = points
+        self.similarity = similarity
 
     def _values(self) -> tuple:
         return (self.claim, self.relevance, self.trust, self.score, self.rung, self.gate,
-                self.bm25, self.state, self.admitted, self.points)
+                self.bm25, self.state, self.admitted, self.points, self.similarity)
 
     def __repr__(self) -> str:
         return (f"{self.__class__.__qualname__}(claim={self.claim!r}, "
                 f"relevance={self.relevance!r}, trust={self.trust!r}, score={self.score!r}, "
                 f"rung={self.rung!r}, gate={self.gate!r}, bm25={self.bm25!r}, "
-                f"state={self.state!r}, admitted={self.admitted!r}, points={self.points!r})")
+                f"state={self.state!r}, admitted={self.admitted!r}, points={self.points!r}, "
+                f"similarity={self.similarity!r})")
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
@@ -508,6 +584,7 @@ class Hit:
             "rung": self.rung, "state": self.state, "relevance": round(self.relevance, 4),
             "trust": round(self.trust, 4), "score": round(self.score, 4),
             "bm25": round(self.bm25, 4), "points": round(self.points, 3),
+            "similarity": round(self.similarity, 4),
             "admitted": self.admitted, "gate": self.gate,
             "workspaces": list(c.workspaces), "cross_workspace": c.cross_workspace,
             "created_at": c.created_at, "sessions": len(c.sessions),
@@ -523,6 +600,8 @@ def gate(claim: Claim, *, workspace: str | None, now: float, include_stale: bool
         return False, f"excluded: source {claim.source} not requested", claim.state
     if claim.state == "retired":
         return False, "excluded: retired", "retired"
+    if not visible_to_agents(claim):
+        return False, SHADOW_EXCLUDED, claim.state
     if claim.superseded_by:
         return False, f"excluded: superseded by {claim.superseded_by[:12]}", claim.state
     if claim.id in exclude:
@@ -573,8 +652,18 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
          now: float | None = None, exclude: Iterable[str] = (), include_stale: bool = False,
          sources: Iterable[str] = ("experience", "world"), index: ClaimIndex | None = None,
          min_relevance: float = 0.0, explain: bool = False, candidate_mask=None,
-         bound: Callable[[str], float | None] | None = None) -> list[Hit]:
+         bound: Callable[[str], float | None] | None = None, abstain: bool = True,
+         rerank: bool = True) -> list[Hit]:
     """The engine behind ``recall`` and ``explain`` (see the module docstring).
+
+    ``rerank`` blends in the similarity of static word vectors (``rlat.retrieval.wordvec``;
+    ``SIMILARITY_WEIGHT``) when the shipped table is there; without it relevance is lexical.
+
+    ``abstain`` applies the absolute relevance floor (``rlat.retrieval.abstention``): only the
+    best ``POOL`` lexical candidates the gates admit are looked at, a claim whose fit to the
+    prompt is below the floor is left out (``gate`` says why), and session records (type
+    ``event``) are recalled only when nothing else clears it. Without it, every lexical match
+    the gates admit ranks (benchmarks of ranking alone use that).
 
     Two optional shortcuts for callers that know more about ``state`` (the hook view); the
     result is the same with or without them:
@@ -591,6 +680,9 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     terms = query_terms(query)
     if not terms:
         return []
+    prompt = A.content_terms(terms)
+    if abstain and not prompt and not explain:
+        return []  # nothing but filler ("can you help?"): no claim can fit it
     if explain:
         bound = None
     # Candidates best-first, lazily: a heap (O(n) to build, O(log n) per claim looked at)
@@ -602,21 +694,32 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     claims = state.claims
     ids = index.ids
     scoped = workspace is not None
+    weigh = index.term_weight
+    table = wordvec.table() if rerank else None
+    prompt_vec = table.embed(terms, weigh) if table is not None else None
+    # The most a candidate's relevance can reach above its lexical part (see below).
+    dated = DATE_WEIGHT if temporal.asks_when(query) else 0.0
+    lift = (SIMILARITY_WEIGHT if prompt_vec is not None else 0.0) + dated
     best = 0.0
     hits: list[Hit] = []
+    events: list[Hit] = []  # session records that cleared their floor (decided at the end)
     rejected: list[Hit] = []
     kth = 0.0  # the k-th best score so far (0 until k hits)
     scores_sorted: list[float] = []
+    looked = 0  # candidates the gates admitted (abstention looks at the first POOL)
     pop = heapq.heappop
     while heap:
         neg, key = pop(heap)
         bm25 = -neg
-        if not explain and len(hits) >= top_k and best and bm25 / best < kth:
-            break  # even full trust could not lift this one into the top k
+        if not explain:
+            if len(hits) >= top_k and best and (bm25 / best + lift) / (1 + lift) < kth:
+                break  # even full trust and similarity could not lift it into the top k
+            if (abstain or lift) and looked >= A.POOL:
+                break  # the floor and the re-ranking look at the best POOL candidates only
         cid = ids[key] if key >= 0 else delta_ids[-key - 1]
         if kth and bound is not None:
             most = bound(cid)
-            if most is not None and bm25 / best * most < kth:
+            if most is not None and (bm25 / best + lift) / (1 + lift) * most < kth:
                 continue  # its own trust cannot lift it into the top k either
         claim = claims.get(cid)
         if claim is None:
@@ -632,27 +735,73 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
             continue
         if not best:
             best = bm25
-        relevance = bm25 / best
+        # Relevance, in [0, 1]: the lexical part (BM25 / the best eligible BM25) blended with
+        # the word-vector similarity of claim and prompt and, for a "when" question, whether
+        # the claim states a time.
+        similarity = 0.0
+        if prompt_vec is not None:
+            similarity = max(0.0, wordvec.cosine(prompt_vec, index.claim_vector(key, claim,
+                                                                                 table)))
+        relevance = bm25 / best + (lift - dated) * similarity
+        if dated and temporal.has_time(claim.text):
+            relevance += dated
+        relevance /= 1 + lift
         if relevance < min_relevance:
             if explain:
                 rejected.append(Hit(claim, relevance, 0.0, 0.0, "",
                                     f"excluded: relevance {relevance:.2f} below "
                                     f"{min_relevance:.2f}", bm25, status, False))
             continue
+        looked += 1
         weight, pts = _trust(state, claim, status, now)
         score = relevance * weight
-        hits.append(Hit(claim, relevance, weight, score, rung_of_points(pts), why, bm25,
-                        status, True, pts))
+        is_event = False
+        if abstain:
+            if looked > A.POOL:  # (explain only: recall stops before these)
+                rejected.append(Hit(claim, relevance, weight, score, rung_of_points(pts),
+                                    f"abstained: below the best {A.POOL} lexical candidates",
+                                    bm25, status, False, pts, similarity))
+                continue
+            is_event = claim.type == A.EVENT_TYPE
+            floor = A.EVENT_FIT_FLOOR if is_event else A.FIT_FLOOR
+            fit = A.fit(prompt, document_terms(claim), weigh, enough=None if explain else floor)
+            if not fit.passes(floor):
+                if explain:
+                    rejected.append(Hit(claim, relevance, weight, score, rung_of_points(pts),
+                                        f"abstained: {fit.describe(floor)}", bm25, status,
+                                        False, pts, similarity))
+                continue
+            why = f"{why}; {fit.describe(floor)}"
+        hit = Hit(claim, relevance, weight, score, rung_of_points(pts), why, bm25, status, True,
+                  pts, similarity)
+        if is_event:
+            events.append(hit)
+            continue
+        hits.append(hit)
         if not explain:
             scores_sorted.append(score)
             if len(scores_sorted) >= top_k:
                 scores_sorted.sort(reverse=True)
                 del scores_sorted[top_k:]
                 kth = scores_sorted[-1]
+    if events:
+        events.sort(key=lambda h: (-h.score, -h.trust, h.claim.id))
+        if hits:
+            passed_over, events = events, []
+            reason = "another kind of claim cleared the floor"
+        else:
+            passed_over, events = events[1:], events[:1]
+            reason = "only the best session record is recalled"
+        for hit in passed_over:
+            hit.admitted = False
+            hit.gate = f"abstained: session record (event); {reason}"
+        hits.extend(events)
+        if explain:
+            rejected.extend(passed_over)
     hits.sort(key=lambda h: (-h.score, -h.trust, h.claim.id))
     if explain:
         for rejected_hit in rejected:
-            if best:
+            if best and not rejected_hit.relevance:
                 rejected_hit.relevance = rejected_hit.bm25 / best
         return hits + sorted(rejected, key=lambda h: (-h.bm25, h.claim.id))
     return hits[:top_k]
@@ -662,22 +811,25 @@ def recall(state: FoldState, query: str, *, workspace: str | None, top_k: int = 
            now: float | None = None, exclude: Iterable[str] = (), include_stale: bool = False,
            sources: Iterable[str] = ("experience", "world"), index: ClaimIndex | None = None,
            min_relevance: float = 0.0, candidate_mask=None,
-           bound: Callable[[str], float | None] | None = None) -> list[Hit]:
+           bound: Callable[[str], float | None] | None = None,
+           abstain: bool = True, rerank: bool = True) -> list[Hit]:
     """The best ``top_k`` admitted claims for ``query``, best first. ``index`` (from
     ``open_index``) makes repeated recalls over a store cheap; without it an in-memory index is
     built for ``state`` (and remembered for the same state object). ``candidate_mask`` and
     ``bound``: see ``rank`` (same result, less work)."""
     return rank(state, query, workspace=workspace, top_k=top_k, now=now, exclude=exclude,
                 include_stale=include_stale, sources=sources, index=index,
-                min_relevance=min_relevance, candidate_mask=candidate_mask, bound=bound)
+                min_relevance=min_relevance, candidate_mask=candidate_mask, bound=bound,
+                abstain=abstain, rerank=rerank)
 
 
 def explain(state: FoldState, query: str, *, workspace: str | None, now: float | None = None,
             exclude: Iterable[str] = (), include_stale: bool = False,
             sources: Iterable[str] = ("experience", "world"), index: ClaimIndex | None = None,
-            min_relevance: float = 0.0) -> list[Hit]:
+            min_relevance: float = 0.0, abstain: bool = True,
+            rerank: bool = True) -> list[Hit]:
     """Every claim matching the query lexically, admitted ones first (ranked), then the ones a
-    gate excluded, each with its ``gate`` decision."""
+    gate excluded or the floor abstained on, each with its ``gate`` decision."""
     return rank(state, query, workspace=workspace, top_k=len(state.claims) or 1, now=now,
                 exclude=exclude, include_stale=include_stale, sources=sources, index=index,
-                min_relevance=min_relevance, explain=True)
+                min_relevance=min_relevance, explain=True, abstain=abstain, rerank=rerank)

@@ -10,7 +10,9 @@ Raise (in this order, each seeing the decisions before it):
 1. quarantine invariant — no quarantined agent keeps an active claim (→ contested);
 2. keyed attributes — the user's newest value per key supersedes the user's older values;
    another observer's different value is contested;
-3. promotion gate — candidates meeting their type's policy become active (scope ``repo``);
+3. promotion gate — candidates meeting their type's policy become active (scope ``repo``),
+   gates in the order quarantine → evidence → contradiction → provenance (when the caller can
+   tell sessions' windows: ``session_window``) → independence;
 4. contradictions — a candidate conflicting with an active claim (or with a candidate about
    to be promoted) on the same subject: both contested, and neither is promoted;
 5. calibration — a ``calibration_scored`` event for each agent whose track record changed,
@@ -158,7 +160,8 @@ def retire_reason(claim: Claim, status: str, now: float, *, multiplier: float = 
 
 
 def plan(state: FoldState, now: float | None = None, *,
-         source_alive: SourceCheck | None = None) -> Plan:
+         source_alive: SourceCheck | None = None,
+         session_window: L.SessionWindow | None = None) -> Plan:
     """The consolidation pass over ``state`` (not modified). See the module docstring."""
     now = time.time() if now is None else float(now)
     view = _View(state, now)
@@ -184,7 +187,8 @@ def plan(state: FoldState, now: float | None = None, *,
     take([c for c in L.supersessions(state, now, status=view.of)
           if c.claim not in view.status])
     # 3. promotion gate, tentatively
-    promos = [c for c in L.promotions(state, now, status=view.of) if c.claim not in view.status]
+    promos = [c for c in L.promotions(state, now, status=view.of, window_of=session_window)
+              if c.claim not in view.status]
     tentative = {c.claim for c in promos}
     # 4. contradictions against the view (claims about to be promoted count as active too)
     conflicts = L.contradictions(state, now, status=view.of, seen=contested_pairs,

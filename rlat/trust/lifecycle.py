@@ -189,9 +189,41 @@ def short(text: str, n: int = 80) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
+# session id -> (first, last) time the session was seen, or None when that is unknown
+SessionWindow = Callable[[str], "tuple[float, float] | None"]
+
+
+def provenance_problem(claim: Claim, window_of: SessionWindow | None) -> str | None:
+    """Why the claim's evidence fails the provenance gate (None: it passes, or cannot be
+    checked): a session citation observed outside its own session's window. Each citation is
+    checked against *its* session, never the claim's first-proposed time against every cited
+    session (evidence routinely spans sessions on different days)."""
+    if window_of is None:
+        return None
+    slack = T.PROVENANCE_SLACK_SECONDS
+    for cite in claim.evidence:
+        if cite.get("kind", "session") != "session" or cite.get("observed_at") is None:
+            continue
+        session = str(cite.get("session_id"))
+        window = window_of(session)
+        if window is None:
+            continue
+        start, end = window
+        at = float(cite["observed_at"])
+        if not start - slack <= at <= end + slack:
+            return (f"provenance: citation {cite.get('message_id')} was observed outside "
+                    f"session {session[:12]}'s window")
+    return None
+
+
 def promotion_block(state: FoldState, claim: Claim, now: float, *,
-                    approved: bool = False, current: str | None = None) -> str | None:
-    """Why ``claim`` cannot be promoted now (None: it can)."""
+                    approved: bool = False, current: str | None = None,
+                    window_of: SessionWindow | None = None) -> str | None:
+    """Why ``claim`` cannot be promoted now (None: it can). The gates run in the fleet seed's
+    order — quarantine, evidence, contradiction, provenance, independence — after the checks
+    that say whether the claim is in play at all; the first that fails is the reason.
+    ``approved`` (a person) waives contradiction, independence and approval, never quarantine,
+    evidence or provenance. ``window_of`` enables the provenance gate (None: not checked)."""
     pol = POLICIES.get(claim.type)
     if pol is None:
         return f"unknown type {claim.type!r}"
@@ -199,13 +231,23 @@ def promotion_block(state: FoldState, claim: Claim, now: float, *,
         return "retired" if claim.state == "retired" else "superseded or purged"
     if pol.promote_after is None:
         return f"{a_type(claim.type)} never leaves agent scope"
-    if state.quarantined(claim.observed_by):
-        return f"its agent {claim.observed_by!r} is quarantined"
     current = current or effective_state(claim, now)
     if current == "stale":
         return "stale: " + stale_reason(claim, now)
+    # 1. quarantine
+    if state.quarantined(claim.observed_by):
+        return f"its agent {claim.observed_by!r} is quarantined"
+    # 2. evidence: no evidence, no claim — a floor under every type, approval included
+    if not claim.evidence:
+        return "no evidence: nothing cites it"
+    # 3. contradiction
     if current == "contested" and not approved:
         return "contested: a person must resolve it"
+    # 4. provenance
+    problem = provenance_problem(claim, window_of)
+    if problem:
+        return problem
+    # 5. independence
     independent = independent_count(claim)
     if independent < pol.promote_after and not approved:
         return (f"{independent} independent observation(s); "
@@ -216,7 +258,8 @@ def promotion_block(state: FoldState, claim: Claim, now: float, *,
 
 
 def promotions(state: FoldState, now: float, *,
-               status: Callable[[Claim], str] | None = None) -> list[Change]:
+               status: Callable[[Claim], str] | None = None,
+               window_of: SessionWindow | None = None) -> list[Change]:
     """The promotion gate over every candidate (``status``: a claim's state, default its
     effective state)."""
     out = []
@@ -227,7 +270,7 @@ def promotions(state: FoldState, now: float, *,
         if pol is None or pol.promote_after is None:
             continue  # never auto-promotes (hypotheses, session blocks)
         current = status(claim) if status is not None else None
-        if promotion_block(state, claim, now, current=current) is None:
+        if promotion_block(state, claim, now, current=current, window_of=window_of) is None:
             pol = POLICIES[claim.type]
             reason = (f"{independent_count(claim)} independent observation(s) "
                       f"({a_type(claim.type)} needs {pol.promote_after})")

@@ -87,6 +87,11 @@ LOW_RETIRE_DAYS = 30.0  # low rung, older than this, with no positive outcome in
 FAILED_RETIRE_POINTS = -2.0  # outcome points at or below this (failed repeatedly), rung low
 STALE_UNUSED_DAYS = 30.0  # stale (TTL expired or source drifted) and not used for this long
 
+# Provenance gate: a session citation's observed_at must fall inside its session's window
+# (first to last hook record of that session), give or take this much (clock skew between the
+# transcript's timestamps and the hooks').
+PROVENANCE_SLACK_SECONDS = 300.0
+
 # Contradiction proxy (no NLI model): same subject / attribute key, different text, and a word
 # overlap (Jaccard over content tokens) at least this high, or opposite polarity.
 CONTRADICTION_OVERLAP = 0.4

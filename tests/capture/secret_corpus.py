@@ -105,6 +105,38 @@ def build_secrets(seed: int = 7) -> list[Secret]:
     add("keyword-assignment", key, f"api_key: {key}")
     secret = rand(r, ALNUM, 30) + "7"
     add("keyword-assignment", secret, f'client_secret = "{secret}"')
+
+    # Passwords people actually choose: words with digits, unquoted; and the command lines and
+    # connection strings they are typed into (issue 14).
+    def word_pw():
+        return r.choice(["Welcome", "BlueSky", "Summer", "Dragon", "Winter"]) + rand(
+            r, string.digits, 2)
+
+    for template in ("DB_PASSWORD={}", "password: {}", "PGPASSWORD={} psql -h db -U app",
+                     "MYSQL_PWD={} mysql -u root app", "mysql -u root --password={} app"):
+        value = word_pw()
+        add("keyword-assignment", value, template.format(value))
+    for template in ("mysql -p{} app", "mysql -u root -p{} app", "mysqldump -uroot -p{} app",
+                     "sshpass -p {} ssh deploy@db", "sshpass -p'{}' scp dump.sql deploy@db:",
+                     "docker login -u ada -p {} registry.example.com",
+                     "docker login --password {} -u ada registry.example.com",
+                     "podman login --password={} quay.io"):
+        value = word_pw()
+        add("password-flag", value, template.format(value))
+    for template in ("redis://:{}@cache:6379/0", "amqp://guest:{}@rabbit:5672/",
+                     "mongodb+srv://app:{}@cluster0.example.net/db"):
+        value = word_pw()
+        add("uri-credentials", value, template.format(value))
+    account_key = base64.b64encode(r.randbytes(64)).decode()
+    add("azure-key", account_key, "DefaultEndpointsProtocol=https;AccountName=billing;"
+        f"AccountKey={account_key};EndpointSuffix=core.windows.net")
+    bus_key = base64.b64encode(r.randbytes(32)).decode()
+    add("azure-key", bus_key, "Endpoint=sb://billing.servicebus.windows.net/;"
+        f"SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey={bus_key}")
+    dotted = ".".join(rand(r, ALNUM, n) for n in (12, 20, 24))
+    add("authorization-header", dotted, f"Authorization: Bearer {dotted}")
+    lower_dotted = ".".join(rand(r, string.ascii_lowercase, n) for n in (6, 9, 12))
+    add("authorization-header", lower_dotted, f"Authorization: Bearer {lower_dotted}")
     return s
 
 
@@ -194,6 +226,20 @@ def build_negatives(seed: int = 11) -> dict[str, str]:
         "version": "python 3.11.7, node v20.11.1, rlat 0.1.0",
         "hex color": "color: #1a2b3c; background: #ffffff;",
         "log line": "2026-03-01T10:00:00.123Z INFO request_id=req_01HZX8K3M9 took 12ms",
+        # code and commands that name a password without holding one (issue 14)
+        "password none": "def connect(host, password=None):\n    password: str = ''",
+        "password from env": 'password = os.environ["DB_PASSWORD"]\n'
+                             "DB_PASSWORD = os.environ.get('DB_PASSWORD')",
+        "password optional": "password: Optional[str] = None\nDB_PASSWORD: SecretStr",
+        "docker ports": "docker run -p 8080:8080 -p 5432:5432 -e POSTGRES_PASSWORD=$PW app",
+        "mysql prompts": "mysql -u root -p app\nmysql -p\nmysql -u root -p -h db.internal",
+        "ssh port": "ssh -p 2222 deploy@host && psql -p 5433 -h db",
+        "password stdin": 'echo "$PW" | docker login -u ada --password-stdin registry',
+        "sshpass env": 'sshpass -e ssh deploy@db\nsshpass -p "$SSHPASS" ssh deploy@db',
+        "bearer scheme prose": "We use a bearer token-based-authentication scheme for the API.",
+        "url without password": "redis://cache:6379/0 and https://ada@github.com/org/repo",
+        "azure placeholder": "AccountKey=<storage-account-key>;EndpointSuffix=core.windows.net",
+        "pwd": "cd $(pwd) && OLDPWD=/home/ada/src && pwd = os.getcwd()",
     }
 
 

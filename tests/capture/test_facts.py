@@ -211,7 +211,8 @@ def test_a_claim_shows_the_day_its_session_happened_not_the_day_it_was_captured(
     report = capture_transcript(b.write(b.path), store=store)
     (rule,) = facts_of(report)["convention"]
     claim = store.state().claims[rule["id"]]
-    assert claim_line(claim, rung(claim)).startswith("- [2026-03-01, 1 session, ")
+    assert claim_line(claim, rung(claim)).startswith(
+        "- [2026-03-01, by claude-code, 1 independent session, ")
 
 
 def test_a_verdict_in_the_first_person_is_a_falsified_finding_with_its_situation(tmp_path, store):

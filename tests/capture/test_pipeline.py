@@ -12,12 +12,12 @@ from capture_helpers import Builder, fixture, stored_events_text, working_sessio
 from secret_corpus import SECRETS
 
 from rlat.capture.pipeline import CaptureError, capture_transcript, verify_citations
-from rlat.capture.scrub import ScrubLog
 from rlat.capture.session import MAX_CLAIM_CHARS
 from rlat.claims import ClaimLog
 from rlat.claims.ids import content_hash
 from rlat.container import LockTimeout
 from rlat.render.fences import fence
+from rlat.scrub import ScrubLog
 from rlat.workspace import workspace_id
 
 # ---------------------------------------------------------------- real transcripts

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from secret_corpus import SECRETS, TOOL_OUTPUT_SECRETS
 
 from rlat.capture.pipeline import capture_transcript
-from rlat.capture.scrub import MARK_PREFIX, detect, scrub
 from rlat.claims import ClaimLog
 from rlat.render.fences import escape, fence, strip_fenced
+from rlat.scrub import MARK_PREFIX, detect, scrub
 
 _MARKER = re.compile(re.escape(MARK_PREFIX) + r"[a-z\-]+\]")
 SEPARATORS = st.sampled_from([" ", "\n", "\t", ", ", "; ", " (", ") ", '"', "'", " = ", ": "])

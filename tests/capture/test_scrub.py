@@ -13,7 +13,7 @@ from secret_corpus import (
     contexts,
 )
 
-from rlat.capture.scrub import (
+from rlat.scrub import (
     RULE_NAMES,
     RULES,
     ScrubLog,
@@ -106,12 +106,14 @@ def test_pem_block_across_lines_and_unterminated():
 
 
 def test_rules_each_have_a_prefilter_or_a_literal_start():
-    """The pre-filter is what keeps scrubbing fast: a rule without trigger literals must be a
-    format rule whose regex starts with a literal (the regex engine searches for it), or the
-    one tool-output-only entropy rule."""
+    """The pre-filter is what keeps scrubbing fast: a rule without trigger literals must find
+    its candidates itself (a finder: substring scans) or be a format rule whose regex starts
+    with a literal (the regex engine searches for it)."""
     for rule in RULES:
         if rule.triggers:
             assert all(t == t.lower() for t in rule.triggers) or rule.exact
+            continue
+        if rule.finder is not None:
             continue
         assert rule.name == "high-entropy" or rule.pattern.pattern[:1].isalnum() \
             or rule.pattern.pattern.startswith(("(?:-u", "://", "A(?:")), rule.name
@@ -154,3 +156,31 @@ def test_rule_names_are_unique_and_markers_match_no_rule():
         marker = f"[REDACTED:{name}]"
         for context in ("text", "tool_output"):
             assert detect(f"value: {marker} and token={marker}", context=context) == []
+
+
+def test_docs_list_every_rule_and_state_the_count():
+    """docs/capture.md has one table row per rule (plus secret-file withholding) and
+    docs/architecture.md states how many there are."""
+    import re
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    rows = re.findall(r"^\| `([a-z0-9\-]+)` \| (?:format|heuristic|span|withhold) \|",
+                      (docs / "capture.md").read_text(encoding="utf-8"), re.MULTILINE)
+    assert sorted(rows) == sorted([*RULE_NAMES, "secret-file"])
+    stated = re.search(r"(\d+) rules \((\d+) in one table",
+                       (docs / "architecture.md").read_text(encoding="utf-8"))
+    assert stated and int(stated.group(1)) == len(RULES) + 1
+    assert int(stated.group(2)) == len(RULES)
+
+
+@pytest.mark.parametrize("line,kept", [
+    ("mysql -u root -pS3cretPw app", "mysql -u root -p[REDACTED:password-flag] app"),
+    ("docker login -u ada -p Welcome1 reg.io && docker run -p 8080:8080 app",
+     "docker login -u ada -p [REDACTED:password-flag] reg.io && docker run -p 8080:8080 app"),
+    ("redis://:Welcome1@cache:6379/0", "redis://:[REDACTED:uri-credentials]@cache:6379/0"),
+    ("curl -H 'Authorization: Bearer ab1.cd2.ef3gh4'",
+     "curl -H 'Authorization: Bearer [REDACTED:authorization-header]'"),
+])
+def test_command_line_rules_keep_the_command_and_replace_only_the_value(line, kept):
+    assert scrub(line).text == kept

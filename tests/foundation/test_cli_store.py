@@ -74,7 +74,15 @@ def test_directory_instead_of_file(tmp_path):
     out = run_rlat("compact", str(target))
     assert out.returncode != 0 and "directory" in out.stderr
     out = run_rlat("doctor", str(target))
-    assert out.returncode != 0 and "directory" in out.stdout
+    assert out.returncode == 1 and "directory" in out.stderr and out.stdout == ""
+
+
+def test_doctor_on_a_missing_file_is_one_line_and_fails(tmp_path):
+    out = run_rlat("doctor", str(tmp_path / "missing.rlat"))
+    assert out.returncode == 1 and out.stdout == ""
+    assert out.stderr == f"rlat: error: {tmp_path / 'missing.rlat'}: no such file\n"
+    default = run_rlat("doctor")  # your own store, not created yet: nothing to check
+    assert default.returncode == 0 and "no file yet" in default.stdout
 
 
 def test_compact_preserves_the_fold_exactly_and_shrinks(rlat_home, tmp_path):

@@ -9,7 +9,8 @@ def test_demo_captures_recalls_serves_and_searches(rlat_home, tmp_path):
     out = run_rlat("demo", cwd=tmp_path, timeout=300)
     assert out.returncode == 0, out.stderr
     text = out.stdout
-    assert "[rlat] Captured 1 claim(s) (1 redactions)" in text
+    # the session block and the convention the user stated in it
+    assert "[rlat] Captured 2 claim(s) (1 redactions)" in text
     # Session 2 receives the captured claim inside rlat's fence, with its provenance.
     recall = text.split("2. Session 2", 1)[1].split("3. A standing", 1)[0]
     assert '<rlat-context kind="recall">' in recall and "make check" in recall

@@ -14,7 +14,8 @@ from rlat.claims import ClaimLog
 from rlat.claims import events as ev
 from rlat.workspace import workspace_id
 
-TYPER = "import sys; from rlat.cli.app import run; sys.exit(run(sys.argv[1:]))"
+TYPER = ("import sys; from rlat.cli.app import run; from rlat.cli.errors import guarded; "
+         "sys.exit(guarded(lambda: run(sys.argv[1:])))")
 T0 = 1.7e9
 
 
@@ -56,7 +57,8 @@ CASES = [
     ("memory", "list", "--format=json", "--all"),
     ("memory", "list", "--all", "--type", "convention"),
     ("memory", "list", "--here", "--format", "json"),
-    ("memory", "list", "--type=nothing"),
+    ("memory", "list", "--state", "active", "--format", "json"),
+    ("memory", "list", "--state=retired"),
 ]
 
 
@@ -104,6 +106,8 @@ def test_a_broken_store_gives_the_same_error(rlat_home, tmp_path):
     ("memory", "show"),
     ("memory", "show", "a", "b"),
     ("memory", "list", "--type"),
+    ("memory", "list", "--type=nothing"),
+    ("memory", "list", "--state", "bogus"),
 ])
 def test_what_the_fast_path_does_not_understand_goes_to_typer(store, tmp_path, args):
     fast = run_rlat(*args, cwd=tmp_path)
@@ -138,3 +142,31 @@ def test_the_json_listing_carries_every_row_exactly(store, rlat_home, tmp_path):
         claim = state.claims[row["id"]]
         assert row == {**claim.summary_dict(), "rung": rung(claim)}
     assert "«ünïcode»" in out.stdout
+
+
+@pytest.mark.parametrize("option, valid", [("--type", "convention"), ("--state", "retired")])
+def test_an_unknown_type_or_state_is_a_usage_error_listing_the_valid_ones(store, tmp_path,
+                                                                         option, valid):
+    out = run_rlat("memory", "list", option, "nonsense", cwd=tmp_path)
+    assert out.returncode == 2 and out.stdout == ""
+    assert "'nonsense' is not one of" in out.stderr and f"'{valid}'" in out.stderr
+
+
+def test_a_filter_that_matches_nothing_does_not_call_the_store_empty(store, tmp_path):
+    out = run_rlat("memory", "list", "--type", "insight", cwd=tmp_path)
+    assert out.returncode == 0 and "No claims yet" not in out.stdout
+    assert "matches those options" in out.stdout
+
+
+def test_show_tells_the_claims_history(store, tmp_path):
+    out = run_rlat("memory", "show", store[0], cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    history = out.stdout.split("  history:\n", 1)[1].splitlines()
+    assert "proposed (session, observed by human)" in history[0]
+    assert "recurred: 1 citation(s) from session s9" in history[1]
+    assert "outcome +1 (mechanical: tests), rank 0, session s9" in history[2]
+    retired = run_rlat("memory", "show", store[4], "--format", "json", cwd=tmp_path)
+    kinds = [e["kind"] for e in json.loads(retired.stdout)["history"]]
+    assert kinds == ["proposed", "state_changed"]
+    marked = run_rlat("memory", "show", store[2], cwd=tmp_path).stdout
+    assert "cross-workspace on" in marked

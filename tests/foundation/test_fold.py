@@ -15,21 +15,25 @@ from rlat.claims.policy import CLAIM_TYPES, POLICIES
 
 
 def cite(session, message="m1"):
-    return ev.session_citation(session, message, "h" + message)
+    """A citation of a line of ``session``'s transcript; a transcript line's id is unique to
+    it (Claude Code's uuids), so the message id is qualified by the session."""
+    return ev.session_citation(session, f"{session}/{message}", "h" + message)
 
 
 def canonical(state: FoldState) -> dict:
+    """The whole fold, with the set-valued fields (unions: evidence, workspaces, outcomes, …)
+    compared as sets: their list order is arrival order and means nothing."""
     out = {}
     for cid, claim in state.claims.items():
         d = claim.to_dict()
-        d["evidence"] = sorted(map(repr, d["evidence"]))
-        d["outcomes"] = sorted(map(repr, d["outcomes"]))
-        d["workspaces"] = sorted(d["workspaces"])
-        d["injected_sessions"] = sorted(d["injected_sessions"])
-        d["contested_with"] = sorted(d["contested_with"])
-        d["parent_ids"] = sorted(d["parent_ids"])
+        for name in ("evidence", "outcomes", "workspaces", "injected_sessions",
+                     "contested_with", "parent_ids"):
+            d[name] = sorted(map(repr, d[name]))
+        d["user_votes"] = sorted(map(repr, d["user_votes"].items()))
         out[cid] = d
-    return {"claims": out, "agents": {k: v[0] for k, v in state.agents.items()}}
+    pending = {cid: sorted(str(e["id"]) for e in evs) for cid, evs in state.pending.items()}
+    return {"claims": out, "agents": state.agents, "calibration": state.calibration,
+            "pending": pending, "event_count": state.event_count}
 
 
 def test_same_claim_from_two_sessions_is_one_claim_with_two_pieces_of_evidence():
@@ -55,34 +59,92 @@ def test_no_evidence_no_claim():
         ev.proposed("something", "convention", citations=[])
 
 
-def _history(seed: int) -> list[dict]:
+# Spellings of the same claims (one content id each): which spelling a claim keeps must not
+# depend on arrival order.
+_SPELLINGS = [["uses just not make", "Uses just, not make."], ["ssh on 2222", "SSH on 2222"],
+              ["flake is colima"], ["tabs", "Tabs."], ["CI needs -D warnings"]]
+
+
+def _history(seed: int, n: int = 40) -> list[dict]:
+    """A random log using every event kind, with timestamps drawn from a small set so equal
+    timestamps (ties broken by event id) are common."""
     rng = random.Random(seed)
-    texts = ["uses just not make", "ssh on 2222", "flake is colima", "tabs", "CI needs -D warnings"]
-    out = []
-    for i in range(40):
-        t = rng.choice(texts)
-        kind = rng.random()
-        ts = rng.uniform(0, 1000)
-        cid = claim_id(t, "convention")
-        if kind < 0.4:
-            out.append(ev.proposed(t, "convention", citations=[cite(f"s{rng.randrange(6)}", f"m{i}")],
-                                   workspace=f"w{rng.randrange(2)}", ts=ts))
-        elif kind < 0.55:
-            out.append(ev.state_changed(cid, rng.choice(["active", "stale", "retired"]), "x", ts=ts))
-        elif kind < 0.7:
-            out.append(ev.outcome(rng.choice([-1, 1]), claims=[(cid, 1, 0.5)], authority="mechanical",
-                                  signal="tests", ts=ts))
-        elif kind < 0.8:
-            out.append(ev.injected(f"s{rng.randrange(6)}", [cid], ts=ts))
-        elif kind < 0.9:
-            out.append(ev.marked(cid, cross_workspace=rng.random() < 0.5, ts=ts))
-        else:
-            out.append(ev.quarantined("agent-a", "drift", ts=ts))
+    out: list[dict] = []
+
+    def ts() -> float:
+        return float(rng.randrange(12))
+
+    def some_cite(i: int) -> dict:
+        session = f"s{rng.randrange(4)}"
+        message = f"m{rng.randrange(6)}"
+        cite_ = ev.session_citation(session, message, "h" + message,
+                                    observed_at=float(rng.randrange(3)))
+        if rng.random() < 0.5:
+            cite_["excerpt"] = f"quoted text {i}"
+        return cite_
+
+    for i in range(n):
+        spellings = rng.choice(_SPELLINGS)
+        text = rng.choice(spellings)
+        cid = claim_id(text, "convention")
+        other = claim_id(rng.choice(rng.choice(_SPELLINGS)), "convention")
+        kind = rng.choice(ev.EVENT_KINDS)
+        if kind == ev.PROPOSED:
+            event = ev.proposed(text, "convention", citations=[some_cite(i)],
+                                workspace=f"w{rng.randrange(2)}", ts=ts(),
+                                cross_workspace=rng.random() < 0.3,
+                                origin=rng.choice(["session", "user"]),
+                                parent_ids=[f"p{rng.randrange(3)}"] if rng.random() < 0.3 else None)
+        elif kind in (ev.EVIDENCE_ADDED, ev.RECURRED):
+            make = ev.evidence_added if kind == ev.EVIDENCE_ADDED else ev.recurred
+            event = make(cid, [some_cite(i)], workspace=f"w{rng.randrange(3)}", ts=ts())
+        elif kind == ev.OUTCOME:
+            event = ev.outcome(rng.choice([-1, 0, 1]), claims=[(cid, 1, 0.5), (other, 2, 0.3)],
+                               authority=rng.choice(ev.AUTHORITIES), signal="tests",
+                               session_id=f"s{rng.randrange(4)}", intent_id=f"i{i}", ts=ts())
+        elif kind == ev.STATE_CHANGED:
+            event = ev.state_changed(cid, rng.choice(["active", "stale", "retired"]), "x", ts=ts())
+        elif kind == ev.PROMOTED:
+            event = ev.promoted(cid, rng.choice(["repo", "fleet"]), "gate", ts=ts())
+        elif kind == ev.SUPERSEDED:
+            event = ev.superseded(cid, other, ts=ts()) if rng.random() < 0.7 \
+                else ev.reinstated(cid, ts=ts())
+        elif kind == ev.CONTESTED:
+            event = ev.contested(cid, other, "disagree", ts=ts())
+        elif kind == ev.CORROBORATED:
+            event = ev.corroborated(cid, good=rng.random() < 0.6,
+                                    actor=rng.choice(["user", "alice"]), ts=ts())
+        elif kind == ev.VERIFIED:
+            event = ev.verified(cid, good=rng.random() < 0.5,
+                                citations=[ev.passage_citation(f"p{rng.randrange(3)}", "c")],
+                                ts=ts())
+        elif kind == ev.INJECTED:
+            event = ev.injected(f"s{rng.randrange(4)}", [cid, other], ts=ts())
+        elif kind == ev.MARKED:
+            event = ev.marked(cid, cross_workspace=rng.random() < 0.5, ts=ts())
+        elif kind in (ev.QUARANTINED, ev.UNQUARANTINED):
+            make = ev.quarantined if kind == ev.QUARANTINED else ev.unquarantined
+            event = make(rng.choice(["agent-a", "agent-b"]), "drift", ts=ts())
+        elif kind == ev.CALIBRATION_SCORED:
+            event = ev.calibration_scored(rng.choice(["agent-a", "agent-b"]),
+                                          score=rng.random(), resolved=3, correct=2, expired=0,
+                                          low_sample=True, ts=ts())
+        elif kind == ev.PURGED:
+            event = ev.purged(cid, ts=ts()) if rng.random() < 0.5 else None
+        else:  # pragma: no cover - a new kind must be added above
+            raise AssertionError(f"the generator does not know event kind {kind!r}")
+        if event is not None:
+            out.append(event)
     return out
 
 
-@settings(max_examples=50, deadline=None)
-@given(seed=st.integers(0, 10_000), shuffle_seed=st.integers(0, 10_000))
+def test_the_generator_produces_every_event_kind():
+    kinds = {e["kind"] for seed in range(20) for e in _history(seed)}
+    assert kinds == set(ev.EVENT_KINDS)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 100_000), shuffle_seed=st.integers(0, 10_000))
 def test_fold_is_deterministic_and_independent_of_event_order(seed, shuffle_seed):
     events = _history(seed)
     shuffled = list(events)
@@ -90,12 +152,48 @@ def test_fold_is_deterministic_and_independent_of_event_order(seed, shuffle_seed
     assert canonical(fold(events)) == canonical(fold(shuffled))
 
 
-@settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 10_000), cut=st.integers(0, 40))
-def test_snapshot_plus_later_events_equals_the_whole_fold(seed, cut):
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 100_000), cut=st.integers(0, 40), shuffle_seed=st.integers(0, 1000))
+def test_snapshot_plus_later_events_equals_the_whole_fold(seed, cut, shuffle_seed):
     events = _history(seed)
+    random.Random(shuffle_seed).shuffle(events)
     snap = FoldState.from_snapshot(fold(events[:cut]).to_snapshot())
     assert canonical(fold(events[cut:], snap)) == canonical(fold(events))
+
+
+def _one(events):
+    return next(iter(fold(events).claims.values()))
+
+
+def test_scope_does_not_depend_on_whether_promotion_or_contest_arrived_first():
+    p = ev.proposed("x", "convention", citations=[cite("s1")], ts=1)
+    up = ev.promoted(p["claim"], "repo", "gate", ts=2)
+    contest = ev.contested(p["claim"], "other", "disagree", ts=3)
+    a, b = _one([p, up, contest]), _one([p, contest, up])
+    assert a.scope == b.scope == "repo"
+    assert a.state == b.state == "contested"
+
+
+def test_two_supersessions_with_equal_timestamps_resolve_by_event_id():
+    p = ev.proposed("x", "convention", citations=[cite("s1")], ts=1)
+    one = ev.superseded(p["claim"], "successor-1", ts=5)
+    two = ev.superseded(p["claim"], "successor-2", ts=5)
+    assert _one([p, one, two]).superseded_by == _one([p, two, one]).superseded_by
+
+
+def test_a_purge_wins_over_a_late_earlier_proposal_and_late_excerpts():
+    early = ev.proposed("the deploy password is hunter2", "convention", citations=[cite("s1")],
+                        ts=1)
+    later = ev.proposed("The deploy password is hunter2.", "convention",
+                        citations=[cite("s2")], ts=5)
+    purge = ev.purged(later["claim"], ts=9)
+    late_cite = dict(cite("s3"), excerpt="password is hunter2")
+    more = ev.evidence_added(later["claim"], [late_cite], ts=10)
+    for order in ([later, purge, early, more], [purge, more, early, later],
+                  [early, later, purge, more]):
+        claim = _one(order)
+        assert claim.purged and claim.text == ""
+        assert "hunter2" not in repr(claim.to_dict())
 
 
 def test_independent_count_ignores_sessions_that_had_the_claim_injected():

@@ -18,7 +18,8 @@ from rlat.cli.memory_present import VIEW_WORTH_AT_CLAIMS, list_rows
 from rlat.hooks.view import _read_view, build_view, open_view, view_path
 from rlat.paths import memory_store_path
 
-FILTERS = [(), ("--all",), ("--type", "convention"), ("--all", "--type", "event")]
+FILTERS = [(), ("--all",), ("--type", "convention"), ("--all", "--type", "event"),
+           ("--state", "retired")]
 
 
 def listing(*flags: str) -> dict:

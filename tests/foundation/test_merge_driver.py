@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -14,16 +15,21 @@ from rlat.claims import events as ev
 
 
 def git(cwd: Path, *args: str) -> str:
-    out = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True,
-                         env={"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
-                              "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t",
-                              "PATH": __import__("os").environ["PATH"], "HOME": str(cwd)})
+    env = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t",
+           "PATH": os.environ["PATH"], "HOME": str(cwd)}
+    if os.environ.get("PYTHONPATH"):  # the merge driver git runs must be this checkout's rlat
+        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    out = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, env=env)
     assert out.returncode == 0, out.stderr + out.stdout
     return out.stdout
 
 
-def add(km: Path, text: str, session: str) -> str:
-    event = ev.proposed(text, "convention", citations=[ev.session_citation(session, "m", "h")])
+def add(km: Path, text: str, session: str, excerpt: str | None = None) -> str:
+    cite = ev.session_citation(session, f"{session}/m", "h")
+    if excerpt:
+        cite["excerpt"] = excerpt
+    event = ev.proposed(text, "convention", citations=[cite])
     ClaimLog(km).append([event])
     return event["claim"]
 
@@ -71,3 +77,79 @@ def test_merge_driver_refuses_a_corrupt_side_and_leaves_ours_untouched(tmp_path)
     out = run_rlat("merge-driver", str(base), str(ours), str(theirs))
     assert out.returncode != 0 and "cannot merge" in out.stderr
     assert ours.read_bytes() == before
+
+
+def _every_byte_and_body(path: Path) -> bytes:
+    """The file's raw bytes plus every record body decoded (payloads are compressed)."""
+    from rlat.container import Container
+
+    bodies = [repr(body) for _ref, body in Container(path).records()]
+    return path.read_bytes() + "\n".join(bodies).encode()
+
+
+def test_a_purge_on_either_side_wins_in_the_merge(tmp_path):
+    secret = "the vault token is s3cr3t-Passphrase-42"
+    for purging_side in ("alice", "main"):
+        repo = tmp_path / purging_side
+        repo.mkdir()
+        git(repo, "init", "-q", "-b", "main")
+        assert run_rlat("install-merge-driver", "--repo", str(repo)).returncode == 0
+        git(repo, "config", "merge.rlat.driver",
+            f"{sys.executable} -m rlat merge-driver %O %A %B")
+        km = repo / "team.rlat"
+        leaked = add(km, secret, "s0", excerpt=secret)
+        kept = add(km, "base fact", "s0")
+        git(repo, "add", ".")
+        git(repo, "commit", "-qm", "base")
+
+        git(repo, "checkout", "-qb", "alice")
+        if purging_side == "alice":
+            out = run_rlat("compact", str(km), "--purge", leaked)
+            assert out.returncode == 0, out.stderr
+        else:
+            add(km, secret, "s1", excerpt=secret)  # the other side saw it again
+        git(repo, "commit", "-qam", "alice")
+
+        git(repo, "checkout", "-q", "main")
+        if purging_side == "main":
+            out = run_rlat("compact", str(km), "--purge", leaked)
+            assert out.returncode == 0, out.stderr
+        else:
+            add(km, "bob learned that", "s2")
+        git(repo, "commit", "-qam", "main")
+
+        git(repo, "merge", "-q", "--no-edit", "alice")
+        assert b"s3cr3t" not in _every_byte_and_body(km), purging_side
+        state = ClaimLog(km).state()
+        assert state.claims[leaked].purged and state.claims[leaked].text == ""
+        assert kept in state.claims
+
+
+def test_the_installed_driver_runs_without_rlat_on_path(tmp_path):
+    """install-merge-driver writes an absolute interpreter, not a bare `rlat`: git runs the
+    driver with a PATH that has no rlat script and no PYTHONPATH (the git() helper's env)."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    assert run_rlat("install-merge-driver", "--repo", str(repo)).returncode == 0
+    driver = git(repo, "config", "merge.rlat.driver").strip()
+    assert not driver.startswith("rlat ") and " -P -m rlat merge-driver %O %A %B" in driver
+    km = repo / "team.rlat"
+    add(km, "base fact", "s0")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "base")
+    git(repo, "checkout", "-qb", "alice")
+    alice_claim = add(km, "alice learned this", "s1")
+    git(repo, "commit", "-qam", "alice")
+    git(repo, "checkout", "-q", "main")
+    bob_claim = add(km, "bob learned that", "s2")
+    git(repo, "commit", "-qam", "bob")
+    no_rlat_path = os.pathsep.join(d for d in os.environ["PATH"].split(os.pathsep)
+                                   if d and not (Path(d) / "rlat").exists())
+    out = subprocess.run(["git", "merge", "-q", "--no-edit", "alice"], cwd=repo,
+                         capture_output=True, text=True,
+                         env={"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
+                              "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t",
+                              "PATH": no_rlat_path, "HOME": str(repo)})
+    assert out.returncode == 0, out.stderr + out.stdout
+    assert {alice_claim, bob_claim} <= set(ClaimLog(km).state().claims)

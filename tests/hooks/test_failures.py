@@ -162,3 +162,17 @@ def test_windows_paths_and_hostile_session_ids_stay_inside_rlat_home(rlat_home, 
     for path in rlat_home.rglob("*"):
         assert "\\" not in path.name and ":" not in path.name, path
     assert (rlat_home / "sessions" / "escape.jsonl").exists()
+
+
+@pytest.mark.parametrize("event", ["stop", "session-end"])
+def test_a_fifo_transcript_is_not_read(event, rlat_home, workspace):
+    """A FIFO blocks its reader until a writer comes: the hook must not wait on it (it used to
+    hang until its watchdog, and the worker it handed the job to spun for minutes)."""
+    fifo = workspace / "session.jsonl"
+    os.mkfifo(fifo)
+    started = time.monotonic()
+    run = run_hook(event, payload(workspace, transcript_path=str(fifo)), timeout=30)
+    assert time.monotonic() - started < 5
+    assert run.stdout == ""
+    lines = [ln for ln in log_lines(rlat_home) if "worker" not in ln]
+    assert len(lines) == 1 and "not a regular file" in lines[0]

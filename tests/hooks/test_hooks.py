@@ -206,11 +206,12 @@ def test_session_end_captures_scrubbed_assesses_and_hands_over(workspace, rlat_h
     assert {c["session_id"] for c in events[0].evidence} == {"sess-1"}
     outcome = store_events("outcome")
     assert outcome and outcome[0]["result"] == 1 and outcome[0]["claims"][0][0] == make
-    assert any(r["event"] == "captured" and r["claims"] == 1 for r in records())
+    # the session block and the convention stated in it
+    assert any(r["event"] == "captured" and r["claims"] == 2 for r in records())
     worker = wait_for(lambda: [r for r in records() if r["event"] == "worker"
                                and r["reason"] == "session-end"])
     assert worker[0]["tasks"] == ["drain", "checkpoint", "view"]
-    assert worker[0]["results"]["view"]["claims"] == 2
+    assert worker[0]["results"]["view"]["claims"] == 3
     # Capturing the same transcript again adds nothing.
     run_hook("session-end", {"session_id": "sess-1", "cwd": str(workspace),
                              "transcript_path": transcript, "reason": "other"})

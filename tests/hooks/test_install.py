@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
+import pytest
 from support.cli import run_rlat
 
 from rlat.hooks.dispatch import EVENTS, SETTINGS_TIMEOUTS
@@ -97,6 +99,45 @@ def test_malformed_settings_are_refused_and_left_untouched(tmp_path):
     assert not (project / ".claude" / "settings.json.rlat-backup").exists()
 
 
+@pytest.mark.parametrize("broken", [
+    {"hooks": {"Stop": "notalist"}},
+    {"hooks": {"Stop": ["notagroup"]}},
+    {"hooks": {"Stop": [{"hooks": "notalist"}]}},
+    {"hooks": {"Stop": [{"hooks": ["notahandler"]}]}},
+    {"env": ["RLAT_MINE_ATTRIBUTES=1"]},
+])
+def test_settings_of_the_wrong_shape_are_refused_and_left_untouched(tmp_path, broken):
+    project = tmp_path / "p"
+    (project / ".claude").mkdir(parents=True)
+    path = project / ".claude" / "settings.json"
+    text = json.dumps(broken)
+    path.write_text(text)
+    out = run_rlat("memory", "install-hooks", "--project-dir", str(project))
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert "not a list" in out.stderr or "not an object" in out.stderr
+    assert "left untouched" in out.stderr
+    assert path.read_text() == text
+
+
+def test_a_symlinked_settings_file_stays_a_symlink(tmp_path):
+    project = tmp_path / "p"
+    (project / ".claude").mkdir(parents=True)
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    target = dotfiles / "claude-settings.json"
+    target.write_text(json.dumps({"model": "opus", "hooks": {}}))
+    link = project / ".claude" / "settings.json"
+    link.symlink_to(target)
+    out = run_rlat("memory", "install-hooks", "--project-dir", str(project))
+    assert out.returncode == 0, out.stderr
+    assert link.is_symlink() and Path(os.readlink(link)) == target
+    data = json.loads(target.read_text())
+    assert data["model"] == "opus" and set(rlat_commands(data)) == {cc for _m, cc in
+                                                                     EVENTS.values()}
+    assert sorted(p.name for p in dotfiles.iterdir()) == ["claude-settings.json"]  # no temp left
+
+
 def test_bad_arguments(tmp_path):
     out = run_rlat("memory", "install-hooks", "--project-dir", str(tmp_path / "nope"))
     assert out.returncode != 0 and "no such directory" in out.stderr
@@ -132,3 +173,23 @@ def test_launcher_runs_a_hook_and_never_fails(tmp_path):
     broken = subprocess.run([str(launcher), "stop"], input="{}", text=True, capture_output=True,
                             timeout=30, env={**os.environ, "RLAT_PYTHON": "/nonexistent/python"})
     assert broken.returncode == 0 and broken.stdout == ""
+
+
+def test_the_plugin_puts_a_working_rlat_on_the_bash_tools_path(tmp_path):
+    """Claude Code adds the plugin's bin/ to the Bash tool's PATH: the skills' bare `rlat …`
+    runs bin/rlat, which finds rlat through $RLAT_PYTHON when no rlat script is installed,
+    and passes the exit status on."""
+    import subprocess
+    import sys
+
+    bare_path = os.pathsep.join([str(REPO / "bin")] + [
+        d for d in os.environ["PATH"].split(os.pathsep) if d and not (Path(d) / "rlat").exists()])
+    env = {**os.environ, "PATH": bare_path, "RLAT_PYTHON": sys.executable}
+    ok = subprocess.run(["sh", "-c", "rlat --version"], env=env, capture_output=True,
+                        text=True, timeout=60, cwd=tmp_path)
+    assert ok.returncode == 0 and ok.stdout.startswith("rlat "), ok.stderr
+    missing = subprocess.run(["sh", "-c", "rlat memory show deadbeef"], env=env,
+                             capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert missing.returncode == 1 and "no claim" in missing.stderr
+    for skill in (REPO / "skills").glob("*/SKILL.md"):
+        assert '"$RLAT_PYTHON" -m rlat' in skill.read_text(), skill

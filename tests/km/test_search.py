@@ -141,8 +141,8 @@ def test_fast_path_and_typer_command_print_the_same(built: Path, rlat):
                   ["--source-only", "-k", "2"]):
         fast = rlat("search", str(built), "redis session staging", *extra)
         typer_run = subprocess.run(
-            [sys.executable, "-c", "import sys; from rlat.cli.app import run; "
-             "sys.exit(run(sys.argv[1:]))", "search", str(built), "redis session staging",
+            [sys.executable, "-c", "import sys; from rlat.cli.app import run; from rlat.cli."
+             "errors import guarded; sys.exit(guarded(lambda: run(sys.argv[1:])))", "search", str(built), "redis session staging",
              *extra], capture_output=True, text=True, timeout=120)
         assert fast.returncode == typer_run.returncode == 0, typer_run.stderr
         assert fast.stdout == typer_run.stdout and fast.stdout

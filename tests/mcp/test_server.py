@@ -94,7 +94,8 @@ def test_tools_listed_and_memory_search_recalls_with_attribution(project, other)
     body = text_of(found)
     assert body.startswith("<rlat-context") and CONVENTION in body
     first = time.strftime("%Y-%m-%d", time.gmtime(LEARNED))
-    assert f"[{first}, 2 sessions, " in body  # attribution: first learned, evidence, rung
+    # attribution: first learned, independent evidence, rung (observer "human": not shown)
+    assert f"[{first}, 2 independent sessions, " in body
     # Structured content: the same fenced text as "context", and fields carrying no text of
     # their own (Claude Code shows structured content to the model in place of the text).
     assert found.structured_content["context"] == body

@@ -145,7 +145,7 @@ def test_truncation_at_random_offsets_gives_an_earlier_state_or_a_clear_error(tm
         assert any(claims == p for p in prefixes), f"cut at {cut} gave a state never written"
         if trial % 20 == 0:
             check = run_rlat("doctor", str(damaged), "--check-only", "--format", "json")
-            assert check.returncode in (0, 1) and "Traceback" not in check.stderr
+            assert check.returncode in (0, 3) and "Traceback" not in check.stderr
             if cut < len(data):
                 _doctor_salvages_only_true_claims(damaged, original)
 

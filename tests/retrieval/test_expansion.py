@@ -106,7 +106,8 @@ def test_session_context_lets_recall_find_a_reply_that_never_names_its_topic():
 
     def found(index) -> list[str]:
         hits = R.recall(state, "what was the concert like", workspace="w", top_k=3,
-                        now=2000.0, include_stale=True, index=index)
+                        now=2000.0, include_stale=True, index=index,
+                        abstain=False)  # ranking with session context; not the floor
         return [h.claim.id for h in hits]
 
     assert reply.id not in found(plain)

@@ -47,7 +47,7 @@ def mutations(rng: random.Random, ids: list[str]) -> list[dict]:
     out.append(ev.state_changed(ids[0], "retired", "test"))
     out.append(ev.superseded(ids[1], ids[2]))
     out.append(ev.marked(ids[3], cross_workspace=True))
-    out.append(ev.recurred(ids[4], [ev.session_citation("late-s", "m", "h")],
+    out.append(ev.recurred(ids[4], [ev.session_citation("late-s", "late-s/m", "h")],
                            workspace=WORKSPACES[2]))
     out.append(ev.purged(ids[5]))
     return out

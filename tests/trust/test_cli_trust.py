@@ -6,11 +6,13 @@ import json
 import subprocess
 
 from support.cli import run_rlat
+from support.hookrun import run_hook
 from trust_history import DAY, propose
 
 from rlat.claims import ClaimLog
 from rlat.claims import events as ev
 from rlat.paths import memory_store_path, state_dir
+from rlat.workspace import workspace_id
 
 GIT = ["git", "-c", "user.email=t@example.invalid", "-c", "user.name=t",
        "-c", "init.defaultBranch=main"]
@@ -36,7 +38,7 @@ def test_recalled_in_a_subfolder_of_its_repository_not_in_another(tmp_path):
     here = json.loads(ok("memory", "recall", "how do I run the tests", "--format", "json",
                          cwd=a / "src" / "pkg"))
     assert [h["text"] for h in here["hits"]] == ["Run the tests with make check, never bare pytest"]
-    assert here["hits"][0]["gate"] == "admitted: same workspace"
+    assert here["hits"][0]["gate"].startswith("admitted: same workspace; fit")
     assert here["hits"][0]["rung"] == "high"
     there = ok("memory", "recall", "how do I run the tests", cwd=b)
     assert "No claim matches" in there
@@ -52,21 +54,22 @@ def _seed_store(events):
 
 
 def test_feedback_without_an_id_credits_the_latest_turns_claims(tmp_path):
-    first = propose("Rebuild the wheel cache before installing", workspace="path:/w")
-    second = propose("Pin pip below 25 for the legacy build", workspace="path:/w")
+    here = workspace_id(str(tmp_path))
+    first = propose("Rebuild the wheel cache before installing", workspace=here)
+    second = propose("Pin pip below 25 for the legacy build", workspace=here)
     _seed_store([first, second])
     sessions = state_dir()
     sessions.mkdir(parents=True, exist_ok=True)
     records = [
         {"event": "prompt", "ts": 1.0, "prompt": "install deps", "intent_id": "i1",
-         "workspace": "path:/w", "injected": [[second["claim"], 1]]},
+         "workspace": here, "injected": [[second["claim"], 1]]},
         {"event": "prompt", "ts": 2.0, "prompt": "build the wheel", "intent_id": "i2",
-         "workspace": "path:/w", "injected": [[first["claim"], 1], [second["claim"], 2]]},
+         "workspace": here, "injected": [[first["claim"], 1], [second["claim"], 2]]},
         {"event": "prompt", "ts": 3.0, "prompt": "thanks", "intent_id": "i3",
-         "workspace": "path:/w", "injected": []},
+         "workspace": here, "injected": []},
     ]
     (sessions / "sess-1.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
-    out = json.loads(ok("memory", "feedback", "good", "--format", "json"))
+    out = json.loads(ok("memory", "feedback", "good", "--format", "json", cwd=tmp_path))
     assert (out["session"], out["intent"]) == ("sess-1", "i2")
     assert [(c["id"], c["rank"]) for c in out["claims"]] == [(first["claim"], 1),
                                                              (second["claim"], 2)]
@@ -76,6 +79,40 @@ def test_feedback_without_an_id_credits_the_latest_turns_claims(tmp_path):
     assert entry[1:4] == [1, 1.0, "user"] and entry[5:] == ["sess-1", "i2"]
     bad = ok("memory", "feedback", "bad", second["claim"][:8])
     assert "Recorded bad for" in bad and "(rank 2)" in bad
+
+
+def test_feedback_after_an_ordinary_session_rates_what_it_had_in_context(tmp_path):
+    """SessionStart injected the claims; the last prompt recalled nothing new (they were
+    already in context): feedback without an id rates them, for this workspace's session."""
+    work = tmp_path / "work"
+    work.mkdir()
+    claim = propose("Run the tests with make check before pushing",
+                    workspace=workspace_id(str(work)))
+    _seed_store([claim])
+    start = run_hook("session-start", {"session_id": "s-ordinary", "cwd": str(work),
+                                       "source": "startup"})
+    assert "make check" in start.context
+    run_hook("user-prompt", {"session_id": "s-ordinary", "cwd": str(work),
+                             "prompt": "please run the tests", "prompt_id": "p1"})
+    run_hook("stop", {"session_id": "s-ordinary", "cwd": str(work), "prompt_id": "p1",
+                      "last_assistant_message": "Done."})
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    run_hook("session-start", {"session_id": "s-later-elsewhere", "cwd": str(elsewhere),
+                               "source": "startup"})
+    out = json.loads(ok("memory", "feedback", "good", "--format", "json", cwd=work))
+    assert out["session"] == "s-ordinary" and out["intent"] == "p1"
+    assert [c["id"] for c in out["claims"]] == [claim["claim"]]
+    # Where no session ran, it says so, and where the claims were.
+    missing = run_rlat("memory", "feedback", "good", cwd=elsewhere)
+    assert missing.returncode == 1 and missing.stderr.count("\n") == 1
+    assert "the latest session in this workspace (s-later-elsewhere" in missing.stderr
+    assert "had no claims injected" in missing.stderr and "name the claim" in missing.stderr
+    nowhere = tmp_path / "nowhere"
+    nowhere.mkdir()
+    never = run_rlat("memory", "feedback", "good", cwd=nowhere)
+    assert "no Claude Code session with rlat's hooks has run in this workspace" in never.stderr
+    assert "the latest one with claims (s-ordinary) ran in" in never.stderr
 
 
 def test_feedback_and_corroborate_errors_are_one_line():
@@ -107,7 +144,7 @@ def test_consolidate_prints_what_changed_and_why_and_twice_is_once(tmp_path):
     mine = propose("My own note from long ago", "event", origin="user", ts=now - 60 * DAY)
     conv = propose("This repo formats with black", "convention", session="sA", ts=now - DAY)
     _seed_store([idle, mine, conv,
-                 ev.recurred(conv["claim"], [ev.session_citation("sB", "m", "h")], ts=now)])
+                 ev.recurred(conv["claim"], [ev.session_citation("sB", "sB/m", "h")], ts=now)])
     dry = json.loads(ok("memory", "consolidate", "--dry-run", "--format", "json"))
     assert dry["dry_run"] is True and dry["counts"] == {"promote": 1, "retire": 1}
     text = ok("memory", "consolidate")
@@ -138,3 +175,69 @@ def test_quarantine_calibration_and_unquarantine():
     assert state.claims[a["claim"]].state == "contested"  # lifting is not a rollback
     promote = run_rlat("memory", "promote", a["claim"][:8])
     assert promote.returncode == 0 and "Promoted" in promote.stdout
+
+
+def test_one_transcript_captured_under_two_session_ids_is_one_observation():
+    from pathlib import Path
+
+    transcript = Path(__file__).parents[1] / "fixtures" / "transcripts" / "tool_failure.jsonl"
+    for session in ("first-label", "second-label"):
+        ok("capture", str(transcript), "--session-id", session)
+    claims = json.loads(ok("memory", "list", "--format", "json"))["claims"]
+    # the session block and the convention stated in it: each one claim, observed once
+    assert sorted(c["type"] for c in claims) == ["convention", "event"]
+    for claim in claims:
+        assert claim["recurrence"] == 2
+        assert claim["evidence_count"] == 1 and claim["independent_count"] == 1
+    claims = [c for c in claims if c["type"] == "event"]
+    data = json.loads(ok("memory", "confidence", claims[0]["id"], "--format", "json"))
+    assert data["points"]["recurrence"] == 0.0
+
+
+def test_a_persons_latest_word_on_a_claim_stands_not_a_sum():
+    claim = propose("The staging database is restored every Sunday", workspace="path:/w")
+    _seed_store([claim])
+    cid = claim["claim"]
+
+    def user_points():
+        return json.loads(ok("memory", "confidence", cid, "--format", "json"))["points"]["user"]
+
+    ok("memory", "corroborate", cid)
+    ok("memory", "corroborate", cid)
+    ok("memory", "corroborate", cid)
+    assert user_points() == 2.5  # one person confirming three times is one confirmation
+    ok("memory", "corroborate", cid, "--refute")
+    assert user_points() == -3.0  # they changed their mind: the refutation stands alone
+    ok("memory", "corroborate", cid, "--refute")
+    assert user_points() == -3.0
+    ok("memory", "corroborate", cid)
+    assert user_points() == 2.5
+
+
+def test_feedback_on_a_claim_is_one_standing_word_whatever_the_day():
+    """Feedback on a claim no turn injected: the person's newest verdict replaces the older
+    ones — the same outcome key (session, intent) every time, not one per calendar day, so
+    saying "bad" on three days is one bad, and "good" after it stands alone."""
+    claim = propose("The cache is warmed by the 06:00 cron job", workspace="path:/w")
+    _seed_store([claim])
+    cid = claim["claim"]
+    for verdict in ("bad", "bad", "good"):
+        ok("memory", "feedback", verdict, cid)
+    outcomes = [e for e in ClaimLog(memory_store_path()).events() if e["kind"] == "outcome"]
+    assert len({(e["session_id"], e["intent_id"]) for e in outcomes}) == 1
+    assert not any(ch.isdigit() for ch in outcomes[0]["session_id"])  # no date in the key
+    data = json.loads(ok("memory", "confidence", cid, "--format", "json"))
+    assert data["points"]["outcomes"] == 1.5  # the latest word (good, user authority) alone
+
+
+def test_quarantine_refuses_an_agent_that_observed_nothing_unless_forced():
+    _seed_store([propose("The nightly job runs at 02:00 UTC", workspace="path:/w")])
+    typo = run_rlat("quarantine", "claude-cdoe")
+    assert typo.returncode == 1 and typo.stderr.count("\n") == 1
+    assert "no claim in this store was observed by 'claude-cdoe'" in typo.stderr
+    assert "--force" in typo.stderr
+    state = ClaimLog(memory_store_path()).state()
+    assert not state.quarantined("claude-cdoe")
+    forced = run_rlat("quarantine", "future-agent", "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert ClaimLog(memory_store_path()).state().quarantined("future-agent")

@@ -90,7 +90,7 @@ def test_raise_promotes_and_contests_in_one_pass_and_twice_equals_once():
     conv = propose("this repo uses just, not make", "convention", session="s1")
     idle = propose("session block nobody used", "event", ts=T0 - 40 * DAY)
     events = [env_old, ev.promoted(env_old["claim"], "repo", "gate", ts=T0 + 1), env_new, conv,
-              ev.recurred(conv["claim"], [ev.session_citation("s2", "m", "h")], ts=T0 + 2),
+              ev.recurred(conv["claim"], [ev.session_citation("s2", "s2/m", "h")], ts=T0 + 2),
               idle]
     state = fold(events)
     first = _run(state, T0 + 2 * DAY)
@@ -195,7 +195,7 @@ def histories(draw):
         if ctype == "hypothesis" and subject:
             hypotheses.append((subject, ts, by or "human"))
         if draw(st.booleans()):
-            events.append(ev.recurred(prop["claim"], [ev.session_citation(f"r{i}", "m", "h")],
+            events.append(ev.recurred(prop["claim"], [ev.session_citation(f"r{i}", f"r{i}/m", "h")],
                                       ts=ts + DAY))
         for k in range(draw(st.integers(0, 4))):
             events.append(ev.outcome(draw(st.sampled_from((-1, -1, 0, 1))),

@@ -36,7 +36,7 @@ def test_an_expired_environment_claim_is_stale_until_reverified():
 
 def test_fresh_evidence_renews_the_ttl_and_outcomes_never_expire():
     prop = propose("The flake is a colima scheduling artifact", "hypothesis")
-    state = _state([prop, ev.recurred(prop["claim"], [ev.session_citation("s2", "m", "h")],
+    state = _state([prop, ev.recurred(prop["claim"], [ev.session_citation("s2", "s2/m", "h")],
                                       ts=T0 + 10 * DAY)])
     assert L.effective_state(state.claims[prop["claim"]], T0 + 20 * DAY) == "candidate"
     assert L.effective_state(state.claims[prop["claim"]], T0 + 25 * DAY) == "stale"
@@ -55,7 +55,7 @@ def test_a_hypothesis_expires_at_its_resolution_date():
 # ----------------------------------------------------------------------------- promotion
 def _observed(text, claim_type, sessions, **kw):
     prop = propose(text, claim_type, session=sessions[0], **kw)
-    more = [ev.recurred(prop["claim"], [ev.session_citation(s, "m", "h")], ts=T0 + i)
+    more = [ev.recurred(prop["claim"], [ev.session_citation(s, f"{s}/m", "h")], ts=T0 + i)
             for i, s in enumerate(sessions[1:], 1)]
     return prop, more
 

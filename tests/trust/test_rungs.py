@@ -122,7 +122,7 @@ def test_user_corroboration_and_corpus_verification_move_the_rung():
 def test_independent_recurrence_counts_but_echoes_do_not():
     prop = propose("CI runs on Python 3.11 and 3.12", session="s1")
     cid = prop["claim"]
-    again = [ev.recurred(cid, [ev.session_citation(f"s{i}", "m", "h")], ts=T0 + i)
+    again = [ev.recurred(cid, [ev.session_citation(f"s{i}", f"s{i}/m", "h")], ts=T0 + i)
              for i in range(2, 5)]
     independent = _one([prop, *again])
     # the same recurrences, but each of those sessions had the claim injected first (an echo)

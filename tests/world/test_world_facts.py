@@ -70,11 +70,22 @@ def test_capture_goes_to_the_workspace_default_km_and_serves_at_session_start(ws
     assert context.strip() == block.strip()
 
 
-def test_explicit_km_must_exist_and_is_linked_to_the_workspace(ws, tmp_path):
-    missing = tmp_path / "nope.rlat"
-    proc = _capture(ws, str(missing), "A rule.", "--kind", "constraint")
-    assert proc.returncode != 0 and "rlat build" in proc.stderr and "Traceback" not in proc.stderr
-    assert not missing.exists()
+def test_a_new_explicit_km_is_created_and_a_mistyped_path_is_refused(ws, tmp_path):
+    new = tmp_path / "km.rlat"
+    proc = _ok(_capture(ws, str(new), "Deploys need a change ticket.", "--kind", "constraint"))
+    assert proc.stdout.startswith(f"Created {new}: a knowledge model holding world facts")
+    assert new.resolve() in world.world_km_paths(workspace_id(str(ws)))
+    for wrong in (tmp_path / "nope" / "km.rlat", tmp_path / "notes.txt"):
+        proc = _capture(ws, str(wrong), "A rule.", "--kind", "constraint")
+        assert proc.returncode == 1 and proc.stderr.count("\n") == 1 and not wrong.exists()
+    # `rlat build` later adds passages to it, keeping the fact
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text("Staging SSH listens on port 2222 for deploys.\n")
+    _ok(run_rlat("build", str(tmp_path / "docs"), "-o", str(new)))
+    assert "change ticket" in _ok(run_rlat("world-facts", cwd=ws)).stdout
+
+
+def test_explicit_km_is_linked_to_the_workspace(ws, tmp_path):
 
     km = tmp_path / "team.rlat"
     ClaimLog(km).append([ev.proposed("seed", "insight", citations=[ev.command_citation("x")])])

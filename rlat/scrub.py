@@ -77,11 +77,18 @@ _PLACEHOLDER_SHAPES = re.compile(
 )
 # A bare reference to something else, not a value: ``args.password``, ``user_password``,
 # ``getPassword``, ``os.environ``. Quoted values are never treated as references.
+_DOTTED = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*\.)+[A-Za-z_][A-Za-z0-9_]*$")  # a.b.c
 _REFERENCE = re.compile(
-    r"^(?:[A-Za-z_][A-Za-z0-9_]*\.)+[A-Za-z_][A-Za-z0-9_]*$"  # dotted attribute
-    r"|^_*[a-z]+(?:_[a-z0-9]+)+$"                              # snake_case words
+    r"^_*[a-z]+(?:_[a-z0-9]+)+$"                               # snake_case words
     r"|^[a-z]+(?:[A-Z][a-z]+)+[0-9]*$"                         # camelCase words
     r"|^(?:[A-Z][a-z]+)+[0-9]*$"                               # PascalCase words
+)
+# A password is rarely a bare word, but often words with digits (``Welcome1``, ``BlueSky42``);
+# a name in code rarely ends in digits. So for passwords only digit-free words are names.
+_WORD_NAME = re.compile(
+    r"^_*[a-z]+(?:_[a-z0-9]+)+$"                               # snake_case words
+    r"|^[a-z]+(?:[A-Z][a-z]+)+$"                               # camelCase words
+    r"|^(?:[A-Z][a-z]+)+$"                                     # PascalCase words
 )
 
 
@@ -166,11 +173,17 @@ def _remove(m: re.Match[str], rule: str) -> str:
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 
 
-def _looks_like_code(value: str) -> bool:
-    """A reference to a value rather than a value: a call, an index, a dotted name, a type."""
+def _looks_like_code(value: str, *, names: re.Pattern[str] | None = _REFERENCE,
+                     dotted: bool = True) -> bool:
+    """A reference to a value rather than a value: a call, an index, a path, a dotted name
+    (``dotted``), a name of the shape ``names`` (None: no name is code)."""
     if any(c in value for c in "([{") or "://" in value:
         return True
-    return value.startswith(("/", "./", "../", "~/")) or bool(_REFERENCE.match(value))
+    if value.startswith(("/", "./", "../", "~/")):
+        return True
+    if dotted and _DOTTED.match(value):
+        return True
+    return names is not None and bool(names.match(value))
 
 
 def _config_style(m: re.Match[str]) -> bool:
@@ -191,10 +204,11 @@ def _assignment(m: re.Match[str], rule: str) -> str | None:
     if value is None or is_placeholder(value):
         return None
     config = _config_style(m)
-    if keyword.startswith("pass"):
+    if keyword.startswith(("pass", "pwd")):
         if len(value) < 4 or len(set(value)) < 3:
             return None
-        if not quoted and (_looks_like_code(value) or (not config and _IDENTIFIER.fullmatch(value))):
+        if not quoted and (_looks_like_code(value, names=_WORD_NAME)
+                           or (not config and _IDENTIFIER.fullmatch(value))):
             return None
     else:
         if len(value) < 12 or any(c.isspace() for c in value) or _looks_like_code(value):
@@ -208,16 +222,35 @@ def _assignment(m: re.Match[str], rule: str) -> str | None:
     return _replace_group(m, idx, rule)
 
 
-def _credential(index: int) -> Replacer:
-    """Header-style rules: the value after the name, unless it is a placeholder or code."""
+_LOWER_WORDS = re.compile(r"[a-z]+(?:[\-_.][a-z]+)*")
+
+
+def _credential(index: int, *, prose: bool = False) -> Replacer:
+    """Header-style rules: the value after the name, unless it is a placeholder or code. A
+    credential may contain dots (``abc.def.ghi``, a JWT): a dotted value is not taken for a
+    name here. ``prose``: the name can be an ordinary word ("a bearer token-based scheme"), so
+    lower-case words joined by ``-``/``_``/``.`` are kept."""
 
     def replace(m: re.Match[str], rule: str) -> str | None:
         value = m.group(index)
-        if value is None or is_placeholder(value) or _looks_like_code(value):
+        if value is None or is_placeholder(value) or _looks_like_code(value, dotted=False):
+            return None
+        if prose and _LOWER_WORDS.fullmatch(value):
             return None
         return _replace_group(m, index, rule)
 
     return replace
+
+
+def _first_group(m: re.Match[str], rule: str) -> str | None:
+    """Rules with alternatives: replace whichever value group matched (unless a placeholder)."""
+    for idx in range(1, (m.re.groups or 0) + 1):
+        value = m.group(idx)
+        if value is not None:
+            if is_placeholder(value) or value.startswith("-"):
+                return None
+            return _replace_group(m, idx, rule)
+    return None
 
 
 _IMAGE_MAGIC = ("iVBORw0KGgo", "/9j/", "R0lGOD", "UklGR", "Qk", "AAABAA", "PHN2Zy", "JVBERi")
@@ -302,11 +335,44 @@ def _c(pattern: str, flags: int = 0) -> re.Pattern[str]:
 
 _I = re.IGNORECASE
 _KEYWORDS = (
-    r"password|passwd|passphrase|secret|api[_\-]?key|access[_\-]?key|token|"
+    r"password|passwd|passphrase|pwd|secret|api[_\-]?key|access[_\-]?key|token|"
     r"private[_\-]?key|credentials?"
 )
 # Where a keyword can begin (each found with one substring search of the lower-cased text).
-_KEYWORD_ANCHORS = ("pass", "secret", "api", "access", "token", "private", "credential")
+_KEYWORD_ANCHORS = ("pass", "pwd", "secret", "api", "access", "token", "private", "credential")
+# A value given to a command-line flag: quoted, or a run up to whitespace or a shell operator.
+_FLAG_VALUE = r"""(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"`][^\s;|&`]*))"""
+# Commands that take a password as a flag: mysql -pPASS, sshpass -p PASS, docker login -p PASS.
+_MYSQL = r"(?:mysql(?:dump|admin|import|show|check|slap)?|mariadb(?:-dump|-admin)?)\b"
+_REGISTRY_LOGIN = r"(?:docker|podman|nerdctl|buildah|skopeo|helm[ \t]+registry|oras)[ \t]+login\b"
+_PASSWORD_COMMAND = re.compile(f"{_MYSQL}|sshpass\\b|{_REGISTRY_LOGIN}")
+
+
+def _password_commands(text: str) -> Iterable[int]:
+    """Where a password-taking command starts, on lines that hold a ``-p`` (which
+    ``--password`` contains too): one substring scan of the text, then only those lines."""
+    starts: list[int] = []
+    pos = text.find("-p")
+    while pos != -1:
+        line_start = text.rfind("\n", 0, pos) + 1
+        line_end = text.find("\n", pos)
+        line_end = len(text) if line_end == -1 else line_end
+        for m in _PASSWORD_COMMAND.finditer(text, line_start, line_end):
+            starts.append(m.start())
+        pos = text.find("-p", line_end)
+    return starts
+
+
+def _azure_keys(text: str) -> Iterable[int]:
+    """Where ``AccountKey=`` / ``SharedAccessKey=`` start: one scan for ``Key=``."""
+    starts: list[int] = []
+    pos = text.find("Key=")
+    while pos != -1:
+        for name in ("Account", "SharedAccess"):
+            if pos >= len(name) and text.startswith(name, pos - len(name)):
+                starts.append(pos - len(name))
+        pos = text.find("Key=", pos + 4)
+    return starts
 
 RULES: tuple[Rule, ...] = (
     # Spans first: a private span or a PEM block may contain anything.
@@ -378,17 +444,19 @@ RULES: tuple[Rule, ...] = (
          _c(r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*"), ("eyJ",),
          "JSON Web Tokens: base64url header.payload.signature, eyJ….eyJ….…"),
     Rule("uri-credentials", "heuristic",
-         _c(r"://[^\s/:@\"'<>]+:([^\s/@\"'<>]+)@[A-Za-z0-9.\-\[]"),
-         (), "Passwords in URIs: scheme://user:PASSWORD@host (user and host kept)",
+         _c(r"://[^\s/:@\"'<>]*:([^\s/@\"'<>]+)@[A-Za-z0-9.\-\[]"),
+         (), "Passwords in URIs, any scheme: scheme://user:PASSWORD@host, also with no user "
+         "(redis://:PASSWORD@host); user and host kept",
          _group(1), boundary=False),
     Rule("authorization-header", "heuristic",
          _c(r"(?:proxy-)?authorization[\"']?[ \t]*[:=][ \t]*[\"']?"
             r"(?:(?:bearer|basic|token|bot|digest|apikey|sso-key)[ \t]+)?([^\s\"',;)]{8,})", _I),
-         ("authorization",), "Authorization headers: the credential after the scheme",
-         _credential(1), exact=False),
+         ("authorization",), "Authorization headers: the credential after the scheme, dots "
+         "and all", _credential(1), exact=False),
     Rule("bearer-token", "heuristic",
          _c(r"bearer[ \t]+([A-Za-z0-9\-._~+/]{16,}=*)", _I), ("bearer",),
-         "Bearer tokens anywhere: 'Bearer' + 16 or more token characters", _credential(1),
+         "Bearer tokens anywhere: 'Bearer' + 16 or more token characters (lower-case words "
+         "such as 'token-based-authentication' are prose)", _credential(1, prose=True),
          exact=False),
     Rule("api-key-header", "heuristic",
          _c(r"x-(?:api|auth)-(?:key|token)[\"']?[ \t]*[:=][ \t]*[\"']?([^\s\"',;)]{8,})", _I),
@@ -397,6 +465,19 @@ RULES: tuple[Rule, ...] = (
     Rule("basic-auth-flag", "heuristic",
          _c(r"(?:-u|--user)[ \t]+[\"']?[^\s:\"']+:([^\s\"']+)"), (),
          "curl -u user:PASSWORD (user kept)", _group(1)),
+    Rule("password-flag", "heuristic",
+         _c(_MYSQL + r"[^\n|;&]*?[ \t]-p" + _FLAG_VALUE
+            + r"|sshpass\b[^\n|;&]*?[ \t]-p[ \t]*" + _FLAG_VALUE
+            + r"|" + _REGISTRY_LOGIN + r"[^\n|;&]*?[ \t](?:-p|--password)(?:[ \t]+|=)"
+            + _FLAG_VALUE),
+         (),
+         "Passwords on command lines: mysql/mariadb -pPASSWORD (attached; a bare -p prompts), "
+         "sshpass -p PASSWORD, docker/podman/helm registry login -p|--password PASSWORD "
+         "(--password-stdin is not a value)", _first_group, finder=_password_commands),
+    Rule("azure-key", "format",
+         _c(r"(?:Account|SharedAccess)Key=([A-Za-z0-9+/]{8,}={0,2})(?=[;\s\"']|$)"), (),
+         "Azure storage / Service Bus connection strings: AccountKey= and SharedAccessKey= "
+         "values", _group(1), finder=_azure_keys),
     Rule("keyword-assignment", "heuristic",
          _c(r"(?P<kw>" + _KEYWORDS + r")s?(?:[_.\-][A-Za-z0-9_.\-]*)?(?:\\?[\"'])?"
             r"(?P<sep>[ \t]*(?::=|=>|[:=]))[ \t]*"
@@ -543,7 +624,7 @@ _SEP = "\n\x00\n"
 
 def scrub_many(texts: list[str], *, context: str = "text") -> list[Scrubbed]:
     """Scrub many texts as if one by one, in one pass over their concatenation (the per-call
-    cost of 26 rules dominates on short texts). Texts containing NUL are done one by one."""
+    cost of every rule dominates on short texts). Texts containing NUL are done one by one."""
     results: list[Scrubbed | None] = [None] * len(texts)
     batch = []
     for i, text in enumerate(texts):
@@ -587,7 +668,7 @@ class ScrubLog:
 
     def __init__(self, path: str | os.PathLike | None = None) -> None:
         if path is None:
-            from ..paths import home
+            from .paths import home
 
             path = home() / "scrub.log"
         self.path = Path(path)
@@ -596,7 +677,9 @@ class ScrubLog:
         rows = [e for e in entries if e.get("count")]
         if not rows:
             return 0
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        from .paths import private_dir
+
+        private_dir(self.path.parent)
         now = time.time()
         data = "".join(
             json.dumps({"ts": round(now, 3), **row}, ensure_ascii=False, sort_keys=True) + "\n"

@@ -1,0 +1,271 @@
+"""Corpus claims from the command line: `rlat deep-search KM "question"` and
+`rlat memory verify [KM]`.
+
+Glue only: the research loop is ``rlat.km.deepsearch``, the gate ``rlat.km.faithful``, the
+checks ``rlat.km.verify``, the events ``rlat.trust.verify``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+from .common import FORMAT_OPTION, OutputFormat, current_cwd, emit_json, fail, store_path
+from .groups import app, memory_app
+
+
+def _km_errors(fn):
+    from ..container import ContainerError
+    from ..km.store import KMError
+
+    try:
+        return fn()
+    except (KMError, ContainerError) as exc:
+        fail(str(exc))
+
+
+def _say(message: str) -> None:
+    sys.stderr.write(f"rlat: {message}\n")
+    sys.stderr.flush()
+
+
+def _provider(no_model: bool, what: str, fallback: str = "deterministic checks only"):
+    """The LLM provider, or None (the deterministic path) with one line on stderr saying why."""
+    if no_model:
+        return None
+    from ..llm.provider import ProviderError, get_provider, unavailable_reason
+
+    why = unavailable_reason()
+    if why is None:
+        try:
+            return get_provider()
+        except ProviderError as exc:
+            why = str(exc)
+    _say(f"{what} runs without a model ({why}): {fallback}")
+    return None
+
+
+def _link(km: Path) -> None:
+    """Remember the KM for this workspace, so the hooks' worker re-checks it when its sources
+    change (best effort)."""
+    try:
+        from ..workspace import workspace_id
+        from ..world import link_km
+
+        link_km(workspace_id(current_cwd()), km)
+    except OSError:
+        pass
+
+
+def _short(text: str, n: int = 100) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+# --------------------------------------------------------------------------- deep-search
+@app.command("deep-search")
+def deep_search(
+    km: Path = typer.Argument(..., metavar="KM", help="A knowledge model (.rlat file)."),
+    question: str = typer.Argument(..., help="The question to research."),
+    max_hops: int = typer.Option(3, "--max-hops", min=1, max=10,
+                                 help="At most this many retrieve-read-follow-up rounds."),
+    fmt: OutputFormat = FORMAT_OPTION,
+    dry_run: bool = typer.Option(False, "--dry-run",
+                                 help="Research and gate, but store no claim."),
+    no_model: bool = typer.Option(False, "--no-model",
+                                  help="The deterministic path even when a key is set."),
+) -> None:
+    """Multi-hop research over a knowledge model: retrieve, read, follow up, answer with
+    citations. Every statement of the answer must pass the faithfulness gate (it traces to
+    the passage it cites); those that do are stored as corpus claims (type insight) and serve
+    at once, marked PROVISIONAL until they earn trust. Progress goes to stderr. Without
+    ANTHROPIC_API_KEY the answer is extractive (sentences of the passages read)."""
+    from ..km.deepsearch import deep_search as run
+    from ..km.store import KnowledgeModel
+
+    if not question.strip():
+        fail("the question is empty; say what to research")
+    model = _km_errors(lambda: KnowledgeModel.open(km))
+    provider = _provider(no_model, "deep-search",
+                         "an extractive answer, deterministic checks only")
+    result = _km_errors(lambda: run(model, question, max_hops=max_hops, provider=provider,
+                                    save=not dry_run, progress=lambda m: _say(m)))
+    for note in result.notes:
+        _say(note)
+    if result.kept and not dry_run:
+        _link(km)
+    data = result.to_dict()
+    if fmt is OutputFormat.json:
+        emit_json(data)
+        return
+    out = [f"Question: {question}"]
+    if not result.kept:
+        out.append("No faithful answer: nothing read traces to the question"
+                   + (" (every statement failed the faithfulness gate)." if result.statements
+                      else "."))
+    else:
+        out.append("Answer:")
+        for row in data["answer"]:
+            refs = "".join(f"[{n}]" for n in row["cites"] if n)
+            out.append(f"  {_short(row['text'], 200)} {refs}")
+        out.append("Sources:")
+        for src in data["sources"]:
+            lines = src["lines"]
+            where = f"{src['path']}:{lines[0]}-{lines[1]}" if lines[0] != lines[1] \
+                else f"{src['path']}:{lines[0]}"
+            head = f"  {src['heading']}" if src["heading"] else ""
+            out.append(f"  [{src['n']}] {where}{head}  (passage {src['passage_id']})")
+    if result.dropped:
+        out.append(f"Dropped by the faithfulness gate ({len(result.dropped)}):")
+        for s in result.dropped:
+            out.append(f"  - {_short(s.text)}  ({s.verdict.reason if s.verdict else '?'})")
+    if result.kept:
+        if dry_run:
+            out.append(f"Dry run: {len(result.kept)} corpus claim(s) would be stored.")
+        else:
+            stored: dict[str, int] = {}
+            for s in result.kept:
+                stored[s.stored] = stored.get(s.stored, 0) + 1
+            words = {"new": "new", "known": "already known", "back": "re-verified (stale → back)",
+                     "retired": "retired earlier (left retired)",
+                     "more evidence": "known, now citing one more passage"}
+            parts = ", ".join(f"{n} {words.get(k, k)}" for k, n in stored.items())
+            out.append(f"Corpus claims in {km}: {parts}. They serve now as PROVISIONAL "
+                       f"(rung medium) in `rlat search {km} \"…\"`.")
+    sys.stdout.write("\n".join(out) + "\n")
+
+
+# ------------------------------------------------------------------------- memory verify
+@memory_app.command("verify")
+def verify(
+    km: Path | None = typer.Argument(None, metavar="KM",
+                                     help="The knowledge model to check against (default: the "
+                                          "KMs linked to this workspace)."),
+    claim: list[str] = typer.Option([], "--claim", metavar="ID",
+                                    help="Check only this claim (id or unique prefix). "
+                                         "Repeatable."),
+    all_workspaces: bool = typer.Option(False, "--all-workspaces",
+                                        help="Check every workspace's claims, not only this "
+                                             "one's."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Report; write nothing."),
+    no_model: bool = typer.Option(False, "--no-model",
+                                  help="Deterministic checks only, even when a key is set."),
+    fmt: OutputFormat = FORMAT_OPTION,
+) -> None:
+    """Check experience claims against a knowledge model with the faithfulness gate: a claim
+    a passage entails gains corpus points (+1.5); one a passage contradicts (same subject, a
+    number differs or the negation flips) loses them (-2.0); one the KM does not mention is
+    left alone. Each check counts once per passage version. The KM's own stale corpus claims
+    are re-checked too: one still faithful to its source's current passage comes back."""
+    from ..claims.log import ClaimLog
+    from ..km import verify as kv
+    from ..km.store import KnowledgeModel
+    from ..workspace import workspace_id
+
+    paths = [km] if km is not None else _linked_kms()
+    if not paths:
+        fail("no knowledge model to verify against: pass KM (one built with `rlat build`), or "
+             "run `rlat deep-search KM …` here once to link it to this workspace")
+    provider = _provider(no_model, "memory verify")
+    workspace = None if all_workspaces else workspace_id(current_cwd())
+    only = None
+    if claim:
+        from .common import resolve_claim
+
+        state = ClaimLog(store_path()).state()
+        only = [resolve_claim(state, ref).id for ref in claim]
+    reports = []
+    for path in paths:
+        model = _km_errors(lambda path=path: KnowledgeModel.open(path))
+        mine = _km_errors(lambda model=model: kv.verify_store(
+            store_path(), model, workspace=workspace, provider=provider, dry_run=dry_run,
+            only=only))
+        stale = _km_errors(lambda path=path: kv.reverify_stale(path, provider=provider,
+                                                                dry_run=dry_run))
+        reports.append((path, mine, stale))
+        if not dry_run and km is not None:
+            _link(km)
+    for _path, mine, stale in reports:
+        for note in {mine.model_note, stale.model_note} - {""}:
+            _say(note)
+    if fmt is OutputFormat.json:
+        emit_json({"store": str(store_path()), "dry_run": dry_run,
+                   "kms": [{"km": str(p), "experience": m.to_dict(), "stale_corpus": s.to_dict()}
+                           for p, m, s in reports]})
+        return
+    marks = {"good": "+ verified", "bad": "- contradicted", "back": "+ back",
+             "counted before": "= counted before", "nothing": "  not in the KM"}
+    lines = []
+    for path, mine, stale in reports:
+        lines.append(f"Against {path}:")
+        for check in mine.checks + stale.checks:
+            mark = marks.get(check.outcome, check.outcome)
+            lines.append(f"  {mark:<17} {check.claim.id[:12]}  {_short(check.claim.text, 70)}")
+            if check.passage is not None and check.status != "unsupported":
+                lines.append(f"  {'':<17} {'':<12}  {check.passage.where}: {check.reason}")
+        counts: dict[str, int] = {}
+        for report in (mine, stale):
+            for k, n in report.counts().items():
+                counts[k] = counts.get(k, 0) + n
+        checked = len(mine.checks) + len(stale.checks)
+        words = {"good": "verified", "bad": "contradicted", "back": "back from stale",
+                 "nothing": "not in the KM"}
+        summary = ", ".join(f"{n} {words.get(k, k)}" for k, n in counts.items()) \
+            or "nothing to check"
+        tail = " (dry run: nothing written)" if dry_run else ""
+        lines.append(f"Checked {checked} claim(s): {summary}{tail}.")
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
+def _linked_kms() -> list[Path]:
+    """The built KMs linked to this workspace (world facts captured, deep-search, verify)."""
+    from ..workspace import workspace_id
+    from ..world import linked_kms
+
+    out = []
+    for path in linked_kms(workspace_id(current_cwd())):
+        if path.is_file():
+            try:
+                from ..km.store import KnowledgeModel
+
+                if KnowledgeModel.open(path, require_build=False).has_build:
+                    out.append(path)
+            except Exception:  # noqa: BLE001 - a broken linked KM is skipped, not fatal
+                continue
+    return out
+
+
+# ---------------------------------------------------------------- memory consolidate --km
+class KMPlan:
+    def __init__(self, path: Path, plan) -> None:
+        self.path = path
+        self.plan = plan
+        self.label = f" in {path}"
+
+    def to_dict(self) -> dict:
+        return {"km": str(self.path), **self.plan.to_dict()}
+
+
+def consolidate_kms(paths: list[Path], *, dry_run: bool, lock_timeout: float) -> list[KMPlan]:
+    """`rlat memory consolidate` over knowledge models: ``paths``, or (none given) the built
+    KMs linked to this workspace. A KM that cannot be read is one line on stderr, not a stop."""
+    from ..container import ContainerError
+    from ..km.store import KMError
+    from ..km.verify import consolidate_km
+
+    explicit = bool(paths)
+    if not explicit:
+        paths = _linked_kms()
+    out = []
+    for path in paths:
+        try:
+            plan = consolidate_km(path, dry_run=dry_run, lock_timeout=lock_timeout)
+        except (KMError, ContainerError) as exc:
+            if explicit:
+                fail(str(exc))
+            _say(f"{path} not consolidated: {exc}")
+            continue
+        out.append(KMPlan(path, plan))
+    return out

@@ -1,0 +1,153 @@
+"""Static word vectors for re-ranking, in pure Python: no numpy, nothing loaded up front.
+
+``rlat/data/wordvec.bin`` maps each index term (a stem, exactly as ``rlat.retrieval.tokenize``
+and ``rlat.retrieval.expansion`` make it) to a unit vector of ``dims`` int8 numbers (x127),
+distilled offline from a sentence encoder by ``bench/distill_wordvec.py`` (source model and
+licence there; the decision in docs/architecture.md). A text's vector is the idf-weighted sum of
+its terms' vectors, normalised; two texts' similarity is the cosine of theirs.
+
+File layout (little-endian): ``MAGIC`` (8 bytes), n (u32), dims (u16), 0 (u16), then n + 1
+u32 offsets into the key blob, the key blob (the n keys, UTF-8, sorted by bytes, concatenated),
+zero padding to a multiple of 8, then the n x dims int8 vectors in key order. A hook maps the
+file (mmap) and binary-searches only the prompt's terms: opening costs well under a
+millisecond whatever the table's size.
+
+Claim vectors are stored quantised the same way (``quantise``): the recall index computes them
+when it is built (the background worker), so a hook embeds only the prompt.
+"""
+
+from __future__ import annotations
+
+import math
+import mmap
+import os
+import struct
+import sys
+from array import array
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+MAGIC = b"RLATWV01"
+_HEAD = struct.Struct("<8sIHH")
+PATH = Path(__file__).resolve().parent.parent / "data" / "wordvec.bin"
+_LITTLE = sys.byteorder == "little"
+
+
+def pack(keys: list[str], vectors: bytes, dims: int) -> bytes:
+    """The file for ``keys`` (sorted by their UTF-8 bytes) and their int8 ``vectors``."""
+    blobs = [k.encode("utf-8") for k in keys]
+    if blobs != sorted(blobs) or len(vectors) != len(keys) * dims:
+        raise ValueError("keys must be sorted by bytes and match the vectors")
+    offsets = array("I", [0])
+    for b in blobs:
+        offsets.append(offsets[-1] + len(b))
+    if not _LITTLE:
+        offsets.byteswap()
+    body = _HEAD.pack(MAGIC, len(keys), dims, 0) + offsets.tobytes() + b"".join(blobs)
+    body += b"\0" * (-len(body) % 8)
+    return body + vectors
+
+
+class Table:
+    """A word-vector file, mapped; ``vector(term)`` reads one entry on demand."""
+
+    def __init__(self, data) -> None:
+        magic, n, dims, _ = _HEAD.unpack_from(data, 0)
+        if magic != MAGIC or not dims:
+            raise ValueError("not an rlat word-vector file")
+        self.n, self.dims = n, dims
+        mv = memoryview(data)
+        start = _HEAD.size
+        if start + 4 * (n + 1) > len(data):
+            raise ValueError("word-vector file is truncated")
+        self._offsets = mv[start:start + 4 * (n + 1)].cast("I") if _LITTLE else \
+            _swapped(mv[start:start + 4 * (n + 1)])
+        self._keys_at = start + 4 * (n + 1)
+        end = self._keys_at + self._offsets[n]
+        self._vectors_at = end + (-end % 8)
+        if self._vectors_at + n * dims > len(data):
+            raise ValueError("word-vector file is truncated")
+        self._mv = mv
+        self._data = data
+        self._cache: dict[str, tuple | None] = {}
+        # identifies the table (claim vectors made with another one are recomputed)
+        self.id = f"wv{n}x{dims}-{bytes(mv[self._vectors_at:self._vectors_at + 16]).hex()}"
+
+    def _key(self, i: int) -> bytes:
+        at = self._keys_at
+        return self._data[at + self._offsets[i]:at + self._offsets[i + 1]]
+
+    def vector(self, term: str) -> tuple | None:
+        """The int8 vector of ``term`` (a tuple of ints), or None when the table lacks it."""
+        cache = self._cache
+        if term in cache:
+            return cache[term]
+        key = term.encode("utf-8", "surrogatepass")
+        lo, hi = 0, self.n
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if self._key(mid) < key:
+                lo = mid + 1
+            else:
+                hi = mid
+        out = None
+        if lo < self.n and self._key(lo) == key:
+            at = self._vectors_at + lo * self.dims
+            out = tuple(self._mv[at:at + self.dims].cast("b"))
+        cache[term] = out
+        return out
+
+    def embed(self, terms: Iterable[str], weight: Callable[[str], float]) -> list[float] | None:
+        """The unit vector of a text from its terms (each distinct term once, by ``weight``),
+        or None when no term is in the table."""
+        acc = None
+        for term in set(terms):
+            vec = self.vector(term)
+            if vec is None:
+                continue
+            w = weight(term)
+            if acc is None:
+                acc = [w * x for x in vec]
+            else:
+                acc = [a + w * x for a, x in zip(acc, vec, strict=True)]
+        if acc is None:
+            return None
+        norm = math.sqrt(sum(a * a for a in acc))
+        return [a / norm for a in acc] if norm else None
+
+
+def _swapped(mv: memoryview) -> array:
+    out = array("I")
+    out.frombytes(bytes(mv))
+    out.byteswap()
+    return out
+
+
+def quantise(vec: list[float] | None, dims: int) -> bytes:
+    """A unit vector as int8 bytes (x127); zeros for None (similarity 0 to everything)."""
+    if vec is None:
+        return bytes(dims)
+    return array("b", [max(-127, min(127, round(x * 127))) for x in vec]).tobytes()
+
+
+def cosine(prompt: list[float], stored: bytes | memoryview) -> float:
+    """The cosine of a unit prompt vector and a quantised unit vector (``quantise``)."""
+    return sum(map(float.__mul__, prompt, memoryview(stored).cast("b"))) / 127.0
+
+
+_table: Table | None | bool = False  # False: not opened yet; None: unavailable
+
+
+def table() -> Table | None:
+    """The shipped table (mapped on first use), or None when it is missing or unreadable —
+    recall then ranks lexically, as before."""
+    global _table
+    if _table is False:
+        path = os.environ.get("RLAT_WORDVEC") or PATH
+        try:
+            with open(path, "rb") as fh:
+                data = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+            _table = Table(data)
+        except (OSError, ValueError, IndexError, struct.error):
+            _table = None  # (a damaged table must never stop recall)
+    return _table

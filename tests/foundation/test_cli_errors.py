@@ -1,0 +1,198 @@
+"""Every CLI failure is one line on stderr and a documented exit status, never a traceback
+(rlat/cli/errors.py): a read-only or misplaced RLAT_HOME, an output into a missing or read-only
+directory, undecodable stdin, Ctrl-C in the fast paths."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from support.cli import run_rlat
+
+from rlat.claims import events as ev
+from rlat.claims.log import ClaimLog
+from rlat.paths import memory_store_path
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "transcripts" / "compact.jsonl"
+
+
+def one_line_error(proc, status: int) -> str:
+    assert proc.returncode == status, (proc.returncode, proc.stderr)
+    assert "Traceback" not in proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("rlat: error: "), proc.stderr
+    return lines[0]
+
+
+def run_read_only(directories: list[Path], *args: str, cwd: Path, env: dict | None = None):
+    """`rlat ARGS` with DIRECTORIES read-only: by permissions for an ordinary user, by a
+    read-only bind mount in a private mount namespace for root (who ignores permissions)."""
+    full_env = {**os.environ, **(env or {})}
+    command = [sys.executable, "-m", "rlat", *args]
+    if os.geteuid() != 0:
+        modes = {d: d.stat().st_mode for d in directories}
+        for d in directories:
+            d.chmod(0o555)
+        try:
+            return subprocess.run(command, cwd=cwd, env=full_env, capture_output=True,
+                                  text=True, timeout=120)
+        finally:
+            for d, mode in modes.items():
+                d.chmod(mode)
+    if not shutil.which("unshare"):
+        pytest.skip("root without unshare: cannot make a directory read-only")
+    mounts = " && ".join(f"mount --bind {d} {d} && mount -o remount,bind,ro {d}"
+                         for d in directories)
+    script = f'{mounts} && exec "$@"'
+    proc = subprocess.run(["unshare", "-m", "sh", "-c", script, "sh", *command], cwd=cwd,
+                          env=full_env, capture_output=True, text=True, timeout=120)
+    if "mount:" in proc.stderr or "unshare:" in proc.stderr:
+        pytest.skip(f"cannot make a read-only mount here: {proc.stderr.strip()}")
+    return proc
+
+
+def seed_store(work: Path) -> str:
+    event = ev.proposed("Run the tests with make check", "convention", workspace="path:x",
+                        citations=[ev.command_citation("seed")], origin="user")
+    ClaimLog(memory_store_path()).append([event])
+    return event["claim"]
+
+
+def test_every_write_command_on_a_read_only_home_is_one_line(rlat_home, tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    cid = seed_store(work)
+    before = (rlat_home / "memory.rlat").read_bytes()
+    commands = [
+        ("memory", "add", "Deploys go through the blue cluster"),
+        ("memory", "forget", cid),
+        ("memory", "corroborate", cid),
+        ("memory", "feedback", "good", cid),
+        ("memory", "promote", cid),
+        ("capture", str(FIXTURE), "--cwd", str(work)),
+        ("capture-attribute", "Never deploy on Fridays", "--kind", "constraint"),
+        ("compact",),
+        ("quarantine", "some-agent", "--force"),
+    ]
+    for args in commands:
+        proc = run_read_only([rlat_home], *args, cwd=work)
+        line = one_line_error(proc, 5)
+        assert "not writable" in line and "RLAT_HOME" in line, (args, line)
+    assert (rlat_home / "memory.rlat").read_bytes() == before  # nothing lost, nothing half-written
+
+
+def test_install_hooks_into_a_read_only_directory_is_one_line(tmp_path):
+    project = tmp_path / "project"
+    project.mkdir()
+    proc = run_read_only([project], "memory", "install-hooks", "--project-dir", str(project),
+                         cwd=tmp_path)
+    line = one_line_error(proc, 5)
+    assert "read-only" in line and "Errno" not in line
+
+
+def test_rlat_home_pointing_at_a_file_is_one_line(tmp_path):
+    home_file = tmp_path / "not-a-dir"
+    home_file.write_text("oops")
+    for args in (("memory", "add", "Run make check"), ("memory", "list"),
+                 ("memory", "show", "abcd"), ("capture-attribute", "x y z", "--kind",
+                                              "constraint")):
+        proc = run_rlat(*args, cwd=tmp_path, env={"RLAT_HOME": str(home_file)})
+        line = one_line_error(proc, 1)
+        assert "RLAT_HOME" in line and "is a file" in line
+    assert home_file.read_text() == "oops"
+
+
+def test_build_into_a_missing_directory_is_one_line(tmp_path):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "a.md").write_text("Staging SSH listens on port 2222 for the deploy user.\n" * 3)
+    proc = run_rlat("build", str(corpus), "-o", str(tmp_path / "missing" / "km.rlat"))
+    line = one_line_error(proc, 5)
+    assert f"{tmp_path / 'missing'} does not exist" in line
+    assert ".tmp" not in line  # names the file asked for, not a temporary one
+
+
+def test_lens_create_into_a_read_only_directory_is_one_line(tmp_path):
+    out_dir = tmp_path / "lenses"
+    out_dir.mkdir()
+    proc = run_read_only([out_dir], "lens", "create", "--name", "reviewer", "-o",
+                         str(out_dir / "reviewer.lens"), cwd=tmp_path)
+    line = one_line_error(proc, 5)
+    assert f"{out_dir / 'reviewer.lens'}: read-only file system" in line
+
+
+@pytest.mark.parametrize("args", [
+    ("memory", "add", "-"),
+    ("capture-attribute", "-", "--kind", "constraint"),
+    ("lens", "create", "--name", "reviewer", "--stance", "-", "-o", "LENS"),
+])
+def test_stdin_that_is_not_utf8_is_one_line(rlat_home, tmp_path, args):
+    args = tuple(str(tmp_path / "r.lens") if a == "LENS" else a for a in args)
+    proc = subprocess.run([sys.executable, "-m", "rlat", *args], input=b"caf\xe9 \xff\n",
+                          capture_output=True, cwd=tmp_path, timeout=120)
+    proc.stderr = proc.stderr.decode()
+    line = one_line_error(proc, 1)
+    assert "stdin is not UTF-8 text (byte 0xe9 at offset 3)" in line
+    assert not (rlat_home / "memory.rlat").exists() and not (tmp_path / "r.lens").exists()
+
+
+def _interrupt_once_open(args: list[str], watched: Path, cwd: Path) -> subprocess.CompletedProcess:
+    """Start `rlat ARGS`, wait until it has WATCHED open (it is inside the command), Ctrl-C."""
+    proc = subprocess.Popen([sys.executable, "-m", "rlat", *args], cwd=cwd,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    fd_dir = Path(f"/proc/{proc.pid}/fd")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            if any(os.path.realpath(fd) == str(watched) for fd in fd_dir.iterdir()):
+                break
+        except OSError:
+            pass
+        time.sleep(0.002)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="needs /proc")
+@pytest.mark.parametrize("command", [["memory", "list"], ["memory", "show", "ffffffff"]])
+def test_ctrl_c_in_the_fast_paths_exits_130_without_a_traceback(rlat_home, tmp_path, command):
+    import random
+
+    from support.stores import random_store
+
+    random_store(random.Random(7), 20000)
+    store = (rlat_home / "memory.rlat").resolve()
+    proc = _interrupt_once_open(command, store, tmp_path)
+    assert proc.returncode == 130, (proc.returncode, proc.stderr[-500:])
+    assert "Traceback" not in proc.stderr and proc.stderr == "rlat: error: interrupted\n"
+
+
+def test_version():
+    from rlat import __version__
+
+    for flag in ("--version", "-V"):
+        out = run_rlat(flag)
+        assert out.returncode == 0 and out.stdout == f"rlat {__version__}\n"
+
+
+def test_a_damaged_store_is_status_3_with_a_pointer_to_doctor(rlat_home, tmp_path):
+    from rlat.container import Container
+
+    for i in range(3):
+        ClaimLog(memory_store_path()).append([ev.proposed(
+            f"fact number {i}", "convention", citations=[ev.command_citation(f"c{i}")])])
+    store = rlat_home / "memory.rlat"
+    refs = Container(store).scan().refs
+    data = bytearray(store.read_bytes())
+    data[refs[1].offset + 15] ^= 0xFF
+    store.write_bytes(bytes(data))
+    for args in (("memory", "list"), ("memory", "show", "abcd"), ("memory", "add", "more")):
+        line = one_line_error(run_rlat(*args, cwd=tmp_path), 3)
+        assert "corrupt" in line and "rlat doctor" in line

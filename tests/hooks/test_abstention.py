@@ -1,0 +1,130 @@
+"""Recall abstains rather than inject noise: the relevance floor, as a user meets it through the
+real UserPromptSubmit hook and `rlat memory recall --explain`."""
+
+from __future__ import annotations
+
+import json
+
+from support.cli import run_rlat
+from support.hookrun import run_hook
+
+from rlat.claims import events as ev
+from rlat.claims.log import ClaimLog
+from rlat.paths import memory_store_path, state_dir
+from rlat.workspace import workspace_id
+
+FACTS = [
+    ("Run the tests with make check, never pytest directly", "convention"),
+    ("The staging database is read-only on Fridays", "environment"),
+    ("Use pnpm, not npm, for the frontend packages", "convention"),
+    ("The API listens on port 8443 in development (8080 is taken by the proxy)", "environment"),
+    ("Alembic migrations fail unless DATABASE_URL is set; export it from .env.local first",
+     "environment"),
+]
+# What capture without a model writes for a whole session: one long block, typed event.
+SESSION_RECORD = (
+    "Goal: add retries to the webhook client so deliveries survive a flaky receiver. "
+    "Changed: src/hooks/client.py, src/hooks/backoff.py, tests/test_client.py, README.md. "
+    "Ran (8 failed): pytest tests/test_client.py -x; make check; ruff check src. "
+    "Decided: exponential backoff capped at 30 seconds, three attempts, jitter on. "
+    "Ended: the suite passes and the change is committed on the retries branch.")
+
+
+def add(work, text, claim_type):
+    event = ev.proposed(text, claim_type, workspace=workspace_id(str(work)),
+                        citations=[ev.command_citation(f"test {text}")], origin="user")
+    ClaimLog(memory_store_path()).append([event])
+    return event["claim"]
+
+
+def seed(work, *, record=True):
+    ids = {text: add(work, text, kind) for text, kind in FACTS}
+    if record:
+        ids[SESSION_RECORD] = add(work, SESSION_RECORD, "event")
+    return ids
+
+
+def prompt(work, text, session):
+    return run_hook("user-prompt", {"session_id": session, "cwd": str(work),
+                                    "hook_event_name": "UserPromptSubmit", "prompt": text})
+
+
+def injected(session):
+    path = state_dir() / f"{session}.jsonl"
+    lines = [json.loads(ln) for ln in path.read_text().splitlines()]
+    return [r["injected"] for r in lines if r["event"] == "prompt"]
+
+
+def test_a_prompt_sharing_one_everyday_word_with_the_store_gets_nothing(workspace):
+    seed(workspace)
+    unrelated = [
+        "rename the database column user_id to account_id",  # "database"
+        "fix the failing test in the parser",  # "test", "fail"
+        "write a haiku about autumn leaves",  # nothing at all
+        "can you help me with this?",  # no content word
+    ]
+    for i, text in enumerate(unrelated):
+        out = prompt(workspace, text, f"quiet-{i}")
+        assert out.stdout == "", (text, out.stdout)
+        assert injected(f"quiet-{i}") == [[]]
+
+
+def test_a_young_store_does_not_turn_one_shared_word_into_a_match(workspace):
+    # Two claims: every word is rare, so idf alone cannot tell "database" is incidental here.
+    add(workspace, FACTS[0][0], FACTS[0][1])
+    add(workspace, FACTS[1][0], FACTS[1][1])
+    assert prompt(workspace, "rename the database column user_id", "young-1").stdout == ""
+    assert FACTS[1][0] in prompt(workspace, "is the staging database writable on fridays?",
+                                 "young-2").context
+
+
+def test_a_paraphrased_question_gets_its_claim_first(workspace):
+    ids = seed(workspace)
+    asked = {
+        "how do I run the test suite?": FACTS[0][0],
+        "which port does the API use when developing locally?": FACTS[3][0],
+        "why do the alembic migrations keep failing?": FACTS[4][0],
+    }
+    for i, (text, fact) in enumerate(asked.items()):
+        out = prompt(workspace, text, f"asked-{i}")
+        assert fact in out.context, (text, out.stdout)
+        (ranked,) = injected(f"asked-{i}")
+        assert ranked[0] == [ids[fact], 1], text  # that claim first
+        assert ids[SESSION_RECORD] not in [cid for cid, _rank in ranked]
+        assert len(out.context) <= 800
+
+
+def test_a_session_record_is_injected_only_when_nothing_else_matches(workspace):
+    ids = seed(workspace)
+    alone = prompt(workspace, "add retries with backoff to the webhook client", "s-alone")
+    assert "Goal: add retries to the webhook client" in alone.context
+    assert injected("s-alone") == [[[ids[SESSION_RECORD], 1]]]
+    assert len(alone.context) <= 800  # the long record is cut to the budget, not dropped
+    # Once a claim of its own states the fact, the session record is never injected for it.
+    fact = add(workspace, "The webhook client retries three times with exponential backoff",
+               "convention")
+    both = prompt(workspace, "add retries with backoff to the webhook client", "s-both")
+    assert "three times with exponential backoff" in both.context
+    assert "Goal:" not in both.context
+    assert injected("s-both") == [[[fact, 1]]]
+
+
+def test_explain_says_why_each_claim_was_admitted_or_abstained(workspace):
+    seed(workspace)
+    out = run_rlat("memory", "recall", "rename the database column user_id", "--explain",
+                   cwd=workspace)
+    assert out.returncode == 0, out.stderr
+    # the claim sharing "database" is shown, with the floor it missed and how little it covers
+    assert "abstained: fit" in out.stdout and "< 0.25" in out.stdout
+    assert "covers 1 of" in out.stdout and "[databas]" in out.stdout
+    assert "0 admitted" in out.stdout
+    plain = run_rlat("memory", "recall", "rename the database column user_id", cwd=workspace)
+    assert "No claim matches" in plain.stdout
+    asked = run_rlat("memory", "recall", "why do the alembic migrations keep failing",
+                     "--explain", "--format", "json", cwd=workspace)
+    hits = json.loads(asked.stdout)["hits"]
+    admitted = [h for h in hits if h["admitted"]]
+    assert [h["text"] for h in admitted] == [FACTS[4][0]]
+    assert ">= 0.25" in admitted[0]["gate"] and "[alemb, migrat, fail]" in admitted[0]["gate"]
+    assert all(h["gate"].startswith(("abstained:", "excluded:")) for h in hits
+               if not h["admitted"])

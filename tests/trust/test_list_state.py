@@ -1,0 +1,48 @@
+"""`rlat memory list --state contested`: the claims waiting for a person, on both the fast path
+and the typer command."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from support.cli import run_rlat
+
+from rlat.claims import ClaimLog
+from rlat.claims import events as ev
+from rlat.paths import memory_store_path
+
+TYPER = "import sys; from rlat.cli.app import run; sys.exit(run(sys.argv[1:]))"
+T0 = 1_790_000_000.0
+
+
+def _claim(text, ts, subject=""):
+    return ev.proposed(text, "convention", subject=subject, ts=ts,
+                       citations=[ev.session_citation(f"s{ts}", "m1", "h")])
+
+
+def test_list_by_state(tmp_path):
+    a = _claim("The cache is warmed by the nightly job", T0, "cache")
+    b = _claim("The cache is warmed by the deploy hook", T0 + 1, "cache")
+    c = _claim("Deploys go through the release branch", T0 + 2)
+    d = _claim("Tabs, not spaces", T0 + 3)
+    ClaimLog(memory_store_path()).append([
+        a, b, c, d,
+        ev.contested(a["claim"], b["claim"], "by hand", ts=T0 + 10),
+        ev.contested(b["claim"], a["claim"], "by hand", ts=T0 + 10),
+        ev.state_changed(d["claim"], "retired", "wrong", ts=T0 + 11),
+    ])
+    fast = run_rlat("memory", "list", "--state", "contested", cwd=tmp_path)
+    slow = subprocess.run([sys.executable, "-c", TYPER, "memory", "list", "--state",
+                           "contested"], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=120)
+    assert fast.returncode == slow.returncode == 0, (fast.stderr, slow.stderr)
+    assert fast.stdout == slow.stdout
+    lines = fast.stdout.splitlines()
+    assert {ln[:12] for ln in lines[:-1]} == {a["claim"][:12], b["claim"][:12]}
+    assert all(" contested " in ln for ln in lines[:-1])
+    assert lines[-1].startswith("2 claim(s)")
+    retired = run_rlat("memory", "list", "--state", "retired", cwd=tmp_path).stdout
+    assert d["claim"][:12] in retired and c["claim"][:12] not in retired
+    bad = run_rlat("memory", "list", "--state", "pending", cwd=tmp_path)
+    assert bad.returncode != 0 and "Traceback" not in bad.stderr

@@ -47,7 +47,7 @@ from .transcript import Block, Turn
 
 MAX_FACTS = 24
 MAX_PER_KIND = 8
-FACT_CHARS = 300
+FACT_CHARS = 360
 SENTENCE_MIN = 12
 SENTENCE_MAX = 400
 RECENT_FAILURES = 4  # how far back a success looks for the failure it recovers from
@@ -129,6 +129,11 @@ _CAUSE = re.compile(
     r"\b(?:so|because|since|unless|until|when|whenever|which|needs?|has to|have to|must|only|"
     r"without|forever|never|falls? back|runs? out|drops?|ignores?|reads? everything)\b",
     re.IGNORECASE)
+# A sentence that says what to do about a problem just explained.
+_REMEDY = re.compile(
+    r"^\W*(?:(?:so |then )?(?:set|export|raise|lower|increase|run|start|copy|create|install|"
+    r"use|add|point|pass|load|restart|enable|disable)\b|.*\b(?:fix(?:es|ed)? it|the fix is|"
+    r"works (?:with|once|after))\b)", re.IGNORECASE)
 _VERDICT_START = re.compile(
     r"^\W*(?:reverted|backed out|rolled back|undid|undone|switched back|went back|"
     r"(?:that|this|it) (?:didn'?t|did not|doesn'?t|does not) (?:work|help)|(?:that|this|it) "
@@ -429,7 +434,8 @@ class FactExtractor:
 
     def _assistant_text(self, block: Block) -> None:
         text = block.text
-        for start, end in sentences(text):
+        spans = sentences(text)
+        for at, (start, end) in enumerate(spans):
             sentence = text[start:end]
             if len(sentence) > SENTENCE_MAX or sentence.rstrip().endswith("?"):
                 continue
@@ -445,8 +451,15 @@ class FactExtractor:
                 continue
             if self._symptom and self._probed and not self._explained \
                     and _CAUSE.search(sentence):
-                # The first explanation of a problem the user reported, after looking into it.
+                # The first explanation of a problem the user reported, after looking into it,
+                # with the remedy when the next sentence gives one ("Raise X", "Run it with …").
                 self._explained = True
+                if at + 1 < len(spans):
+                    after = text[spans[at + 1][0]:spans[at + 1][1]]
+                    if _REMEDY.search(after) and end - start + len(after) < FACT_CHARS:
+                        end = spans[at + 1][1]
+                        sentence = text[start:end]
+                        cited = [self._cite(block, start, end, "fact")]
                 self._in_context("gotcha", sentence, cited + self._backing(
                     salient_tokens(sentence)))
                 continue

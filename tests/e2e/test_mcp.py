@@ -91,7 +91,7 @@ def test_claude_code_lists_the_tools_and_memory_search_returns_real_claims(
     body = result_text(block)
     assert not block.get("is_error"), body
     assert CONVENTION in body or json.dumps(CONVENTION)[1:-1] in body
-    assert "<rlat-context" in body and "2 sessions" in body
+    assert "<rlat-context" in body and "2 independent sessions" in body
     assert ELSEWHERE not in body and "blue-green" not in body
 
     # Read lineage: the server knew the session (CLAUDE_CODE_SESSION_ID) and recorded what it

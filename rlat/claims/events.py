@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 
 from .ids import claim_id, content_hash, new_event_id
-from .policy import POLARITIES, SCOPES, STATES, policy
+from .policy import ORIGINS, POLARITIES, SCOPES, STATES, policy
 
 PROPOSED = "proposed"
 EVIDENCE_ADDED = "evidence_added"
@@ -128,6 +128,8 @@ def proposed(text: str, claim_type: str, *, citations: list[dict], source: str |
         raise ValueError("a claim needs text")
     if not citations:
         raise ValueError("no evidence, no claim: a claim needs at least one citation")
+    if origin not in ORIGINS:
+        raise ValueError(f"unknown origin {origin!r} (expected one of: {', '.join(ORIGINS)})")
     if polarity not in POLARITIES:
         raise ValueError(f"unknown polarity {polarity!r} (expected one of: {', '.join(POLARITIES)})")
     event = _base(PROPOSED, ts)

@@ -138,10 +138,3 @@ class ClaimLog:
                 return REC_HEAD.unpack(fh.read(REC_HEAD.size))[2] + REC_OVERHEAD
         except (OSError, ValueError, struct.error):
             return 0
-
-
-def open_log(path: str | os.PathLike) -> ClaimLog:
-    log = ClaimLog(path)
-    if log.path.exists() and log.path.is_dir():
-        raise ContainerError(log.path, "is a directory, not an rlat file")
-    return log

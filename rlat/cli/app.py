@@ -20,18 +20,13 @@ COMMAND_MODULES = (
     "install_cmds",
     "llm_cmds",
     "demo_cmds",
-    "bench_cmds",
     "mcp_cmds",
 )
 
 
 def _load() -> None:
     for name in COMMAND_MODULES:
-        try:
-            importlib.import_module(f"{__package__}.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__package__}.{name}":
-                raise
+        importlib.import_module(f"{__package__}.{name}")
 
 
 def run(args: list[str]) -> int:

@@ -59,6 +59,13 @@ def test_no_evidence_no_claim():
         ev.proposed("something", "convention", citations=[])
 
 
+def test_an_origin_outside_the_prior_order_is_refused():
+    # the starting prior ranks user >= verified_external >= single_external >= corpus
+    cite = [ev.session_citation("s", "m", "h")]
+    with pytest.raises(ValueError, match="unknown origin 'internet'"):
+        ev.proposed("something", "convention", citations=cite, origin="internet")
+
+
 # Spellings of the same claims (one content id each): which spelling a claim keeps must not
 # depend on arrival order.
 _SPELLINGS = [["uses just not make", "Uses just, not make."], ["ssh on 2222", "SSH on 2222"],

@@ -65,7 +65,9 @@ def test_score_is_relevance_times_trust():
     prop = propose("Lint with ruff before pushing")
     (hit,) = R.recall(fold([prop]), "ruff lint", workspace=WS, now=T0)
     assert hit.score == pytest.approx(hit.relevance * hit.trust)
-    assert hit.gate.startswith("admitted: same workspace; fit 1.00 >= 0.25")
+    from rlat.retrieval.abstention import FIT_FLOOR
+
+    assert hit.gate.startswith(f"admitted: same workspace; fit 1.00 >= {FIT_FLOOR:.2f}")
 
 
 def test_relevance_agrees_with_rank_bm25_order_on_a_big_enough_store():

@@ -45,6 +45,8 @@ def rows_for(outcome: dict) -> list[dict]:
         shape += f"; WORLD PROBLEMS: {'; '.join(problems[:3])}"
     out = []
     res = outcome["results"]
+    # Say which split the ranking rules were tuned on (a number tuned on is not a measurement).
+    split = f"{split} (tuned on)" if split == "dev" else f"{split} (never tuned on)"
     if "captured" in res:
         m = res["captured"].metrics
         setup = m["setup_problems"] + m["problems"]

@@ -11,7 +11,8 @@ never above ``MAX_CONTEXT_CHARS``), spent in priority order:
    default KM and every KM a fact was captured into from here). One fact longer than
    ``FACT_CHARS`` is cut with a marker;
 2. with what is left, the most trusted claims learned in this workspace (or marked
-   cross-workspace), ordered by trust (``rlat.trust.rungs.trust``), newest first on a tie,
+   cross-workspace), ordered by trust (``rlat.trust.lifecycle.trust_weight``, recall's own
+   rule: the calibration multiplier, ×0.7 when contested), newest first on a tie,
    each one attributed line of at most ``LINE_CHARS``, fenced.
 
 Each block ends by counting what did not fit and naming the command that shows it all.
@@ -79,15 +80,17 @@ def trusted_lines(memory, workspace: str, budget: int, now: float,
     the hook view's per-workspace trust lists (or the whole store); each is gated and its
     trust computed now."""
     from ..render.attribution import claim_line
-    from ..trust.rungs import points, rung_of_points, trust_of_points
+    from ..trust.lifecycle import trust_weight
+    from ..trust.rungs import rung_of_points
 
+    calibration = memory.state.calibration
     scored = []
     for claim in memory.trusted_candidates(workspace):
         if claim.id in exclude or not claim.text.strip() \
                 or not _admitted(claim, workspace, now, ("experience",)):
             continue
-        p = points(claim, now)
-        scored.append((trust_of_points(p), claim.last_evidence_at, claim.id, claim, p))
+        weight, p = trust_weight(claim, now, calibration)
+        scored.append((weight, claim.last_evidence_at, claim.id, claim, p))
     scored.sort(key=lambda row: (-row[0], -row[1], row[2]))
     lines: list[str] = []
     ids: list[str] = []
@@ -134,12 +137,15 @@ def handle(ctx: HookContext) -> dict | None:
         out["systemMessage"] = "\n".join(receipts)
 
     from ..render.framings import world_fact_block_within
-    from ..trust.rungs import rung, trust
+    from ..trust.lifecycle import trust_weight
+    from ..trust.rungs import rung_of_points
 
+    calibration = state.calibration if state is not None else {}
     budget = context_budget()
     world_claims = _world_claims(ctx, memory, now)
     world_block, served_world = world_fact_block_within(
-        world_claims, lambda c: rung(c, now), lambda c: trust(c, now),
+        world_claims, lambda c: rung_of_points(trust_weight(c, now, calibration)[1]),
+        lambda c: trust_weight(c, now, calibration)[0],
         budget=budget - (_MORE_RESERVE if memory is not None else 0),
         fact_chars=min(FACT_CHARS, budget // 2), more_hint=WORLD_MORE_HINT)
 

@@ -15,8 +15,9 @@ hooks and `rlat memory recall`, world facts, corpus claims in `rlat search` — 
    workspace (or be marked cross-workspace, or carry no workspace at all); ids in ``exclude``
    (already injected this session) are skipped.
 3. **Score = relevance × trust**, where trust is the rung points mapped into
-   ``[TRUST_MIN, 1)`` (``rlat.trust.rungs.trust_of_points``; ×``CONTESTED_FACTOR`` when
-   contested). So: among equally relevant claims the more confident ranks first; and trust can
+   ``[TRUST_MIN, 1)`` (``rlat.trust.lifecycle.trust_weight``: recurrences at the observing
+   agent's calibration multiplier; ×``CONTESTED_FACTOR`` when contested — the same function
+   orders SessionStart). So: among equally relevant claims the more confident ranks first; and trust can
    never lift a claim over one more than ``1 / TRUST_MIN`` (= 2.5×) as relevant — a much more
    relevant low-rung claim beats a slightly relevant verified one. Ties: higher trust, then id.
 4. **Abstention** (``rlat.retrieval.abstention``): relevance is relative, so an absolute floor
@@ -53,9 +54,8 @@ from ..claims.ids import sha256
 from ..claims.model import Claim
 from ..paths import open_private, private_dir, replace_private
 from ..trust import thresholds as T
-from ..trust.lifecycle import effective_state, stale_reason
-from ..trust.rungs import agent_multiplier, rung_of_points, trust_of_points
-from ..trust.rungs import points as rung_points
+from ..trust.lifecycle import effective_state, stale_reason, trust_weight
+from ..trust.rungs import rung_of_points
 from ..trust.shadow import EXCLUDED as SHADOW_EXCLUDED
 from ..trust.shadow import visible_to_agents
 from . import abstention as A
@@ -629,13 +629,7 @@ def gate(claim: Claim, *, workspace: str | None, now: float, include_stale: bool
 
 
 def _trust(state: FoldState, claim: Claim, status: str, now: float | None) -> tuple[float, float]:
-    mult = agent_multiplier(state.calibration.get(claim.observed_by)) \
-        if state.calibration else 1.0
-    pts = rung_points(claim, now, multiplier=mult)
-    weight = trust_of_points(pts)
-    if status == "contested":
-        weight *= T.CONTESTED_FACTOR
-    return weight, pts
+    return trust_weight(claim, now, state.calibration, status=status)
 
 
 def trust_bound(state: FoldState, claim: Claim) -> tuple[float, float]:

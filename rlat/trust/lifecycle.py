@@ -45,7 +45,7 @@ from ..claims.ids import normalise_text
 from ..claims.model import Claim
 from ..claims.policy import DAY, POLICIES
 from . import thresholds as T
-from .rungs import agent_multiplier, independent_count
+from .rungs import agent_multiplier, independent_count, points, trust_of_points
 
 # ----------------------------------------------------------------------------- clock & TTL
 
@@ -76,6 +76,26 @@ def effective_state(claim: Claim, now: float | None = None) -> str:
     if is_expired(claim, now):
         return "stale"
     return claim.state
+
+
+def trust_weight(claim: Claim, now: float | None, calibration: dict | None = None, *,
+                 status: str | None = None) -> tuple[float, float]:
+    """(trust weight, points) of ``claim``: the one rule every ranking of claims multiplies
+    by (recall, SessionStart's standing facts and most-trusted claims, the hook view's bounds).
+
+    Points count recurrences at the observing agent's calibration multiplier (``calibration``:
+    agent -> its newest ``calibration_scored`` event, ``FoldState.calibration``); the weight is
+    ``trust_of_points(points)``, times ``CONTESTED_FACTOR`` when the claim is contested.
+    ``status``: the claim's effective state when the caller has it (default: computed now;
+    ``""`` ranks it as uncontested, for upper bounds). ``now`` None counts every outcome."""
+    mult = agent_multiplier(calibration.get(claim.observed_by)) if calibration else 1.0
+    pts = points(claim, now, multiplier=mult)
+    weight = trust_of_points(pts)
+    if status is None:
+        status = effective_state(claim, now)
+    if status == "contested":
+        weight *= T.CONTESTED_FACTOR
+    return weight, pts
 
 
 def stale_reason(claim: Claim, now: float) -> str:

@@ -56,21 +56,28 @@ def _admitted(claim, workspace: str, now: float, sources: tuple[str, ...]) -> bo
                 exclude=frozenset())[0]
 
 
-def _world_claims(ctx: HookContext, memory, now: float) -> list:
+def _world_claims(ctx: HookContext, memory, now: float) -> tuple[list, dict[str, str]]:
+    """(the world facts that may serve here, the KM each KM-held one came from)."""
     claims = []
+    quarantined: set[str] = set()
     if memory is not None:
         claims = [c for c in memory.world_candidates()
                   if _admitted(c, ctx.workspace, now, ("world",))]
     try:
         from .. import world
 
-        km_claims, problems = world.load_world_claims(world.world_km_paths(ctx.workspace))
+        if memory is not None:
+            quarantined = world.quarantined_agents(memory.state)
+        km_claims, km_of, problems = world.km_world_claims(world.world_km_paths(ctx.workspace),
+                                                          quarantined=quarantined)
     except Exception as exc:  # noqa: BLE001
         ctx.log(f"world-fact KMs unreadable: {exc}")
-        return claims
+        return claims, {}
     for problem in problems:
         ctx.log(f"world-fact KM skipped: {problem}")
-    return claims + km_claims
+    held = {c.id for c in claims}
+    return claims + [c for c in km_claims if c.id not in held], \
+        {cid: str(path) for cid, path in km_of.items() if cid not in held}
 
 
 def trusted_lines(memory, workspace: str, budget: int, now: float,
@@ -142,7 +149,7 @@ def handle(ctx: HookContext) -> dict | None:
 
     calibration = state.calibration if state is not None else {}
     budget = context_budget()
-    world_claims = _world_claims(ctx, memory, now)
+    world_claims, km_of = _world_claims(ctx, memory, now)
     world_block, served_world = world_fact_block_within(
         world_claims, lambda c: rung_of_points(trust_weight(c, now, calibration)[1]),
         lambda c: trust_weight(c, now, calibration)[0],
@@ -160,16 +167,20 @@ def handle(ctx: HookContext) -> dict | None:
         elif lines and len(fence(lines[-1], kind=MEMORY_FENCE)) + 2 <= left:
             parts.append(fence(lines[-1], kind=MEMORY_FENCE))  # none fitted: say how many
     ranked = [[cid, rank] for rank, cid in enumerate(injected, start=1)]
-    append_record(ctx.session_id, {"event": "start", "ts": now, "source": source,
-                                   "workspace": ctx.workspace, "cwd": ctx.cwd,
-                                   "transcript": ctx.transcript_path, "injected": ranked})
-    if injected:
+    served_kms = {cid: km_of[cid] for cid in injected if cid in km_of}
+    record = {"event": "start", "ts": now, "source": source, "workspace": ctx.workspace,
+              "cwd": ctx.cwd, "transcript": ctx.transcript_path, "injected": ranked}
+    if served_kms:
+        record["kms"] = served_kms  # where their lineage and outcomes go (rlat.hooks.lineage)
+    append_record(ctx.session_id, record)
+    # Read lineage for independence: the store's claims in the store, KM facts in their KM.
+    lineage = [cid for cid in injected if state is not None or cid in served_kms]
+    if lineage:
         from ..claims import events as ev
+        from .lineage import append as append_lineage
 
-        store_ids = [cid for cid in injected if state is not None and cid in state.claims]
-        if store_ids:
-            ctx.append_events([ev.injected(ctx.session_id, store_ids, workspace=ctx.workspace,
-                                           ts=now)], durable=False)
+        append_lineage(ctx, [ev.injected(ctx.session_id, lineage, workspace=ctx.workspace,
+                                         ts=now)], served_kms, durable=False)
     if parts:
         out["hookSpecificOutput"] = {"hookEventName": "SessionStart",
                                      "additionalContext": "\n\n".join(parts)}

@@ -139,3 +139,14 @@ def test_quarantine_reaches_the_miners_km_facts(workspace):
     # Lifting quarantine restores them (nothing was written to the KM).
     assert run_rlat("unquarantine", "rlat-miner", cwd=workspace).returncode == 0
     assert "CONTESTED" not in start(workspace, session="after").context
+
+
+def test_a_mined_attribute_is_recalled_as_stated_by_user(workspace):
+    wid = workspace_id(str(workspace))
+    cite = ev.session_citation("sess-0", "sess-0/m4", "h4", observed_by="rlat-miner",
+                               observed_at=time.time())
+    capture_world_fact(default_km_path(wid), "The workspace runs an F128 capacity.",
+                       "attribute", attribute_key="workspace capacity", workspace=wid,
+                       observed_by="rlat-miner", citations=[cite])
+    context = prompt(workspace, "which capacity does the workspace run?").context
+    assert "by rlat-miner, stated by user in 1 session" in context

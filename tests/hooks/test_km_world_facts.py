@@ -150,3 +150,22 @@ def test_a_mined_attribute_is_recalled_as_stated_by_user(workspace):
                        observed_by="rlat-miner", citations=[cite])
     context = prompt(workspace, "which capacity does the workspace run?").context
     assert "by rlat-miner, stated by user in 1 session" in context
+
+
+def test_the_worker_checkpoints_a_km_the_hooks_append_lineage_to(workspace):
+    from rlat.hooks.worker import Job, task_checkpoint
+
+    wid = workspace_id(str(workspace))
+    km = default_km_path(wid)
+    rule = capture_world_fact(km, "The tenant is EU-only for data residency.", "constraint",
+                              workspace=wid).claim_id
+    log = ClaimLog(km)
+    for i in range(700):  # a long-lived workspace's sessions, each shown the rule
+        log.append([ev.injected(f"session-{i:04d}-{'x' * 40}", [rule])], durable=False)
+    before = ClaimLog(km)
+    before.state()
+    assert before.records_since_snapshot >= 700
+    task_checkpoint(Job({"session_id": "sess-w", "workspace": wid}))
+    after = ClaimLog(km)
+    assert len(after.state().claims[rule].injected_sessions) == 700
+    assert after.records_since_snapshot == 0  # SessionStart folds from a fresh snapshot

@@ -169,3 +169,13 @@ def test_the_worker_checkpoints_a_km_the_hooks_append_lineage_to(workspace):
     after = ClaimLog(km)
     assert len(after.state().claims[rule].injected_sessions) == 700
     assert after.records_since_snapshot == 0  # SessionStart folds from a fresh snapshot
+
+
+def test_world_facts_context_matches_session_start_under_quarantine(workspace):
+    wid = workspace_id(str(workspace))
+    capture_world_fact(default_km_path(wid), "The staging cluster is shared with the data team.",
+                       "constraint", workspace=wid, observed_by="rlat-miner")
+    assert run_rlat("quarantine", "rlat-miner", cwd=workspace).returncode == 0
+    out = run_rlat("world-facts", "--format", "context", cwd=workspace)
+    assert out.returncode == 0, out.stderr
+    assert "CONTESTED" in out.stdout and "verify before relying" in out.stdout

@@ -52,9 +52,12 @@ __all__ = [
     "default_km_path",
     "framed_facts",
     "key_of",
+    "km_world_claims",
     "link_km",
     "linked_kms",
     "load_world_claims",
+    "load_world_kms",
+    "quarantined_agents",
     "superseded_attribute_ids",
     "workspace_attributes",
     "workspace_world_context",
@@ -336,21 +339,75 @@ def capture_world_fact(km_path: str | os.PathLike, text: str, kind: str, *,
 
 
 # ----------------------------------------------------------------------------------- read
-def load_world_claims(paths: Iterable[str | os.PathLike]) -> tuple[list[Claim], list[str]]:
-    """World claims from several KMs (each id once), and one line per KM that could not be read.
-    Never raises for a broken file: the hook path must keep going."""
-    claims: dict[str, Claim] = {}
+def load_world_kms(paths: Iterable[str | os.PathLike]) -> tuple[list[tuple[Path, FoldState]], list[str]]:
+    """Each readable KM's folded claim log, with its path; and one line per KM that could not
+    be read. Never raises for a broken file: the hook path must keep going."""
+    out: list[tuple[Path, FoldState]] = []
     problems: list[str] = []
     for path in paths:
         try:
-            state = ClaimLog(path).state()
+            out.append((Path(path), ClaimLog(path).state()))
         except (ContainerError, OSError) as exc:
             problems.append(str(exc))
-            continue
+    return out, problems
+
+
+def load_world_claims(paths: Iterable[str | os.PathLike]) -> tuple[list[Claim], list[str]]:
+    """World claims from several KMs (each id once), and one line per KM that could not be read.
+    Never raises for a broken file: the hook path must keep going."""
+    kms, problems = load_world_kms(paths)
+    claims: dict[str, Claim] = {}
+    for _path, state in kms:
         for claim in state.claims.values():
             if claim.source == "world":
                 claims.setdefault(claim.id, claim)
     return list(claims.values()), problems
+
+
+QUARANTINE_REASON = "its agent {agent!r} is quarantined"
+
+
+def quarantined_agents(*states: FoldState) -> set[str]:
+    """Agents under quarantine in any of ``states`` (the memory store, where ``rlat
+    quarantine`` records it, and each KM's own log)."""
+    return {agent for state in states for agent, entry in state.agents.items()
+            if entry and entry[0]}
+
+
+def as_served(claim: Claim, quarantined: set[str] | frozenset[str]) -> Claim:
+    """A world fact from a KM as it may serve: a quarantined agent's fact (the miner's, say)
+    serves as contested — labelled CONTESTED with "verify before relying", weighed x0.7 — as
+    that agent's claims in the memory store are contested by the quarantine. A copy: the KM is
+    not written (quarantine lives in the memory store, and lifting it restores the facts)."""
+    if claim.observed_by not in quarantined or claim.state in ("contested", "retired"):
+        return claim
+    from dataclasses import replace
+
+    return replace(claim, state="contested",
+                   state_reason=QUARANTINE_REASON.format(agent=claim.observed_by))
+
+
+def km_world_claims(paths: Iterable[str | os.PathLike], *,
+                    quarantined: set[str] | frozenset[str] = frozenset(),
+                    attributes_only: bool = False
+                    ) -> tuple[list[Claim], dict[str, Path], list[str]]:
+    """The world facts of these KMs as they serve: (claims, the KM each claim id came from,
+    problems). Each id once (the first KM holding it); a quarantined agent's facts (named in
+    ``quarantined`` or in the KM's own log) contested (``as_served``). ``attributes_only``:
+    only attributes that serve (``current_attributes``: each key's current value, never a
+    superseded one) — what recall ranks by relevance."""
+    kms, problems = load_world_kms(paths)
+    claims: dict[str, Claim] = {}
+    km_of: dict[str, Path] = {}
+    for path, state in kms:
+        agents = set(quarantined) | quarantined_agents(state)
+        pool = current_attributes(state) if attributes_only else [
+            c for c in state.claims.values() if c.source == "world"]
+        for claim in pool:
+            if claim.id not in claims:
+                claims[claim.id] = as_served(claim, agents)
+                km_of[claim.id] = path
+    return list(claims.values()), km_of, problems
 
 
 def workspace_attributes(workspace_id: str) -> tuple[list[Claim], list[str]]:

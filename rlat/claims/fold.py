@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from . import events as ev
-from .model import _FACTORY, CLAIM_FIELDS, Claim, citation_key
+from .model import _FACTORY, CLAIM_FIELDS, Claim, citation_key, observation_counts, subject_key
 from .policy import POLICIES
 
 
@@ -82,6 +82,41 @@ class FoldState:
             pending={k: list(v) for k, v in body.get("pending", {}).items()},
             event_count=int(body.get("event_count", 0)),
         )
+
+
+def related_injections(state: FoldState) -> dict[str, frozenset[str]]:
+    """Subject key (``rlat.claims.model.subject_key``) -> every session that had a claim on
+    that subject injected. A function of the folded claims (their keys and ``injected``
+    lineage), so as order-independent as the fold itself; remembered for the state object
+    while its event count is unchanged. Independence uses it: a session that was shown a
+    *related* claim is not an independent witness of this one (``independent_count``)."""
+    global _related_memo
+    memo = _related_memo
+    if memo is not None and memo[0] is state and memo[1] == state.event_count:
+        return memo[2]
+    out: dict[str, set[str]] = {}
+    for claim in state.claims.values():
+        if claim.injected_sessions:
+            key = subject_key(claim)
+            if key is not None:
+                out.setdefault(key, set()).update(claim.injected_sessions)
+    frozen = {key: frozenset(sessions) for key, sessions in out.items()}
+    _related_memo = (state, state.event_count, frozen)
+    return frozen
+
+
+_related_memo: tuple[FoldState, int, dict[str, frozenset[str]]] | None = None
+
+
+def independent_count(state: FoldState, claim: Claim) -> int:
+    """The claim's independent observations in ``state``: its evidence, counted by content,
+    minus every session that had it — or a related claim, one on the same subject — injected
+    before (``rlat.claims.model.observation_counts``)."""
+    key = subject_key(claim)
+    related = related_injections(state).get(key, frozenset()) if key is not None else ()
+    if not related:
+        return claim.independent_count
+    return observation_counts(claim.evidence, set(claim.injected_sessions) | related)[1]
 
 
 def fold(events: Iterable[dict], state: FoldState | None = None) -> FoldState:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
 
+from .ids import normalise_text
+
 
 def citation_key(cite: dict) -> tuple:
     """Two citations are the same evidence when they point at the same thing."""
@@ -70,6 +72,18 @@ def observation_counts(evidence: list[dict], injected: set | frozenset = frozens
             parent[max(ra, rb)] = min(ra, rb)
     roots = {root(unit) for unit in units}
     return len(roots), len(roots - {root(unit) for unit in dependent})
+
+
+def subject_key(claim: Claim) -> str | None:
+    """What makes two claims *related* (the same subject): the normalised attribute key, else
+    the normalised subject; None for a claim with neither. Contradiction (two related claims
+    that disagree) and independence (a session that had a related claim injected is not an
+    independent witness) both use it; ``rlat.trust.lifecycle`` re-exports it."""
+    if claim.attribute_key:
+        return "key:" + normalise_text(claim.attribute_key)
+    if claim.subject:
+        return "subject:" + normalise_text(claim.subject)
+    return None
 
 
 class _Factory:

@@ -81,17 +81,27 @@ def recall_cmd(
     subfolder, worktree or clone) unless marked cross-workspace."""
     if not query.strip():
         fail("the query is empty; say what you want to recall")
+    from .. import world
+
     store = open_store()
     state = store.state()
     now = time.time()
-    workspace = None if all_workspaces else workspace_id(current_cwd())
+    here = workspace_id(current_cwd())
+    workspace = None if all_workspaces else here
     index = open_index(store.path, state) if state.claims else None
+    # The workspace's world-fact KMs: each key's current attribute value, ranked alongside.
+    attributes, _km_of, problems = world.km_world_claims(
+        world.world_km_paths(here), quarantined=world.quarantined_agents(state),
+        attributes_only=True)
+    for problem in problems:
+        typer.echo(f"rlat: world-fact KM skipped: {problem}", err=True)
     kwargs = dict(workspace=workspace, now=now, include_stale=include_stale,
-                  index=index)
+                  index=index, extra=attributes)
+    anything = bool(state.claims) or bool(attributes)
     if explain:
-        hits = explain_ranking(state, query, **kwargs) if state.claims else []
+        hits = explain_ranking(state, query, **kwargs) if anything else []
     else:
-        hits = recall_claims(state, query, top_k=top_k, **kwargs) if state.claims else []
+        hits = recall_claims(state, query, top_k=top_k, **kwargs) if anything else []
     if fmt is SearchFormat.json:
         emit_json({"query": query, "workspace": workspace, "store": str(store.path),
                    "explain": explain, "hits": [h.to_dict() for h in hits]})
@@ -106,7 +116,7 @@ def recall_cmd(
                 "\n".join(claim_line(h.claim, h.rung) for h in admitted), kind="recall")))
         return
     if not hits:
-        if not state.claims:
+        if not anything:
             typer.echo(f"No claims yet in {store.path}.")
         else:
             typer.echo("No claim matches that query in this workspace."
@@ -449,12 +459,19 @@ def quarantine(
                                     "(pre-quarantine)."),
 ) -> None:
     """The kill switch: the agent's claims stop promoting and its active claims become
-    contested; its capture continues. Reversible with `rlat unquarantine`."""
+    contested; its world facts in this workspace's knowledge models serve as contested; its
+    capture continues. Reversible with `rlat unquarantine`."""
     if not agent.strip():
         fail("name the agent to quarantine (see `rlat memory calibration`)")
     store = open_store()
     state = store.state()
-    known = sorted({c.observed_by for c in state.claims.values() if c.observed_by})
+    from .. import world
+
+    # Agents whose facts live only in this workspace's world-fact KMs (the miner's) count too.
+    km_claims, _problems = world.load_world_claims(
+        world.world_km_paths(workspace_id(current_cwd())))
+    known = sorted({c.observed_by for c in [*state.claims.values(), *km_claims]
+                    if c.observed_by})
     if agent not in known and not force:
         # A typo would otherwise quarantine nobody, silently, while the real agent goes on.
         fail(f"no claim in this store was observed by {agent!r} (agents seen: "

@@ -159,18 +159,15 @@ def world_facts(
     for path in paths:
         if not path.exists():
             fail(f"{path}: no such file")
-    claims, problems = world.load_world_claims(paths)
+    quarantined = _quarantined_agents()
+    claims, _km_of, problems = world.km_world_claims(paths, quarantined=quarantined)
     if km and problems:
         fail(problems[0])
     for problem in problems:
         typer.echo(f"rlat: warning: skipped {problem}", err=True)
     framed = world.framed_facts(claims)
-    attributes = []
-    for path in paths:
-        try:
-            attributes.extend(world.current_attributes(ClaimLog(path).state()))
-        except Exception:  # already reported above
-            continue
+    attributes, _km_of, _again = world.km_world_claims(paths, quarantined=quarantined,
+                                                       attributes_only=True)
     if fmt is SearchFormat.context:
         block = world_fact_block(framed)
         if block:
@@ -206,3 +203,15 @@ def _row(claim) -> dict:
     return {"id": claim.id, "type": claim.type, "text": claim.text,
             "criticality": claim.criticality, "key": claim.attribute_key,
             "state": claim.state, "created_at": claim.created_at}
+
+
+def _quarantined_agents() -> set[str]:
+    """Agents quarantined in the memory store (their KM facts serve as contested, as at
+    SessionStart); none when there is no readable store."""
+    from ..paths import memory_store_path
+
+    path = memory_store_path()
+    try:
+        return world.quarantined_agents(ClaimLog(path).state()) if path.exists() else set()
+    except Exception:  # noqa: BLE001 - an unreadable store quarantines nobody here
+        return set()

@@ -112,7 +112,11 @@ def assess(ctx: HookContext, records: list[dict]) -> None:
         return
     events = assess_session(records, session_id=ctx.payload.get("session_id") or ctx.session_id)
     if events:
-        ctx.append_events(events)
+        from .lineage import append as append_lineage
+        from .lineage import kms_of
+
+        # Outcomes of world facts served from KMs go to their KM (rlat.hooks.lineage).
+        append_lineage(ctx, events, kms_of(records))
 
 
 def wanted_background(ctx: HookContext, *, capture_done: bool) -> list[str]:

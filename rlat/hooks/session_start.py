@@ -11,7 +11,8 @@ never above ``MAX_CONTEXT_CHARS``), spent in priority order:
    default KM and every KM a fact was captured into from here). One fact longer than
    ``FACT_CHARS`` is cut with a marker;
 2. with what is left, the most trusted claims learned in this workspace (or marked
-   cross-workspace), ordered by trust (``rlat.trust.rungs.trust``), newest first on a tie,
+   cross-workspace), ordered by trust (``rlat.trust.lifecycle.trust_weight``, recall's own
+   rule: the calibration multiplier, ×0.7 when contested), newest first on a tie,
    each one attributed line of at most ``LINE_CHARS``, fenced.
 
 Each block ends by counting what did not fit and naming the command that shows it all.
@@ -55,21 +56,28 @@ def _admitted(claim, workspace: str, now: float, sources: tuple[str, ...]) -> bo
                 exclude=frozenset())[0]
 
 
-def _world_claims(ctx: HookContext, memory, now: float) -> list:
+def _world_claims(ctx: HookContext, memory, now: float) -> tuple[list, dict[str, str]]:
+    """(the world facts that may serve here, the KM each KM-held one came from)."""
     claims = []
+    quarantined: set[str] = set()
     if memory is not None:
         claims = [c for c in memory.world_candidates()
                   if _admitted(c, ctx.workspace, now, ("world",))]
     try:
         from .. import world
 
-        km_claims, problems = world.load_world_claims(world.world_km_paths(ctx.workspace))
+        if memory is not None:
+            quarantined = world.quarantined_agents(memory.state)
+        km_claims, km_of, problems = world.km_world_claims(world.world_km_paths(ctx.workspace),
+                                                          quarantined=quarantined)
     except Exception as exc:  # noqa: BLE001
         ctx.log(f"world-fact KMs unreadable: {exc}")
-        return claims
+        return claims, {}
     for problem in problems:
         ctx.log(f"world-fact KM skipped: {problem}")
-    return claims + km_claims
+    held = {c.id for c in claims}
+    return claims + [c for c in km_claims if c.id not in held], \
+        {cid: str(path) for cid, path in km_of.items() if cid not in held}
 
 
 def trusted_lines(memory, workspace: str, budget: int, now: float,
@@ -79,15 +87,17 @@ def trusted_lines(memory, workspace: str, budget: int, now: float,
     the hook view's per-workspace trust lists (or the whole store); each is gated and its
     trust computed now."""
     from ..render.attribution import claim_line
-    from ..trust.rungs import points, rung_of_points, trust_of_points
+    from ..trust.lifecycle import trust_weight
+    from ..trust.rungs import rung_of_points
 
+    calibration = memory.state.calibration
     scored = []
     for claim in memory.trusted_candidates(workspace):
         if claim.id in exclude or not claim.text.strip() \
                 or not _admitted(claim, workspace, now, ("experience",)):
             continue
-        p = points(claim, now)
-        scored.append((trust_of_points(p), claim.last_evidence_at, claim.id, claim, p))
+        weight, p = trust_weight(claim, now, calibration)
+        scored.append((weight, claim.last_evidence_at, claim.id, claim, p))
     scored.sort(key=lambda row: (-row[0], -row[1], row[2]))
     lines: list[str] = []
     ids: list[str] = []
@@ -134,12 +144,15 @@ def handle(ctx: HookContext) -> dict | None:
         out["systemMessage"] = "\n".join(receipts)
 
     from ..render.framings import world_fact_block_within
-    from ..trust.rungs import rung, trust
+    from ..trust.lifecycle import trust_weight
+    from ..trust.rungs import rung_of_points
 
+    calibration = state.calibration if state is not None else {}
     budget = context_budget()
-    world_claims = _world_claims(ctx, memory, now)
+    world_claims, km_of = _world_claims(ctx, memory, now)
     world_block, served_world = world_fact_block_within(
-        world_claims, lambda c: rung(c, now), lambda c: trust(c, now),
+        world_claims, lambda c: rung_of_points(trust_weight(c, now, calibration)[1]),
+        lambda c: trust_weight(c, now, calibration)[0],
         budget=budget - (_MORE_RESERVE if memory is not None else 0),
         fact_chars=min(FACT_CHARS, budget // 2), more_hint=WORLD_MORE_HINT)
 
@@ -154,16 +167,20 @@ def handle(ctx: HookContext) -> dict | None:
         elif lines and len(fence(lines[-1], kind=MEMORY_FENCE)) + 2 <= left:
             parts.append(fence(lines[-1], kind=MEMORY_FENCE))  # none fitted: say how many
     ranked = [[cid, rank] for rank, cid in enumerate(injected, start=1)]
-    append_record(ctx.session_id, {"event": "start", "ts": now, "source": source,
-                                   "workspace": ctx.workspace, "cwd": ctx.cwd,
-                                   "transcript": ctx.transcript_path, "injected": ranked})
-    if injected:
+    served_kms = {cid: km_of[cid] for cid in injected if cid in km_of}
+    record = {"event": "start", "ts": now, "source": source, "workspace": ctx.workspace,
+              "cwd": ctx.cwd, "transcript": ctx.transcript_path, "injected": ranked}
+    if served_kms:
+        record["kms"] = served_kms  # where their lineage and outcomes go (rlat.hooks.lineage)
+    append_record(ctx.session_id, record)
+    # Read lineage for independence: the store's claims in the store, KM facts in their KM.
+    lineage = [cid for cid in injected if state is not None or cid in served_kms]
+    if lineage:
         from ..claims import events as ev
+        from .lineage import append as append_lineage
 
-        store_ids = [cid for cid in injected if state is not None and cid in state.claims]
-        if store_ids:
-            ctx.append_events([ev.injected(ctx.session_id, store_ids, workspace=ctx.workspace,
-                                           ts=now)], durable=False)
+        append_lineage(ctx, [ev.injected(ctx.session_id, lineage, workspace=ctx.workspace,
+                                         ts=now)], served_kms, durable=False)
     if parts:
         out["hookSpecificOutput"] = {"hookEventName": "SessionStart",
                                      "additionalContext": "\n\n".join(parts)}

@@ -77,24 +77,27 @@ def handle(ctx: HookContext) -> dict | None:
     intent = prompt_id if isinstance(prompt_id, str) and prompt_id else sha256(
         f"{ctx.session_id}\x00{now}\x00{prompt}".encode()).hexdigest()[:16]
     query = strip_fenced(prompt)[:QUERY_CHARS].strip()
-    block, ranked = "", []
+    block, ranked, km_of = "", [], {}
     # A slash command or an empty prompt is not a question to recall for.
     if query and not query.startswith("/"):
         try:
-            block, ranked = _recall(ctx, query, now)
+            block, ranked, km_of = _recall(ctx, query, now)
         except Exception as exc:  # noqa: BLE001 - recall broken: the prompt goes on without it
             ctx.log(f"recall failed ({exc.__class__.__name__}: {exc}); nothing injected")
     record = {"event": "prompt", "ts": now, "prompt": plain_words(prompt, PROMPT_CHARS),
               "intent_id": intent,
               "workspace": ctx.workspace, "injected": ranked}
+    if km_of:
+        record["kms"] = km_of  # where their lineage and outcomes go (rlat.hooks.lineage)
     if not append_record(ctx.session_id, record):
         ctx.log("could not write the prompt record (disk full or state dir unwritable)")
     if ranked:
         from ..claims import events as ev
+        from .lineage import append as append_lineage
 
-        ctx.append_events([ev.injected(
+        append_lineage(ctx, [ev.injected(
             ctx.session_id, [cid for cid, _rank in ranked], workspace=ctx.workspace,
-            prompt_hash=sha256(prompt.encode()).hexdigest()[:16], ts=now)],
+            prompt_hash=sha256(prompt.encode()).hexdigest()[:16], ts=now)], km_of,
             durable=False)
     if not block:
         return None
@@ -102,20 +105,45 @@ def handle(ctx: HookContext) -> dict | None:
                                    "additionalContext": block}}
 
 
-def _recall(ctx: HookContext, query: str, now: float) -> tuple[str, list[list]]:
-    memory = ctx.memory()
-    if memory is None or not memory.state.claims:
-        return "", []
-    from ..paths import memory_store_path
+def _recall(ctx: HookContext, query: str, now: float) -> tuple[str, list[list], dict[str, str]]:
+    """(the fenced block, [[claim_id, rank], …], the KM each recalled KM attribute came from)."""
+    from ..claims.fold import FoldState
     from ..retrieval.recall import recall
 
+    memory = ctx.memory()
+    attributes, km_of = _km_attributes(ctx, memory)
+    if (memory is None or not memory.state.claims) and not attributes:
+        return "", [], {}
     top_k = int(env_number("RLAT_RECALL_TOP_K", RECALL_TOP_K))
     budget = int(env_number("RLAT_RECALL_CHARS", RECALL_CHARS))
     seen = injected_ids(read_records(ctx.session_id))
-    # The index comes with the hook view (or the recall engine's cache): nothing is
-    # re-tokenized, and only the claims recall looks at are decoded.
-    index = memory.index(memory_store_path())
-    state = memory.recall_state(ctx.workspace)
+    if memory is not None and memory.state.claims:
+        from ..paths import memory_store_path
+
+        # The index comes with the hook view (or the recall engine's cache): nothing is
+        # re-tokenized, and only the claims recall looks at are decoded.
+        index = memory.index(memory_store_path())
+        state = memory.recall_state(ctx.workspace)
+        hints = memory.recall_hints(state, index, now)
+    else:
+        state, index, hints = FoldState(), None, {}
     hits = recall(state, query, workspace=ctx.workspace, top_k=top_k, now=now,
-                  exclude=tuple(seen), index=index, **memory.recall_hints(state, index, now))
-    return render(hits, budget)
+                  exclude=tuple(seen), index=index, extra=attributes, **hints)
+    block, ranked = render(hits, budget)
+    return block, ranked, {cid: km_of[cid] for cid, _rank in ranked if cid in km_of}
+
+
+def _km_attributes(ctx: HookContext, memory) -> tuple[list, dict[str, str]]:
+    """The current attribute values of the workspace's world-fact KMs (a quarantined agent's
+    contested), and the KM each came from. Only KMs that exist are opened: none, no cost."""
+    from ..world import km_world_claims, quarantined_agents, world_km_paths
+
+    paths = world_km_paths(ctx.workspace)
+    if not paths:
+        return [], {}
+    quarantined = quarantined_agents(memory.state) if memory is not None else set()
+    claims, km_of, problems = km_world_claims(paths, quarantined=quarantined,
+                                              attributes_only=True)
+    for problem in problems:
+        ctx.log(f"world-fact KM skipped: {problem}")
+    return claims, {cid: str(path) for cid, path in km_of.items()}

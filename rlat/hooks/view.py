@@ -108,7 +108,7 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
     from ..listing import row as listing_row
     from ..listing import row_keys, rung_settled_at
     from ..retrieval.recall import ClaimIndex, open_index, save_index, trust_bound
-    from ..trust.rungs import points, trust_of_points
+    from ..trust.lifecycle import trust_weight
 
     store = Path(store_path)
     log = ClaimLog(store)
@@ -172,7 +172,7 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
         if claim.source == "world":
             world.append(claim.id)
         elif claim.source == "experience" and claim.text.strip():
-            weight = trust_of_points(points(claim, now))
+            weight = trust_weight(claim, now, state.calibration)[0]
             for slot in slots:
                 heap = heaps.setdefault(slot, [])
                 item = (weight, claim.last_evidence_at, claim.id)

@@ -14,7 +14,8 @@ Tasks, each independent (one failing is logged and the next runs):
 ``mine``        the four-gate world-fact miner (``RLAT_MINE_ATTRIBUTES=1``) into the
                 workspace's KM
 ``drain``       apply spooled events (those a hook could not append within its lock timeout)
-``checkpoint``  write a store snapshot when enough events follow the last one
+``checkpoint``  write a store snapshot when enough events follow the last one (and one for each
+                of the workspace's world-fact KMs, which the hooks append lineage to)
 ``view``        rebuild the hook view (``rlat.hooks.view``): what lets the next hooks open
                 the store in milliseconds
 ``drift``       for each built KM linked to the job's workspace whose sources changed on
@@ -209,8 +210,18 @@ def task_view(job: Job) -> object:
 
 
 def task_checkpoint(job: Job) -> object:
+    """Snapshot the store when due — and the workspace's world-fact KMs, which the hooks
+    append read lineage and outcomes to (``rlat.hooks.lineage``) and SessionStart folds."""
     from ..claims.log import ClaimLog
 
+    if job.workspace:
+        from ..world import world_km_paths
+
+        for km in world_km_paths(job.workspace):
+            try:
+                ClaimLog(km).checkpoint(lock_timeout=WORKER_LOCK_TIMEOUT)
+            except Exception as exc:  # noqa: BLE001 - one KM's problem is that KM's
+                job.log(f"checkpoint of {km} failed: {exc}")
     path = memory_store_path()
     if not path.exists():
         return "no store"

@@ -37,7 +37,12 @@ def provenance(claim: Claim, rung: str) -> str:
     if claim.observed_by not in _QUIET_OBSERVERS:
         parts.append(f"by {claim.observed_by}")
     independent, total = independent_sessions(claim)
-    if total:
+    if claim.source == "world" and claim.origin == "user":
+        # A world fact is the user's own statement, whoever wrote it down (the miner cites
+        # the session the user said it in): that is what a reader must know.
+        noun = "session" if total == 1 else "sessions"
+        parts.append(f"stated by user in {total} {noun}" if total else "stated by user")
+    elif total:
         noun = "session" if total == 1 else "sessions"
         parts.append(f"{independent} independent {noun}" if independent == total
                      else f"{independent} independent of {total} {noun}")

@@ -15,8 +15,9 @@ hooks and `rlat memory recall`, world facts, corpus claims in `rlat search` — 
    workspace (or be marked cross-workspace, or carry no workspace at all); ids in ``exclude``
    (already injected this session) are skipped.
 3. **Score = relevance × trust**, where trust is the rung points mapped into
-   ``[TRUST_MIN, 1)`` (``rlat.trust.rungs.trust_of_points``; ×``CONTESTED_FACTOR`` when
-   contested). So: among equally relevant claims the more confident ranks first; and trust can
+   ``[TRUST_MIN, 1)`` (``rlat.trust.lifecycle.trust_weight``: recurrences at the observing
+   agent's calibration multiplier; ×``CONTESTED_FACTOR`` when contested — the same function
+   orders SessionStart). So: among equally relevant claims the more confident ranks first; and trust can
    never lift a claim over one more than ``1 / TRUST_MIN`` (= 2.5×) as relevant — a much more
    relevant low-rung claim beats a slightly relevant verified one. Ties: higher trust, then id.
 4. **Abstention** (``rlat.retrieval.abstention``): relevance is relative, so an absolute floor
@@ -53,9 +54,8 @@ from ..claims.ids import sha256
 from ..claims.model import Claim
 from ..paths import open_private, private_dir, replace_private
 from ..trust import thresholds as T
-from ..trust.lifecycle import effective_state, stale_reason
-from ..trust.rungs import agent_multiplier, rung_of_points, trust_of_points
-from ..trust.rungs import points as rung_points
+from ..trust.lifecycle import effective_state, stale_reason, trust_weight
+from ..trust.rungs import rung_of_points
 from ..trust.shadow import EXCLUDED as SHADOW_EXCLUDED
 from ..trust.shadow import visible_to_agents
 from . import abstention as A
@@ -64,6 +64,8 @@ from .bm25 import BM25Index
 from .tokenize import TOKENIZER_VERSION, tokenize
 
 SOURCES = ("experience", "world", "corpus")
+# The gate's word for a claim from one of the workspace's world-fact KMs (``rank``'s ``extra``).
+KM_ADMITTED = "admitted: world fact of this workspace's knowledge model"
 CACHE_FORMAT = "rlat-recall-index"
 CACHE_VERSION = 2
 # Rewrite the sidecar cache once this many claims are missing from it (or gone from the store).
@@ -329,6 +331,22 @@ class ClaimIndex:
         self.gone = sum(1 for cid in self.ids if cid not in claims)
         self._synced, self._synced_count = claims, len(claims)
         return added
+
+    def with_claims(self, claims: Iterable[Claim]) -> ClaimIndex:
+        """This index plus ``claims`` (from outside its store: a workspace's world-fact KMs) in
+        a delta of their own, scored with this index's statistics. A copy: this index, which a
+        cache or the hook view may share, is left as it was."""
+        other = ClaimIndex(self.bm25, self.ids, self.analyzer, slot_of=self._slot_of)
+        other.vectors, other.vectors_of = self.vectors, self.vectors_of
+        other._vector_memo = self._vector_memo
+        other.delta = dict(self.delta)
+        other.delta_df = Counter(self.delta_df)
+        new = [c for c in claims if c.id not in other.delta and c.id not in self.slot_of]
+        for claim, terms in zip(new, documents(new), strict=True):
+            counts = Counter(terms)
+            other.delta[claim.id] = counts
+            other.delta_df.update(counts.keys())
+        return other
 
     def scores(self, terms: list[str]) -> dict[str, float]:
         """claim id -> BM25 score, for every indexed claim that holds a query term."""
@@ -629,13 +647,7 @@ def gate(claim: Claim, *, workspace: str | None, now: float, include_stale: bool
 
 
 def _trust(state: FoldState, claim: Claim, status: str, now: float | None) -> tuple[float, float]:
-    mult = agent_multiplier(state.calibration.get(claim.observed_by)) \
-        if state.calibration else 1.0
-    pts = rung_points(claim, now, multiplier=mult)
-    weight = trust_of_points(pts)
-    if status == "contested":
-        weight *= T.CONTESTED_FACTOR
-    return weight, pts
+    return trust_weight(claim, now, state.calibration, status=status)
 
 
 def trust_bound(state: FoldState, claim: Claim) -> tuple[float, float]:
@@ -653,8 +665,14 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
          sources: Iterable[str] = ("experience", "world"), index: ClaimIndex | None = None,
          min_relevance: float = 0.0, explain: bool = False, candidate_mask=None,
          bound: Callable[[str], float | None] | None = None, abstain: bool = True,
-         rerank: bool = True) -> list[Hit]:
+         rerank: bool = True, extra: Iterable[Claim] = ()) -> list[Hit]:
     """The engine behind ``recall`` and ``explain`` (see the module docstring).
+
+    ``extra``: claims from outside ``state`` ranked with it, by the same rules and floor —
+    the current attribute values of the workspace's world-fact KMs
+    (``rlat.world.km_world_claims``). They belong to the workspace because their KM does, so
+    the workspace gate does not apply to them (every other gate does); an id ``state`` also
+    holds is ranked once, as ``state``'s.
 
     ``rerank`` blends in the similarity of static word vectors (``rlat.retrieval.wordvec``;
     ``SIMILARITY_WEIGHT``) when the shipped table is there; without it relevance is lexical.
@@ -677,6 +695,12 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     sources = tuple(sources)
     excluded = frozenset(exclude)
     index = index if index is not None else index_for(state)
+    outside: dict[str, Claim] = {}
+    for claim in extra:
+        if claim.id not in state.claims:
+            outside.setdefault(claim.id, claim)
+    if outside:
+        index = index.with_claims(outside.values())
     terms = query_terms(query)
     if not terms:
         return []
@@ -721,14 +745,20 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
             most = bound(cid)
             if most is not None and (bm25 / best + lift) / (1 + lift) * most < kth:
                 continue  # its own trust cannot lift it into the top k either
-        claim = claims.get(cid)
+        claim = outside.get(cid) if outside else None
+        from_km = claim is not None
+        if claim is None:
+            claim = claims.get(cid)
         if claim is None:
             continue
-        if scoped and not explain and claim.workspaces and workspace not in claim.workspaces \
+        if scoped and not explain and not from_km and claim.workspaces \
+                and workspace not in claim.workspaces \
                 and not claim.cross_workspace and claim.source != "corpus":
             continue  # the workspace gate, checked first: it rejects most claims of a store
-        ok, why, status = gate(claim, workspace=workspace, now=now, include_stale=include_stale,
-                               sources=sources, exclude=excluded)
+        ok, why, status = gate(claim, workspace=None if from_km else workspace, now=now,
+                               include_stale=include_stale, sources=sources, exclude=excluded)
+        if ok and from_km:
+            why = KM_ADMITTED + (" (stale, included on request)" if status == "stale" else "")
         if not ok:
             if explain:
                 rejected.append(Hit(claim, 0.0, 0.0, 0.0, "", why, bm25, status, False))
@@ -812,24 +842,27 @@ def recall(state: FoldState, query: str, *, workspace: str | None, top_k: int = 
            sources: Iterable[str] = ("experience", "world"), index: ClaimIndex | None = None,
            min_relevance: float = 0.0, candidate_mask=None,
            bound: Callable[[str], float | None] | None = None,
-           abstain: bool = True, rerank: bool = True) -> list[Hit]:
+           abstain: bool = True, rerank: bool = True, extra: Iterable[Claim] = ()) -> list[Hit]:
     """The best ``top_k`` admitted claims for ``query``, best first. ``index`` (from
     ``open_index``) makes repeated recalls over a store cheap; without it an in-memory index is
     built for ``state`` (and remembered for the same state object). ``candidate_mask`` and
-    ``bound``: see ``rank`` (same result, less work)."""
+    ``bound``: see ``rank`` (same result, less work); ``extra``: claims from outside
+    ``state`` (the workspace's world-fact KMs' attributes) ranked with it (see ``rank``)."""
     return rank(state, query, workspace=workspace, top_k=top_k, now=now, exclude=exclude,
                 include_stale=include_stale, sources=sources, index=index,
                 min_relevance=min_relevance, candidate_mask=candidate_mask, bound=bound,
-                abstain=abstain, rerank=rerank)
+                abstain=abstain, rerank=rerank, extra=extra)
 
 
 def explain(state: FoldState, query: str, *, workspace: str | None, now: float | None = None,
             exclude: Iterable[str] = (), include_stale: bool = False,
             sources: Iterable[str] = ("experience", "world"), index: ClaimIndex | None = None,
             min_relevance: float = 0.0, abstain: bool = True,
-            rerank: bool = True) -> list[Hit]:
+            rerank: bool = True, extra: Iterable[Claim] = ()) -> list[Hit]:
     """Every claim matching the query lexically, admitted ones first (ranked), then the ones a
     gate excluded or the floor abstained on, each with its ``gate`` decision."""
-    return rank(state, query, workspace=workspace, top_k=len(state.claims) or 1, now=now,
-                exclude=exclude, include_stale=include_stale, sources=sources, index=index,
-                min_relevance=min_relevance, explain=True, abstain=abstain, rerank=rerank)
+    extra = list(extra)
+    return rank(state, query, workspace=workspace, top_k=(len(state.claims) + len(extra)) or 1,
+                now=now, exclude=exclude, include_stale=include_stale, sources=sources,
+                index=index, min_relevance=min_relevance, explain=True, abstain=abstain,
+                rerank=rerank, extra=extra)

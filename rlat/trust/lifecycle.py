@@ -41,11 +41,12 @@ from dataclasses import dataclass
 
 from ..claims import events as ev
 from ..claims.fold import FoldState
+from ..claims.fold import independent_count as state_independent_count
 from ..claims.ids import normalise_text
-from ..claims.model import Claim
+from ..claims.model import Claim, subject_key
 from ..claims.policy import DAY, POLICIES
 from . import thresholds as T
-from .rungs import agent_multiplier, independent_count
+from .rungs import agent_multiplier, points, trust_of_points
 
 # ----------------------------------------------------------------------------- clock & TTL
 
@@ -76,6 +77,26 @@ def effective_state(claim: Claim, now: float | None = None) -> str:
     if is_expired(claim, now):
         return "stale"
     return claim.state
+
+
+def trust_weight(claim: Claim, now: float | None, calibration: dict | None = None, *,
+                 status: str | None = None) -> tuple[float, float]:
+    """(trust weight, points) of ``claim``: the one rule every ranking of claims multiplies
+    by (recall, SessionStart's standing facts and most-trusted claims, the hook view's bounds).
+
+    Points count recurrences at the observing agent's calibration multiplier (``calibration``:
+    agent -> its newest ``calibration_scored`` event, ``FoldState.calibration``); the weight is
+    ``trust_of_points(points)``, times ``CONTESTED_FACTOR`` when the claim is contested.
+    ``status``: the claim's effective state when the caller has it (default: computed now;
+    ``""`` ranks it as uncontested, for upper bounds). ``now`` None counts every outcome."""
+    mult = agent_multiplier(calibration.get(claim.observed_by)) if calibration else 1.0
+    pts = points(claim, now, multiplier=mult)
+    weight = trust_of_points(pts)
+    if status is None:
+        status = effective_state(claim, now)
+    if status == "contested":
+        weight *= T.CONTESTED_FACTOR
+    return weight, pts
 
 
 def stale_reason(claim: Claim, now: float) -> str:
@@ -130,15 +151,6 @@ def overlap(a: str, b: str) -> float:
     if not wa or not wb:
         return 0.0
     return len(wa & wb) / len(wa | wb)
-
-
-def subject_key(claim: Claim) -> str | None:
-    """What two claims must share to contradict: the attribute key, else the subject."""
-    if claim.attribute_key:
-        return "key:" + normalise_text(claim.attribute_key)
-    if claim.subject:
-        return "subject:" + normalise_text(claim.subject)
-    return None
 
 
 def conflicts(a: Claim, b: Claim) -> str | None:
@@ -247,8 +259,8 @@ def promotion_block(state: FoldState, claim: Claim, now: float, *,
     problem = provenance_problem(claim, window_of)
     if problem:
         return problem
-    # 5. independence
-    independent = independent_count(claim)
+    # 5. independence: sessions shown this claim or a related one (same subject) excluded
+    independent = state_independent_count(state, claim)
     if independent < pol.promote_after and not approved:
         return (f"{independent} independent observation(s); "
                 f"{a_type(claim.type)} needs {pol.promote_after}")
@@ -272,7 +284,7 @@ def promotions(state: FoldState, now: float, *,
         current = status(claim) if status is not None else None
         if promotion_block(state, claim, now, current=current, window_of=window_of) is None:
             pol = POLICIES[claim.type]
-            reason = (f"{independent_count(claim)} independent observation(s) "
+            reason = (f"{state_independent_count(state, claim)} independent observation(s) "
                       f"({a_type(claim.type)} needs {pol.promote_after})")
             out.append(Change("promote", claim.id, reason,
                               [ev.promoted(claim.id, "repo", reason, ts=at(claim, now))], short(claim.text)))

@@ -24,7 +24,9 @@ ranks 4–5 0.35, later 0.2 — claims surfaced together do not split one unit o
 
 ``assess_session`` assesses every turn of a session and adds one roll-up: when the session as a
 whole went well (more good turns than bad, and it did not end on a failure) or badly, every
-claim injected anywhere in it gets implicit corroboration (``IMPLICIT_CREDIT``, heuristic).
+claim injected anywhere in it — by a prompt, or by SessionStart (its ``start`` record: standing
+facts and most trusted claims, in context for every turn) — gets implicit corroboration
+(``IMPLICIT_CREDIT``, heuristic).
 
 Re-assessing a turn is harmless: confidence counts only the highest-authority outcome per
 (session, intent), so hooks may call these at the next prompt and again at session end.
@@ -239,6 +241,13 @@ def assess_session(records: list[dict], *, session_id: str | None = None) -> lis
     contexts: dict[str, int] = {}  # the roll-up counts in the session's main context
     end_ts = None
     workspace = None
+    # What SessionStart served (standing facts, most trusted claims) was in context for every
+    # turn: it shares the session's roll-up (its own ranks), not each turn's credit.
+    for rec in records:
+        if isinstance(rec, dict) and rec.get("event") == "start":
+            for cid, rank in _injected(rec):
+                all_injected[cid] = min(rank, all_injected.get(cid, rank))
+            workspace = rec.get("workspace") or workspace
     for prompt_rec, stop_rec, nxt, fb in _turns(records):
         result, _authority, _why = turn_signal(stop_rec, nxt, fb)
         if result > 0:

@@ -1,0 +1,52 @@
+"""SessionStart orders its claims by the trust weight recall uses: contested x0.7 and the
+observing agent's calibration multiplier (rlat.trust.lifecycle.trust_weight)."""
+
+from __future__ import annotations
+
+from support.hookrun import run_hook
+
+from rlat.claims import events as ev
+from rlat.claims.log import ClaimLog
+from rlat.paths import memory_store_path
+from rlat.workspace import workspace_id
+
+
+def _claim(work, text, sessions, *, observed_by="claude-code") -> dict:
+    wid = workspace_id(str(work))
+    cites = [ev.session_citation(f"s-{text[:6]}-{i}", f"m{i}", f"h{i}", observed_by=observed_by)
+             for i in range(sessions)]
+    return ev.proposed(text, "convention", citations=cites, workspace=wid,
+                       observed_by=observed_by)
+
+
+def _start(work) -> str:
+    return run_hook("session-start", {"session_id": "sess-t", "cwd": str(work),
+                                      "source": "startup"}).context
+
+
+def test_a_contested_claim_weighs_less_at_session_start(workspace):
+    # Four sessions against three: uncontested, the first would rank above the second.
+    strong = _claim(workspace, "Run the linters with make lint before pushing", 4)
+    weaker = _claim(workspace, "Format the code with make fmt before committing", 3)
+    other = _claim(workspace, "Never run make lint inside the container", 1)
+    store = ClaimLog(memory_store_path())
+    store.append([strong, weaker, other])
+    store.append([ev.contested(strong["claim"], other["claim"], "test")])
+    ctx = _start(workspace)
+    assert "CONTESTED" in ctx
+    # 4 sessions, contested: trust(1.5) x 0.7 = 0.45 < trust(1.0) = 0.47
+    assert ctx.index("make fmt") < ctx.index("make lint before pushing")
+
+
+def test_the_calibration_multiplier_orders_session_start(workspace):
+    # An agent whose predictions failed: multiplier 0.5, so its four sessions count as 0.75
+    # points of recurrence against the other agent's three (1.0).
+    unreliable = _claim(workspace, "Run the linters with make lint before pushing", 4,
+                        observed_by="cc-unreliable")
+    neutral = _claim(workspace, "Format the code with make fmt before committing", 3)
+    store = ClaimLog(memory_store_path())
+    store.append([unreliable, neutral,
+                  ev.calibration_scored("cc-unreliable", score=1.0, resolved=40, correct=0,
+                                        expired=0, low_sample=False)])
+    ctx = _start(workspace)
+    assert ctx.index("make fmt") < ctx.index("make lint before pushing")

@@ -31,6 +31,7 @@ from ..container.file import (
     HEADER_SIZE,
     RLAT_MAGIC,
     _fsync_dir,
+    check_replaceable,
     frame_record,
     make_header,
     refuse_to_replace_special,
@@ -444,6 +445,7 @@ def write_build(path: Path, build: list[tuple[int, dict]], toc_extra: dict, *,
     labels = [label for _t, label in _labels(build)]
     if fresh:
         refuse_to_replace_special(path)
+        check_replaceable(path, RLAT_MAGIC)
         tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
         try:
             with open_private(tmp, "wb") as out:

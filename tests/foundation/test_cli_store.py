@@ -49,7 +49,7 @@ def test_unknown_id_and_bad_flags_are_one_line_errors(tmp_path):
 
 
 BAD_FILES = {
-    "wrong-version": make_header(b"\x89RLAT\r\n\x1a", version=7),
+    "wrong-version": make_header(b"\x89RLAT\r\n\x1a", read_version=7),
     "random-bytes": os.urandom(300),
     "empty": b"",
 }

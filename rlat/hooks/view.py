@@ -45,7 +45,7 @@ import msgpack
 
 from ..claims.fold import FoldState, fold
 from ..claims.ids import sha256
-from ..claims.model import CLAIM_FIELDS, Claim
+from ..claims.model import CLAIM_FIELDS, Claim, live, visible_everywhere
 from ..paths import home, open_private, private_dir, replace_private
 
 MAGIC = b"RLATHVW1"
@@ -156,7 +156,7 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
         else:
             bounds.append(weight)
             bounds_from = max(bounds_from, since)
-        if claim.cross_workspace or not claim.workspaces:
+        if visible_everywhere(claim.source, claim.workspaces, claim.cross_workspace):
             slots = [-1]
         else:
             slots = []
@@ -165,7 +165,7 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
                     ws_slot[ws] = len(workspaces)
                     workspaces.append(ws)
                 slots.append(ws_slot[ws])
-        if claim.purged or claim.state == "retired" or claim.superseded_by:
+        if not live(claim):
             continue
         for slot in slots:
             members.setdefault(slot, []).append(i)

@@ -50,7 +50,7 @@ import msgpack
 
 from ..claims.fold import FoldState
 from ..claims.ids import sha256
-from ..claims.model import Claim
+from ..claims.model import Claim, visible_in
 from ..paths import open_private, private_dir, replace_private
 from ..trust import thresholds as T
 from ..trust.lifecycle import effective_state, stale_reason
@@ -610,8 +610,7 @@ def gate(claim: Claim, *, workspace: str | None, now: float, include_stale: bool
     if state == "stale" and not include_stale:
         return False, f"excluded: stale ({stale_reason(claim, now)})", state
     if claim.source != "corpus":
-        if workspace is not None and claim.workspaces and not claim.cross_workspace \
-                and workspace not in claim.workspaces:
+        if not visible_in(workspace, claim.source, claim.workspaces, claim.cross_workspace):
             return False, "excluded: learned in another workspace", state
         if workspace is None:
             why = "admitted: no workspace given"
@@ -724,8 +723,8 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         claim = claims.get(cid)
         if claim is None:
             continue
-        if scoped and not explain and claim.workspaces and workspace not in claim.workspaces \
-                and not claim.cross_workspace and claim.source != "corpus":
+        if scoped and not explain and not visible_in(workspace, claim.source, claim.workspaces,
+                                                     claim.cross_workspace):
             continue  # the workspace gate, checked first: it rejects most claims of a store
         ok, why, status = gate(claim, workspace=workspace, now=now, include_stale=include_stale,
                                sources=sources, exclude=excluded)

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from ..claims import events as ev
 from ..claims.fold import FoldState
 from ..claims.ids import normalise_text
-from ..claims.model import Claim
+from ..claims.model import Claim, live
 from ..claims.policy import DAY, POLICIES
 from . import thresholds as T
 from .rungs import agent_multiplier, independent_count
@@ -103,11 +103,6 @@ def is_user_written(claim: Claim) -> bool:
     """Written or stated by the user (``rlat memory add``, ``capture-attribute``, a fact the
     miner found in the user's own words): origin ``user``."""
     return claim.origin == "user"
-
-
-def live(claim: Claim) -> bool:
-    """Not retired, not purged, not superseded: still part of what is believed."""
-    return claim.state != "retired" and not claim.purged and not claim.superseded_by
 
 
 # ----------------------------------------------------------------------------- text proxy

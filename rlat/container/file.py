@@ -26,7 +26,7 @@ from pathlib import Path
 import msgpack
 import zstandard
 
-from ..paths import open_private, private_dir, replace_private
+from ..paths import atomic_write, private_dir
 from ..special_files import NotRegularFile, open_regular, special_kind
 from . import lock as locking
 from .errors import ContainerError, CorruptRecord, NotAContainer, UnsupportedVersion
@@ -467,19 +467,10 @@ def write_new_file(path: Path, magic: bytes, records: list[tuple[int, dict]]) ->
     path = Path(path)
     refuse_to_replace_special(path)
     check_replaceable(path, magic)
-    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
-    try:
-        with open_private(tmp, "wb") as out:
-            out.write(make_header(magic))
-            for rtype, body in records:
-                out.write(frame_record(rtype, body))
-            out.flush()
-            os.fsync(out.fileno())
-        replace_private(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-    _fsync_dir(path.parent)
+    with atomic_write(path) as out:
+        out.write(make_header(magic))
+        for rtype, body in records:
+            out.write(frame_record(rtype, body))
 
 
 def _write_all(fh, data: bytes) -> None:
@@ -490,19 +481,6 @@ def _write_all(fh, data: bytes) -> None:
         if not written:
             raise OSError("write returned 0 bytes")
         view = view[written:]
-
-
-def _fsync_dir(directory: Path) -> None:
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 class _LockedFile:

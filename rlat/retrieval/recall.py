@@ -51,7 +51,7 @@ import msgpack
 from ..claims.fold import FoldState
 from ..claims.ids import sha256
 from ..claims.model import Claim, visible_in
-from ..paths import open_private, private_dir, replace_private
+from ..paths import atomic_write, private_dir
 from ..trust import thresholds as T
 from ..trust.lifecycle import effective_state, stale_reason
 from ..trust.rungs import agent_multiplier, rung_of_points, trust_of_points
@@ -444,20 +444,15 @@ def cache_path(store_path: str | os.PathLike) -> Path:
 def save_index(index: ClaimIndex, store_path: str | os.PathLike) -> Path | None:
     """Write the sidecar cache atomically (best effort: returns None when it cannot)."""
     target = cache_path(store_path)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         private_dir(target.parent)
         data = msgpack.packb(index.to_dict(os.path.realpath(os.fspath(store_path))),
                              use_bin_type=True)
-        with open_private(tmp, "wb") as fh:
+        # A cache of every claim's text: user-only whatever mode it had; rebuilt when lost.
+        with atomic_write(target, keep_mode=False, durable=False) as fh:
             fh.write(data)
-        replace_private(tmp, target, keep_mode=False)  # a cache of every claim's text
         return target
     except OSError:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
         return None
 
 

@@ -475,8 +475,8 @@ def open_index(store_path: str | os.PathLike, state: FoldState, *, persist: bool
 
     ``max_build`` is for callers on a deadline (the hooks): a full build of a store with more
     claims than that is not attempted — the cached index is used however far behind, or None
-    is returned when there is none (recall nothing this time; ``refresh_index`` in the
-    background worker, ``rlat memory recall`` and ``rlat memory consolidate`` build it)."""
+    is returned when there is none (recall nothing this time; the background worker's view
+    rebuild, ``rlat memory recall`` and ``rlat memory consolidate`` build it)."""
     index = load_index(store_path)
     if index is not None:
         added = index.sync(state)

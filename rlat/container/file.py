@@ -224,14 +224,15 @@ def _check_writable(path: Path, data: bytes | mmap.mmap) -> None:
 def check_replaceable(path: str | os.PathLike, magic: bytes) -> None:
     """Before a whole-file rewrite of ``path`` (compact, doctor, merge, build --force): refuse
     when it is a container of this kind that this rlat may read but not write. A missing file,
-    or one that is not a container of this kind, is the caller's business."""
+    one that is not a container of this kind, or one whose header checksum fails (its versions
+    mean nothing then: doctor's salvage rewrites it) is the caller's business."""
     try:
         with open(path, "rb") as fh:
             head = fh.read(HEADER_SIZE)
     except OSError:
         return
-    if len(head) == HEADER_SIZE and head.startswith(magic):
-        _check_header(Path(path), head, magic)
+    if len(head) == HEADER_SIZE and head.startswith(magic) \
+            and zlib.crc32(head[0:12]) == HEADER.unpack(head)[3]:
         _check_writable(Path(path), head)
 
 

@@ -11,7 +11,7 @@ Layer: cross-cutting (claims + trust). Must not import typer.
 
 from __future__ import annotations
 
-from .claims.model import Claim
+from .claims.model import Claim, visible_in
 from .trust.rungs import rung
 
 # A rung depends on the clock only through outcomes dated after it (they don't count yet).
@@ -43,11 +43,11 @@ def shown(row: dict, *, all_states: bool = False, workspace: str | None = None,
           claim_type: str | None = None, state: str | None = None) -> bool:
     """Whether a listing with these filters shows ``row``: retired claims only with
     ``all_states`` (or ``state="retired"``); ``state`` keeps only claims in that (effective)
-    state; ``workspace`` keeps claims learned there or marked cross-workspace."""
+    state; ``workspace`` keeps the claims served there (``claims.model.visible_in``)."""
     return ((all_states or state == "retired" or row["state"] != "retired")
             and (state is None or row["state"] == state)
             and (claim_type is None or row["type"] == claim_type)
-            and (workspace is None or row["cross_workspace"] or workspace in row["workspaces"]))
+            and visible_in(workspace, row["source"], row["workspaces"], row["cross_workspace"]))
 
 
 def ordered(rows: list[dict]) -> list[dict]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 APP_NAME = "rlat"
@@ -115,3 +117,45 @@ def replace_private(tmp: str | os.PathLike, target: str | os.PathLike, *,
             pass
     os.chmod(tmp, mode)
     os.replace(tmp, target)
+
+
+def fsync_dir(directory: str | os.PathLike) -> None:
+    """Make a rename in ``directory`` durable (best effort: not every platform can)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+@contextmanager
+def atomic_write(target: str | os.PathLike, mode: str = "wb", *, keep_mode: bool = True,
+                 durable: bool = True, encoding: str | None = None) -> Iterator:
+    """Write ``target`` whole or not at all, the one way rlat replaces a file: yields a file
+    open on ``.NAME.tmpPID`` beside it (user-only); when the block ends cleanly the temp is
+    flushed, ``fsync``ed, renamed over ``target`` (``replace_private``: ``keep_mode`` as there)
+    and the directory ``fsync``ed; when the block raises, the temp goes and ``target`` is as it
+    was. ``durable=False`` skips both fsyncs: for caches that are rebuilt when lost.
+
+    The temp's name is what ``rlat.cli.errors`` maps back to ``target`` in an error line."""
+    target = Path(target)
+    tmp = target.with_name(f".{target.name}.tmp{os.getpid()}")
+    try:
+        with open_private(tmp, mode, encoding=encoding) as fh:
+            yield fh
+            fh.flush()
+            if durable:
+                os.fsync(fh.fileno())
+        replace_private(tmp, target, keep_mode=keep_mode)
+    finally:
+        try:
+            tmp.unlink()
+        except FileNotFoundError:
+            pass
+    if durable:
+        fsync_dir(target.parent)

@@ -37,6 +37,8 @@ from __future__ import annotations
 
 import re
 
+from ..retrieval.tokenize import STOP_WORDS
+
 # ------------------------------------------------------------------------------ sentences
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 
@@ -110,12 +112,11 @@ _CLAUSE_END = re.compile(
     r"[.;:!?()\n]+(?:\s|$)|,\s*|\s+(?:but|and|while|whereas|though|although|so)\s+",
     re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z0-9]+")
-_FUNCTION_WORDS = frozenset("""
-a an the and or but if then than of to in on at by for with from into onto as is are was were
-be been being it its this that these those there here we our us you your they them their he she
-his her has have had do does did can could should would will shall may must only also just so
-very which who what when where why how all any some each every own same such please ok okay
-""".split())
+# Words that carry no content: the analyzer's English function words (one list, in
+# rlat.retrieval.tokenize), plus three function words that list lacks and the polite noise of
+# a conversation. (Not added to STOP_WORDS itself: that list is part of every persisted index.)
+# Negations are not here: _NEGATION strips them before this is applied.
+_FUNCTION_WORDS = STOP_WORDS | frozenset("every onto us please ok okay".split())
 
 
 def _stem(word: str) -> str:

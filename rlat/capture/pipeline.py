@@ -41,6 +41,7 @@ from ..claims import events as ev
 from ..claims.fold import FoldState
 from ..claims.ids import claim_id, content_hash
 from ..claims.log import ClaimLog
+from ..claims.model import live
 from ..container import EVENTS
 from ..paths import memory_store_path
 from ..workspace import workspace_id
@@ -433,8 +434,7 @@ def _same_fact(state: FoldState, entry: dict, workspace: str):
     """A live stored claim of this workspace that states the same fact in other words."""
     wanted = signature(entry["text"])
     for claim in state.claims.values():
-        if claim.type != entry["type"] or claim.purged or claim.superseded_by \
-                or workspace not in claim.workspaces or claim.state == "retired":
+        if claim.type != entry["type"] or not live(claim) or workspace not in claim.workspaces:
             continue
         if same_fact(wanted, signature(claim.text)):
             return claim

@@ -272,3 +272,27 @@ _all_values = attrgetter(*CLAIM_FIELDS)
 HISTORY_FIELDS = frozenset({"evidence", "outcomes", "injected_sessions"})
 _SUMMARY_FIELDS = tuple(name for name in CLAIM_FIELDS if name not in HISTORY_FIELDS)
 _summary_values = attrgetter(*_SUMMARY_FIELDS)
+
+
+# ------------------------------------------------------------------ which claims count where
+# The one definition of each rule; every reader (recall, the hook view, listings, the miner's
+# known claims, corpus verification, capture's dedupe) asks these rather than restating them.
+def live(claim: Claim) -> bool:
+    """Not retired, not purged, not superseded: still part of what is believed."""
+    return claim.state != "retired" and not claim.purged and not claim.superseded_by
+
+
+def visible_everywhere(source: str, workspaces: list[str], cross_workspace: bool) -> bool:
+    """A claim served in every workspace: a corpus claim (it comes with a knowledge model, not
+    from a workspace's sessions), one marked cross-workspace, or one with no workspace
+    recorded (written by hand outside any workspace, or by a version that recorded none)."""
+    return source == "corpus" or cross_workspace or not workspaces
+
+
+def visible_in(workspace: str | None, source: str, workspaces: list[str],
+               cross_workspace: bool) -> bool:
+    """Whether a claim with these fields is served in ``workspace`` (None: no workspace given,
+    every claim is): one visible everywhere, or one learned there. Takes fields, not a Claim,
+    so a listing row (``rlat.listing.row``) is judged by the same rule as the claim."""
+    return (workspace is None or workspace in workspaces
+            or visible_everywhere(source, workspaces, cross_workspace))

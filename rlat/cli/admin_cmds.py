@@ -21,6 +21,7 @@ from ..claims.rewrite import (
     compact as compact_file,
 )
 from ..container import Container, ContainerError, salvage
+from ..container.file import RLAT_MAGIC, check_replaceable
 from ..km.store import BUILD_RECORD_TYPES, orphaned_build
 from ..workspace import describe
 from .common import FORMAT_OPTION, OutputFormat, current_cwd, emit_json, fail, store_path
@@ -176,6 +177,8 @@ def merge_driver(
         sides = []
         for side in (base, ours, theirs):
             if side.exists() and side.stat().st_size > 0:
+                # A side this rlat may read but not write would lose what its newer writer added.
+                check_replaceable(side, RLAT_MAGIC)
                 sides.append(read_all(side))
             else:
                 sides.append(([], []))

@@ -20,6 +20,7 @@ from pathlib import Path
 import typer
 
 from ..hooks.dispatch import EVENTS, SETTINGS_TIMEOUTS
+from ..paths import atomic_write
 from .common import FORMAT_OPTION, OutputFormat, emit_json, fail
 from .groups import memory_app
 
@@ -190,15 +191,8 @@ def write_settings(path: Path, data: dict) -> None:
         backup.write_bytes(path.read_bytes())
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f".{target.name}.rlat-tmp{os.getpid()}")
-    try:
-        tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        if target.exists():
-            os.chmod(tmp, target.stat().st_mode & 0o777)
-        os.replace(tmp, target)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+    with atomic_write(target, "w", encoding="utf-8") as fh:  # keeps an existing file's mode
+        fh.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
 @memory_app.command("install-hooks")

@@ -80,7 +80,7 @@ def add(
 def list_claims(
     fmt: OutputFormat = FORMAT_OPTION,
     all_states: bool = typer.Option(False, "--all", help="Include retired claims."),
-    here: bool = typer.Option(False, "--here", help="Only claims learned in this workspace (or cross-workspace)."),
+    here: bool = typer.Option(False, "--here", help="Only the claims served in this workspace: learned here, cross-workspace, or with no workspace recorded."),
     claim_type: ClaimTypeChoice | None = typer.Option(None, "--type",
                                                       help="Only this claim type."),
     state: StateChoice | None = typer.Option(None, "--state",

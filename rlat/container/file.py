@@ -2,7 +2,7 @@
 
 Byte layout (specified in docs/format.md):
 
-    header   magic[8] | version u16 | flags u16 | crc32(header[0:12]) u32         16 bytes
+    header   magic[8] | read version u16 | write version u16 | crc32(header[0:12]) u32  16 bytes
     record   b"RLR" | type u8 | length u32 | crc32(payload) u32 | payload[length]
              | length u32 | b"RLE" | type u8                                        20 + length
 
@@ -26,14 +26,21 @@ from pathlib import Path
 import msgpack
 import zstandard
 
-from ..paths import open_private, private_dir, replace_private
+from ..paths import atomic_write, private_dir
 from ..special_files import NotRegularFile, open_regular, special_kind
 from . import lock as locking
 from .errors import ContainerError, CorruptRecord, NotAContainer, UnsupportedVersion
 
 RLAT_MAGIC = b"\x89RLAT\r\n\x1a"
 LENS_MAGIC = b"\x89LENS\r\n\x1a"
-FORMAT_VERSION = 1
+# Two versions, as SQLite keeps them (docs/format.md, "Header"). The *read* version is the
+# newest file layout this rlat can read; a file that needs a newer reader is refused. The
+# *write* version is the newest layout this rlat can change without losing anything; a file
+# whose write version is newer (a newer rlat added records or rules an older writer would drop
+# or mangle on a rewrite) is read but never appended to or rewritten. Raise READ_VERSION only
+# for a change old readers would misread; raise WRITE_VERSION for one old writers would break.
+READ_VERSION = 1
+WRITE_VERSION = 1
 
 HEADER = struct.Struct("<8sHHI")
 HEADER_SIZE = HEADER.size  # 16
@@ -83,9 +90,18 @@ def frame_record(rtype: int, body: dict) -> bytes:
     )
 
 
-def make_header(magic: bytes, version: int = FORMAT_VERSION, flags: int = 0) -> bytes:
-    head = struct.pack("<8sHH", magic, version, flags)
+def make_header(magic: bytes, read_version: int = READ_VERSION,
+                write_version: int = WRITE_VERSION) -> bytes:
+    head = struct.pack("<8sHH", magic, read_version, write_version)
     return head + struct.pack("<I", zlib.crc32(head))
+
+
+def header_versions(data: bytes | mmap.mmap) -> tuple[int, int]:
+    """(read version, write version) of a header. Files written before the two were separated
+    hold 0 in the write-version field (it was a reserved flags field): their write version is
+    their read version."""
+    _magic, read_version, write_version, _crc = HEADER.unpack_from(data, 0)
+    return read_version, write_version or read_version
 
 
 # The dataclasses here have their __init__/__repr__/__eq__(/__hash__) written out rather than
@@ -170,7 +186,7 @@ def _check_header(path: Path, data: bytes | mmap.mmap, magic: bytes) -> None:
         raise NotAContainer(path, "empty file, not an rlat container", "was it truncated?")
     if len(data) < HEADER_SIZE:
         raise NotAContainer(path, "too short to be an rlat container")
-    got_magic, version, _flags, crc = HEADER.unpack_from(data, 0)
+    got_magic, _read, _write, crc = HEADER.unpack_from(data, 0)
     if got_magic != magic:
         kind = "a .lens file" if magic == LENS_MAGIC else "a .rlat file"
         if got_magic in (RLAT_MAGIC, LENS_MAGIC):
@@ -179,12 +195,45 @@ def _check_header(path: Path, data: bytes | mmap.mmap, magic: bytes) -> None:
         raise NotAContainer(path, f"not {kind} (unrecognised magic bytes)")
     if zlib.crc32(bytes(data[0:12])) != crc:
         raise CorruptRecord(path, 0, "file header checksum mismatch")
-    if version != FORMAT_VERSION:
+    version, _write_version = header_versions(data)
+    if version > READ_VERSION:
         raise UnsupportedVersion(
             path,
-            f"format version {version} is not supported (this rlat reads version {FORMAT_VERSION})",
-            "upgrade rlat" if version > FORMAT_VERSION else "",
+            f"format version {version} is newer than this rlat can read (it reads up to "
+            f"version {READ_VERSION})",
+            "upgrade rlat",
         )
+    if version < 1:
+        raise UnsupportedVersion(path, f"format version {version} is not a known version")
+
+
+def _check_writable(path: Path, data: bytes | mmap.mmap) -> None:
+    """Refuse to change a file (append, rewrite, salvage) whose write version is newer than
+    this rlat's: it would drop or mangle what the newer writer added. Reading it stays fine.
+    The header must already have passed _check_header."""
+    _read_version, write_version = header_versions(data)
+    if write_version > WRITE_VERSION:
+        raise UnsupportedVersion(
+            path,
+            f"written by a newer rlat (format write version {write_version}; this rlat writes "
+            f"version {WRITE_VERSION}): it can be read but not changed",
+            "upgrade rlat to change it",
+        )
+
+
+def check_replaceable(path: str | os.PathLike, magic: bytes) -> None:
+    """Before a whole-file rewrite of ``path`` (compact, doctor, merge, build --force): refuse
+    when it is a container of this kind that this rlat may read but not write. A missing file,
+    one that is not a container of this kind, or one whose header checksum fails (its versions
+    mean nothing then: doctor's salvage rewrites it) is the caller's business."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(HEADER_SIZE)
+    except OSError:
+        return
+    if len(head) == HEADER_SIZE and head.startswith(magic) \
+            and zlib.crc32(head[0:12]) == HEADER.unpack(head)[3]:
+        _check_writable(Path(path), head)
 
 
 def _ref_at(data, offset: int, size: int) -> RecordRef | None:
@@ -369,6 +418,7 @@ class Container:
             _write_all(fh, make_header(self.magic))
             return HEADER_SIZE
         _check_header(self.path, head, self.magic)
+        _check_writable(self.path, head)
         if size == HEADER_SIZE:
             return size
         # Fast path: the last record's trailer and header agree and its checksum holds.
@@ -417,19 +467,11 @@ def write_new_file(path: Path, magic: bytes, records: list[tuple[int, dict]]) ->
     its mode (a new one is user-only): compact, merge and repair never widen access."""
     path = Path(path)
     refuse_to_replace_special(path)
-    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
-    try:
-        with open_private(tmp, "wb") as out:
-            out.write(make_header(magic))
-            for rtype, body in records:
-                out.write(frame_record(rtype, body))
-            out.flush()
-            os.fsync(out.fileno())
-        replace_private(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-    _fsync_dir(path.parent)
+    check_replaceable(path, magic)
+    with atomic_write(path) as out:
+        out.write(make_header(magic))
+        for rtype, body in records:
+            out.write(frame_record(rtype, body))
 
 
 def _write_all(fh, data: bytes) -> None:
@@ -440,19 +482,6 @@ def _write_all(fh, data: bytes) -> None:
         if not written:
             raise OSError("write returned 0 bytes")
         view = view[written:]
-
-
-def _fsync_dir(directory: Path) -> None:
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 class _LockedFile:
@@ -553,6 +582,8 @@ def salvage(path: Path, magic: bytes = RLAT_MAGIC) -> tuple[list[tuple[int, dict
         if not data.startswith(magic):
             raise
         problems.append(f"header: {exc.problem}")
+    else:
+        _check_writable(container.path, data)  # salvage exists to rewrite the file
     size = len(data)
     pos = HEADER_SIZE
     kept: list[tuple[int, dict]] = []

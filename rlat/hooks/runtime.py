@@ -30,7 +30,15 @@ import re
 import time
 from pathlib import Path
 
-from ..paths import home, log_dir, memory_store_path, open_private, private_dir, state_dir
+from ..paths import (
+    atomic_write,
+    home,
+    log_dir,
+    memory_store_path,
+    open_private,
+    private_dir,
+    state_dir,
+)
 
 # Seconds each hook may spend. Claude Code's own limits are higher (install-hooks sets them);
 # SessionEnd is the tight one: Claude Code gives all SessionEnd hooks ~1.5 s together.
@@ -216,11 +224,11 @@ def spool_events(session: str, events: list[dict]) -> Path | None:
     try:
         directory = private_dir(spool_dir())
         path = directory / f"{time.time():.6f}-{os.getpid()}-{safe_id(session)[:40]}.jsonl"
-        tmp = path.with_suffix(".tmp")
-        with open_private(tmp, "w") as fh:
+        # Durable: these events are in no store yet. The temp (.NAME.tmpPID) never matches the
+        # worker's *.jsonl.
+        with atomic_write(path, "w") as fh:
             for event in events:
                 fh.write(json.dumps(event, ensure_ascii=False) + "\n")
-        os.replace(tmp, path)
         return path
     except Exception:  # noqa: BLE001
         return None

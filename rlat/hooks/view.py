@@ -45,8 +45,8 @@ import msgpack
 
 from ..claims.fold import FoldState, fold
 from ..claims.ids import sha256
-from ..claims.model import CLAIM_FIELDS, Claim
-from ..paths import home, open_private, private_dir, replace_private
+from ..claims.model import CLAIM_FIELDS, Claim, live, visible_everywhere
+from ..paths import atomic_write, home, private_dir
 
 MAGIC = b"RLATHVW1"
 VERSION = 4
@@ -156,7 +156,7 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
         else:
             bounds.append(weight)
             bounds_from = max(bounds_from, since)
-        if claim.cross_workspace or not claim.workspaces:
+        if visible_everywhere(claim.source, claim.workspaces, claim.cross_workspace):
             slots = [-1]
         else:
             slots = []
@@ -165,7 +165,7 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
                     ws_slot[ws] = len(workspaces)
                     workspaces.append(ws)
                 slots.append(ws_slot[ws])
-        if claim.purged or claim.state == "retired" or claim.superseded_by:
+        if not live(claim):
             continue
         for slot in slots:
             members.setdefault(slot, []).append(i)
@@ -226,21 +226,16 @@ def build_view(store_path: str | os.PathLike, *, now: float | None = None) -> di
     assert len(head) <= room
     target = view_path(store)
     private_dir(target.parent)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
-        with open_private(tmp, "wb") as fh:
-            fh.write(_HEAD.pack(MAGIC, len(head)))
-            fh.write(head)
-            pos = _HEAD.size + len(head)
-            for name, data in sections:
-                start = header["sections"][name][0]
-                fh.write(b"\0" * (start - pos))
-                fh.write(data)
-                pos = start + len(data)
-        replace_private(tmp, target, keep_mode=False)  # holds every claim's text
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+    # Derived from the store (rebuilt when lost): no fsync. Holds every claim's text: user-only.
+    with atomic_write(target, keep_mode=False, durable=False) as fh:
+        fh.write(_HEAD.pack(MAGIC, len(head)))
+        fh.write(head)
+        pos = _HEAD.size + len(head)
+        for name, data in sections:
+            start = header["sections"][name][0]
+            fh.write(b"\0" * (start - pos))
+            fh.write(data)
+            pos = start + len(data)
     return {"claims": len(ids), "bytes": target.stat().st_size, "view": str(target)}
 
 

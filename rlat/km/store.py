@@ -30,12 +30,12 @@ from ..container import INDEX, META, PASSAGES, TOC, Container, ContainerError
 from ..container.file import (
     HEADER_SIZE,
     RLAT_MAGIC,
-    _fsync_dir,
+    check_replaceable,
     frame_record,
     make_header,
     refuse_to_replace_special,
 )
-from ..paths import open_private, replace_private
+from ..paths import atomic_write
 from ..retrieval.bm25 import BM25Index
 
 KM_KIND = "knowledge-model"
@@ -444,34 +444,26 @@ def write_build(path: Path, build: list[tuple[int, dict]], toc_extra: dict, *,
     labels = [label for _t, label in _labels(build)]
     if fresh:
         refuse_to_replace_special(path)
-        tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
-        try:
-            with open_private(tmp, "wb") as out:
-                out.write(make_header(RLAT_MAGIC))
-                pos = HEADER_SIZE
-                offsets = []
-                from ..container import EVENTS
+        check_replaceable(path, RLAT_MAGIC)
+        with atomic_write(path) as out:
+            out.write(make_header(RLAT_MAGIC))
+            pos = HEADER_SIZE
+            offsets = []
+            from ..container import EVENTS
 
-                frames = []
-                if events:
-                    frames.append((EVENTS, frame_record(EVENTS, events)))
-                for rtype, body in build:
-                    frames.append((rtype, frame_record(rtype, body)))
-                for rtype, frame in frames:
-                    offsets.append((rtype, pos))
-                    out.write(frame)
-                    pos += len(frame)
-                entries = _toc_entries(build, offsets[len(offsets) - len(build):], labels, reuse)
-                toc = {"kind": KM_KIND, "v": KM_VERSION, "entries": entries, **toc_extra,
-                       "built_at": built_at}
-                out.write(frame_record(TOC, toc))
-                out.flush()
-                os.fsync(out.fileno())
-            replace_private(tmp, path)
-        finally:
-            if tmp.exists():
-                tmp.unlink()
-        _fsync_dir(path.parent)
+            frames = []
+            if events:
+                frames.append((EVENTS, frame_record(EVENTS, events)))
+            for rtype, body in build:
+                frames.append((rtype, frame_record(rtype, body)))
+            for rtype, frame in frames:
+                offsets.append((rtype, pos))
+                out.write(frame)
+                pos += len(frame)
+            entries = _toc_entries(build, offsets[len(offsets) - len(build):], labels, reuse)
+            toc = {"kind": KM_KIND, "v": KM_VERSION, "entries": entries, **toc_extra,
+                   "built_at": built_at}
+            out.write(frame_record(TOC, toc))
         return
     container = Container(path, RLAT_MAGIC)
     records: list[tuple[int, dict]] = []

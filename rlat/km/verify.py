@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ..claims import events as ev
 from ..claims.log import ClaimLog
-from ..claims.model import Claim
+from ..claims.model import Claim, live, visible_in
 from ..retrieval.tokenize import tokenize
 from ..trust import verify as V
 from . import faithful as F
@@ -150,10 +150,8 @@ def experience_claims(state, *, workspace: str | None) -> list[Claim]:
     for claim in state.claims.values():
         if claim.source != "experience" or claim.type == "event":
             continue
-        if claim.state == "retired" or claim.purged or claim.superseded_by:
-            continue
-        if workspace is not None and claim.workspaces and not claim.cross_workspace \
-                and workspace not in claim.workspaces:
+        if not live(claim) or not visible_in(workspace, claim.source, claim.workspaces,
+                                             claim.cross_workspace):
             continue
         out.append(claim)
     return sorted(out, key=lambda c: (c.created_at, c.id))

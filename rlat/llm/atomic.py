@@ -37,7 +37,7 @@ from ..capture.agreement import disagreement, quote_context
 from ..claims import events as ev
 from ..claims.fold import FoldState
 from ..claims.ids import claim_id
-from ..claims.model import Claim
+from ..claims.model import Claim, live, visible_in
 from ..claims.policy import DAY, policy
 from .evidence import Msg, Resolver, Verified, with_aliases
 from .prompts import ATOMIC_SCHEMA, ATOMIC_TYPES, MAX_KNOWN_CLAIMS, PROMPT_VERSION, atomic_messages
@@ -73,8 +73,8 @@ def known_claims(state: FoldState, workspace: str | None,
     """Atomic claims already remembered for this workspace (newest evidence first): shown to
     the model so a fact seen again can name the claim it restates."""
     out = [c for c in state.claims.values()
-           if c.type in ATOMIC_TYPES and c.state != "retired" and not c.purged and c.text
-           and (c.cross_workspace or workspace is None or workspace in c.workspaces)]
+           if c.type in ATOMIC_TYPES and live(c) and c.text
+           and visible_in(workspace, c.source, c.workspaces, c.cross_workspace)]
     out.sort(key=lambda c: (c.last_evidence_at, c.id), reverse=True)
     return out[:limit]
 

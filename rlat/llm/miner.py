@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..capture.agreement import disagreement, opinion, quote_context
+from ..retrieval.tokenize import STOP_WORDS
 from .evidence import Msg, Resolver, Verified, with_aliases
 from .prompts import MINER_SCHEMA, PROMPT_VERSION, WORLD_KINDS, miner_messages
 from .provider import Provider
@@ -81,13 +82,13 @@ _TRANSIENT = re.compile(
     r"|broken|failing|offline|out)|at\s+this\s+point)\b",
     re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]*")
-_STOP = frozenset("""
-a an the and or but if then than of to in on at by for with from into onto over under as is are
-was were be been being it its this that these those there here we our ours us you your they them
-their he she his her has have had do does did done not no never always all any some each every
-can could should would will shall may must only also just so such very more most less least
-which who whom whose what when where why how about after before again against between both
-same other own while during until up down out off once further too s t don’t dont it's its
+# What the support check ignores: the analyzer's English function words (one list, in
+# rlat.retrieval.tokenize), plus words a model's restatement may add or drop without changing
+# what is claimed — negations and always/never (polarity is agreement.disagreement's job, not
+# this word count's), contractions, a few function words that list lacks, and the words every
+# statement about a team's setup or attempts uses.
+_STOP = STOP_WORDS | frozenset("""
+not no never always don’t dont it's done every onto us whose less least
 team project environment environments use used uses using tried try trying regressed failed fail
 """.split())
 

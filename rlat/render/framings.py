@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ..claims.model import Claim
+from ..claims.model import Claim, live
 from ..claims.policy import POLICIES
 from .attribution import claim_line
 from .fences import fence
@@ -39,10 +39,8 @@ def framing(claim_type: str) -> str:
 def _servable(claim: Claim) -> bool:
     return (
         claim.type in FRAMED_TYPES
-        and not claim.purged
+        and live(claim)
         and bool(claim.text.strip())
-        and claim.state != "retired"
-        and not claim.superseded_by
     )
 
 

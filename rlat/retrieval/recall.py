@@ -51,8 +51,8 @@ import msgpack
 
 from ..claims.fold import FoldState
 from ..claims.ids import sha256
-from ..claims.model import Claim
-from ..paths import open_private, private_dir, replace_private
+from ..claims.model import Claim, visible_in
+from ..paths import atomic_write, private_dir
 from ..trust import thresholds as T
 from ..trust.lifecycle import effective_state, stale_reason, trust_weight
 from ..trust.rungs import rung_of_points
@@ -462,20 +462,15 @@ def cache_path(store_path: str | os.PathLike) -> Path:
 def save_index(index: ClaimIndex, store_path: str | os.PathLike) -> Path | None:
     """Write the sidecar cache atomically (best effort: returns None when it cannot)."""
     target = cache_path(store_path)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         private_dir(target.parent)
         data = msgpack.packb(index.to_dict(os.path.realpath(os.fspath(store_path))),
                              use_bin_type=True)
-        with open_private(tmp, "wb") as fh:
+        # A cache of every claim's text: user-only whatever mode it had; rebuilt when lost.
+        with atomic_write(target, keep_mode=False, durable=False) as fh:
             fh.write(data)
-        replace_private(tmp, target, keep_mode=False)  # a cache of every claim's text
         return target
     except OSError:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
         return None
 
 
@@ -498,8 +493,8 @@ def open_index(store_path: str | os.PathLike, state: FoldState, *, persist: bool
 
     ``max_build`` is for callers on a deadline (the hooks): a full build of a store with more
     claims than that is not attempted — the cached index is used however far behind, or None
-    is returned when there is none (recall nothing this time; ``refresh_index`` in the
-    background worker, ``rlat memory recall`` and ``rlat memory consolidate`` build it)."""
+    is returned when there is none (recall nothing this time; the background worker's view
+    rebuild, ``rlat memory recall`` and ``rlat memory consolidate`` build it)."""
     index = load_index(store_path)
     if index is not None:
         added = index.sync(state)
@@ -628,8 +623,7 @@ def gate(claim: Claim, *, workspace: str | None, now: float, include_stale: bool
     if state == "stale" and not include_stale:
         return False, f"excluded: stale ({stale_reason(claim, now)})", state
     if claim.source != "corpus":
-        if workspace is not None and claim.workspaces and not claim.cross_workspace \
-                and workspace not in claim.workspaces:
+        if not visible_in(workspace, claim.source, claim.workspaces, claim.cross_workspace):
             return False, "excluded: learned in another workspace", state
         if workspace is None:
             why = "admitted: no workspace given"
@@ -751,9 +745,8 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
             claim = claims.get(cid)
         if claim is None:
             continue
-        if scoped and not explain and not from_km and claim.workspaces \
-                and workspace not in claim.workspaces \
-                and not claim.cross_workspace and claim.source != "corpus":
+        if scoped and not explain and not from_km and not visible_in(
+                workspace, claim.source, claim.workspaces, claim.cross_workspace):
             continue  # the workspace gate, checked first: it rejects most claims of a store
         ok, why, status = gate(claim, workspace=None if from_km else workspace, now=now,
                                include_stale=include_stale, sources=sources, exclude=excluded)

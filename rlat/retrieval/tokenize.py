@@ -44,6 +44,12 @@ _ASCII_SPACES_B = bytes(i if i in _WORD_BYTES or i >= 128 else 32 for i in range
 # acronym, a digit run.
 _ASCII_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 
+# English function words: the one list. Part of the analyzer (a persisted index's terms depend
+# on it), so it changes only with the analyzer key. capture.agreement and llm.miner build their
+# content-word sets on it (plus their own extras); capture.facts subtracts its own filler.
+# Lists of another meaning stay apart: retrieval.abstention.FILLER (words that ask rather than
+# say, stemmed), and trust.lifecycle's shorter list for its contradiction proxy, where words
+# this list drops ("only", "all", "more", "before") change what a rule says and must count.
 STOP_WORDS = frozenset(
     """
     a about above after again against all am an and any are as at be because been before

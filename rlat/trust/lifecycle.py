@@ -43,7 +43,7 @@ from ..claims import events as ev
 from ..claims.fold import FoldState
 from ..claims.fold import independent_count as state_independent_count
 from ..claims.ids import normalise_text
-from ..claims.model import Claim, subject_key
+from ..claims.model import Claim, live, subject_key
 from ..claims.policy import DAY, POLICIES
 from . import thresholds as T
 from .rungs import agent_multiplier, points, trust_of_points
@@ -124,11 +124,6 @@ def is_user_written(claim: Claim) -> bool:
     """Written or stated by the user (``rlat memory add``, ``capture-attribute``, a fact the
     miner found in the user's own words): origin ``user``."""
     return claim.origin == "user"
-
-
-def live(claim: Claim) -> bool:
-    """Not retired, not purged, not superseded: still part of what is believed."""
-    return claim.state != "retired" and not claim.purged and not claim.superseded_by
 
 
 # ----------------------------------------------------------------------------- text proxy

@@ -49,7 +49,7 @@ def test_unknown_id_and_bad_flags_are_one_line_errors(tmp_path):
 
 
 BAD_FILES = {
-    "wrong-version": make_header(b"\x89RLAT\r\n\x1a", version=7),
+    "wrong-version": make_header(b"\x89RLAT\r\n\x1a", read_version=7),
     "random-bytes": os.urandom(300),
     "empty": b"",
 }
@@ -142,3 +142,17 @@ def test_doctor_repairs_a_torn_tail_and_salvages_around_corruption(rlat_home):
     assert out.returncode == 0 and "salvaged" in out.stdout, out.stdout
     assert (rlat_home / "memory.rlat.bak").exists()
     assert json.loads(run_rlat("memory", "list", "--format", "json").stdout)["count"] == 4
+
+
+def test_doctor_salvages_a_store_whose_header_checksum_is_damaged(rlat_home):
+    # The header's versions cannot be trusted then, so they must not stop the salvage.
+    for i in range(3):
+        run_rlat("memory", "add", f"fact {i}")
+    store = rlat_home / "memory.rlat"
+    data = bytearray(store.read_bytes())
+    data[13] ^= 0xFF  # inside the header checksum
+    store.write_bytes(bytes(data))
+    assert run_rlat("memory", "list").returncode != 0
+    out = run_rlat("doctor", str(store))
+    assert out.returncode == 0 and "salvaged" in out.stdout, out.stdout + out.stderr
+    assert json.loads(run_rlat("memory", "list", "--format", "json").stdout)["count"] == 3

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 import struct
+import zlib
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.cli import run_rlat
 
 from rlat.container import (
     EVENTS,
@@ -17,6 +19,7 @@ from rlat.container import (
     CorruptRecord,
     NotAContainer,
     UnsupportedVersion,
+    salvage,
 )
 from rlat.container.file import HEADER_SIZE, make_header
 
@@ -90,7 +93,7 @@ def test_every_flipped_byte_is_detected_never_silently_accepted(tmp_path):
     [
         (b"", NotAContainer),
         (b"hello world, not an rlat file at all" * 3, NotAContainer),
-        (make_header(b"\x89RLAT\r\n\x1a", version=99), UnsupportedVersion),
+        (make_header(b"\x89RLAT\r\n\x1a", read_version=99), UnsupportedVersion),
         (make_header(b"\x89LENS\r\n\x1a"), NotAContainer),
     ],
 )
@@ -112,9 +115,74 @@ def test_bad_files_give_a_clear_one_line_error(tmp_path, content, error):
 
 def test_newer_version_error_says_to_upgrade(tmp_path):
     path = tmp_path / "new.rlat"
-    path.write_bytes(make_header(b"\x89RLAT\r\n\x1a", version=2))
+    path.write_bytes(make_header(b"\x89RLAT\r\n\x1a", read_version=2))
     with pytest.raises(UnsupportedVersion, match="format version 2 .*upgrade rlat"):
         list(Container(path).records())
+
+
+# --------------------------------------------------- read and write versions (docs/format.md)
+def _set_header_versions(path, read_version: int, write_version: int) -> None:
+    """Rewrite a file's header in place, as a newer rlat would have written it."""
+    data = path.read_bytes()
+    path.write_bytes(make_header(data[:8], read_version, write_version) + data[HEADER_SIZE:])
+
+
+def test_a_file_from_before_the_write_version_still_reads_and_appends(tmp_path):
+    # Headers written before the split held 0 in bytes 10-11 (the reserved flags field).
+    path = tmp_path / "old.rlat"
+    old_head = struct.pack("<8sHH", b"\x89RLAT\r\n\x1a", 1, 0)
+    path.write_bytes(old_head + struct.pack("<I", zlib.crc32(old_head)))
+    Container(path).append([(EVENTS, {"events": [{"id": "e1"}]})])
+    assert [body for _ref, body in Container(path).records()] == [{"events": [{"id": "e1"}]}]
+    assert path.read_bytes()[:HEADER_SIZE] == old_head + struct.pack("<I", zlib.crc32(old_head))
+
+
+def test_new_files_carry_both_versions(tmp_path):
+    path = tmp_path / "new.rlat"
+    Container(path).append([(EVENTS, {"events": []})])
+    assert struct.unpack_from("<HH", path.read_bytes(), 8) == (1, 1)
+
+
+def test_a_file_needing_a_newer_reader_is_refused_with_one_line(rlat_home, tmp_path):
+    store = rlat_home / "memory.rlat"
+    assert run_rlat("memory", "add", "The deploy script lives in ops/.").returncode == 0
+    _set_header_versions(store, 2, 2)
+    before = store.read_bytes()
+    for args in (("memory", "list"), ("memory", "add", "another fact"), ("compact", str(store))):
+        out = run_rlat(*args)
+        lines = out.stderr.strip().splitlines()
+        assert out.returncode != 0 and len(lines) == 1, out.stderr
+        assert str(store) in lines[0] and "format version 2" in lines[0]
+        assert "upgrade rlat" in lines[0] and "Traceback" not in out.stderr
+    assert store.read_bytes() == before
+
+
+def test_a_file_from_a_newer_writer_is_read_but_never_changed(rlat_home, tmp_path):
+    store = rlat_home / "memory.rlat"
+    assert run_rlat("memory", "add", "The deploy script lives in ops/.").returncode == 0
+    _set_header_versions(store, 1, 2)
+    before = store.read_bytes()
+
+    listed = run_rlat("memory", "list")
+    assert listed.returncode == 0 and "deploy script" in listed.stdout, listed.stderr
+    assert "deploy script" in run_rlat("memory", "recall", "where is the deploy script").stdout
+
+    for args in (("memory", "add", "another fact"), ("compact", str(store)),
+                 ("merge-driver", str(store), str(store), str(store))):
+        out = run_rlat(*args)
+        lines = out.stderr.strip().splitlines()
+        assert out.returncode != 0 and len(lines) == 1, (args, out.stderr)
+        assert "write version 2" in lines[0] and "can be read but not changed" in lines[0]
+        assert "Traceback" not in out.stderr
+    assert store.read_bytes() == before
+
+    with pytest.raises(UnsupportedVersion, match="read but not changed"):
+        Container(store).append([(EVENTS, {"events": []})])
+    with pytest.raises(UnsupportedVersion, match="read but not changed"):
+        Container(store).rewrite([])
+    with pytest.raises(UnsupportedVersion, match="read but not changed"):
+        salvage(store)
+    assert store.read_bytes() == before
 
 
 def test_corruption_in_the_middle_names_offset_and_doctor(tmp_path):

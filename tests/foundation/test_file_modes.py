@@ -129,3 +129,54 @@ def test_world_facts_logs_and_job_files_are_user_only(fresh_home, tmp_path):
         want = 0o700 if path.is_dir() else 0o600
         assert mode(path) == want, path
     assert session_file("s1").exists()
+
+
+# ----------------------------------------------- one way to replace a file (rlat.paths.atomic_write)
+def test_a_failed_replace_leaves_the_old_file_and_no_temp(tmp_path):
+    from rlat.paths import atomic_write
+
+    target = tmp_path / "settings.json"
+    target.write_text("old\n")
+    os.chmod(target, 0o644)
+    with pytest.raises(RuntimeError), atomic_write(target, "w") as fh:
+        fh.write("half of the new")
+        raise RuntimeError("disk gone")
+    assert target.read_text() == "old\n" and os.listdir(tmp_path) == ["settings.json"]
+    with atomic_write(target, "w") as fh:
+        fh.write("new\n")
+    assert target.read_text() == "new\n" and mode(target) == 0o644  # the user's mode stays
+    assert os.listdir(tmp_path) == ["settings.json"]
+    fresh = tmp_path / "cache.idx"
+    with atomic_write(fresh, keep_mode=False, durable=False) as fh:
+        fh.write(b"x")
+    assert mode(fresh) == 0o600
+
+
+def test_spooled_events_are_whole_user_only_files(fresh_home):
+    from rlat.hooks.runtime import spool_dir, spool_events
+
+    path = spool_events("session-1", [{"kind": "proposed", "id": "e1"}, {"id": "e2"}])
+    assert path is not None and path.suffix == ".jsonl"
+    assert [json.loads(line)["id"] for line in path.read_text().splitlines()] == ["e1", "e2"]
+    assert mode(path) == 0o600 and os.listdir(spool_dir()) == [path.name]
+
+
+def test_install_hooks_keeps_the_settings_files_mode(tmp_path):
+    claude = tmp_path / ".claude"
+    claude.mkdir()
+    settings = claude / "settings.json"
+    settings.write_text("{}\n")
+    os.chmod(settings, 0o640)
+    out = run_rlat("memory", "install-hooks", "--project-dir", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    assert "hooks" in json.loads(settings.read_text()) and mode(settings) == 0o640
+    assert sorted(os.listdir(claude)) == ["settings.json", "settings.json.rlat-backup"]
+
+
+def test_files_are_replaced_through_one_helper():
+    """Temp + fsync + rename lives in rlat.paths.atomic_write; a hand-written copy elsewhere
+    drifts (one skipped fsync, one left 0644 temps, one named temps the error line misread)."""
+    package = Path(__file__).resolve().parents[2] / "rlat"
+    copies = [str(p.relative_to(package)) for p in package.rglob("*.py")
+              if p.name != "paths.py" and "replace_private(" in p.read_text(encoding="utf-8")]
+    assert copies == []

@@ -72,3 +72,22 @@ def test_the_checker_sees_an_upward_import(tmp_path):
     names = imported_modules(probe)
     assert names and all(module_layer(n) <= LAYERS["trust"] for n in names)
     assert module_layer("rlat.hooks.user_prompt") > LAYERS["trust"]
+
+
+def test_rlat_imports_only_its_declared_dependencies():
+    """rank-bm25 is the tests' BM25 oracle and numpy is nobody's dependency: neither is in
+    pyproject's dependencies, so no module of rlat may import them (an index build that
+    imported numpy ran a second code path wherever numpy happened to be installed)."""
+    import tomllib
+
+    declared = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text())["project"]
+    runtime = " ".join(declared["dependencies"])
+    assert "rank-bm25" not in runtime and "numpy" not in runtime
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            offenders += [f"{path.relative_to(PACKAGE)}: {n}" for n in names
+                          if n.split(".")[0] in ("rank_bm25", "numpy")]
+    assert offenders == []

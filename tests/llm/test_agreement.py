@@ -138,3 +138,17 @@ def transcript(tmp_path):
 
     path = tmp_path / "sess-1.jsonl"
     return path, write_transcript(path, ATOMIC_SESSION, session_id="sess-1")
+
+
+def test_function_words_are_one_list_the_checks_share():
+    """The analyzer's stop words carry no content for the miner's support check or for
+    agreement's clause words either (one list: rlat.retrieval.tokenize.STOP_WORDS); a word
+    added there is ignored everywhere at once."""
+    from rlat.capture import agreement
+    from rlat.llm.miner import content_words
+    from rlat.retrieval.tokenize import STOP_WORDS
+
+    bare = content_words("Postgres listens on port 5433")
+    for word in sorted(STOP_WORDS):
+        assert content_words(f"Postgres {word} listens {word} on port 5433") == bare, word
+    assert agreement._FUNCTION_WORDS >= STOP_WORDS

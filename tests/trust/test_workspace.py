@@ -79,3 +79,64 @@ def test_outside_git_the_normalised_real_path(tmp_path):
                                       r"C:\\Users\\Me\\Repo\\", "C:/Users/Me//Repo"])
 def test_windows_drive_paths_are_one_workspace(spelling):
     assert workspace_id(spelling) == "path:c:/users/me/repo"
+
+
+# ------------------------------------------- which claims a workspace sees: one rule everywhere
+def _store_with_scopes(workspace: str) -> dict[str, str]:
+    """Four claims: learned here, learned elsewhere, cross-workspace, no workspace recorded;
+    plus one learned here and then superseded. Returns label -> claim id."""
+    from rlat.claims import events as ev
+    from rlat.claims.log import ClaimLog
+    from rlat.paths import memory_store_path
+
+    cite = [ev.command_citation("make check")]
+
+    def claim(text, ws, cross=False):
+        return ev.proposed(text, "convention", workspace=ws, cross_workspace=cross,
+                           origin="user", citations=cite)
+
+    made = {
+        "here": claim("Deploys go through the release gateway here", workspace),
+        "elsewhere": claim("Deploys go through the legacy gateway elsewhere", "git-root:other"),
+        "cross": claim("Deploys go through the shared gateway everywhere", "git-root:other", True),
+        "none": claim("Deploys go through the gateway named in notes", None),
+        "old": claim("Deploys go through the retired gateway here", workspace),
+    }
+    events = list(made.values())
+    events.append(ev.marked(made["cross"]["claim"], cross_workspace=True))
+    events.append(ev.superseded(made["old"]["claim"], made["here"]["claim"]))
+    ClaimLog(memory_store_path()).append(events)
+    return {label: e["claim"] for label, e in made.items()}
+
+
+def test_list_here_shows_exactly_what_recall_serves_here(tmp_path):
+    import json
+
+    from support.cli import run_rlat
+
+    work = tmp_path / "proj"
+    work.mkdir()
+    workspace = json.loads(run_rlat("workspace", "--format", "json", cwd=work).stdout)["workspace"]
+    ids = _store_with_scopes(workspace)
+    listed = run_rlat("memory", "list", "--here", "--format", "json", cwd=work)
+    assert listed.returncode == 0, listed.stderr
+    shown = {c["id"] for c in json.loads(listed.stdout)["claims"]}
+    # A claim with no workspace recorded is served everywhere; the listing used to hide it.
+    assert {ids["here"], ids["cross"], ids["none"]} <= shown
+    assert ids["elsewhere"] not in shown
+    recalled = run_rlat("memory", "recall", "deploys gateway", "-k", "10", "--format", "json",
+                        cwd=work)
+    assert recalled.returncode == 0, recalled.stderr
+    served = {c["id"] for c in json.loads(recalled.stdout)["hits"]}
+    assert served == {ids["here"], ids["cross"], ids["none"]}
+
+
+def test_the_miner_is_shown_the_live_claims_this_workspace_sees(tmp_path):
+    from rlat.claims.log import ClaimLog
+    from rlat.llm.atomic import known_claims
+    from rlat.paths import memory_store_path
+
+    ids = _store_with_scopes("git-root:proj")
+    known = {c.id for c in known_claims(ClaimLog(memory_store_path()).state(), "git-root:proj")}
+    # Not the superseded one (no longer believed), but the one with no workspace recorded.
+    assert known == {ids["here"], ids["cross"], ids["none"]}

@@ -305,6 +305,28 @@ def sentences(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+# What people wrap a stated rule in ("btw, …", "no, stop - …", "… - keep that in mind"): not
+# part of the fact, and noise words to every later match.
+_LEAD_ASIDE = re.compile(
+    r"^(?:(?:btw|by the way|also|oh|and|fyi|note|reminder|heads up|no|stop|wait|ok|okay|"
+    r"thanks|thank you|great|so|actually|just so you know)\b[\s,:;.!-]*)+", re.IGNORECASE)
+_TAIL_ASIDE = re.compile(
+    r"[\s,;:-]+(?:please )?(?:keep (?:that|this) in mind|remember that|just so you know|"
+    r"for future reference|fyi)[.!]*$", re.IGNORECASE)
+
+
+def _trim_asides(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span of ``text[start:end]`` without the asides around a stated rule (still an
+    exact excerpt of ``text``)."""
+    lead = _LEAD_ASIDE.match(text, start, end)
+    if lead and end - lead.end() >= SENTENCE_MIN:
+        start = lead.end()
+    tail = _TAIL_ASIDE.search(text, start, end)
+    if tail and tail.start() - start >= SENTENCE_MIN:
+        end = tail.start()
+    return start, end
+
+
 def _program(command: str) -> str:
     """The program a shell command runs (after env assignments, sudo, `uv run` and friends)."""
     words = [w for w in command.split() if "=" not in w or w.startswith("-")]
@@ -410,6 +432,7 @@ class FactExtractor:
     def _user_text(self, block: Block) -> None:
         text = block.text
         for start, end in sentences(text):
+            start, end = _trim_asides(text, start, end)
             sentence = text[start:end]
             if len(sentence) > SENTENCE_MAX or sentence.rstrip().endswith("?") \
                     or _QUESTION_START.match(sentence) or _TRANSIENT.search(sentence):
@@ -495,6 +518,7 @@ class FactExtractor:
     def _keep(self, kind: str, sentence: str, cited: list[Cited], *,
               text: str | None = None) -> None:
         text = text or snippet(one_line(sentence), FACT_CHARS)
+        text = text[:1].upper() + text[1:]  # a rule quoted from mid-sentence reads as one
         if len(text) < SENTENCE_MIN or scrubbing.MARK_PREFIX in text:
             return  # a sentence that carried a secret is an instruction, not a fact to keep
         key = signature(text)

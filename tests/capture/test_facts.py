@@ -228,3 +228,18 @@ def test_a_verdict_in_the_first_person_is_a_falsified_finding_with_its_situation
     assert finding["text"] == (
         "I've reverted it: httpx ignores our HTTPS_PROXY settings, so the proxy tests fail. "
         "[asked: Replace requests with httpx in the API client, it should be faster.]")
+
+
+def test_the_asides_around_a_stated_rule_are_not_part_of_it(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("Reformat the invoice module.")
+    b.run("Bash", {"command": "black invoices.py"}, "reformatted invoices.py")
+    b.prompt("no, stop - we run black with line length 100 in this repo, never the default 88 "
+             "- keep that in mind")
+    b.say("Understood.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (rule,) = facts_of(report)["convention"]
+    assert rule["text"] == "We run black with line length 100 in this repo, never the default 88"
+    # the citation quotes exactly what the user typed, asides left out
+    assert rule["citations"][0]["excerpt"] == (
+        "we run black with line length 100 in this repo, never the default 88")

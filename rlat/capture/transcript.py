@@ -44,6 +44,7 @@ from ..special_files import open_regular
 MAX_LINE_BYTES = 8 * 1024 * 1024
 _decode = json.JSONDecoder().decode
 MAX_TEXT_CHARS = 4000
+SUCCESS_OUTPUT_CHARS = 4 * MAX_TEXT_CHARS  # read of a successful tool output before cleaning
 _CUT_MARK = " [...]"
 
 CONVERSATION_TYPES = ("user", "assistant")
@@ -392,7 +393,13 @@ def _user_turn(obj: dict, content: object, stats: ReadStats, ctx: _Context) -> T
             elif btype == "tool_result":
                 is_error = bool(item.get("is_error"))
                 keep = is_error or ctx.tool_output
-                output = _clean(_result_text(item.get("content")), stats) if keep else ""
+                raw = _result_text(item.get("content")) if keep else ""
+                if not is_error:
+                    # Only the head of a successful output is ever used (capture's facts look
+                    # there); cleaning the whole of a huge one would cost memory for nothing. A
+                    # fence cut open here is removed to the end, as any unclosed fence is.
+                    raw = raw[:SUCCESS_OUTPUT_CHARS]
+                output = _clean(raw, stats) if keep else ""
                 blocks.append(Block(
                     "tool_result", output,
                     uuid=uuid, tool_id=str(item.get("tool_use_id") or "") or None,

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 
 from .. import scrub as scrubbing
 from ..retrieval.tokenize import STOP_WORDS
-from .session import SHELL_TOOLS, Cited, one_line, snippet
+from .session import SHELL_TOOLS, Cited, error_line, one_line, snippet
 from .transcript import Block, Turn
 
 MAX_FACTS = 24
@@ -271,9 +271,6 @@ class Fact:
     def type(self) -> str:
         return KIND_TYPES[self.kind]
 
-    @property
-    def signature(self) -> tuple[frozenset[str], frozenset[str]]:
-        return signature(self.text)
 
 
 @dataclass(slots=True)
@@ -516,10 +513,10 @@ class FactExtractor:
         return []
 
     def _keep(self, kind: str, sentence: str, cited: list[Cited], *,
-              text: str | None = None) -> None:
+              text: str | None = None, subject: str | None = None) -> None:
         text = text or snippet(one_line(sentence), FACT_CHARS)
         text = text[:1].upper() + text[1:]  # a rule quoted from mid-sentence reads as one
-        if len(text) < SENTENCE_MIN or scrubbing.MARK_PREFIX in text:
+        if len(text) < SENTENCE_MIN or scrubbing.MARK_PREFIX in sentence:
             return  # a sentence that carried a secret is an instruction, not a fact to keep
         key = signature(text)
         if any(same_fact(key, k) for k in self._keys):
@@ -532,8 +529,9 @@ class FactExtractor:
         if kind in ("convention", "preference"):
             polarity = "avoid" if _AVOID.search(sentence) and not re.search(
                 r"\balways\b|\binstead\b|\bprefer\b", sentence, re.IGNORECASE) else "prefer"
-        tokens = sorted(key[0])
-        subject = f"{kind}:{' '.join(tokens)}" if tokens and kind != "falsified" else ""
+        if subject is None:
+            tokens = sorted(key[0])
+            subject = f"{kind}:{' '.join(tokens)}" if tokens and kind != "falsified" else ""
         self.facts.append(Fact(kind, text, cited, subject=subject, polarity=polarity))
 
     # ------------------------------------------------------------ tools
@@ -566,23 +564,16 @@ class FactExtractor:
                 text = snippet(text, FACT_CHARS - ASK_CHARS - 12)
                 text += f" [asked: {one_line(self._ask.excerpt)}]"
                 cites.append(self._ask)
-            self._keep_recovery(text, cites, command)
+            # (no sentence: a command with a redacted secret is still worth knowing)
+            self._keep("recovery", "", cites, text=text,
+                       subject="recovery:" + " ".join(command.split()[:3]))
             break
         self._commands.append(_Command(command, cited, False))
         del self._commands[:-16]
 
-    def _keep_recovery(self, text: str, cited: list[Cited], command: str) -> None:
-        if sum(1 for f in self.facts if f.kind == "recovery") >= MAX_PER_KIND \
-                or len(self.facts) >= MAX_FACTS:
-            return
-        self.facts.append(Fact("recovery", text, cited,
-                               subject="recovery:" + " ".join(command.split()[:3])))
-
 
 def _error(block: Block, source: str) -> tuple[str, Cited | None]:
     """The most telling line of a failed command's output, and its citation."""
-    from .session import error_line
-
     _code, line = error_line(block.text)
     if not line:
         return "", None

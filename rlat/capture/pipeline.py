@@ -378,8 +378,9 @@ def capture_transcript(
         report.store = str(log.path)
         if dry_run:
             state = log.state()
+            recurrence = _Recurrence(state, workspace)
             for entry in ready:
-                entry.update(_decide(state, entry, session_id, workspace)[0])
+                entry.update(_decide(state, entry, session_id, workspace, recurrence)[0])
         else:
             _append(log, ready, session_id, workspace, lock_timeout, report)
 
@@ -430,24 +431,33 @@ def _entry(text: str, claim_type: str, cited: list[Cited], session_id: str, work
     return entry
 
 
-def _same_fact(state: FoldState, entry: dict, workspace: str):
-    """A live stored claim of this workspace that states the same fact in other words."""
-    wanted = signature(entry["text"])
-    for claim in state.claims.values():
-        if claim.type != entry["type"] or not live(claim) or workspace not in claim.workspaces:
-            continue
-        if same_fact(wanted, signature(claim.text)):
-            return claim
-    return None
+class _Recurrence:
+    """The live stored claims of one workspace, by type, with their signatures: computed once
+    per capture (the SessionEnd hook decides every fact of a session against them)."""
+
+    def __init__(self, state: FoldState, workspace: str) -> None:
+        self.state, self.workspace = state, workspace
+        self._by_type: dict[str, list] = {}
+
+    def same_fact(self, entry: dict):
+        """A live stored claim of this workspace that states the same fact in other words."""
+        kind = entry["type"]
+        stored = self._by_type.get(kind)
+        if stored is None:
+            stored = self._by_type[kind] = [
+                (claim, signature(claim.text)) for claim in self.state.claims.values()
+                if claim.type == kind and live(claim) and self.workspace in claim.workspaces]
+        wanted = signature(entry["text"])
+        return next((claim for claim, sig in stored if same_fact(wanted, sig)), None)
 
 
-def _decide(state: FoldState, entry: dict, session_id: str, workspace: str
-            ) -> tuple[dict, list[dict]]:
+def _decide(state: FoldState, entry: dict, session_id: str, workspace: str,
+            recurrence: _Recurrence) -> tuple[dict, list[dict]]:
     """(what happens to the claim, the events that make it happen) given the store's state."""
     cid = entry["id"]
     existing = state.claims.get(cid)
     if existing is None and entry["type"] != CLAIM_TYPE:
-        existing = _same_fact(state, entry, workspace)
+        existing = recurrence.same_fact(entry)
     events: list[dict] = []
     if existing is not None and session_id in existing.sessions:
         return {"action": "already_captured", "claim": existing.id}, []
@@ -487,9 +497,10 @@ def _append(log: ClaimLog, entries: list[dict], session_id: str, workspace: str,
         # Decided under the store's lock: two captures of one session cannot both count.
         decided.clear()
         state = log.state()
+        recurrence = _Recurrence(state, workspace)
         events: list[dict] = []
         for entry in entries:
-            outcome, more = _decide(state, entry, session_id, workspace)
+            outcome, more = _decide(state, entry, session_id, workspace, recurrence)
             decided.append(outcome)
             events.extend(more)
         report.events_appended = len(events)

@@ -100,8 +100,7 @@ class Fit:
         self.fit = max(prompt_share, claim_part) if shared_weight >= MIN_SHARED else 0.0
 
     def floor(self, floor: float = FIT_FLOOR) -> float:
-        """The floor this fit must clear: a single shared word must clear a higher one."""
-        return max(floor, ONE_WORD_FLOOR) if len(self.covered) == 1 else floor
+        return floor_for(len(self.covered), floor)
 
     def passes(self, floor: float = FIT_FLOOR) -> bool:
         return self.fit >= self.floor(floor)
@@ -117,6 +116,11 @@ class Fit:
         return (f"fit {self.fit:.2f} {verdict} {floor:.2f} (covers {len(self.covered)} of "
                 f"{self.n_prompt} prompt words [{words}]: {self.prompt_share:.2f} of the "
                 f"prompt, {self.claim_share:.2f} of the claim{weak})")
+
+
+def floor_for(shared_words: int, floor: float = FIT_FLOOR) -> float:
+    """The floor a fit sharing this many words must clear: a single word, a higher one."""
+    return max(floor, ONE_WORD_FLOOR) if shared_words == 1 else floor
 
 
 def weight(df: int, n: int) -> float:
@@ -141,8 +145,9 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
         enough: float | None = None) -> Fit:
     """The fit of a claim (its own analysed terms) to a prompt (``content_terms`` of it).
 
-    ``enough``: when the prompt share alone reaches it, the claim share is not computed (it
-    could only raise the fit); its place in the result then holds 0."""
+    ``enough``: when the prompt share alone reaches the floor that applies (``floor_for``
+    ``enough``), the claim share is not computed (it could only raise the fit); its place in
+    the result then holds 0."""
     own = set(claim_terms)
     prompt_weight = 0.0
     shared = 0.0
@@ -154,7 +159,7 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
             shared += w
             covered.append(term)
     prompt_share = shared / prompt_weight if prompt_weight else 0.0
-    if not covered or enough is not None and prompt_share >= enough:
+    if not covered or enough is not None and prompt_share >= floor_for(len(covered), enough):
         return Fit(tuple(covered), len(prompt), prompt_share, 0.0, shared)
     claim_weight = sum(weight(t) for t in own if t not in FILLER)
     return Fit(tuple(covered), len(prompt), prompt_share,

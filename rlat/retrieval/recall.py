@@ -269,9 +269,10 @@ class ClaimIndex:
         bm25 = ClaimBM25(**bm25_params())
         for terms in documents(claims):
             bm25.add_counts(Counter(terms))
-        index = cls(bm25, [c.id for c in claims])
-        index.embed_claims(claims)
-        return index
+        # No claim vectors here: a build can happen on a hook's fallback path, and embedding
+        # costs ~0.35 ms a claim. A query embeds the few candidates it reads
+        # (``claim_vector``); whoever persists an index embeds it all first (``_persist``).
+        return cls(bm25, [c.id for c in claims])
 
     def embed_claims(self, claims: Iterable[Claim]) -> bool:
         """Compute the base claims' vectors (``claims`` in slot order) with the shipped word
@@ -504,8 +505,14 @@ def open_index(store_path: str | os.PathLike, state: FoldState, *, persist: bool
         return index
     index = ClaimIndex.build(state.claims.values())
     if persist:
-        save_index(index, store_path)
+        _persist(index, state, store_path)
     return index
+
+
+def _persist(index: ClaimIndex, state: FoldState, store_path: str | os.PathLike) -> Path | None:
+    """Save ``index`` with every base claim's vector (so later queries read them)."""
+    index.embed_claims([state.claims[cid] for cid in index.ids])
+    return save_index(index, store_path)
 
 
 def refresh_index(store_path: str | os.PathLike, state: FoldState | None = None) -> bool:
@@ -523,7 +530,7 @@ def refresh_index(store_path: str | os.PathLike, state: FoldState | None = None)
         index.sync(state)
         if not index.delta and not index.gone:
             return False
-    return save_index(ClaimIndex.build(state.claims.values()), store_path) is not None
+    return _persist(ClaimIndex.build(state.claims.values()), state, store_path) is not None
 
 
 _memo: tuple[FoldState, ClaimIndex] | None = None

@@ -138,3 +138,20 @@ def test_the_shortcut_never_changes_the_verdict_for_a_single_shared_word():
     full = fit(prompt, ["pnpm", "x"], weights.get)
     fast = fit(prompt, ["pnpm", "x"], weights.get, enough=FIT_FLOOR)
     assert full.passes() and fast.passes() == full.passes()
+
+
+def test_an_index_built_on_the_fly_embeds_nothing_and_a_persisted_one_embeds_all(rlat_home):
+    # A hook that must build an index (no view yet) pays for postings only; the vectors of the
+    # few claims a query reads are computed then, and a saved index carries every vector.
+    from rlat.retrieval import recall as R
+
+    events = [ev.proposed(f"fact number {i} about caching", "convention",
+                          citations=[ev.command_citation(f"t{i}")], origin="user")
+              for i in range(5)]
+    state = fold(events)
+    built = R.ClaimIndex.build(state.claims.values())
+    assert built.vectors is None
+    store = rlat_home / "memory.rlat"
+    ClaimLog(store).append(events)
+    saved = R.open_index(store, ClaimLog(store).state(), persist=True)
+    assert saved.vectors is not None and R.load_index(store).vectors is not None

@@ -53,13 +53,13 @@ __all__ = [
     "framed_facts",
     "key_of",
     "km_world_claims",
+    "km_world_facts",
     "link_km",
     "linked_kms",
     "load_world_claims",
     "load_world_kms",
     "quarantined_agents",
     "superseded_attribute_ids",
-    "workspace_attributes",
     "workspace_world_context",
     "world_km_paths",
     "world_profile",
@@ -387,49 +387,45 @@ def as_served(claim: Claim, quarantined: set[str] | frozenset[str]) -> Claim:
                    state_reason=QUARANTINE_REASON.format(agent=claim.observed_by))
 
 
+def km_world_facts(paths: Iterable[str | os.PathLike], *,
+                   quarantined: set[str] | frozenset[str] = frozenset()
+                   ) -> tuple[list[Claim], list[Claim], dict[str, Path], list[str]]:
+    """The world facts of these KMs as they serve, from one read of each KM: (every world
+    claim, the attributes that serve — ``current_attributes``: each key's current value, never
+    a superseded one, what recall ranks by relevance —, the KM each claim id came from,
+    problems). Each id once (the first KM holding it); a quarantined agent's facts (named in
+    ``quarantined`` or in the KM's own log) contested (``as_served``)."""
+    kms, problems = load_world_kms(paths)
+    claims: dict[str, Claim] = {}
+    attributes: dict[str, Claim] = {}
+    km_of: dict[str, Path] = {}
+    for path, state in kms:
+        agents = set(quarantined) | quarantined_agents(state)
+        current = {c.id for c in current_attributes(state)}
+        for claim in state.claims.values():
+            if claim.source != "world" or claim.id in claims:
+                continue
+            claims[claim.id] = served = as_served(claim, agents)
+            km_of[claim.id] = path
+            if claim.id in current:
+                attributes[claim.id] = served
+    return list(claims.values()), list(attributes.values()), km_of, problems
+
+
 def km_world_claims(paths: Iterable[str | os.PathLike], *,
                     quarantined: set[str] | frozenset[str] = frozenset(),
                     attributes_only: bool = False
                     ) -> tuple[list[Claim], dict[str, Path], list[str]]:
-    """The world facts of these KMs as they serve: (claims, the KM each claim id came from,
-    problems). Each id once (the first KM holding it); a quarantined agent's facts (named in
-    ``quarantined`` or in the KM's own log) contested (``as_served``). ``attributes_only``:
-    only attributes that serve (``current_attributes``: each key's current value, never a
-    superseded one) — what recall ranks by relevance."""
-    kms, problems = load_world_kms(paths)
-    claims: dict[str, Claim] = {}
-    km_of: dict[str, Path] = {}
-    for path, state in kms:
-        agents = set(quarantined) | quarantined_agents(state)
-        pool = current_attributes(state) if attributes_only else [
-            c for c in state.claims.values() if c.source == "world"]
-        for claim in pool:
-            if claim.id not in claims:
-                claims[claim.id] = as_served(claim, agents)
-                km_of[claim.id] = path
-    return list(claims.values()), km_of, problems
-
-
-def workspace_attributes(workspace_id: str) -> tuple[list[Claim], list[str]]:
-    """The attribute values that serve in this workspace (each key's current value, plus unkeyed
-    attributes) from all its world-fact KMs, for recall by relevance; and problems as lines."""
-    out: dict[str, Claim] = {}
-    problems: list[str] = []
-    for path in world_km_paths(workspace_id):
-        try:
-            state = ClaimLog(path).state()
-        except (ContainerError, OSError) as exc:
-            problems.append(str(exc))
-            continue
-        for claim in current_attributes(state):
-            out.setdefault(claim.id, claim)
-    return list(out.values()), problems
+    """``km_world_facts`` for callers that want one list: (the world claims, or with
+    ``attributes_only`` the attributes that serve; the KM of each; problems)."""
+    claims, attributes, km_of, problems = km_world_facts(paths, quarantined=quarantined)
+    return (attributes if attributes_only else claims), km_of, problems
 
 
 def workspace_world_context(workspace_id: str, *, rung_of=None,
                             now: float | None = None) -> tuple[str, list[str], list[str]]:
     """What SessionStart injects first: (fenced block or "", served claim ids, problems)."""
-    claims, problems = load_world_claims(world_km_paths(workspace_id))
+    claims, _km_of, problems = km_world_claims(world_km_paths(workspace_id))
     served = framed_facts(claims)
     block = world_fact_block(served, rung_of, now=now)
     return block, [c.id for c in served], problems

@@ -160,14 +160,12 @@ def world_facts(
         if not path.exists():
             fail(f"{path}: no such file")
     quarantined = _quarantined_agents()
-    claims, _km_of, problems = world.km_world_claims(paths, quarantined=quarantined)
+    claims, attributes, _km_of, problems = world.km_world_facts(paths, quarantined=quarantined)
     if km and problems:
         fail(problems[0])
     for problem in problems:
         typer.echo(f"rlat: warning: skipped {problem}", err=True)
     framed = world.framed_facts(claims)
-    attributes, _km_of, _again = world.km_world_claims(paths, quarantined=quarantined,
-                                                       attributes_only=True)
     if fmt is SearchFormat.context:
         block = world_fact_block(framed)
         if block:

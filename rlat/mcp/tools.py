@@ -425,6 +425,7 @@ def world_facts(cwd: str | None = None, *, store_path: Path | None = None,
 
     memory_framed: list[Claim] = []
     memory_attributes: list[Claim] = []
+    state = None
     path = store_path or memory_store_path()
     try:
         state = ClaimLog(path).state()
@@ -434,8 +435,10 @@ def world_facts(cwd: str | None = None, *, store_path: Path | None = None,
         memory_framed = [c for c in state.claims.values() if c.source == "world" and here(c)]
         memory_attributes = [c for c in world.current_attributes(state) if here(c)]
     kms = world.world_km_paths(workspace)
-    km_claims, unreadable = world.load_world_claims(kms)
-    km_attributes, _again = world.workspace_attributes(workspace)
+    # As SessionStart and recall serve them: a quarantined agent's facts contested.
+    quarantined = world.quarantined_agents(state) if state is not None else set()
+    km_claims, km_attributes, _km_of, unreadable = world.km_world_facts(
+        kms, quarantined=quarantined)
     problems.extend(unreadable)
 
     def rung_of(claim: Claim) -> str:

@@ -139,7 +139,7 @@ def test_workspace_attributes_are_the_current_values_across_its_kms(ws, tmp_path
     km = tmp_path / "team.rlat"
     ClaimLog(km).append([ev.proposed("seed", "insight", citations=[ev.command_citation("x")])])
     _ok(_capture(ws, str(km), "The CI has two cores.", "--kind", "attribute"))
-    attrs, problems = world.workspace_attributes(wid)
+    _claims, attrs, _km_of, problems = world.km_world_facts(world.world_km_paths(wid))
     assert problems == []
     assert sorted(c.text for c in attrs) == ["Python is 3.12.", "The CI has two cores."]
 

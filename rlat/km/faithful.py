@@ -11,9 +11,9 @@ claims"). The deterministic checks come first and decide alone when no model is 
    the support window.
 3. **Exact tokens.** Every number, version and identifier in the statement (``2222``, ``3.11``,
    ``load_config_file``, ``/srv/app``, ``parseArgs``) appears in the support window as a token.
-4. **Negation polarity.** The statement and its support agree on being negated ("never",
-   "not", "n't", …): "Rollbacks touch the schema" does not trace to "Rollbacks never touch the
-   schema".
+4. **Negation polarity**, clause by clause (``rlat.capture.agreement.polarity_conflict``, the
+   check atomic capture and the miner use): "Rollbacks touch the schema" does not trace to
+   "Rollbacks never touch the schema", but does to "Rollbacks touch the schema, not the data".
 
 The verdict is ``entailed`` (all four hold), ``contradicted`` (the same subject — coverage
 met — but a number differs from the one the passage gives, or the negation is flipped), or
@@ -31,6 +31,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..capture.agreement import polarity_conflict
 from ..retrieval.expansion import stem
 from ..retrieval.tokenize import tokenize
 
@@ -137,13 +138,6 @@ def _word_terms(terms: set[str]) -> set[str]:
     return {t for t in terms if not t.isdigit()}
 
 
-def negated(text: str) -> bool:
-    for word in _WORDS.findall(text.casefold().replace("\u2019", "'")):
-        if word in _NEGATIONS or word.endswith("n't"):
-            return True
-    return False
-
-
 def _is_exact(token: str) -> bool:
     """A number, version or identifier: checked letter for letter, not by coverage."""
     return (any(ch.isdigit() for ch in token) or "_" in token or "/" in token
@@ -231,10 +225,9 @@ def check(statement: str, passage_text: str, *, passage_id: str = "") -> Verdict
                            f"passage says {', '.join(said)}", coverage, support, passage_id)
         return Verdict(UNSUPPORTED, f"{', '.join(sorted(missing))} not in the passage",
                        coverage, support, passage_id)
-    if negated(statement) != negated(support):
-        which = "negates" if negated(statement) else "drops the negation of"
-        return Verdict(CONTRADICTED, f"{which} what the passage says", coverage, support,
-                       passage_id)
+    conflict = polarity_conflict(statement, support)
+    if conflict:
+        return Verdict(CONTRADICTED, conflict, coverage, support, passage_id)
     return Verdict(ENTAILED, f"{coverage:.0%} of its words, every number and identifier, "
                    "same polarity", coverage, support, passage_id)
 

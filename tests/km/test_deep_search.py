@@ -40,9 +40,11 @@ PASSAGE = ("## Staging\n\nStaging SSH listens on port 2222. Connect with "
     ("The deploy user owns /srv/web.", F.UNSUPPORTED),  # an identifier not in the passage
     ("The cache layer uses Memcached.", F.UNSUPPORTED),  # another subject
     ("Rollbacks never touch the production cluster.", F.UNSUPPORTED),  # too little coverage
+    # a "never" about something else in the passage is no contradiction
+    ("Deploys use ruff for formatting.", F.ENTAILED),
 ])
 def test_the_gate_traces_numbers_identifiers_negations_and_words(statement, status):
-    verdict = F.check(statement, PASSAGE)
+    verdict = F.check(statement, PASSAGE + "\nDeploys use ruff for formatting, never black.\n")
     assert verdict.status == status, verdict.reason
 
 

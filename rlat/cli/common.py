@@ -87,3 +87,12 @@ def note_redactions(count: int) -> None:
     if count:
         typer.echo(f"rlat: redacted {count} secret(s) before storing; "
                    "[REDACTED:<rule>] stands in their place", err=True)
+
+
+def short_text(text: str, n: int = 90) -> str:
+    """A claim's or passage's text on one line, for the terminal (it may come from a
+    transcript or a corpus, so escape sequences are taken out)."""
+    from ..render.terminal import terminal_safe
+
+    text = " ".join(terminal_safe(text).split())
+    return text if len(text) <= n else text[: n - 3] + "..."

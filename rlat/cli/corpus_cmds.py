@@ -12,18 +12,18 @@ from pathlib import Path
 
 import typer
 
-from .common import FORMAT_OPTION, OutputFormat, current_cwd, emit_json, fail, store_path
+from ..render.terminal import terminal_safe
+from .common import (
+    FORMAT_OPTION,
+    OutputFormat,
+    current_cwd,
+    emit_json,
+    fail,
+    short_text,
+    store_path,
+)
 from .groups import app, memory_app
-
-
-def _km_errors(fn):
-    from ..container import ContainerError
-    from ..km.store import KMError
-
-    try:
-        return fn()
-    except (KMError, ContainerError) as exc:
-        fail(str(exc))
+from .km_cmds import _km_errors
 
 
 def _say(message: str) -> None:
@@ -57,11 +57,6 @@ def _link(km: Path) -> None:
         link_km(workspace_id(current_cwd()), km)
     except OSError:
         pass
-
-
-def _short(text: str, n: int = 100) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 # --------------------------------------------------------------------------- deep-search
@@ -109,7 +104,7 @@ def deep_search(
         out.append("Answer:")
         for row in data["answer"]:
             refs = "".join(f"[{n}]" for n in row["cites"] if n)
-            out.append(f"  {_short(row['text'], 200)} {refs}")
+            out.append(f"  {short_text(row['text'], 200)} {refs}")
         out.append("Sources:")
         for src in data["sources"]:
             lines = src["lines"]
@@ -120,7 +115,7 @@ def deep_search(
     if result.dropped:
         out.append(f"Dropped by the faithfulness gate ({len(result.dropped)}):")
         for s in result.dropped:
-            out.append(f"  - {_short(s.text)}  ({s.verdict.reason if s.verdict else '?'})")
+            out.append(f"  - {short_text(s.text)}  ({s.verdict.reason if s.verdict else '?'})")
     if result.kept:
         if dry_run:
             out.append(f"Dry run: {len(result.kept)} corpus claim(s) would be stored.")
@@ -134,7 +129,7 @@ def deep_search(
             parts = ", ".join(f"{n} {words.get(k, k)}" for k, n in stored.items())
             out.append(f"Corpus claims in {km}: {parts}. They serve now as PROVISIONAL "
                        f"(rung medium) in `rlat search {km} \"…\"`.")
-    sys.stdout.write("\n".join(out) + "\n")
+    sys.stdout.write(terminal_safe("\n".join(out) + "\n"))
 
 
 # ------------------------------------------------------------------------- memory verify
@@ -202,7 +197,7 @@ def verify(
         lines.append(f"Against {path}:")
         for check in mine.checks + stale.checks:
             mark = marks.get(check.outcome, check.outcome)
-            lines.append(f"  {mark:<17} {check.claim.id[:12]}  {_short(check.claim.text, 70)}")
+            lines.append(f"  {mark:<17} {check.claim.id[:12]}  {short_text(check.claim.text, 70)}")
             if check.passage is not None and check.status != "unsupported":
                 lines.append(f"  {'':<17} {'':<12}  {check.passage.where}: {check.reason}")
         counts: dict[str, int] = {}
@@ -216,7 +211,7 @@ def verify(
             or "nothing to check"
         tail = " (dry run: nothing written)" if dry_run else ""
         lines.append(f"Checked {checked} claim(s): {summary}{tail}.")
-    sys.stdout.write("\n".join(lines) + "\n")
+    sys.stdout.write(terminal_safe("\n".join(lines) + "\n"))
 
 
 def _linked_kms() -> list[Path]:

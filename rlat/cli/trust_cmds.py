@@ -37,6 +37,7 @@ from .common import (
     fail,
     open_store,
     resolve_claim,
+    short_text,
 )
 from .groups import app, memory_app
 
@@ -45,12 +46,6 @@ LOCK_TIMEOUT = None  # the container's one default (RLAT_LOCK_TIMEOUT, rlat/cont
 
 def _when(ts: float) -> str:
     return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%d") if ts else "-"
-
-
-def _short(text: str, n: int = 90) -> str:
-    """A claim's text on one line, for the terminal (its text may come from a transcript)."""
-    text = " ".join(terminal_safe(text).split())
-    return text if len(text) <= n else text[: n - 3] + "..."
 
 
 def _rung_of(state: FoldState, claim: Claim, now: float) -> str:
@@ -135,7 +130,7 @@ def recall_cmd(
             typer.echo(f"{pos:>3}  {h.claim.id[:12]:<12}  {h.relevance:5.2f}  {h.trust:5.2f}  "
                        f"{h.score:5.2f}  {h.rung or '-':<8}  {h.gate}")
             typer.echo(f"{'':>3}  {'':<12}  {'':>5}  {'':>5}  {'':>5}  {'':<8}  "
-                       f"{_short(h.claim.text, 80)}")
+                       f"{short_text(h.claim.text, 80)}")
         if len(hits) > shown_limit:
             typer.echo(f"... {len(hits) - shown_limit} more (all of them: --format json)")
         typer.echo(f"{n} admitted, {len(hits) - n} excluded of {len(hits)} matching claim(s); "
@@ -143,7 +138,7 @@ def recall_cmd(
         return
     for i, h in enumerate(hits, 1):
         state_note = f", {h.state.upper()}" if h.state in ("contested", "stale") else ""
-        typer.echo(f"{i}. [{h.rung}{state_note}] {_short(h.claim.text)}")
+        typer.echo(f"{i}. [{h.rung}{state_note}] {short_text(h.claim.text)}")
         typer.echo(f"   {h.claim.id[:12]}  score {h.score:.2f} (relevance {h.relevance:.2f} x "
                    f"trust {h.trust:.2f}), {h.claim.type}, learned {_when(h.claim.created_at)}")
 
@@ -271,7 +266,7 @@ def feedback(
         moved = row["before"] if row["before"] == row["after"] else \
             f"{row['before']} -> {row['after']}"
         typer.echo(f"Recorded {verdict.value} for {row['id'][:12]} (rank {row['rank']}): rung "
-                   f"{moved}  {_short(row['text'], 70)}")
+                   f"{moved}  {short_text(row['text'], 70)}")
 
 
 @memory_app.command("corroborate")
@@ -298,7 +293,7 @@ def corroborate(
         return
     verb = "Refuted" if refute else "Corroborated"
     moved = before if before == after else f"{before} -> {after}"
-    typer.echo(f"{verb} {claim.id[:12]}: rung {moved}  {_short(claim.text, 70)}")
+    typer.echo(f"{verb} {claim.id[:12]}: rung {moved}  {short_text(claim.text, 70)}")
 
 
 # ------------------------------------------------------------------------------ consolidate
@@ -365,7 +360,7 @@ def _print_plan(plan, where: str, dry_run: bool) -> None:
     lines = []
     for change in plan.changes:
         label = change.claim[:12] if change.action != "calibrate" else change.claim
-        lines.append(f"{change.action:<9}  {label:<12}  {_short(change.text, 70)}")
+        lines.append(f"{change.action:<9}  {label:<12}  {short_text(change.text, 70)}")
         lines.append(f"{'':<9}  {'':<12}  why: {change.reason}")
     if lines:
         sys.stdout.write("\n".join(lines) + "\n")
@@ -396,7 +391,7 @@ def confidence(
         emit_json(data)
         return
     b = parts.to_dict()
-    typer.echo(f"claim {claim.id}: {_short(claim.text, 70)}")
+    typer.echo(f"claim {claim.id}: {short_text(claim.text, 70)}")
     typer.echo(f"  rung {data['rung']} ({b['total']:+.2f} points), state {current}"
                + (f" ({data['stale_reason']})" if data["stale_reason"] else ""))
     typer.echo(f"  prior ({claim.origin}) {b['prior']:+.2f}; outcomes {b['outcomes']:+.2f} "

@@ -24,7 +24,9 @@ _TIME = re.compile(
     r"|fall|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?"
     r"|(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple\s+of)\s+"
     + _UNITS + r"\s+ago"
-    r"|january|february|april|june|july|august|september|october|november|december"
+    # ("may" only with a day or a year beside it: alone it is the verb)
+    r"|january|february|march|april|june|july|august|september|october|november|december"
+    r"|may\s+\d{1,2}\b|\d{1,2}(?:st|nd|rd|th)?\s+may|may\s+(?:19|20)\d\d"
     r"|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
     r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
     r"|(?:19|20)\d\d|\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{4}-\d\d-\d\d)\b", re.IGNORECASE)

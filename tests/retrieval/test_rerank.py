@@ -68,6 +68,9 @@ def test_a_when_question_prefers_the_claim_that_states_a_time():
     assert order(state, "Where are the postgres upgrade notes?")[0] == undated
     assert temporal.has_time("moved to Berlin in 2019") and temporal.has_time("3 days ago")
     assert not temporal.has_time("the build takes a while")
+    # months written out, May only where it cannot be the verb
+    assert temporal.has_time("we moved in March") and temporal.has_time("shipped on May 7")
+    assert not temporal.has_time("it may take a while")
 
 
 def test_claim_vectors_are_computed_by_the_worker_not_the_hook():

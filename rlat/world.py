@@ -370,8 +370,7 @@ QUARANTINE_REASON = "its agent {agent!r} is quarantined"
 def quarantined_agents(*states: FoldState) -> set[str]:
     """Agents under quarantine in any of ``states`` (the memory store, where ``rlat
     quarantine`` records it, and each KM's own log)."""
-    return {agent for state in states for agent, entry in state.agents.items()
-            if entry and entry[0]}
+    return {agent for state in states for agent in state.agents if state.quarantined(agent)}
 
 
 def as_served(claim: Claim, quarantined: set[str] | frozenset[str]) -> Claim:

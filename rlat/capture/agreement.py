@@ -30,7 +30,8 @@ Rules (each errs towards "disagrees": a dropped fact costs less than a wrong one
 * **Opinions** (used by the world-fact miner, whose facts are shared): a judgement word
   (better, terrible, overkill, "in my opinion"…) marks a statement as subjective.
 
-Pure functions over strings, importing nothing of rlat: any layer may call them.
+Pure functions over strings; they import only the tokenizer's stop words (rlat.retrieval), so
+the pipelines (capture, the miner, the KM faithfulness gate) share them.
 """
 
 from __future__ import annotations

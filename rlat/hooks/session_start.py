@@ -150,9 +150,9 @@ def handle(ctx: HookContext) -> dict | None:
     calibration = state.calibration if state is not None else {}
     budget = context_budget()
     world_claims, km_of = _world_claims(ctx, memory, now)
+    weighed = {c.id: trust_weight(c, now, calibration) for c in world_claims}  # once each
     world_block, served_world = world_fact_block_within(
-        world_claims, lambda c: rung_of_points(trust_weight(c, now, calibration)[1]),
-        lambda c: trust_weight(c, now, calibration)[0],
+        world_claims, lambda c: rung_of_points(weighed[c.id][1]), lambda c: weighed[c.id][0],
         budget=budget - (_MORE_RESERVE if memory is not None else 0),
         fact_chars=min(FACT_CHARS, budget // 2), more_hint=WORLD_MORE_HINT)
 

@@ -144,7 +144,6 @@ def test_function_words_are_one_list_the_checks_share():
     """The analyzer's stop words carry no content for the miner's support check or for
     agreement's clause words either (one list: rlat.retrieval.tokenize.STOP_WORDS); a word
     added there is ignored everywhere at once."""
-    from rlat.capture import agreement
     from rlat.llm.miner import content_words
     from rlat.retrieval.tokenize import STOP_WORDS
 

@@ -134,10 +134,6 @@ class Result:
 
 
 # ------------------------------------------------------------------------------ reading
-def _retrieve(km: KnowledgeModel, query: str, k: int) -> list[Passage]:
-    return [km.passage(slot) for slot, _s in km.index.top_k(tokenize(query), k)]
-
-
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)\s]*\)")
 
 
@@ -318,7 +314,7 @@ def research(km: KnowledgeModel, question: str, *, max_hops: int = DEFAULT_MAX_H
         hop += 1
         fresh: list[Passage] = []
         for query in queries:
-            got = _retrieve(km, query, PER_HOP)
+            got = km.matching(query, PER_HOP)
             new = [p for p in got if p.id not in result.read]
             for p in new:
                 result.read[p.id] = p

@@ -371,6 +371,15 @@ class KnowledgeModel:
         b, pos = self.slot_location(slot)
         return self.block(b).passage(pos, slot)
 
+    def matching(self, text: str, k: int) -> list[Passage]:
+        """The ``k`` passages that best match ``text`` (BM25 over the index), best first; none
+        for a KM without a build."""
+        if not self.has_build:
+            return []
+        from ..retrieval.tokenize import tokenize
+
+        return [self.passage(slot) for slot, _score in self.index.top_k(tokenize(text), k)]
+
     def passages(self) -> Iterator[Passage]:
         """Every live passage, in slot order."""
         for slot in self.live_slots():

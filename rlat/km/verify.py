@@ -26,7 +26,6 @@ from pathlib import Path
 from ..claims import events as ev
 from ..claims.log import ClaimLog
 from ..claims.model import Claim, live, visible_in
-from ..retrieval.tokenize import tokenize
 from ..trust import verify as V
 from . import faithful as F
 from .store import KnowledgeModel, Passage
@@ -98,19 +97,12 @@ def citation_of(p: Passage) -> dict:
     return ev.passage_citation(p.id, p.hash, path=p.path)
 
 
-def candidates(km: KnowledgeModel, text: str, k: int = VERIFY_TOP_K) -> list[Passage]:
-    """The passages that best match ``text`` (BM25 over the KM's index)."""
-    if not km.has_build:
-        return []
-    return [km.passage(slot) for slot, _score in km.index.top_k(tokenize(text), k)]
-
-
 def judge(km: KnowledgeModel, claims: Iterable[Claim], *, provider=None,
           report: Report) -> list[tuple[Claim, F.Verdict, Passage | None, str]]:
     """(claim, verdict, passage, the model's verdict or "") for each claim against the KM."""
     judged = []
     for claim in claims:
-        passages = candidates(km, claim.text)
+        passages = km.matching(claim.text, VERIFY_TOP_K)
         verdict = F.best_verdict(claim.text, passages)
         passage = next((p for p in passages if p.id == verdict.passage_id), None)
         judged.append([claim, verdict, passage, ""])

@@ -122,8 +122,14 @@ _SYMPTOM = re.compile(
     r"never (?:finishes|starts|returns|shows)|doesn'?t (?:work|start|run|load|connect|show)|"
     r"won'?t (?:work|start|run|load|connect)|can'?t (?:connect|start|find|reach)|"
     r"not working|slow|times? out|timing out|refused|missing|empty|blank|nothing happens|"
-    r"garbage|garbled|weird|wrong|strange|not defined|undefined|disappear\w*|lost|stale)\b",
+    r"garbage|garbled|weird|wrong|strange|not defined|undefined|disappear\w*|lost|stale|"
+    r"corrupt\w*|flaky|sits?|sitting|freez\w*|frozen|stops? (?:\w+ing|working)|"
+    r"stopped (?:\w+ing|working)|keeps? (?:\w+ing)|no longer \w+|(?:isn'?t|aren'?t|not) "
+    r"(?:being )?(?:picked up|updated|saved|loaded|found|applied|reloading|updating))\b",
     re.IGNORECASE)
+# ... said of a thing even after a verb that usually gives an order ("make run just sits at …").
+_REPORTED = re.compile(r"\b(?:just |still |always )?(?:hangs|sits|is stuck|gets stuck|dies|"
+                       r"crashes|freezes)\b", re.IGNORECASE)
 # What makes an explanation one (a cause, a condition, a requirement).
 _CAUSE = re.compile(
     r"\b(?:so|because|since|unless|until|when|whenever|which|needs?|has to|have to|must|only|"
@@ -134,6 +140,8 @@ _REMEDY = re.compile(
     r"^\W*(?:(?:so |then )?(?:set|export|raise|lower|increase|run|start|copy|create|install|"
     r"use|add|point|pass|load|restart|enable|disable)\b|.*\b(?:fix(?:es|ed)? it|the fix is|"
     r"works (?:with|once|after))\b)", re.IGNORECASE)
+# ... or that names the setting or command that does it ("With WATCHPACK_POLLING=true …").
+_SETTING = re.compile(r"\b[A-Z][A-Z0-9_]{2,}=\S|`[^`\n]{2,}`")
 _VERDICT_START = re.compile(
     r"^\W*(?:reverted|backed out|rolled back|undid|undone|switched back|went back|"
     r"(?:that|this|it) (?:didn'?t|did not|doesn'?t|does not) (?:work|help)|(?:that|this|it) "
@@ -183,6 +191,9 @@ _ENV_ERROR = re.compile(
     r"not supported|incompatible|lock ?file|mismatch|not set|is required|must be set|"
     r"undefined|not defined", re.IGNORECASE)
 
+# ... and failures of the surroundings a test run reports (a service not up, a plugin absent).
+_ENV_FAILURE = re.compile(r"connect(?:ion)? (?:refused|reset|timed out)|dial tcp|no route|"
+                          r"plugin failed|not executable|econnrefused", re.IGNORECASE)
 
 # Cheap first looks (substring tests) before the regexes above: capture runs inside the
 # SessionEnd hook's budget, and most sentences name nothing salient.
@@ -281,6 +292,8 @@ class _Command:
     error: str = ""
     error_cited: Cited | None = None
     recovered: bool = False
+    explained: bool = False  # the assistant said something after it failed
+    asked_after: bool = False  # the user said something after it ran
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
@@ -341,9 +354,10 @@ def _command_words(command: str) -> set[str]:
             if len(w) > 1 and not w.startswith("-")}
 
 
-def _recovers(failed: _Command, good: str) -> bool:
+def _recovers(failed: _Command, good: str, *, newest: bool = False) -> bool:
     """Whether ``good`` does ``failed``'s job another way: not the same command again, sharing
-    a word of what it does, and either a different program or an environmental error."""
+    a word of what it does, and either a different program or an environmental error.
+    ``newest``: ``failed`` is the last command run before ``good``."""
     bad = failed.text
     if " ".join(bad.split()) == " ".join(good.split()) or _program(good) in _HOUSEKEEPING:
         return False
@@ -354,7 +368,12 @@ def _recovers(failed: _Command, good: str) -> bool:
         return True  # the same command with what it lacked: a flag, a setting, a step before it
     shared = bad_words & good_words
     if not shared:
-        return False
+        # Another tool altogether ("protoc" fails, "buf generate" works) is a recovery only
+        # when it came right after the failure with the assistant's word in between ("the
+        # repo has a buf.gen.yaml that pins the plugins"), and the failure was not the code's.
+        return newest and not failed.asked_after and _program(bad) != _program(good) and _program(bad) not in \
+            _HOUSEKEEPING and bool(_ENV_ERROR.search(failed.error) or (
+                failed.explained and _ENV_FAILURE.search(failed.error)))
     if _program(bad) != _program(good):
         return True
     return bool(_ENV_ERROR.search(failed.error))
@@ -379,6 +398,9 @@ class FactExtractor:
         if len(self.facts) >= MAX_FACTS:
             return
         if turn.kind == "prompt" and not turn.sidechain:
+            if self._commands:
+                self._commands[-1].explained = False  # a new word from the user: not "right after"
+                self._commands[-1].asked_after = True
             first = True
             for block in turn.blocks:
                 if block.kind == "text" and block.text:
@@ -413,7 +435,8 @@ class FactExtractor:
             return  # "ok, do that", "hmm, that's worse. undo it": the situation is unchanged
         self._ask = Cited(block.uuid, snippet(text, ASK_CHARS), "prompt", self.source,
                           block.offset)
-        self._symptom = bool(_SYMPTOM.search(text)) and not _IMPERATIVE.match(text)
+        self._symptom = bool(_SYMPTOM.search(text)) and (
+            not _IMPERATIVE.match(text) or bool(_REPORTED.search(text)))
         self._probed = self._explained = False
 
     def _in_context(self, kind: str, sentence: str, cited: list[Cited]) -> None:
@@ -454,6 +477,8 @@ class FactExtractor:
 
     def _assistant_text(self, block: Block) -> None:
         text = block.text
+        if self._commands and self._commands[-1].failed:
+            self._commands[-1].explained = True
         spans = sentences(text)
         for at, (start, end) in enumerate(spans):
             sentence = text[start:end]
@@ -476,7 +501,8 @@ class FactExtractor:
                 self._explained = True
                 if at + 1 < len(spans):
                     after = text[spans[at + 1][0]:spans[at + 1][1]]
-                    if _REMEDY.search(after) and end - start + len(after) < FACT_CHARS:
+                    if (_REMEDY.search(after) or _SETTING.search(after)) \
+                            and end - start + len(after) < FACT_CHARS:
                         end = spans[at + 1][1]
                         sentence = text[start:end]
                         cited = [self._cite(block, start, end, "fact")]
@@ -554,9 +580,12 @@ class FactExtractor:
         for failed in reversed([c for c in self._commands if c.failed][-RECENT_FAILURES:]):
             if " ".join(failed.text.split()) == same:
                 failed.recovered = True  # it works now (the code was fixed): nothing to learn
-            if failed.recovered or not _recovers(failed, command):
+            if failed.recovered or not _recovers(failed, command,
+                                                 newest=failed is self._commands[-1]):
                 continue
             failed.recovered = True
+            if any(same in " ".join(f.text.split()) for f in self.facts):
+                break  # already said ("we always run the tests with `make check`")
             why = f": {one_line(failed.error)}" if failed.error else ""
             text = f"Use `{one_line(command)}` here (`{one_line(failed.text)}` fails{why})"
             cites = [cited] + ([failed.error_cited] if failed.error_cited else [failed.cited])
@@ -575,6 +604,11 @@ class FactExtractor:
 def _error(block: Block, source: str) -> tuple[str, Cited | None]:
     """The most telling line of a failed command's output, and its citation."""
     _code, line = error_line(block.text)
+    # A test runner's "--- FAIL: TestX" says less than the "connection refused" under it.
+    for candidate in block.text.splitlines():
+        if _ENV_FAILURE.search(candidate) or _ENV_ERROR.search(candidate):
+            line = candidate.strip()
+            break
     if not line:
         return "", None
     line = snippet(line, 110)

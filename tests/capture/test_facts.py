@@ -243,3 +243,49 @@ def test_the_asides_around_a_stated_rule_are_not_part_of_it(tmp_path, store):
     # the citation quotes exactly what the user typed, asides left out
     assert rule["citations"][0]["excerpt"] == (
         "we run black with line length 100 in this repo, never the default 88")
+
+
+def test_another_tool_right_after_an_environmental_failure_is_a_recovery(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("Run the integration tests.")
+    b.run("Bash", {"command": "go test ./... -tags integration"},
+          "Exit code 1\n--- FAIL: TestKafkaRoundTrip (30.01s)\n    kafka_test.go:41: dial tcp "
+          "127.0.0.1:9092: connect: connection refused\nFAIL", is_error=True)
+    b.run("Bash", {"command": "make itest"}, "ok  \tgithub.com/acme/ingest\t12.3s")
+    b.say("Integration tests pass.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (fix,) = facts_of(report)["recovery"]
+    # the line that says why it failed, not the test runner's "--- FAIL: TestX"
+    assert fix["text"].startswith("Use `make itest` here (`go test ./... -tags integration` "
+                                  "fails: kafka_test.go:41: dial tcp")
+
+
+def test_another_tool_is_not_a_recovery_after_a_code_failure_or_a_new_prompt(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("Run the unit tests.")
+    b.run("Bash", {"command": "pytest -q"},
+          "Exit code 1\nFAILED test_a.py::test_x - assert 1 == 2", is_error=True)
+    b.run("Bash", {"command": "make lint"}, "all good")  # the code failed, not the setup
+    b.prompt("Start the app.")
+    b.run("Bash", {"command": "curl localhost:8000"},
+          "Exit code 7\ncurl: (7) Failed to connect: Connection refused", is_error=True)
+    b.prompt("Now run the linter.")
+    b.run("Bash", {"command": "ruff check ."}, "All checks passed!")  # another ask altogether
+    report = capture_transcript(b.write(b.path), store=store)
+    assert "recovery" not in facts_of(report)
+
+
+def test_a_problem_reported_in_other_words_gets_its_explanation_and_remedy(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("next dev stops picking up my edits after a few minutes")
+    b.run("Bash", {"command": "cat /proc/sys/fs/inotify/max_user_watches"}, "8192")
+    b.say("The container's inotify watch limit (8192) runs out, so the watcher goes quiet. "
+          "With WATCHPACK_POLLING=true next dev polls instead.")
+    b.prompt("make run just sits at 'connecting to sink'")
+    b.run("Bash", {"command": "curl -s localhost:9000/dev"}, "NoSuchBucket")
+    b.say("The local minio has no bucket yet and the sink retries forever without logging. "
+          "Create it with `mc mb local/dev`.")
+    report = capture_transcript(b.write(b.path), store=store)
+    gotchas = [g["text"] for g in facts_of(report)["gotcha"]]
+    assert any("WATCHPACK_POLLING=true" in g and "inotify" in g for g in gotchas), gotchas
+    assert any("mc mb local/dev" in g and "[asked: make run just sits" in g for g in gotchas)

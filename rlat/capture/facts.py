@@ -77,8 +77,16 @@ _RULE = re.compile(
     r"codebase|team)|(?:here|in this repo),? we|we (?:use|don'?t use|do not use|prefer|avoid|"
     r"deploy|run|keep|name|put|store|pin|write|require|only)|don'?t ever|do not ever|"
     r"make sure (?:to|you)|remember (?:that|to)|is (?:required|mandatory|forbidden|banned)|"
-    r"must (?:always|never|be|use|not|go|run|pass|stay|live)|should (?:always|never)|instead)\b",
+    r"must (?:always|never|be|use|not|go|run|pass|stay|live)|should (?:always|never)|instead|"
+    r"stick (?:to|with)|standardi[sz]ed on|(?:is|are) (?:preferred|not allowed|off.limits)|"
+    r"we(?:'re| are) (?:on|using)|(?:don'?t|do not|never|please don'?t) (?:use|add|call|import|"
+    r"commit|push|touch|edit|hand.edit|write|mock|catch|log|print)|rather than|instead of)\b"
+    # "use tabs, not spaces"; "no unwrap() in library code"
+    r"|^\W*(?:please\s+)?(?:use|prefer|keep)\b[^.\n]{1,60},\s*(?:not|never)\b"
+    r"|^\W*no [\w.()-]+ (?:in|for|on|inside|outside)\b",
     re.IGNORECASE)
+# ... except these, in an order: "rewrite it with map instead" is today's task, not a rule.
+_ONE_OFF = frozenset(("instead", "instead of", "rather than"))
 # "always"/"never" make a rule only in a rule's setting: a sentence that opens with them, or
 # one that also says where or who ("here", "we", "you", "in this repo") or gives an order.
 # ("some events never show up in S3" is a symptom, not a rule.)
@@ -113,7 +121,8 @@ _IMPERATIVE = re.compile(
     r"^\W*(?:please\s+)?(?:use|run|tag|push|add|fix|make|set|install|update|create|delete|remove|"
     r"deploy|build|check|try|go|write|change|rename|move|open|bump|release|commit|merge|start|"
     r"stop|restart|upload|download|send|copy|put|give|show|tell|find|look|implement|refactor|"
-    r"reformat|format|test|debug|investigate|explain|review|clean|upgrade|downgrade)\b",
+    r"reformat|format|test|debug|investigate|explain|review|clean|upgrade|downgrade|rewrite|"
+    r"replace|convert|switch|split|extract|simplify|optimi[sz]e)\b",
     re.IGNORECASE)
 # A user reporting a problem (not asking for a change): the assistant's explanation that
 # follows may be a gotcha.
@@ -318,8 +327,9 @@ def sentences(text: str) -> list[tuple[int, int]]:
 # What people wrap a stated rule in ("btw, …", "no, stop - …", "… - keep that in mind"): not
 # part of the fact, and noise words to every later match.
 _LEAD_ASIDE = re.compile(
-    r"^(?:(?:btw|by the way|also|oh|and|fyi|note|reminder|heads up|no|stop|wait|ok|okay|"
-    r"thanks|thank you|great|so|actually|just so you know)\b[\s,:;.!-]*)+", re.IGNORECASE)
+    r"^(?:(?:btw|by the way|also|oh|and|fyi|note|reminder|heads up|thanks|thank you|great|"
+    r"actually|just so you know)\b[\s,:;.!-]*|(?:no|stop|wait|ok|okay|so)\b\s*[,:;.!-]+\s*)+",
+    re.IGNORECASE)  # ("no", "so" only with a mark after them: "No print() in library code")
 _TAIL_ASIDE = re.compile(
     r"[\s,;:-]+(?:please )?(?:keep (?:that|this) in mind|remember that|just so you know|"
     r"for future reference|fyi)[.!]*$", re.IGNORECASE)
@@ -466,7 +476,7 @@ class FactExtractor:
             elif _PREFERENCE.search(sentence):
                 kind = "preference"
             elif (_RULE.search(sentence) and not (_IMPERATIVE.match(sentence) and _RULE.search(
-                    sentence).group(0).lower() == "instead")) or (
+                    sentence).group(0).lower() in _ONE_OFF)) or (
                     _ALWAYS.search(sentence) and _RULE_SETTING.search(sentence)):
                 kind = "convention"
             elif not _IMPERATIVE.match(sentence) and _STATE.search(sentence) and any(

@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 
+from .concepts import PREFIX as TAG_PREFIX
 from .expansion import stem
 
 # Lexical candidates (those the gates admit) looked at per query, best BM25 first: abstention
@@ -142,17 +143,29 @@ def content_terms(terms: Iterable[str]) -> list[str]:
 
 
 def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], float], *,
-        enough: float | None = None) -> Fit:
+        enough: float | None = None, tag_sources: dict[str, frozenset[str]] | None = None
+        ) -> Fit:
     """The fit of a claim (its own analysed terms) to a prompt (``content_terms`` of it).
 
     ``enough``: when the prompt share alone reaches the floor that applies (``floor_for``
     ``enough``), the claim share is not computed (it could only raise the fit); its place in
-    the result then holds 0."""
+    the result then holds 0.
+
+    ``tag_sources``: concept tag -> the prompt's terms it came from (``rlat.retrieval.concepts``).
+    A tag the claim shares only because it shares every word the tag came from says nothing
+    more ("database" and its ``~database``): it is left out, so one shared word stays one; a
+    tag counts when it bridges a prompt word the claim does not hold ("assertion" to
+    "testify")."""
     own = set(claim_terms)
     prompt_weight = 0.0
     shared = 0.0
     covered: list[str] = []
+    bridged: set[str] = set()
     for term in prompt:
+        if tag_sources and term in own and term in tag_sources:
+            if all(source in own for source in tag_sources[term]):
+                continue
+            bridged.add(term)
         w = weight(term)
         prompt_weight += w
         if term in own:
@@ -161,6 +174,8 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
     prompt_share = shared / prompt_weight if prompt_weight else 0.0
     if not covered or enough is not None and prompt_share >= floor_for(len(covered), enough):
         return Fit(tuple(covered), len(prompt), prompt_share, 0.0, shared)
-    claim_weight = sum(weight(t) for t in own if t not in FILLER)
+    # the claim's own words, and of its concept tags those that bridged to the prompt
+    claim_weight = sum(weight(t) for t in own if t not in FILLER and (
+        not t.startswith(TAG_PREFIX) or t in bridged))
     return Fit(tuple(covered), len(prompt), prompt_share,
                shared / claim_weight if claim_weight else 0.0, shared)

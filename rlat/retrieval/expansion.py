@@ -31,7 +31,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-VERSION = 1
+from . import concepts
+
+VERSION = 2  # 2: concept tags (rlat.retrieval.concepts)
 
 # Session-context expansion, chosen on one LoCoMo conversation (conv-26) and reported on the
 # other four (bench/bench_locomo.py).
@@ -197,13 +199,24 @@ def stem(term: str) -> str:
 
 # ---------------------------------------------------------------------------- the seam
 def expand_document(text: str, terms: list[str]) -> list[str]:
-    """A claim's own terms, stemmed (one term out per term in)."""
-    return [stem(t) for t in terms]
+    """A claim's own terms, stemmed (one term out per term in), then its concept tags."""
+    return [stem(t) for t in terms] + concepts.tags(terms)
 
 
 def expand_query(text: str, terms: list[str]) -> list[str]:
-    """A query's terms without question words, stemmed."""
-    return [stem(t) for t in terms if t not in QUERY_STOP_WORDS]
+    """A query's terms without question words, stemmed, then its concept tags."""
+    kept = [t for t in terms if t not in QUERY_STOP_WORDS]
+    return [stem(t) for t in kept] + concepts.tags(kept)
+
+
+def tag_sources(terms: list[str]) -> dict[str, frozenset[str]]:
+    """concept tag -> the stemmed terms of ``terms`` (raw tokens) that give it."""
+    out: dict[str, set[str]] = {}
+    lexicon = concepts.table()
+    for term in terms:
+        for tag in lexicon.get(term, ()):
+            out.setdefault(tag, set()).add(stem(term))
+    return {tag: frozenset(stems) for tag, stems in out.items()}
 
 
 def session_position(claim) -> tuple[str, float, str] | None:

@@ -90,7 +90,9 @@ except ImportError:  # pragma: no cover - depends on whether the module exists y
 def analyzer_version() -> str:
     exp = getattr(_expansion, "VERSION", None) if _expansion is not None else None
     ctx = "+ctx" if _contextual() is not None else ""
-    return f"tok{TOKENIZER_VERSION}" + (f"+exp{exp}" if exp is not None else "") + ctx
+    lexicon = getattr(_expansion, "concepts", None) if _expansion is not None else None
+    tags = f"+cpt{lexicon.version()}" if lexicon is not None else ""
+    return f"tok{TOKENIZER_VERSION}" + (f"+exp{exp}" if exp is not None else "") + ctx + tags
 
 
 def _contextual():
@@ -706,6 +708,8 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     if not terms:
         return []
     prompt = A.content_terms(terms)
+    tag_sources = _expansion.tag_sources(tokenize(query)) \
+        if _expansion is not None and hasattr(_expansion, "tag_sources") else None
     if abstain and not prompt and not explain:
         return []  # nothing but filler ("can you help?"): no claim can fit it
     if explain:
@@ -794,7 +798,8 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
                 continue
             is_event = claim.type == A.EVENT_TYPE
             floor = A.EVENT_FIT_FLOOR if is_event else A.FIT_FLOOR
-            fit = A.fit(prompt, document_terms(claim), weigh, enough=None if explain else floor)
+            fit = A.fit(prompt, document_terms(claim), weigh, enough=None if explain else floor,
+                        tag_sources=tag_sources)
             if not fit.passes(floor):
                 if explain:
                     rejected.append(Hit(claim, relevance, weight, score, rung_of_points(pts),

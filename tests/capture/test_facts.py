@@ -289,3 +289,22 @@ def test_a_problem_reported_in_other_words_gets_its_explanation_and_remedy(tmp_p
     gotchas = [g["text"] for g in facts_of(report)["gotcha"]]
     assert any("WATCHPACK_POLLING=true" in g and "inotify" in g for g in gotchas), gotchas
     assert any("mc mb local/dev" in g and "[asked: make run just sits" in g for g in gotchas)
+
+
+def test_rules_in_other_shapes_are_conventions_and_one_off_orders_are_not(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("Add the export button.")
+    b.say("Added.")
+    b.prompt("Use tabs for indentation in the Makefile, not spaces.")
+    b.say("Noted.")
+    b.prompt("No print() in library code, use the logger.")
+    b.say("Noted.")
+    b.prompt("We stick to sqlx for database access.")
+    b.say("Noted.")
+    b.prompt("Rewrite the loop with map rather than a for loop.")
+    b.say("Done.")
+    report = capture_transcript(b.write(b.path), store=store)
+    rules = [c["text"] for c in facts_of(report)["convention"]]
+    assert rules == ["Use tabs for indentation in the Makefile, not spaces.",
+                     "No print() in library code, use the logger.",
+                     "We stick to sqlx for database access."]

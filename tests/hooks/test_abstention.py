@@ -130,3 +130,31 @@ def test_explain_says_why_each_claim_was_admitted_or_abstained(workspace):
     assert f">= {FIT_FLOOR:.2f}" in admitted[0]["gate"] and "[alemb, migrat, fail]" in admitted[0]["gate"]
     assert all(h["gate"].startswith(("abstained:", "excluded:")) for h in hits
                if not h["admitted"])
+
+
+CONCEPT_FACTS = [
+    ("We don't use testify in this repo - plain testing package and table-driven tests only",
+     "convention"),
+    ("Money amounts are always Decimal here, never float", "convention"),
+]
+
+
+def test_a_question_sharing_no_word_with_its_claim_meets_it_through_a_concept(workspace):
+    seed(workspace)
+    ids = {text: add(workspace, text, kind) for text, kind in CONCEPT_FACTS}
+    # alone, "test" is one shared word of four: below the floor; "assertion" and "testify"
+    # meet in the concept ~testing, and two shared words clear it
+    asked = {"which assertion library should the new unit tests use?": CONCEPT_FACTS[0][0]}
+    for i, (text, fact) in enumerate(asked.items()):
+        out = prompt(workspace, text, f"concept-{i}")
+        assert fact in out.context, (text, out.stdout)
+        assert ids[fact] in [cid for cid, _rank in injected(f"concept-{i}")[0]]
+    # the concepts do not make unrelated prompts match
+    # nor does a shared word count twice through its own concept ("database", ~database)
+    for i, text in enumerate(["write a haiku about autumn leaves",
+                              "rename the variable x to count in utils.py",
+                              "what currency does the pricing page show by default?"]):
+        assert prompt(workspace, text, f"concept-quiet-{i}").stdout == "", text
+    explained = run_rlat("memory", "recall", "which assertion library should I pick?",
+                         "--explain", cwd=workspace)
+    assert "~testing" in explained.stdout  # the shared concept, shown as the index holds it

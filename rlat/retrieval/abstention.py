@@ -98,7 +98,11 @@ class Fit:
         self.claim_share = claim_share
         self.shared_weight = shared_weight
         claim_part = claim_share * (ONE_WORD_CLAIM_SHARE if len(covered) == 1 else 1.0)
-        self.fit = max(prompt_share, claim_part) if shared_weight >= MIN_SHARED else 0.0
+        # One concept alone is a topic, not an answer ("update the readme" / a docs command):
+        # a claim must share a word of the prompt, or two concepts.
+        lone_concept = len(covered) == 1 and covered[0].startswith(TAG_PREFIX)
+        self.fit = max(prompt_share, claim_part) \
+            if shared_weight >= MIN_SHARED and not lone_concept else 0.0
 
     def floor(self, floor: float = FIT_FLOOR) -> float:
         return floor_for(len(self.covered), floor)
@@ -112,6 +116,8 @@ class Fit:
         floor = self.floor(floor)
         weak = f"; shared weight {self.shared_weight:.1f} < {MIN_SHARED:.1f}" \
             if self.covered and self.shared_weight < MIN_SHARED else ""
+        if len(self.covered) == 1 and self.covered[0].startswith(TAG_PREFIX):
+            weak += "; a concept alone is not enough"
         if len(self.covered) == 1 and self.claim_share:
             weak += f"; one shared word: the claim's share counts {ONE_WORD_CLAIM_SHARE:g}x"
         return (f"fit {self.fit:.2f} {verdict} {floor:.2f} (covers {len(self.covered)} of "
@@ -143,29 +149,42 @@ def content_terms(terms: Iterable[str]) -> list[str]:
 
 
 def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], float], *,
-        enough: float | None = None, tag_sources: dict[str, frozenset[str]] | None = None
-        ) -> Fit:
+        enough: float | None = None, tag_sources: dict[str, frozenset[str]] | None = None,
+        claim_tag_sources: dict[str, frozenset[str]] | None = None) -> Fit:
     """The fit of a claim (its own analysed terms) to a prompt (``content_terms`` of it).
 
     ``enough``: when the prompt share alone reaches the floor that applies (``floor_for``
     ``enough``), the claim share is not computed (it could only raise the fit); its place in
     the result then holds 0.
 
-    ``tag_sources``: concept tag -> the prompt's terms it came from (``rlat.retrieval.concepts``).
-    A tag the claim shares only because it shares every word the tag came from says nothing
-    more ("database" and its ``~database``): it is left out, so one shared word stays one; a
-    tag counts when it bridges a prompt word the claim does not hold ("assertion" to
-    "testify")."""
+    ``tag_sources`` / ``claim_tag_sources``: concept tag -> the prompt's / the claim's terms it
+    came from (``rlat.retrieval.concepts``). A shared tag *bridges* when it joins a prompt word
+    the claim lacks to a claim word the prompt lacks ("assertion" to "testify"): it then counts
+    as a shared word and stands for the prompt words it joined (they leave the prompt's
+    weight). Any other shared tag says nothing the shared words don't ("database" and its
+    ``~database``; "release" in both, "changelog" in the prompt) and is left out, so one shared
+    word stays one."""
     own = set(claim_terms)
+    asked = set(prompt)
     prompt_weight = 0.0
     shared = 0.0
     covered: list[str] = []
     bridged: set[str] = set()
-    for term in prompt:
-        if tag_sources and term in own and term in tag_sources:
-            if all(source in own for source in tag_sources[term]):
+    answered: set[str] = set()  # prompt words a bridging tag stands for
+    if tag_sources:
+        claim_sources = claim_tag_sources or {}
+        for tag, sources in tag_sources.items():
+            if tag not in own:
                 continue
-            bridged.add(term)
+            joined = [s for s in sources if s not in own]
+            if joined and (claim_tag_sources is None or any(
+                    s not in asked for s in claim_sources.get(tag, ()))):
+                bridged.add(tag)
+                answered.update(joined)
+    for term in prompt:
+        if term in answered or (tag_sources and term in tag_sources and term in own
+                                and term not in bridged):
+            continue
         w = weight(term)
         prompt_weight += w
         if term in own:

@@ -137,6 +137,13 @@ def document_terms(claim: Claim) -> list[str]:
     return terms
 
 
+def claim_tag_sources(claim: Claim) -> dict[str, frozenset[str]] | None:
+    """concept tag -> the claim's own terms it came from (abstention's bridging rule)."""
+    if _expansion is None or not hasattr(_expansion, "tag_sources"):
+        return None
+    return _expansion.tag_sources(tokenize(claim_document(claim)))
+
+
 def query_terms(query: str) -> list[str]:
     terms = tokenize(query)
     if _expansion is not None and hasattr(_expansion, "expand_query"):
@@ -799,7 +806,8 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
             is_event = claim.type == A.EVENT_TYPE
             floor = A.EVENT_FIT_FLOOR if is_event else A.FIT_FLOOR
             fit = A.fit(prompt, document_terms(claim), weigh, enough=None if explain else floor,
-                        tag_sources=tag_sources)
+                        tag_sources=tag_sources, claim_tag_sources=claim_tag_sources(claim)
+                        if tag_sources else None)
             if not fit.passes(floor):
                 if explain:
                     rejected.append(Hit(claim, relevance, weight, score, rung_of_points(pts),

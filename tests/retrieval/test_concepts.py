@@ -46,3 +46,37 @@ def test_another_lexicon_changes_the_analyzer_key(tmp_path, monkeypatch):
     monkeypatch.setattr(concepts, "_table", None)
     assert concepts.tags(["black"]) == []  # no lexicon: recall goes on without tags
     monkeypatch.setattr(concepts, "_table", None)  # (the next test reads the shipped file)
+
+
+def fit_of(prompt: str, claim: str):
+    from rlat.retrieval import abstention as A
+    from rlat.retrieval import expansion
+
+    claim_terms = expansion.expand_document(claim, tokenize(claim))
+    return A.fit(A.content_terms(recall.query_terms(prompt)), claim_terms, lambda _t: 2.0,
+                 tag_sources=expansion.tag_sources(tokenize(prompt)),
+                 claim_tag_sources=expansion.tag_sources(tokenize(claim)))
+
+
+def test_a_concept_counts_when_it_joins_a_prompt_word_to_a_claim_word_neither_holds():
+    bridged = fit_of("which assertion library for the unit tests?",
+                     "We don't use testify here, plain tests only")
+    assert "~testing" in bridged.covered and "test" in bridged.covered
+    # of assert, librari, unit, test, ~testing: "assertion" is answered by the concept, so it
+    # no longer weighs against the claim (2 of 4, not 2 of 5)
+    assert bridged.n_prompt == 5 and bridged.prompt_share == 2 / 4 and bridged.passes()
+
+
+def test_a_concept_the_shared_word_already_explains_adds_nothing():
+    # "release" in both: ~release joins "changelog" only to the very word already shared
+    same_word = fit_of("draft a release announcement for the changelog",
+                       "Use cargo build --release with rustls")
+    assert "~release" not in same_word.covered
+    database = fit_of("rename the database column", "The staging database is read-only")
+    assert database.covered == ("databas",) and not database.passes()
+
+
+def test_one_concept_alone_is_a_topic_not_an_answer():
+    alone = fit_of("update the readme", "Build the docs with mkdocs build --strict")
+    assert alone.covered == ("~docs",) and alone.fit == 0.0
+    assert "a concept alone is not enough" in alone.describe()

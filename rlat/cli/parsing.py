@@ -72,8 +72,18 @@ def usage_error(message: str, prog: str) -> NoReturn:
 
 
 class Parser(argparse.ArgumentParser):
+    """argparse's parser, with rlat's usage errors and a usage line built only when shown."""
+
     def error(self, message: str) -> NoReturn:
         usage_error(message, self.prog)
+
+    def format_usage(self) -> str:
+        self.usage = self.usage or _usage(self)
+        return super().format_usage()
+
+    def format_help(self) -> str:
+        self.usage = self.usage or _usage(self)
+        return super().format_help()
 
 
 def describe(doc: str | None) -> str:
@@ -121,7 +131,7 @@ class HelpFormatter(argparse.HelpFormatter):
         return f"{', '.join(action.option_strings)} {metavar}"
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
-        return fill_paragraphs(text, width, indent)
+        return fill_paragraphs(describe(text), width, indent)
 
     def _get_help_string(self, action: argparse.Action) -> str:
         # argparse %-formats the result: a literal % in a help text must be doubled.
@@ -139,10 +149,9 @@ class HelpFormatter(argparse.HelpFormatter):
 
 def parser_for(prog: str, fn: Callable) -> Parser:
     """The parser of command ``fn``, whose usage line is ``prog``."""
-    parser = Parser(prog=prog, description=describe(fn.__doc__), formatter_class=HelpFormatter,
+    parser = Parser(prog=prog, description=fn.__doc__, formatter_class=HelpFormatter,
                     allow_abbrev=False)
     parser._positionals.title = "arguments"
-    required, positional = [], []
     for arg in fn.arguments:
         options = dict(arg.options)
         if "metavar" not in options:
@@ -150,27 +159,21 @@ def parser_for(prog: str, fn: Callable) -> Parser:
                 options["metavar"] = arg.flags[0].upper()
             elif options.get("type") is int or isinstance(options.get("type"), IntRange):
                 options["metavar"] = "N"
-        action = parser.add_argument(*arg.flags, **options)
-        if action.help is argparse.SUPPRESS:
-            continue
-        if not action.option_strings:
-            positional.append(action)
-        elif action.required:
-            required.append(action)
-    parser.usage = _usage(prog, required, positional)
+        parser.add_argument(*arg.flags, **options)
     return parser
 
 
-def _usage(prog: str, required: list, positional: list) -> str:
-    """``rlat build -o OUTPUT [options] SOURCES [SOURCES ...]``: required options, then the
-    rest of the options in one word (the help lists them), then the arguments."""
-    formatter = HelpFormatter(prog)
-    words = [prog]
-    for action in required:
-        words.append(f"{action.option_strings[0]} "
-                     f"{formatter._format_args(action, action.dest.upper())}")
+def _usage(parser: Parser) -> str:
+    """``rlat build -o OUTPUT [options] SOURCE [SOURCE ...]``: the required options, the rest
+    of the options in one word (the help lists them), then the arguments."""
+    formatter = HelpFormatter(parser.prog)
+    shown = [action for action in parser._actions if action.help is not argparse.SUPPRESS]
+    words = [parser.prog]
+    words += [f"{action.option_strings[0]} {formatter._format_args(action, action.dest.upper())}"
+              for action in shown if action.option_strings and action.required]
     words.append("[options]")
-    words.extend(formatter._format_args(action, action.dest.upper()) for action in positional)
+    words += [formatter._format_args(action, action.dest.upper())
+              for action in shown if not action.option_strings]
     return " ".join(words)
 
 

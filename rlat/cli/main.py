@@ -73,7 +73,7 @@ def group_help(path: list[str]) -> str:
         out += ["", f"{title}:"]
         for name, entry in section.items():
             out.append(_row(name, entry.summary, column, width))
-    out += ["", "options:", _row("-h, --help", "show this help and exit", column, width)]
+    out += ["", "options:", _row("-h, --help", "show this help message and exit", column, width)]
     if top:
         out.append(_row("-V, --version", "print the version and exit", column, width))
     groups = [f"`{prog} {name}`" for name, entry in (COMMANDS if top else {}).items()

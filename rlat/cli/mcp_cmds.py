@@ -21,7 +21,9 @@ def mcp_cmd(agent: str | None) -> int:
     km_search, world_facts.
 
     Claude Code starts it from the plugin's .mcp.json; to add it by hand:
-    claude mcp add rlat -- rlat mcp"""
+
+      claude mcp add rlat -- rlat mcp
+    """
     from ..mcp.cli import run
 
     return run(agent)

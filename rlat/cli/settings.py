@@ -15,8 +15,8 @@ settings object when a model is used (``rlat.llm.provider.Settings``).
 from __future__ import annotations
 
 import os
+from collections import namedtuple
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 HOME_ENV = "RLAT_HOME"
 DEBUG_ENV = "RLAT_DEBUG"
@@ -26,14 +26,21 @@ LOCK_TIMEOUT_ENV = "RLAT_LOCK_TIMEOUT"  # the same name as rlat.container.lock.L
 ATOMIC_CAPTURE_ENV = "RLAT_ATOMIC_CAPTURE"  # rlat.llm.session_tasks.ATOMIC_ENV
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
-    home: str | None = None  # RLAT_HOME: rlat's directory (store, caches, logs)
-    debug: bool = False  # RLAT_DEBUG=1: the boundary prints the traceback too
-    python: str | None = None  # RLAT_PYTHON: the interpreter configuration written elsewhere runs
-    claude_config_dir: str | None = None  # CLAUDE_CONFIG_DIR: where the user's settings.json is
-    lock_timeout_text: str | None = None  # RLAT_LOCK_TIMEOUT as given (see lock_timeout)
-    atomic_capture_text: str | None = None  # RLAT_ATOMIC_CAPTURE as given (see atomic_capture)
+# A named tuple (immutable), not a dataclass: importing dataclasses costs every command ~5 ms.
+_FIELDS = (
+    "home",  # RLAT_HOME: rlat's directory (store, caches, logs), or None
+    "debug",  # RLAT_DEBUG=1: the boundary prints the traceback too
+    "python",  # RLAT_PYTHON: the interpreter that configuration written elsewhere runs, or None
+    "claude_config_dir",  # CLAUDE_CONFIG_DIR: where the user's settings.json is, or None
+    "lock_timeout_text",  # RLAT_LOCK_TIMEOUT as given (see lock_timeout)
+    "atomic_capture_text",  # RLAT_ATOMIC_CAPTURE as given (see atomic_capture)
+)
+
+
+class Settings(namedtuple("Settings", _FIELDS, defaults=(None, False, None, None, None, None))):
+    """The environment's settings for one `rlat` command, read once."""
+
+    __slots__ = ()
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:

@@ -9,7 +9,7 @@
   scrub, claim, verify citations, dedupe and append under the lock) into a store that already
   holds 300 claims, each run a new session so each run appends; in process (the hook calls
   the library), median of repeated runs; target ≤ 300 ms. The same through the CLI
-  (``rlat capture``, a whole process with typer's start-up) is reported beside it.
+  (``rlat capture``, a whole process with the interpreter's start-up) is reported beside it.
 * **peak memory on a 50 MB transcript** — peak RSS of a child process capturing a generated
   50 MB transcript (22k lines, two lines over the reader's 8 MB line limit); target ≤ 200 MiB.
 
@@ -154,7 +154,7 @@ def run(quick: bool) -> list[dict]:
         rows.append(util.row(
             "capture: `rlat capture` of the 3 MB transcript (whole process)", "reported",
             round(cli_ms, 1), "ms", None, util.show_command(argv),
-            "includes interpreter and typer start-up; the hook calls the library instead"))
+            "includes the interpreter's start-up; the hook calls the library instead"))
 
         # ---- peak memory on 50 MB
         big = tmp / "50mb.jsonl"

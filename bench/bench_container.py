@@ -78,7 +78,7 @@ def _never_request_a_view(home) -> None:
 
 def _list_phases(store) -> tuple[dict[str, float], dict[str, float]]:
     """The phases of `memory list --format json` after start-up, timed in this process the way
-    the fast path runs them (rlat/cli/fastcli.py: cyclic GC off; JSON as when piped): from the
+    the command runs them (rlat/cli/memory_cmds.py: cyclic GC off; JSON as when piped): from the
     view, and by a full fold."""
     import gc
 
@@ -118,8 +118,10 @@ def _list_phases(store) -> tuple[dict[str, float], dict[str, float]]:
     return from_view, folded
 
 
-# What `rlat memory list` imports before it reads the store (the typer-free fast path).
-_STARTUP = ("import rlat.__main__, rlat.cli.fastcli, rlat.cli.memory_present, rlat.claims, "
+# What `rlat memory list` imports before it reads the store (the command line imports only
+# the command's own module: rlat/cli/commands.py).
+_STARTUP = ("import argparse, rlat.__main__, rlat.cli.main, rlat.cli.settings, rlat.cli.errors, "
+            "rlat.cli.memory_cmds, rlat.cli.memory_present, rlat.claims, "
             "rlat.paths, rlat.trust.rungs, rlat.hooks.view, rlat.listing, orjson")
 
 
@@ -206,7 +208,7 @@ def run(quick: bool) -> list[dict]:
                 " / ".join(f"{k} {v * 1000:.0f} ms" for k, v in phases.items()), "", None,
                 "python -m bench --only container",
                 "phase by phase: start-up = a whole `python -c` process importing what the "
-                "fast path imports; the rest in-process"))
+                "command imports; the rest in-process"))
         for label, env in (("from the view", {"RLAT_HOME": str(home)}),
                            ("full fold", {"RLAT_HOME": str(homes["no view"])})):
             rss = util.peak_rss(argv, n=1 if quick else 3, env=env)

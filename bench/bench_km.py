@@ -188,7 +188,7 @@ def _command_rows(km_path: Path, home: Path, quick: bool) -> list[dict]:
         round(ms, 1), "ms", ms <= COMMAND_MS,
         util.show_command(argv).replace(str(km_path), "stdlib.rlat"),
         f"python -c pass = {cmp.baseline_median * 1000:.0f} ms (ratio {cmp.ratio:.1f}x, "
-        "interleaved); the fast path parses search arguments without importing typer")]
+        "interleaved); the command line imports only rlat/cli/km_cmds.py for it")]
 
 
 def _markdown_rows(home: Path, quick: bool) -> list[dict]:

@@ -247,7 +247,7 @@ def _recall_rows(quick: bool) -> list[dict]:
             round(cmp.subject_median * 1000, 1), "ms", None,
             "python -m bench --only trust",
             f"{cmp.ratio:.1f}x a bare `python -c pass` ({cmp.baseline_median * 1000:.0f} ms) "
-            "measured side by side: what `rlat memory recall` pays besides typer; the hooks "
+            "measured side by side: what `rlat memory recall` pays besides its start-up; the hooks "
             "read a prebuilt view of the store instead of folding it (see bench_hooks)"))
     return rows
 

@@ -10,7 +10,7 @@
   a search (search's own target is ≤ 10 ms in process), so the target is ≤ 5 ms.
 * **compose 20 lenses** of 40 patterns and 20 claims each — reported only.
 * **`rlat capture-attribute`** — the whole command, median of whole-process runs, with the
-  ratio to a bare ``python -c pass`` measured side by side — reported only (typer start-up
+  ratio to a bare ``python -c pass`` measured side by side — reported only (start-up
   dominates; it is a command for people, not for hooks).
 """
 

@@ -1,10 +1,12 @@
 """Entry point for `rlat` and `python -m rlat`.
 
-`rlat hook …` is dispatched before typer is imported: a hook runs on every prompt and must
-start fast (DESIGN §4, docs/hooks.md), and it has its own contract (always exit 0). Every other
-command — the typer-free fast paths and the typer app alike — runs inside the CLI's one error
-boundary (``rlat.cli.errors.guarded``): one line on stderr and a documented exit status, never
-a traceback.
+`rlat hook …` is dispatched first, before anything of the command line is imported: a hook
+runs on every prompt and must start fast (DESIGN §4, docs/hooks.md), and it has its own
+contract (always exit 0). Every other command reads the environment's settings once
+(``rlat.cli.settings``) and runs inside the CLI's one error boundary
+(``rlat.cli.errors.guarded``): one line on stderr and a documented exit status, never a
+traceback. The command line itself (``rlat.cli.main``) imports only the module of the command
+that runs.
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ def main(argv: list[str] | None = None) -> int:
 
         return hook_main(args[1:])
     from rlat.cli.errors import guarded
+    from rlat.cli.settings import Settings
 
-    return guarded(lambda: _command(args))
+    settings = Settings.from_env()
+    return guarded(lambda: _command(args, settings), settings)
 
 
-def _command(args: list[str]) -> int:
+def _command(args: list[str], settings) -> int:
     if args in (["--version"], ["-V"]):
         from rlat import __version__
 
@@ -31,28 +35,10 @@ def _command(args: list[str]) -> int:
         return 0
     from rlat.cli.errors import check_home
 
-    check_home()
-    if args and args[0] == "search":  # typer-free fast path (falls back for --help, errors)
-        from rlat.km.fastcli import main as search_main
+    check_home(settings)
+    from rlat.cli.main import run
 
-        code = search_main(args[1:])
-        if code is not None:
-            return code
-    if args[:1] == ["mcp"]:  # the MCP server: its SDK is slow enough to import
-        from rlat.mcp.cli import main as mcp_main
-
-        code = mcp_main(args[1:])
-        if code is not None:
-            return code
-    if args[:1] == ["memory"] and args[1:2] in (["list"], ["show"]):  # the same, for these
-        from rlat.cli.fastcli import main as memory_main
-
-        code = memory_main(args[1:])
-        if code is not None:
-            return code
-    from rlat.cli.app import run
-
-    return run(args)
+    return run(args, settings)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ counted) plus its rung as of ``now``. The hook view (``rlat.hooks.view``) stores
 row when it is built, so listing a large store reads rows instead of folding and re-scoring
 every claim's history; a stored row is used only while it still equals what ``row`` would give.
 
-Layer: cross-cutting (claims + trust). Must not import typer.
+Layer: cross-cutting (claims + trust).
 """
 
 from __future__ import annotations

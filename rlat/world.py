@@ -13,7 +13,7 @@ When a fact is captured into an explicit KM, that KM is *linked* to the workspac
 (``<slug>-<hash>.links``, one absolute path per line) so SessionStart serves its standing facts
 in this workspace too. ``world_km_paths(workspace_id)`` lists both.
 
-Layer: pipelines. Imports claims, render, paths; never typer/rich/numpy/anthropic, because the
+Layer: pipelines. Imports claims, render, paths; never rich/numpy/anthropic, because the
 SessionStart hook imports it.
 """
 

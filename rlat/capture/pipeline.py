@@ -24,7 +24,7 @@ The order is the safety argument, so it is fixed here and nowhere else:
    older event claim of the same session (the transcript grew since: ``--resume``) is marked
    superseded by the new one.
 
-Imports stay light (no typer, rich, numpy or anthropic): the SessionEnd hook calls this.
+Imports stay light (no rich, numpy or anthropic): the SessionEnd hook calls this.
 """
 
 from __future__ import annotations

@@ -1,1 +1,2 @@
-"""Surface: the `rlat` command line (typer). Not imported on the hook path."""
+"""Surface: the `rlat` command line (argparse, a lazy table of commands: rlat.cli.commands).
+Not imported on the hook path."""

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import time
 from pathlib import Path
-
-import typer
 
 from ..claims import fold
 from ..claims.rewrite import (
@@ -24,17 +21,17 @@ from ..container import Container, ContainerError, salvage
 from ..container.file import RLAT_MAGIC, check_replaceable
 from ..km.store import BUILD_RECORD_TYPES, orphaned_build
 from ..workspace import describe
-from .common import FORMAT_OPTION, OutputFormat, current_cwd, emit_json, fail, store_path
-from .groups import app
+from .common import FORMAT_OPTION, current_cwd, echo, emit_json, fail, store_path
+from .parsing import Arg, command
 
 
-@app.command("compact")
-def compact(
-    path: Path | None = typer.Argument(None, help="A .rlat file (default: your memory store)."),
-    purge: list[str] = typer.Option([], "--purge", metavar="ID",
-                                    help="Remove this claim's text from the file entirely (privacy purge). Repeatable."),
-    fmt: OutputFormat = FORMAT_OPTION,
-) -> None:
+@command(
+    Arg("path", nargs="?", type=Path, help="A .rlat file (default: your memory store)."),
+    Arg("--purge", action="append", default=[], metavar="ID",
+        help="Remove this claim's text from the file entirely (privacy purge). Repeatable."),
+    FORMAT_OPTION,
+)
+def compact(path: Path | None, purge: list[str], fmt: str) -> None:
     """Rewrite a .rlat file atomically: fewer records, one fresh snapshot, same claims."""
     target = store_path(path)
     if not target.exists():
@@ -52,21 +49,24 @@ def compact(
             resolved.append(matches[0])
         purge = resolved
     report = compact_file(target, purge)
-    if fmt is OutputFormat.json:
+    if fmt == "json":
         emit_json({"path": str(target), **report})
     else:
-        typer.echo(f"Compacted {target}: {report['bytes_before']:,} → {report['bytes_after']:,} bytes, "
-                   f"{report['events']:,} events kept"
-                   + (f", purged {len(purge)} claim text(s)" if purge else ""))
+        echo(f"Compacted {target}: {report['bytes_before']:,} → {report['bytes_after']:,} bytes, "
+             f"{report['events']:,} events kept"
+             + (f", purged {len(purge)} claim text(s)" if purge else ""))
 
 
-@app.command("doctor")
-def doctor(
-    paths: list[Path] = typer.Argument(None, help="Files to check (default: your memory store)."),
-    repair: bool = typer.Option(True, "--repair/--check-only",
-                                help="Repair what can be repaired (a backup is kept as FILE.bak)."),
-    fmt: OutputFormat = FORMAT_OPTION,
-) -> None:
+@command(
+    Arg("paths", nargs="*", type=Path, metavar="PATH",
+        help="Files to check (default: your memory store)."),
+    Arg("--repair", action="store_true", default=True,
+        help="Repair what can be repaired (a backup is kept as FILE.bak); the default."),
+    Arg("--check-only", dest="repair", action="store_false",
+        help="Only check and report; change nothing."),
+    FORMAT_OPTION,
+)
+def doctor(paths: list[Path], repair: bool, fmt: str) -> int:
     """Check .rlat files record by record; salvage intact records from a damaged one."""
     from .errors import DAMAGED, USER_ERROR
 
@@ -81,19 +81,18 @@ def doctor(
         # exit statuses: rlat.cli.errors (a damaged file left unrepaired: DAMAGED)
         worst = max(worst, {"ok": 0, "repaired": 0, "missing": 0,
                             "damaged": DAMAGED}.get(report["status"], USER_ERROR))
-    if fmt is OutputFormat.json:
+    if fmt == "json":
         emit_json({"files": reports})
     else:
         for report in reports:
             line = f"{report['path']}: {report['status']} — {report['summary']}"
             if report["status"] == "error" and not report.get("problems"):
-                typer.echo(f"rlat: error: {report['path']}: {report['summary']}", err=True)
+                echo(f"rlat: error: {report['path']}: {report['summary']}", err=True)
                 continue
-            typer.echo(line)
+            echo(line)
             for problem in report.get("problems", []):
-                typer.echo(f"  - {problem}")
-    if worst:
-        raise typer.Exit(worst)
+                echo(f"  - {problem}")
+    return worst
 
 
 def _doctor_one(target: Path, repair: bool) -> dict:
@@ -166,12 +165,12 @@ def _drop_orphaned_build(report: dict, target: Path, damage: str, events: list[d
                        f"`rlat build SOURCES… -o {target}`"}
 
 
-@app.command("merge-driver", hidden=False)
-def merge_driver(
-    base: Path = typer.Argument(..., help="%O: the common ancestor."),
-    ours: Path = typer.Argument(..., help="%A: our version; the result is written here."),
-    theirs: Path = typer.Argument(..., help="%B: their version."),
-) -> None:
+@command(
+    Arg("base", type=Path, help="%O: the common ancestor."),
+    Arg("ours", type=Path, help="%A: our version; the result is written here."),
+    Arg("theirs", type=Path, help="%B: their version."),
+)
+def merge_driver(base: Path, ours: Path, theirs: Path) -> None:
     """Git merge driver for *.rlat: the union of both sides' events (append-only logs merge)."""
     try:
         sides = []
@@ -189,10 +188,8 @@ def merge_driver(
     build_file(ours, events, build)
 
 
-@app.command("install-merge-driver")
-def install_merge_driver(
-    repo: Path = typer.Option(Path("."), "--repo", help="The git repository to configure."),
-) -> None:
+@command(Arg("--repo", type=Path, default=Path("."), help="The git repository to configure."))
+def install_merge_driver(repo: Path, settings) -> None:
     """Register the *.rlat merge driver in a repository (.gitattributes + git config)."""
     repo = repo.resolve()
     try:
@@ -206,7 +203,7 @@ def install_merge_driver(
                     "rlat: union of append-only claim logs"], check=True)
     # Not a bare `rlat`: git runs the driver with whatever PATH it has (rlat.cli.launch).
     subprocess.run(["git", "-C", str(repo), "config", "merge.rlat.driver",
-                    rlat_command("merge-driver", "%O", "%A", "%B")], check=True)
+                    rlat_command(settings, "merge-driver", "%O", "%A", "%B")], check=True)
     attributes = repo / ".gitattributes"
     line = "*.rlat merge=rlat -diff -text"
     existing = attributes.read_text().splitlines() if attributes.exists() else []
@@ -215,20 +212,18 @@ def install_merge_driver(
             if existing and existing[-1] != "":
                 fh.write("\n")
             fh.write(line + "\n")
-    typer.echo(f"Registered the rlat merge driver in {repo} (.gitattributes: {line})")
+    echo(f"Registered the rlat merge driver in {repo} (.gitattributes: {line})")
 
 
-@app.command("workspace")
-def workspace(
-    path: Path | None = typer.Argument(None, help="A directory (default: the current one)."),
-    fmt: OutputFormat = FORMAT_OPTION,
-) -> None:
+@command(
+    Arg("path", nargs="?", type=Path, help="A directory (default: the current one)."),
+    FORMAT_OPTION,
+)
+def workspace(path: Path | None, fmt: str) -> None:
     """Show the workspace id claims learned here are tagged with."""
     info = describe(str(path) if path else current_cwd())
-    if fmt is OutputFormat.json:
+    if fmt == "json":
         emit_json(info)
     else:
-        typer.echo(f"{info['workspace']}\n  root: {info['root']}\n  kind: {info['kind']}")
+        echo(f"{info['workspace']}\n  root: {info['root']}\n  kind: {info['kind']}")
 
-
-_ = time  # kept for symmetry with other command modules

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import typer
-
 from ..capture.pipeline import CaptureError, capture_transcript
 from ..container import LockTimeout
 from ..render.terminal import terminal_safe
@@ -13,32 +11,31 @@ from .common import (
     CWD_OPTION,
     FORMAT_OPTION,
     TRANSCRIPT_ARGUMENT,
-    OutputFormat,
+    echo,
     emit_json,
     fail,
     open_store,
 )
-from .groups import app
+from .parsing import Arg, command
 
 
 def _say(line: str) -> None:
     """One line of the report. Claim text comes from the transcript: no escape sequence in it
     may reach the terminal."""
-    typer.echo(terminal_safe(line))
+    echo(terminal_safe(line))
 
 
-@app.command("capture")
-def capture(
-    transcript: Path = TRANSCRIPT_ARGUMENT,
-    cwd: str | None = CWD_OPTION,
-    dry_run: bool = typer.Option(
-        False, "--dry-run", help="Show what would be captured; store nothing, log nothing.",
-    ),
-    session_id: str | None = typer.Option(
-        None, "--session-id", help="Override the session id (default: the transcript's own).",
-    ),
-    fmt: OutputFormat = FORMAT_OPTION,
-) -> None:
+@command(
+    TRANSCRIPT_ARGUMENT,
+    CWD_OPTION,
+    Arg("--dry-run", action="store_true",
+        help="Show what would be captured; store nothing, log nothing."),
+    Arg("--session-id", metavar="ID",
+        help="Override the session id (default: the transcript's own)."),
+    FORMAT_OPTION,
+)
+def capture(transcript: Path, cwd: str | None, dry_run: bool, session_id: str | None, fmt: str,
+            settings) -> None:
     """Capture a session transcript into your memory: strip rlat's injected context, scrub
     secrets, build the session's claim, deduplicate and append it. Prints the receipt
     `[rlat] Captured N claim(s) (M redactions)`. Capturing the same session twice adds nothing.
@@ -46,18 +43,15 @@ def capture(
     With RLAT_ATOMIC_CAPTURE=1 (as for the hooks), a model splits the session into one claim per
     durable fact; any LLM failure falls back to the single block, and the receipt says why."""
     store = open_store()
-    if not dry_run:
-        from ..llm.session_tasks import ATOMIC_ENV, enabled
-
-        if enabled(ATOMIC_ENV):
-            _capture_atomic(transcript, cwd, session_id, store, fmt)
-            return
+    if not dry_run and settings.atomic_capture:
+        _capture_atomic(transcript, cwd, session_id, store, fmt)
+        return
     try:
         report = capture_transcript(transcript, cwd=cwd, session_id=session_id, store=store,
                                     dry_run=dry_run)
     except CaptureError as exc:
         fail(f"{exc}")
-    if fmt is OutputFormat.json:
+    if fmt == "json":
         emit_json(report.to_dict())
         return
     _say(report.receipt)
@@ -92,7 +86,7 @@ def capture(
 
 
 def _capture_atomic(transcript: Path, cwd: str | None, session_id: str | None, store,
-                    fmt: OutputFormat) -> None:
+                    fmt: str) -> None:
     """The background worker's atomic capture (``rlat.llm.session_tasks.atomic_capture``),
     run in the foreground."""
     from ..llm.session_tasks import atomic_capture
@@ -104,7 +98,7 @@ def _capture_atomic(transcript: Path, cwd: str | None, session_id: str | None, s
         fail(f"{exc}")
     except LockTimeout:
         fail(f"the memory store {store.path} is locked by another rlat process; try again")
-    if fmt is OutputFormat.json:
+    if fmt == "json":
         emit_json(result.to_dict())
         return
     _say(result.receipt)

@@ -1,49 +1,63 @@
-"""Helpers every command module shares: errors, output formats, the store, id lookup."""
+"""Helpers every command module shares: arguments, output, errors, the store, id lookup.
+
+Imported by every command, so its own imports are the standard library's: the store and the
+claims layer are imported inside the helpers that need them.
+"""
 
 from __future__ import annotations
 
 import os
+import re
 import sys
-from enum import StrEnum
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
-import typer
+from .parsing import Arg
 
-from ..claims import ClaimLog, FoldState
-from ..claims.model import Claim
-from ..container.errors import RlatError
-from ..paths import memory_store_path
-from .memory_present import find_claim, json_text
+if TYPE_CHECKING:
+    from ..claims import ClaimLog, FoldState
+    from ..claims.model import Claim
 
+FORMATS = ("text", "json")
+SEARCH_FORMATS = ("text", "json", "context")
 
-class OutputFormat(StrEnum):
-    text = "text"
-    json = "json"
-
-
-class SearchFormat(StrEnum):
-    text = "text"
-    json = "json"
-    context = "context"
-
-
-FORMAT_OPTION = typer.Option(OutputFormat.text, "--format", help="Output format.")
-TRANSCRIPT_ARGUMENT = typer.Argument(
-    ..., help="A Claude Code session transcript (~/.claude/projects/<project>/<session>.jsonl).",
-    show_default=False,
-)
-CWD_OPTION = typer.Option(
-    None, "--cwd",
+FORMAT_OPTION = Arg("--format", dest="fmt", choices=FORMATS, default="text",
+                    help="Output format.")
+TRANSCRIPT_ARGUMENT = Arg(
+    "transcript", type=Path,
+    help="A Claude Code session transcript (~/.claude/projects/<project>/<session>.jsonl).")
+CWD_OPTION = Arg(
+    "--cwd", metavar="DIR",
     help="The session's working directory (its workspace). Default: the directory the "
-    "transcript records, else the current one.",
-)
+    "transcript records, else the current one.")
+CLAIM_ID_ARGUMENT = Arg("claim_ref", metavar="ID", help="Claim id or a unique prefix.")
+
+# What a terminal would act on: a program's output that is not a terminal never carries it.
+_ESCAPE_SEQUENCE = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")
+_STYLES = {"bold": "\033[1m", "cyan": "\033[36m"}
 
 
-def fail(message: str, code: int = 1) -> NoReturn:
-    """One line on stderr, non-zero exit. The message should say what to do next."""
-    typer.echo(f"rlat: error: {message}", err=True)
-    raise typer.Exit(code)
+def echo(text: str = "", *, err: bool = False) -> None:
+    """One line on stdout (stderr with ``err``). Escape sequences reach a terminal only: piped
+    or redirected output is plain text."""
+    stream = sys.stderr if err else sys.stdout
+    if not stream.isatty():
+        text = _ESCAPE_SEQUENCE.sub("", text)
+    stream.write(text + "\n")
+    stream.flush()
+
+
+def styled(text: str, style: str) -> str:
+    """``text`` in bold or cyan (``echo`` drops the style when the output is not a terminal)."""
+    return f"{_STYLES[style]}{text}\033[0m"
+
+
+def fail(message: str) -> NoReturn:
+    """Stop the command: one line on stderr, exit status 1 (the boundary, rlat.cli.errors).
+    The message should say what to do next."""
+    from ..container.errors import RlatError
+
+    raise RlatError(message)
 
 
 def read_stdin_text() -> str:
@@ -53,20 +67,28 @@ def read_stdin_text() -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
+        from ..container.errors import RlatError
+
         raise RlatError(f"stdin is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
                         f"{exc.start}); convert it first, e.g. with iconv") from None
 
 
 def emit_json(obj: object) -> None:
     """Indented for a person at a terminal; one compact line when piped (``json_text``)."""
+    from .memory_present import json_text
+
     sys.stdout.write(json_text(obj))
 
 
 def store_path(explicit: Path | None = None) -> Path:
+    from ..paths import memory_store_path
+
     return Path(explicit) if explicit else memory_store_path()
 
 
 def open_store(explicit: Path | None = None) -> ClaimLog:
+    from ..claims import ClaimLog
+
     return ClaimLog(store_path(explicit))
 
 
@@ -76,6 +98,8 @@ def current_cwd() -> str:
 
 def resolve_claim(state: FoldState, ref: str) -> Claim:
     """A claim by full id or unique prefix; a clear error otherwise."""
+    from .memory_present import find_claim
+
     try:
         return find_claim(state, ref)
     except LookupError as exc:
@@ -85,8 +109,8 @@ def resolve_claim(state: FoldState, ref: str) -> Claim:
 def note_redactions(count: int) -> None:
     """One line on stderr when secrets were redacted from what a command stores."""
     if count:
-        typer.echo(f"rlat: redacted {count} secret(s) before storing; "
-                   "[REDACTED:<rule>] stands in their place", err=True)
+        echo(f"rlat: redacted {count} secret(s) before storing; "
+             "[REDACTED:<rule>] stands in their place", err=True)
 
 
 def short_text(text: str, n: int = 90) -> str:

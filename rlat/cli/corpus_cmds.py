@@ -10,20 +10,17 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import typer
-
 from ..render.terminal import terminal_safe
 from .common import (
     FORMAT_OPTION,
-    OutputFormat,
     current_cwd,
     emit_json,
     fail,
     short_text,
     store_path,
 )
-from .groups import app, memory_app
-from .km_cmds import _km_errors
+from .km_cmds import KM_ARGUMENT, _km_errors
+from .parsing import Arg, IntRange, command
 
 
 def _say(message: str) -> None:
@@ -60,18 +57,18 @@ def _link(km: Path) -> None:
 
 
 # --------------------------------------------------------------------------- deep-search
-@app.command("deep-search")
-def deep_search(
-    km: Path = typer.Argument(..., metavar="KM", help="A knowledge model (.rlat file)."),
-    question: str = typer.Argument(..., help="The question to research."),
-    max_hops: int = typer.Option(3, "--max-hops", min=1, max=10,
-                                 help="At most this many retrieve-read-follow-up rounds."),
-    fmt: OutputFormat = FORMAT_OPTION,
-    dry_run: bool = typer.Option(False, "--dry-run",
-                                 help="Research and gate, but store no claim."),
-    no_model: bool = typer.Option(False, "--no-model",
-                                  help="The deterministic path even when a key is set."),
-) -> None:
+@command(
+    KM_ARGUMENT,
+    Arg("question", help="The question to research."),
+    Arg("--max-hops", type=IntRange(1, 10), default=3,
+        help="At most this many retrieve-read-follow-up rounds."),
+    FORMAT_OPTION,
+    Arg("--dry-run", action="store_true", help="Research and gate, but store no claim."),
+    Arg("--no-model", action="store_true",
+        help="The deterministic path even when a key is set."),
+)
+def deep_search(km: Path, question: str, max_hops: int, fmt: str, dry_run: bool,
+                no_model: bool) -> None:
     """Multi-hop research over a knowledge model: retrieve, read, follow up, answer with
     citations. Every statement of the answer must pass the faithfulness gate (it traces to
     the passage it cites); those that do are stored as corpus claims (type insight) and serve
@@ -92,7 +89,7 @@ def deep_search(
     if result.kept and not dry_run:
         _link(km)
     data = result.to_dict()
-    if fmt is OutputFormat.json:
+    if fmt == "json":
         emit_json(data)
         return
     out = [f"Question: {question}"]
@@ -133,22 +130,20 @@ def deep_search(
 
 
 # ------------------------------------------------------------------------- memory verify
-@memory_app.command("verify")
-def verify(
-    km: Path | None = typer.Argument(None, metavar="KM",
-                                     help="The knowledge model to check against (default: the "
-                                          "KMs linked to this workspace)."),
-    claim: list[str] = typer.Option([], "--claim", metavar="ID",
-                                    help="Check only this claim (id or unique prefix). "
-                                         "Repeatable."),
-    all_workspaces: bool = typer.Option(False, "--all-workspaces",
-                                        help="Check every workspace's claims, not only this "
-                                             "one's."),
-    dry_run: bool = typer.Option(False, "--dry-run", help="Report; write nothing."),
-    no_model: bool = typer.Option(False, "--no-model",
-                                  help="Deterministic checks only, even when a key is set."),
-    fmt: OutputFormat = FORMAT_OPTION,
-) -> None:
+@command(
+    KM_ARGUMENT.but(nargs="?", help="The knowledge model to check against (default: the KMs "
+                                    "linked to this workspace)."),
+    Arg("--claim", action="append", default=[], metavar="ID",
+        help="Check only this claim (id or unique prefix). Repeatable."),
+    Arg("--all-workspaces", action="store_true",
+        help="Check every workspace's claims, not only this one's."),
+    Arg("--dry-run", action="store_true", help="Report; write nothing."),
+    Arg("--no-model", action="store_true",
+        help="Deterministic checks only, even when a key is set."),
+    FORMAT_OPTION,
+)
+def verify(km: Path | None, claim: list[str], all_workspaces: bool, dry_run: bool,
+           no_model: bool, fmt: str) -> None:
     """Check experience claims against a knowledge model with the faithfulness gate: a claim
     a passage entails gains corpus points (+1.5); one a passage contradicts (same subject, a
     number differs or the negation flips) loses them (-2.0); one the KM does not mention is
@@ -185,7 +180,7 @@ def verify(
     for _path, mine, stale in reports:
         for note in {mine.model_note, stale.model_note} - {""}:
             _say(note)
-    if fmt is OutputFormat.json:
+    if fmt == "json":
         emit_json({"store": str(store_path()), "dry_run": dry_run,
                    "kms": [{"km": str(p), "experience": m.to_dict(), "stale_corpus": s.to_dict()}
                            for p, m, s in reports]})

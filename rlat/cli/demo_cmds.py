@@ -15,9 +15,8 @@ import tempfile
 from importlib import resources
 from pathlib import Path
 
-import typer
-
-from .groups import app
+from .common import echo, styled
+from .parsing import Arg, command
 
 DEMO_PROMPT = "How do I run the tests in this repo?"
 DEMO_QUERY = "how is a torn record repaired after a crash"
@@ -46,12 +45,12 @@ class _Runner:
              label: str | None = None) -> subprocess.CompletedProcess:
         if show:
             shown = " ".join(_quote(a) for a in args)
-            typer.secho(f"$ {label or 'rlat ' + shown}", fg=typer.colors.CYAN)
+            echo(styled(f"$ {label or 'rlat ' + shown}", "cyan"))
         out = subprocess.run([sys.executable, "-m", "rlat", *args], input=stdin, env=self.env,
                              cwd=self.cwd, capture_output=True, text=True, timeout=120)
         if out.returncode != 0:
-            typer.echo(out.stdout + out.stderr, err=True)
-            raise typer.Exit(out.returncode)
+            echo(out.stdout + out.stderr, err=True)
+            raise SystemExit(out.returncode)  # the boundary exits with the command's status
         return out
 
 
@@ -68,10 +67,8 @@ def _hook(runner: _Runner, event: str, payload: dict) -> str:
     return json.loads(out.stdout).get("hookSpecificOutput", {}).get("additionalContext", "")
 
 
-@app.command("demo")
-def demo(
-    keep: bool = typer.Option(False, "--keep", help="Keep the temporary directory to explore it."),
-) -> None:
+@command(Arg("--keep", action="store_true", help="Keep the temporary directory to explore it."))
+def demo(keep: bool) -> None:
     """Capture a bundled sample session, recall from it in a new one, and search a knowledge
     model built from rlat's own docs — all inside a temporary directory."""
     root = Path(tempfile.mkdtemp(prefix="rlat-demo-"))
@@ -85,27 +82,27 @@ def demo(
         transcript = root / "session-1.jsonl"
         shutil.copy(_sample_session(), transcript)
 
-        typer.secho("\n1. Session 1 ends: the SessionEnd hook captures it", bold=True)
-        typer.echo("   (a real Claude Code transcript: a stated convention, a token pasted in "
-                   "chat, a failing command, then a working one)")
+        echo(styled("\n1. Session 1 ends: the SessionEnd hook captures it", "bold"))
+        echo("   (a real Claude Code transcript: a stated convention, a token pasted in "
+             "chat, a failing command, then a working one)")
         out = run.rlat("capture", str(transcript), "--cwd", str(project), "--format", "json")
         report = json.loads(out.stdout)
-        typer.echo(f"   {report['receipt']}")
+        echo(f"   {report['receipt']}")
         for claim in report["claims"][:3]:
             text = " ".join(str(claim.get("text", "")).split())
-            typer.echo(f"   claim {str(claim.get('id', ''))[:12]}: {text[:160]}"
-                       f"{'…' if len(text) > 160 else ''}")
+            echo(f"   claim {str(claim.get('id', ''))[:12]}: {text[:160]}"
+                 f"{'…' if len(text) > 160 else ''}")
 
-        typer.secho("\n2. Session 2 starts in the same project: the prompt hook recalls it",
-                    bold=True)
+        echo(styled("\n2. Session 2 starts in the same project: the prompt hook recalls it",
+                    "bold"))
         context = _hook(run, "user-prompt", {
             "session_id": "demo-session-2", "hook_event_name": "UserPromptSubmit",
             "prompt": DEMO_PROMPT, "cwd": str(project),
             "transcript_path": str(root / "session-2.jsonl"),
         })
-        typer.echo(_indent(context or "(nothing relevant to inject)"))
+        echo(_indent(context or "(nothing relevant to inject)"))
 
-        typer.secho("\n3. A standing constraint, served in full at every session start", bold=True)
+        echo(styled("\n3. A standing constraint, served in full at every session start", "bold"))
         run.rlat("capture-attribute", "-", "--kind", "constraint", stdin=DEMO_CONSTRAINT,
                  label=f'rlat capture-attribute - --kind constraint <<< "{DEMO_CONSTRAINT}"')
         context = _hook(run, "session-start", {
@@ -113,22 +110,22 @@ def demo(
             "source": "startup", "cwd": str(project),
             "transcript_path": str(root / "session-3.jsonl"),
         })
-        typer.echo(_indent(context or "(no context)"))
+        echo(_indent(context or "(no context)"))
 
-        typer.secho("\n4. A knowledge model of rlat's own docs", bold=True)
+        echo(styled("\n4. A knowledge model of rlat's own docs", "bold"))
         km = root / "rlat-docs.rlat"
         corpus = _docs_corpus()
         # (the demo's own source would find its query string: leave it out of the corpus)
         out = run.rlat("build", str(corpus), "-o", str(km), "--exclude", "demo_cmds.py")
-        typer.echo(_indent(out.stdout.strip().splitlines()[-1] if out.stdout.strip() else ""))
+        echo(_indent(out.stdout.strip().splitlines()[-1] if out.stdout.strip() else ""))
         out = run.rlat("search", str(km), DEMO_QUERY, "--top-k", "3")
-        typer.echo(_indent(out.stdout.strip()))
+        echo(_indent(out.stdout.strip()))
 
-        typer.secho("\nDone.", bold=True)
-        typer.echo("Next: `rlat memory install-hooks` to capture and recall every Claude Code "
-                   "session, then `rlat memory list`.")
+        echo(styled("\nDone.", "bold"))
+        echo("Next: `rlat memory install-hooks` to capture and recall every Claude Code "
+             "session, then `rlat memory list`.")
         if keep:
-            typer.echo(f"Demo files kept in {root} (RLAT_HOME={root / 'home'})")
+            echo(f"Demo files kept in {root} (RLAT_HOME={root / 'home'})")
     finally:
         if not keep:
             shutil.rmtree(root, ignore_errors=True)

@@ -1,14 +1,14 @@
 """The CLI's one error boundary and its one table of exit statuses.
 
-Every ``rlat`` command (the typer app and the typer-free fast paths, ``rlat/__main__.py``)
-runs inside ``guarded``: whatever escapes a command becomes one line on stderr and a status
-from ``STATUS``, never a traceback (``RLAT_DEBUG=1`` shows the traceback too, for a bug
-report). The hooks (``rlat hook …``) have their own contract: always exit 0, one log line per
-problem (docs/hooks.md).
+Every ``rlat`` command (``rlat/__main__.py``) runs inside ``guarded``: whatever escapes a
+command becomes one line on stderr and a status from ``STATUS``, never a traceback
+(``RLAT_DEBUG=1`` shows the traceback too, for a bug report). A usage error is reported by the
+parser itself (``rlat.cli.parsing.usage_error``: one line, ``USAGE``). The hooks (``rlat hook
+…``) have their own contract: always exit 0, one log line per problem (docs/hooks.md).
 
 Exceptions are classified by the names of their classes (the class and its bases, nearest
 first), so an error class added in a lower layer takes its status by adding its name here,
-without this module importing that layer. Must not import typer (the fast paths use it).
+without this module importing that layer (it costs a command nothing to load).
 """
 
 from __future__ import annotations
@@ -19,10 +19,14 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .settings import Settings
 
 OK = 0
 USER_ERROR = 1  # the command cannot do what was asked; the message says what to do instead
-USAGE = 2  # bad arguments or options (typer/click report these themselves)
+USAGE = 2  # bad arguments or options (the parser reports these: rlat.cli.parsing)
 DAMAGED = 3  # a file's data is damaged: `rlat doctor` can tell more, often salvage
 LOCKED = 4  # another process holds the store's lock past the timeout
 CANNOT_ACCESS = 5  # the file system refused: permissions, read-only, full disk, missing directory
@@ -56,15 +60,16 @@ def status_of(exc: BaseException) -> int | None:
     return None
 
 
-def message_of(exc: BaseException) -> str:
-    """One line for a person."""
+def message_of(exc: BaseException, home: str | None = None) -> str:
+    """One line for a person. ``home``: RLAT_HOME, when set (a file under it that cannot be
+    written gets a hint about it)."""
     if isinstance(exc, UnicodeDecodeError):
         return (f"input is not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset "
                 f"{exc.start}); convert it first, e.g. with iconv")
     if isinstance(exc, UnicodeEncodeError):  # undecodable bytes smuggled in as surrogates
         return "an argument or the input is not UTF-8 text; convert it first, e.g. with iconv"
     if isinstance(exc, OSError) and not _is_rlat_error(exc):
-        return _os_message(exc)
+        return _os_message(exc, home)
     text = " ".join(str(exc).split())
     return text or type(exc).__name__
 
@@ -78,7 +83,7 @@ def _is_rlat_error(exc: BaseException) -> bool:
 _TEMP_NAME = re.compile(r"^\.(?P<name>.+)\.(?:rlat-)?tmp\d*$")
 
 
-def _os_message(exc: OSError) -> str:
+def _os_message(exc: OSError, home: str | None) -> str:
     name = str(exc.filename) if exc.filename is not None else ""
     temp = _TEMP_NAME.match(Path(name).name) if name else None
     if temp:
@@ -88,7 +93,6 @@ def _os_message(exc: OSError) -> str:
     hint = ""
     if exc.errno == errno.ENOENT and name and not Path(str(name)).parent.is_dir():
         hint = f"the directory {Path(str(name)).parent} does not exist; create it first"
-    home = os.environ.get("RLAT_HOME")
     if home and name and _under(name, home):
         if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
             hint = f"RLAT_HOME={home} is not writable; point RLAT_HOME at a writable directory"
@@ -105,10 +109,10 @@ def _under(path: str, directory: str) -> bool:
     return True
 
 
-def check_home() -> None:
+def check_home(settings: Settings) -> None:
     """RLAT_HOME, when set, must be a directory (or not exist yet): said once, up front, rather
     than as whichever file under it fails first (or, for a read, as an empty store)."""
-    home = os.environ.get("RLAT_HOME")
+    home = settings.home
     if home and os.path.exists(home) and not os.path.isdir(home):
         from ..container.errors import RlatError
 
@@ -124,7 +128,7 @@ def report(message: str) -> None:
         pass
 
 
-def guarded(command: Callable[[], int]) -> int:
+def guarded(command: Callable[[], int], settings: Settings) -> int:
     """Run ``command`` and return its exit status; anything it raises becomes one line on
     stderr and the status ``STATUS`` gives it (an unknown exception is a bug: ``INTERNAL``)."""
     try:
@@ -141,15 +145,15 @@ def guarded(command: Callable[[], int]) -> int:
         return OK
     except Exception as exc:  # noqa: BLE001 - the boundary: every error becomes one line
         status = status_of(exc)
-        if os.environ.get("RLAT_DEBUG") == "1":
+        if settings.debug:
             import traceback
 
             traceback.print_exc()
         if status is None:
-            report(f"internal error ({type(exc).__name__}: {message_of(exc)}); "
+            report(f"internal error ({type(exc).__name__}: {message_of(exc, settings.home)}); "
                    "rerun with RLAT_DEBUG=1 for the traceback and report it")
             return INTERNAL
-        report(message_of(exc))
+        report(message_of(exc, settings.home))
         return status
 
 

@@ -10,6 +10,7 @@ it (``settings.json.rlat-backup``).
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -17,12 +18,10 @@ import shlex
 import sys
 from pathlib import Path
 
-import typer
-
 from ..hooks.dispatch import EVENTS, SETTINGS_TIMEOUTS
 from ..paths import atomic_write
-from .common import FORMAT_OPTION, OutputFormat, emit_json, fail
-from .groups import memory_app
+from .common import FORMAT_OPTION, echo, emit_json, fail
+from .parsing import Arg, command
 
 MINE_ENV = "RLAT_MINE_ATTRIBUTES"
 # `rlat hook <event>` in any spelling we ever wrote: a console script, `python -m rlat`, the
@@ -52,10 +51,12 @@ def is_ours(handler: object) -> bool:
         and bool(_OURS.search(handler["command"]))
 
 
-def settings_path(user: bool, project_dir: Path | None) -> Path:
+def settings_path(project_dir: Path | None, claude_config_dir: str | None) -> Path:
+    """Claude Code's settings.json: the project's, else the user's (in ``CLAUDE_CONFIG_DIR``
+    when that is set)."""
     if project_dir is not None:
         return Path(project_dir).expanduser() / ".claude" / "settings.json"
-    config = os.environ.get("CLAUDE_CONFIG_DIR")
+    config = claude_config_dir
     base = Path(config).expanduser() if config else Path.home() / ".claude"
     return base / "settings.json"
 
@@ -195,22 +196,20 @@ def write_settings(path: Path, data: dict) -> None:
         fh.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
-@memory_app.command("install-hooks")
-def install_hooks(
-    user: bool = typer.Option(False, "--user",
-                              help="Install into your user settings (~/.claude/settings.json; "
-                                   "the default)."),
-    project_dir: Path | None = typer.Option(
-        None, "--project-dir", metavar="DIR",
+@command(
+    Arg("--user", action="store_true",
+        help="Install into your user settings (~/.claude/settings.json; the default)."),
+    Arg("--project-dir", type=Path, metavar="DIR",
         help="Install into DIR/.claude/settings.json instead (this project only)."),
-    mine: bool | None = typer.Option(
-        None, "--mine/--no-mine",
+    Arg("--mine", action=argparse.BooleanOptionalAction,
         help=f"Also mine world facts you state, in the background (sets {MINE_ENV}=1 in the "
              "settings' env; needs ANTHROPIC_API_KEY). --no-mine turns it off."),
-    uninstall: bool = typer.Option(False, "--uninstall",
-                                   help="Remove rlat's hooks (and its env setting); keep the rest."),
-    fmt: OutputFormat = FORMAT_OPTION,
-) -> None:
+    Arg("--uninstall", action="store_true",
+        help="Remove rlat's hooks (and its env setting); keep the rest."),
+    FORMAT_OPTION,
+)
+def install_hooks(user: bool, project_dir: Path | None, mine: bool | None, uninstall: bool,
+                  fmt: str, settings) -> None:
     """Install rlat's Claude Code hooks (capture at session end, recall at each prompt).
 
     Idempotent: running it again replaces rlat's entries and keeps everyone else's hooks.
@@ -220,7 +219,7 @@ def install_hooks(
         fail("choose one of --user and --project-dir")
     if project_dir is not None and not Path(project_dir).expanduser().is_dir():
         fail(f"--project-dir {project_dir}: no such directory")
-    path = settings_path(user, project_dir)
+    path = settings_path(project_dir, settings.claude_config_dir)
     try:
         current = load_settings(path)
         new, summary = merge(current, install=not uninstall, mine=mine)
@@ -232,19 +231,19 @@ def install_hooks(
     except SettingsError as exc:
         fail(str(exc))
     summary["settings"] = str(path)
-    if fmt is OutputFormat.json:
+    if fmt == "json":
         emit_json(summary)
         return
     if uninstall:
-        typer.echo(f"Removed {summary['replaced']} rlat hook(s) from {path}"
-                   f" (kept {summary['kept_other_hooks']} other hook(s)).")
+        echo(f"Removed {summary['replaced']} rlat hook(s) from {path}"
+             f" (kept {summary['kept_other_hooks']} other hook(s)).")
         return
     verb = "Updated" if summary["replaced"] else "Installed"
-    typer.echo(f"{verb} rlat hooks in {path}: {', '.join(summary['events'])}"
-               f" (kept {summary['kept_other_hooks']} other hook(s)).")
+    echo(f"{verb} rlat hooks in {path}: {', '.join(summary['events'])}"
+         f" (kept {summary['kept_other_hooks']} other hook(s)).")
     if summary["mine"]:
-        typer.echo(f"World-fact mining is on ({MINE_ENV}=1); it needs ANTHROPIC_API_KEY.")
+        echo(f"World-fact mining is on ({MINE_ENV}=1); it needs ANTHROPIC_API_KEY.")
     from ..paths import log_dir
 
-    typer.echo("Every new Claude Code session is now captured and recalled. Hooks never "
-               f"interrupt a session; their problems go to {log_dir() / 'hooks.log'}.")
+    echo("Every new Claude Code session is now captured and recalled. Hooks never "
+         f"interrupt a session; their problems go to {log_dir() / 'hooks.log'}.")

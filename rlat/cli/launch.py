@@ -16,15 +16,19 @@ import shlex
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .settings import Settings
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]  # the directory holding the rlat package
 
 
-def rlat_command(*args: str) -> str:
+def rlat_command(settings: Settings, *args: str) -> str:
     """A shell command line running ``rlat ARGS`` with the resolution above."""
-    python = os.environ.get("RLAT_PYTHON") or sys.executable
+    python = settings.python or sys.executable
     words = [shlex.quote(python), "-P", "-m", "rlat", *args]
-    if not os.environ.get("RLAT_PYTHON") and not _finds_this_rlat(python):
+    if not settings.python and not _finds_this_rlat(python):
         words.insert(0, f"PYTHONPATH={shlex.quote(str(PACKAGE_ROOT))}")
     return " ".join(words)
 

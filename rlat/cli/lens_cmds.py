@@ -5,8 +5,6 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-import typer
-
 from .. import world
 from ..claims.ids import fingerprint
 from ..claims.log import ClaimLog
@@ -17,10 +15,13 @@ from ..lens.file import check_output, lens_from_toml, now, read_lens, write_lens
 from ..lens.model import Lens, LensError, Resolver, check_fingerprint, compose
 from ..paths import memory_store_path
 from ..workspace import workspace_id
-from .common import FORMAT_OPTION, OutputFormat, current_cwd, emit_json, fail, read_stdin_text
-from .groups import lens_app
+from .common import FORMAT_OPTION, current_cwd, echo, emit_json, fail, read_stdin_text
+from .parsing import Arg, command
 
-LENS_ARG = typer.Argument(..., metavar="LENS", help="A .lens file.")
+LENS_ARGUMENT = Arg("path", type=Path, metavar="LENS", help="A .lens file.")
+WEIGHT_ARGUMENT = Arg("weight", type=float, nargs="?",
+                      help="1 neutral, >1 lean on, <1 lean away, 0 exclude (max 10).")
+FORCE_OPTION = Arg("--force", action="store_true", help="Replace an existing file.")
 
 
 def _when(ts: float) -> str:
@@ -42,21 +43,22 @@ def _lens_error(exc: LensError) -> None:
 
 
 # ----------------------------------------------------------------------------------- create
-@lens_app.command("create")
-def create(
-    name: str | None = typer.Option(None, "--name", help="Whose perspective this is (e.g. reviewer)."),
-    stance: Path | None = typer.Option(None, "--stance", metavar="FILE",
-                                       help="A text file describing how this lens reads the corpus (- for stdin)."),
-    source: Path | None = typer.Option(None, "--from", metavar="LENS.TOML",
-                                       help="Build from the human-editable source form instead."),
-    output: Path | None = typer.Option(None, "-o", "--output", help="The .lens file to write "
-                                       "(with --from: default is the TOML file's name with .lens)."),
-    force: bool = typer.Option(False, "--force", help="Replace an existing file."),
-    fmt: OutputFormat = FORMAT_OPTION,
-) -> None:
+@command(
+    Arg("--name", help="Whose perspective this is (e.g. reviewer)."),
+    Arg("--stance", type=Path, metavar="FILE",
+        help="A text file describing how this lens reads the corpus (- for stdin)."),
+    Arg("--from", dest="source", type=Path, metavar="LENS.TOML",
+        help="Build from the human-editable source form instead."),
+    Arg("-o", "--output", type=Path,
+        help="The .lens file to write (with --from: default is the TOML file's name with "
+             ".lens)."),
+    FORCE_OPTION,
+    FORMAT_OPTION,
+)
+def create(name: str | None, stance: Path | None, source: Path | None, output: Path | None,
+           force: bool, fmt: str) -> None:
     """Create a lens: a portable perspective (source patterns, preferred claims, a stance).
 
-    \b
     Examples:
       rlat lens create --name reviewer --stance stance.md -o reviewer.lens
       rlat lens create --from lenses/reviewer.toml -o lenses/reviewer.lens
@@ -83,13 +85,13 @@ def create(
         _save(out, lens)
     except LensError as exc:
         _lens_error(exc)
-    if fmt is OutputFormat.json:
+    if fmt == "json":
         emit_json({"path": str(out), **lens.to_dict()})
     else:
         own = lens.own()
-        typer.echo(f"Created lens {lens.name!r} ({lens.id}) at {out}: "
-                   f"{len(own.sources)} source pattern(s), {len(own.claims)} claim(s)"
-                   + (", with a stance" if own.stance else ""))
+        echo(f"Created lens {lens.name!r} ({lens.id}) at {out}: "
+             f"{len(own.sources)} source pattern(s), {len(own.claims)} claim(s)"
+             + (", with a stance" if own.stance else ""))
 
 
 def _read_stance(path: Path) -> str:
@@ -105,15 +107,15 @@ def _read_stance(path: Path) -> str:
 
 
 # ------------------------------------------------------------------------------------ show
-@lens_app.command("show")
-def show(path: Path = LENS_ARG, fmt: OutputFormat = FORMAT_OPTION) -> None:
+@command(LENS_ARGUMENT, FORMAT_OPTION)
+def show(path: Path, fmt: str) -> None:
     """Show a lens: its contributors and stances, and every weight with who said what."""
     lens = _load(path)
-    if fmt is OutputFormat.json:
+    if fmt == "json":
         emit_json({"path": str(path), **lens.to_dict()})
         return
     for line in show_lines(lens):
-        typer.echo(line)
+        echo(line)
 
 
 def show_lines(lens: Lens) -> list[str]:
@@ -167,16 +169,15 @@ def show_lines(lens: Lens) -> list[str]:
 
 
 # ------------------------------------------------------------------------------ set-trust
-@lens_app.command("set-trust")
-def set_trust(
-    path: Path = LENS_ARG,
-    pattern: str = typer.Argument(..., help="A glob over source paths: 'docs/**', '*.md', "
-                                            "'src/**/test_*.py'. A pattern without / matches "
-                                            "file names at any depth."),
-    weight: float | None = typer.Argument(None, help="1 neutral, >1 lean on, <1 lean away, 0 exclude (max 10)."),
-    remove: bool = typer.Option(False, "--remove", help="Drop this pattern from the lens instead."),
-    fmt: OutputFormat = FORMAT_OPTION,
-) -> None:
+@command(
+    LENS_ARGUMENT,
+    Arg("pattern", help="A glob over source paths: 'docs/**', '*.md', 'src/**/test_*.py'. A "
+                        "pattern without / matches file names at any depth."),
+    WEIGHT_ARGUMENT,
+    Arg("--remove", action="store_true", help="Drop this pattern from the lens instead."),
+    FORMAT_OPTION,
+)
+def set_trust(path: Path, pattern: str, weight: float | None, remove: bool, fmt: str) -> None:
     """Set how much this lens leans on sources matching a pattern."""
     lens = _load(path)
     try:
@@ -199,11 +200,11 @@ def set_trust(
     _done(fmt, path, lens, f"{path}: sources matching {entry.key!r} weigh {entry.weight:g}")
 
 
-def _done(fmt: OutputFormat, path: Path, lens: Lens, message: str) -> None:
-    if fmt is OutputFormat.json:
+def _done(fmt: str, path: Path, lens: Lens, message: str) -> None:
+    if fmt == "json":
         emit_json({"path": str(path), **lens.to_dict()})
     else:
-        typer.echo(message)
+        echo(message)
 
 
 # ---------------------------------------------------------------------------------- prefer
@@ -237,19 +238,19 @@ def find_claim(ref: str, stores: list[Path]) -> Claim:
     return claim
 
 
-@lens_app.command("prefer")
-def prefer(
-    path: Path = LENS_ARG,
-    claim_ref: str = typer.Argument(..., metavar="CLAIM_ID",
-                                    help="A claim id (or unique prefix) from a KM or your store, "
-                                         "or fp:FINGERPRINT."),
-    weight: float | None = typer.Argument(None, help="1 neutral, >1 lean on, <1 lean away, 0 exclude (max 10)."),
-    km: list[Path] = typer.Option([], "--km", help="Where to look the claim up (repeatable; "
-                                                   "default: your memory store and this "
-                                                   "workspace's world-fact KMs)."),
-    remove: bool = typer.Option(False, "--remove", help="Drop this claim from the lens instead."),
-    fmt: OutputFormat = FORMAT_OPTION,
-) -> None:
+@command(
+    LENS_ARGUMENT,
+    Arg("claim_ref", metavar="CLAIM_ID",
+        help="A claim id (or unique prefix) from a KM or your store, or fp:FINGERPRINT."),
+    WEIGHT_ARGUMENT,
+    Arg("--km", action="append", type=Path, default=[],
+        help="Where to look the claim up (repeatable; default: your memory store and this "
+             "workspace's world-fact KMs)."),
+    Arg("--remove", action="store_true", help="Drop this claim from the lens instead."),
+    FORMAT_OPTION,
+)
+def prefer(path: Path, claim_ref: str, weight: float | None, km: list[Path], remove: bool,
+           fmt: str) -> None:
     """Weigh a claim in this lens. Stored by the claim's text fingerprint, so the weight
     applies wherever the same claim appears, in any knowledge model."""
     lens = _load(path)
@@ -278,11 +279,12 @@ def prefer(
     _done(fmt, path, lens, f"{path}: claim fingerprint {entry.key} weighs {entry.weight:g}")
 
 
-@lens_app.command("set-stance")
-def set_stance(
-    path: Path = LENS_ARG,
-    stance: Path = typer.Argument(..., metavar="FILE", help="A text file (- for stdin); an empty file clears the stance."),
-) -> None:
+@command(
+    LENS_ARGUMENT,
+    Arg("stance", type=Path, metavar="FILE",
+        help="A text file (- for stdin); an empty file clears the stance."),
+)
+def set_stance(path: Path, stance: Path) -> None:
     """Replace this lens's written stance (how it reads the corpus)."""
     lens = _load(path)
     try:
@@ -290,21 +292,21 @@ def set_stance(
     except LensError as exc:
         _lens_error(exc)
     _save(path, lens)
-    typer.echo(f"{path}: stance {'set' if lens.own().stance else 'cleared'}")
+    echo(f"{path}: stance {'set' if lens.own().stance else 'cleared'}")
 
 
 # ----------------------------------------------------------------------------------- learn
-@lens_app.command("learn")
-def learn(
-    path: Path = LENS_ARG,
-    from_outcomes: bool = typer.Option(False, "--from-outcomes",
-                                       help="Learn from recorded outcomes (the only source today)."),
-    store: list[Path] = typer.Option([], "--store", help="Claim logs to read outcomes and claims "
-                                                         "from (repeatable; default: your memory "
-                                                         "store and this workspace's KMs)."),
-    dry_run: bool = typer.Option(False, "--dry-run", help="Show what would change; write nothing."),
-    fmt: OutputFormat = FORMAT_OPTION,
-) -> None:
+@command(
+    LENS_ARGUMENT,
+    Arg("--from-outcomes", action="store_true",
+        help="Learn from recorded outcomes (the only source today)."),
+    Arg("--store", action="append", type=Path, default=[],
+        help="Claim logs to read outcomes and claims from (repeatable; default: your memory "
+             "store and this workspace's KMs)."),
+    Arg("--dry-run", action="store_true", help="Show what would change; write nothing."),
+    FORMAT_OPTION,
+)
+def learn(path: Path, from_outcomes: bool, store: list[Path], dry_run: bool, fmt: str) -> None:
     """Learn which sources and claims served well, from outcome events.
 
     weight = clamp((1 + good) / (1 + bad), 0.25, 4), where good/bad sum the credit of the
@@ -323,30 +325,31 @@ def learn(
     changed = bool(report.claims or report.sources)
     if changed and not dry_run:
         _save(path, lens)
-    if fmt is OutputFormat.json:
+    if fmt == "json":
         emit_json({"path": str(path), "dry_run": dry_run, "stores": stores, **report.to_dict()})
         return
     verb = "would set" if dry_run else "set"
-    typer.echo(f"Read {report.outcomes} outcome(s) from {len(stores)} store(s).")
+    echo(f"Read {report.outcomes} outcome(s) from {len(stores)} store(s).")
     for pattern, (w, n) in sorted(report.sources.items()):
-        typer.echo(f"  {verb} source {pattern!r} = {w:g}  ({n} outcome(s))")
+        echo(f"  {verb} source {pattern!r} = {w:g}  ({n} outcome(s))")
     for fp, (w, n, label) in sorted(report.claims.items()):
-        typer.echo(f"  {verb} claim {fp} = {w:g}  ({n} outcome(s)) \"{label}\"")
+        echo(f"  {verb} claim {fp} = {w:g}  ({n} outcome(s)) \"{label}\"")
     for key in report.kept_hand_set:
-        typer.echo(f"  kept the hand-set weight for {key}")
+        echo(f"  kept the hand-set weight for {key}")
     if not changed:
-        typer.echo("Nothing to learn yet: no outcomes name a corpus or world claim.")
+        echo("Nothing to learn yet: no outcomes name a corpus or world claim.")
 
 
 # --------------------------------------------------------------------------------- compose
-@lens_app.command("compose")
-def compose_cmd(
-    lenses: list[Path] = typer.Argument(..., metavar="LENS...", help="Two or more .lens files (team lenses too)."),
-    output: Path = typer.Option(..., "-o", "--output", help="The team .lens file to write."),
-    name: str = typer.Option("team", "--name", help="The team lens's name."),
-    force: bool = typer.Option(False, "--force", help="Replace an existing file."),
-    fmt: OutputFormat = FORMAT_OPTION,
-) -> None:
+@command(
+    Arg("lenses", nargs="+", type=Path, metavar="LENS",
+        help="Two or more .lens files (team lenses too)."),
+    Arg("-o", "--output", type=Path, required=True, help="The team .lens file to write."),
+    Arg("--name", default="team", help="The team lens's name."),
+    FORCE_OPTION,
+    FORMAT_OPTION,
+)
+def compose_cmd(lenses: list[Path], output: Path, name: str, force: bool, fmt: str) -> None:
     """Compose lenses into a team lens without flattening them.
 
     Every contributor's weights and stance are kept; where they lean opposite ways the entry
@@ -359,23 +362,23 @@ def compose_cmd(
     except LensError as exc:
         _lens_error(exc)
     _save(output, team)
-    if fmt is OutputFormat.json:
+    if fmt == "json":
         emit_json({"path": str(output), **team.to_dict()})
         return
     disputed = team.disputed()
-    typer.echo(f"Composed {len(loaded)} lens(es) into {output}: {len(team.contributors)} "
-               f"contributor(s), {len(team.effective_sources())} source pattern(s), "
-               f"{len(team.effective_claims())} claim(s), {len(disputed)} disputed "
-               f"(`rlat lens show {output}`)")
+    echo(f"Composed {len(loaded)} lens(es) into {output}: {len(team.contributors)} "
+         f"contributor(s), {len(team.effective_sources())} source pattern(s), "
+         f"{len(team.effective_claims())} claim(s), {len(disputed)} disputed "
+         f"(`rlat lens show {output}`)")
 
 
 # ----------------------------------------------------------------------------------- apply
-@lens_app.command("apply")
-def apply(
-    path: Path = LENS_ARG,
-    km: Path = typer.Argument(..., help="A knowledge model (.rlat) to apply the lens to."),
-    fmt: OutputFormat = FORMAT_OPTION,
-) -> None:
+@command(
+    LENS_ARGUMENT,
+    Arg("km", type=Path, help="A knowledge model (.rlat) to apply the lens to."),
+    FORMAT_OPTION,
+)
+def apply(path: Path, km: Path, fmt: str) -> None:
     """Show how a lens maps onto a knowledge model: which of its patterns match which sources,
     and the weight each source gets. (To search through a lens: `rlat search KM "…" --lens L`.)"""
     lens = _load(path)
@@ -395,23 +398,23 @@ def apply(
     unused = [k for k in lens.effective_sources() if k not in matched]
     claims_here = _claims_in(km)
     claim_hits = [(fp, eff) for fp, eff in lens.effective_claims().items() if fp in claims_here]
-    if fmt is OutputFormat.json:
+    if fmt == "json":
         emit_json({"lens": str(path), "km": str(km), "sources": rows,
                    "unmatched_patterns": unused,
                    "claims": [{"fingerprint": fp, "claim": claims_here[fp], **eff.to_dict()}
                               for fp, eff in claim_hits]})
         return
-    typer.echo(f"lens {lens.name!r} on {km}: {len(matched)} of {len(lens.effective_sources())} "
-               f"pattern(s) match {sum(matched.values())} of {len(paths)} source file(s); "
-               f"{len(claim_hits)} of {len(lens.effective_claims())} weighted claim(s) present")
+    echo(f"lens {lens.name!r} on {km}: {len(matched)} of {len(lens.effective_sources())} "
+         f"pattern(s) match {sum(matched.values())} of {len(paths)} source file(s); "
+         f"{len(claim_hits)} of {len(lens.effective_claims())} weighted claim(s) present")
     for row in rows:
         if row["pattern"] is not None:
             flag = " DISPUTED" if row["disputed"] else ""
-            typer.echo(f"  {row['weight']:5.2f}  {row['path']}  ({row['pattern']}){flag}")
+            echo(f"  {row['weight']:5.2f}  {row['path']}  ({row['pattern']}){flag}")
     for fp, eff in claim_hits:
-        typer.echo(f"  {eff.weight:5.2f}  claim {claims_here[fp]}  (fingerprint {fp})")
+        echo(f"  {eff.weight:5.2f}  claim {claims_here[fp]}  (fingerprint {fp})")
     if unused:
-        typer.echo(f"  patterns matching nothing here: {', '.join(unused)}")
+        echo(f"  patterns matching nothing here: {', '.join(unused)}")
 
 
 def km_source_paths(km: Path) -> list[str]:

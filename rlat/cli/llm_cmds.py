@@ -4,29 +4,25 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import typer
-
 from ..capture.pipeline import CaptureError
 from ..container import ContainerError, LockTimeout
-from .common import CWD_OPTION, FORMAT_OPTION, TRANSCRIPT_ARGUMENT, OutputFormat, emit_json, fail
-from .groups import app
+from .common import CWD_OPTION, FORMAT_OPTION, TRANSCRIPT_ARGUMENT, echo, emit_json, fail
+from .parsing import Arg, command
 
 
-@app.command("mine")
-def mine(
-    transcript: Path = TRANSCRIPT_ARGUMENT,
-    cwd: str | None = CWD_OPTION,
-    km: Path | None = typer.Option(
-        None, "--km",
+@command(
+    TRANSCRIPT_ARGUMENT,
+    CWD_OPTION,
+    Arg("--km", type=Path,
         help="The knowledge model to write into. Default: the workspace's own KM "
-        "(<rlat home>/workspaces/<name>-<hash>.rlat).",
-    ),
-    session_id: str | None = typer.Option(
-        None, "--session-id", help="Override the session id (default: the transcript's own).",
-    ),
-    dry_run: bool = typer.Option(False, "--dry-run", help="Show what would land; write nothing."),
-    fmt: OutputFormat = FORMAT_OPTION,
-) -> None:
+             "(<rlat home>/workspaces/<name>-<hash>.rlat)."),
+    Arg("--session-id", metavar="ID",
+        help="Override the session id (default: the transcript's own)."),
+    Arg("--dry-run", action="store_true", help="Show what would land; write nothing."),
+    FORMAT_OPTION,
+)
+def mine(transcript: Path, cwd: str | None, km: Path | None, session_id: str | None,
+         dry_run: bool, fmt: str) -> int | None:
     """Mine the world facts you stated in a session into a knowledge model.
 
     Reads only what the user typed. A fact lands only if it passes all four gates: durable;
@@ -44,18 +40,16 @@ def mine(
         fail("the knowledge model is locked by another rlat process; try again")
     except ContainerError as exc:
         fail(str(exc))
-    if fmt is OutputFormat.json:
+    if fmt == "json":
         emit_json(result.to_dict())
-        if result.mode == "skipped":
-            raise typer.Exit(1)
-        return
+        return 1 if result.mode == "skipped" else 0
     if result.mode == "skipped":
         fail(f"{result.fallback_reason} (the miner needs a model; without a key, the rlat-learn "
              "skill mines on your Claude subscription)")
-    typer.echo(result.receipt or f"[rlat] No world fact learned from {transcript.name}")
+    echo(result.receipt or f"[rlat] No world fact learned from {transcript.name}")
     for item in result.claims:
-        typer.echo(f"  {'would land' if dry_run else 'landed'}: {item}")
+        echo(f"  {'would land' if dry_run else 'landed'}: {item}")
     for dropped in result.dropped:
-        typer.echo(f"  dropped: {dropped['text']}  ({dropped['reason']})")
+        echo(f"  dropped: {dropped['text']}  ({dropped['reason']})")
     if not dry_run and result.claims:
-        typer.echo(f"  review: rlat profile {result.target}")
+        echo(f"  review: rlat profile {result.target}")

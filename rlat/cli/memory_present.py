@@ -1,8 +1,6 @@
-"""What `rlat memory list` and `rlat memory show` print, without typer.
+"""What `rlat memory list` and `rlat memory show` print (``rlat/cli/memory_cmds.py``).
 
-Shared by the typer commands (``rlat/cli/memory_cmds.py``) and the fast path
-(``rlat/cli/fastcli.py``), so both print the same bytes. Also the CLI's JSON convention
-(``json_text``; ``rlat.cli.common.emit_json`` writes it). Must not import typer.
+Also the CLI's JSON convention (``json_text``; ``rlat.cli.common.emit_json`` writes it).
 Claim text comes from transcripts: every output here goes through ``rlat.render.terminal``
 (no escape sequence reaches the user's terminal).
 """

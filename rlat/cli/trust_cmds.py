@@ -10,10 +10,7 @@ from __future__ import annotations
 import sys
 import time
 from datetime import UTC, datetime
-from enum import StrEnum
 from pathlib import Path
-
-import typer
 
 from ..claims import events as ev
 from ..claims.fold import FoldState
@@ -29,19 +26,18 @@ from ..trust import lifecycle as L
 from ..trust.rungs import agent_multiplier, breakdown, credit_for_rank, rung
 from ..workspace import workspace_id
 from .common import (
+    CLAIM_ID_ARGUMENT,
     FORMAT_OPTION,
-    OutputFormat,
-    SearchFormat,
+    SEARCH_FORMATS,
     current_cwd,
+    echo,
     emit_json,
     fail,
     open_store,
     resolve_claim,
     short_text,
 )
-from .groups import app, memory_app
-
-LOCK_TIMEOUT = None  # the container's one default (RLAT_LOCK_TIMEOUT, rlat/container/lock.py)
+from .parsing import Arg, IntRange, command
 
 
 def _when(ts: float) -> str:
@@ -53,23 +49,22 @@ def _rung_of(state: FoldState, claim: Claim, now: float) -> str:
 
 
 # ------------------------------------------------------------------------------ recall
-@memory_app.command("recall")
-def recall_cmd(
-    query: str = typer.Argument(..., help="What you want to remember (words, not a question "
-                                          "format: any text works)."),
-    top_k: int = typer.Option(5, "--top-k", "-k", min=1, max=1000, help="How many claims."),
-    fmt: SearchFormat = typer.Option(SearchFormat.text, "--format",
-                                     help="text (for you), json (for tools), or context (a "
-                                          "fenced, attributed block ready for a context window)."),
-    explain: bool = typer.Option(False, "--explain",
-                                 help="Show every matching claim with its relevance, trust and "
-                                      "the gate that admitted or excluded it."),
-    include_stale: bool = typer.Option(False, "--include-stale",
-                                       help="Also recall stale claims (marked)."),
-    all_workspaces: bool = typer.Option(False, "--all-workspaces",
-                                        help="Ignore workspace scope (recall every project's "
-                                             "claims)."),
-) -> None:
+@command(
+    Arg("query", help="What you want to remember (words, not a question format: any text "
+                      "works)."),
+    Arg("-k", "--top-k", type=IntRange(1, 1000), default=5, help="How many claims."),
+    FORMAT_OPTION.but(choices=SEARCH_FORMATS,
+                      help="text (for you), json (for tools), or context (a fenced, attributed "
+                           "block ready for a context window)."),
+    Arg("--explain", action="store_true",
+        help="Show every matching claim with its relevance, trust and the gate that admitted "
+             "or excluded it."),
+    Arg("--include-stale", action="store_true", help="Also recall stale claims (marked)."),
+    Arg("--all-workspaces", action="store_true",
+        help="Ignore workspace scope (recall every project's claims)."),
+)
+def recall_cmd(query: str, top_k: int, fmt: str, explain: bool, include_stale: bool,
+               all_workspaces: bool) -> None:
     """Recall claims ranked by relevance x trust (the same engine the hooks use).
 
     Experience claims are scoped to this workspace (the git repository you are in, from any
@@ -89,7 +84,7 @@ def recall_cmd(
         world.world_km_paths(here), quarantined=world.quarantined_agents(state),
         attributes_only=True)
     for problem in problems:
-        typer.echo(f"rlat: world-fact KM skipped: {problem}", err=True)
+        echo(f"rlat: world-fact KM skipped: {problem}", err=True)
     kwargs = dict(workspace=workspace, now=now, include_stale=include_stale,
                   index=index, extra=attributes)
     anything = bool(state.claims) or bool(attributes)
@@ -97,29 +92,29 @@ def recall_cmd(
         hits = explain_ranking(state, query, **kwargs) if anything else []
     else:
         hits = recall_claims(state, query, top_k=top_k, **kwargs) if anything else []
-    if fmt is SearchFormat.json:
+    if fmt == "json":
         emit_json({"query": query, "workspace": workspace, "store": str(store.path),
                    "explain": explain, "hits": [h.to_dict() for h in hits]})
         return
-    if fmt is SearchFormat.context:
+    if fmt == "context":
         from ..render.attribution import claim_line
         from ..render.fences import fence
 
         admitted = [h for h in hits if h.admitted][:top_k]
         if admitted:
-            typer.echo(terminal_safe(fence(
+            echo(terminal_safe(fence(
                 "\n".join(claim_line(h.claim, h.rung) for h in admitted), kind="recall")))
         return
     if not hits:
         if not anything:
-            typer.echo(f"No claims yet in {store.path}.")
+            echo(f"No claims yet in {store.path}.")
         else:
-            typer.echo("No claim matches that query in this workspace."
-                       + ("" if all_workspaces else " (Try --all-workspaces or --explain.)"))
+            echo("No claim matches that query in this workspace."
+                 + ("" if all_workspaces else " (Try --all-workspaces or --explain.)"))
         return
     if explain:
-        typer.echo(f"{'#':>3}  {'id':<12}  {'rel':>5}  {'trust':>5}  {'score':>5}  "
-                   f"{'rung':<8}  gate / text")
+        echo(f"{'#':>3}  {'id':<12}  {'rel':>5}  {'trust':>5}  {'score':>5}  "
+             f"{'rung':<8}  gate / text")
         n = 0
         shown_limit = max(50, top_k * 10)
         for shown, h in enumerate(hits):
@@ -127,28 +122,23 @@ def recall_cmd(
             if shown >= shown_limit:
                 continue  # (counted, not printed)
             pos = str(n) if h.admitted else "-"
-            typer.echo(f"{pos:>3}  {h.claim.id[:12]:<12}  {h.relevance:5.2f}  {h.trust:5.2f}  "
-                       f"{h.score:5.2f}  {h.rung or '-':<8}  {h.gate}")
-            typer.echo(f"{'':>3}  {'':<12}  {'':>5}  {'':>5}  {'':>5}  {'':<8}  "
-                       f"{short_text(h.claim.text, 80)}")
+            echo(f"{pos:>3}  {h.claim.id[:12]:<12}  {h.relevance:5.2f}  {h.trust:5.2f}  "
+                 f"{h.score:5.2f}  {h.rung or '-':<8}  {h.gate}")
+            echo(f"{'':>3}  {'':<12}  {'':>5}  {'':>5}  {'':>5}  {'':<8}  "
+                 f"{short_text(h.claim.text, 80)}")
         if len(hits) > shown_limit:
-            typer.echo(f"... {len(hits) - shown_limit} more (all of them: --format json)")
-        typer.echo(f"{n} admitted, {len(hits) - n} excluded of {len(hits)} matching claim(s); "
-                   f"score = relevance x trust")
+            echo(f"... {len(hits) - shown_limit} more (all of them: --format json)")
+        echo(f"{n} admitted, {len(hits) - n} excluded of {len(hits)} matching claim(s); "
+             f"score = relevance x trust")
         return
     for i, h in enumerate(hits, 1):
         state_note = f", {h.state.upper()}" if h.state in ("contested", "stale") else ""
-        typer.echo(f"{i}. [{h.rung}{state_note}] {short_text(h.claim.text)}")
-        typer.echo(f"   {h.claim.id[:12]}  score {h.score:.2f} (relevance {h.relevance:.2f} x "
-                   f"trust {h.trust:.2f}), {h.claim.type}, learned {_when(h.claim.created_at)}")
+        echo(f"{i}. [{h.rung}{state_note}] {short_text(h.claim.text)}")
+        echo(f"   {h.claim.id[:12]}  score {h.score:.2f} (relevance {h.relevance:.2f} x "
+             f"trust {h.trust:.2f}), {h.claim.type}, learned {_when(h.claim.created_at)}")
 
 
 # ------------------------------------------------------------------------------ feedback
-class Verdict(StrEnum):
-    good = "good"
-    bad = "bad"
-
-
 def _session_files() -> list[Path]:
     folder = state_dir()
     try:
@@ -212,22 +202,21 @@ def _turn_with(claim_id: str) -> tuple[str, dict, int] | None:
     return None
 
 
-@memory_app.command("feedback")
-def feedback(
-    verdict: Verdict = typer.Argument(..., help="good: the claim(s) helped; bad: they misled."),
-    claim_ref: str | None = typer.Argument(
-        None, metavar="[ID]",
+@command(
+    Arg("verdict", choices=("good", "bad"), help="good: the claim(s) helped; bad: they misled."),
+    Arg("claim_ref", nargs="?", metavar="ID",
         help="A claim id (or unique prefix). Without it: the claims in the last turn of the "
              "latest session in this workspace (what its last prompt, else SessionStart, "
              "injected)."),
-    fmt: OutputFormat = FORMAT_OPTION,
-) -> None:
+    FORMAT_OPTION,
+)
+def feedback(verdict: str, claim_ref: str | None, fmt: str, settings) -> None:
     """Tell rlat how a turn went: an outcome with your authority (it outranks the mechanical
     and heuristic readings of the same turn)."""
     store = open_store()
     state = store.state()
     now = time.time()
-    result = 1 if verdict is Verdict.good else -1
+    result = 1 if verdict == "good" else -1
     if claim_ref:
         claim = resolve_claim(state, claim_ref)
         found = _turn_with(claim.id)
@@ -251,30 +240,30 @@ def feedback(
                        authority="user", signal="explicit feedback", session_id=session_id,
                        intent_id=intent, workspace=rec.get("workspace"), ts=now,
                        work=None)
-    store.append([event], lock_timeout=LOCK_TIMEOUT)
+    store.append([event], lock_timeout=settings.lock_timeout)
     after_state = store.state()
     rows = []
     for cid, rank in pairs:
         claim = after_state.claims[cid]
         rows.append({"id": cid, "rank": rank, "before": before[cid],
                      "after": _rung_of(after_state, claim, now), "text": claim.text})
-    if fmt is OutputFormat.json:
-        emit_json({"verdict": verdict.value, "session": session_id, "intent": intent,
+    if fmt == "json":
+        emit_json({"verdict": verdict, "session": session_id, "intent": intent,
                    "claims": rows})
         return
     for row in rows:
         moved = row["before"] if row["before"] == row["after"] else \
             f"{row['before']} -> {row['after']}"
-        typer.echo(f"Recorded {verdict.value} for {row['id'][:12]} (rank {row['rank']}): rung "
-                   f"{moved}  {short_text(row['text'], 70)}")
+        echo(f"Recorded {verdict} for {row['id'][:12]} (rank {row['rank']}): rung "
+             f"{moved}  {short_text(row['text'], 70)}")
 
 
-@memory_app.command("corroborate")
-def corroborate(
-    claim_ref: str = typer.Argument(..., metavar="ID", help="Claim id or a unique prefix."),
-    refute: bool = typer.Option(False, "--refute", help="Say the claim is wrong instead."),
-    fmt: OutputFormat = FORMAT_OPTION,
-) -> None:
+@command(
+    CLAIM_ID_ARGUMENT,
+    Arg("--refute", action="store_true", help="Say the claim is wrong instead."),
+    FORMAT_OPTION,
+)
+def corroborate(claim_ref: str, refute: bool, fmt: str, settings) -> None:
     """Confirm a claim yourself (the strongest single lift a claim can get), or --refute it.
     A confirmation also re-verifies a stale claim."""
     store = open_store()
@@ -283,29 +272,28 @@ def corroborate(
     now = time.time()
     before = _rung_of(state, claim, now)
     store.append([ev.corroborated(claim.id, good=not refute, actor="user", ts=now)],
-                 lock_timeout=LOCK_TIMEOUT)
+                 lock_timeout=settings.lock_timeout)
     after_state = store.state()
     after_claim = after_state.claims[claim.id]
     after = _rung_of(after_state, after_claim, now)
-    if fmt is OutputFormat.json:
+    if fmt == "json":
         emit_json({"id": claim.id, "good": not refute, "before": before, "after": after,
                    "state": L.effective_state(after_claim, now)})
         return
     verb = "Refuted" if refute else "Corroborated"
     moved = before if before == after else f"{before} -> {after}"
-    typer.echo(f"{verb} {claim.id[:12]}: rung {moved}  {short_text(claim.text, 70)}")
+    echo(f"{verb} {claim.id[:12]}: rung {moved}  {short_text(claim.text, 70)}")
 
 
 # ------------------------------------------------------------------------------ consolidate
-@memory_app.command("consolidate")
-def consolidate(
-    dry_run: bool = typer.Option(False, "--dry-run", help="Show what would change; write nothing."),
-    km: list[Path] = typer.Option([], "--km", metavar="KM",
-                                  help="Also consolidate this knowledge model's claims (corpus "
-                                       "claims, world facts). Repeatable. Default: the KMs "
-                                       "linked to this workspace."),
-    fmt: OutputFormat = FORMAT_OPTION,
-) -> None:
+@command(
+    Arg("--dry-run", action="store_true", help="Show what would change; write nothing."),
+    Arg("--km", action="append", type=Path, default=[], metavar="KM",
+        help="Also consolidate this knowledge model's claims (corpus claims, world facts). "
+             "Repeatable. Default: the KMs linked to this workspace."),
+    FORMAT_OPTION,
+)
+def consolidate(dry_run: bool, km: list[Path], fmt: str, settings) -> None:
     """One mechanical housekeeping pass: raise confidence (promote, contest, supersede,
     calibrate), then forget (retire claims that stayed low, failed repeatedly, lost their
     source, or went stale and unused). New, recently useful and user-written claims are
@@ -313,23 +301,23 @@ def consolidate(
     from .corpus_cmds import consolidate_kms
 
     store = open_store()
-    kms = consolidate_kms(km, dry_run=dry_run, lock_timeout=LOCK_TIMEOUT)
+    kms = consolidate_kms(km, dry_run=dry_run, lock_timeout=settings.lock_timeout)
     if not store.exists():
-        if fmt is OutputFormat.json:
+        if fmt == "json":
             emit_json({"store": str(store.path), "dry_run": dry_run, "examined": 0,
                        "counts": {}, "events": 0, "changes": [],
                        **({"kms": [k.to_dict() for k in kms]} if kms else {})})
         else:
-            typer.echo(f"No store yet at {store.path}; nothing to consolidate.")
+            echo(f"No store yet at {store.path}; nothing to consolidate.")
             for k in kms:
                 _print_plan(k.plan, k.label, dry_run)
         return
     state = store.state()
     plan = consolidation.plan(state, session_window=_session_windows())
     if plan.events and not dry_run:
-        store.append(plan.events, lock_timeout=LOCK_TIMEOUT)
+        store.append(plan.events, lock_timeout=settings.lock_timeout)
         store.checkpoint()
-    if fmt is OutputFormat.json:
+    if fmt == "json":
         emit_json({"store": str(store.path), "dry_run": dry_run, **plan.to_dict(),
                    **({"kms": [k.to_dict() for k in kms]} if kms else {})})
         return
@@ -367,15 +355,12 @@ def _print_plan(plan, where: str, dry_run: bool) -> None:
     counts = plan.counts()
     summary = ", ".join(f"{n} {verbs.get(k, k)}" for k, n in counts.items()) or "nothing to change"
     tail = " (dry run: nothing written)" if dry_run and plan.events else ""
-    typer.echo(f"Consolidated {plan.examined} claim(s){where}: {summary}{tail}.")
+    echo(f"Consolidated {plan.examined} claim(s){where}: {summary}{tail}.")
 
 
 # ------------------------------------------------------------------------------ confidence
-@memory_app.command("confidence")
-def confidence(
-    claim_ref: str = typer.Argument(..., metavar="ID", help="Claim id or a unique prefix."),
-    fmt: OutputFormat = FORMAT_OPTION,
-) -> None:
+@command(CLAIM_ID_ARGUMENT, FORMAT_OPTION)
+def confidence(claim_ref: str, fmt: str) -> None:
     """Why a claim sits on its rung: every term of its confidence, its state and protections."""
     state = open_store().state()
     claim = resolve_claim(state, claim_ref)
@@ -387,30 +372,27 @@ def confidence(
             "state": current, "stale_reason": L.stale_reason(claim, now) or None,
             "expires_at": L.expires_at(claim), "protected": consolidation.protection(claim, now),
             "agent_multiplier": mult, "outcomes": len(claim.outcomes)}
-    if fmt is OutputFormat.json:
+    if fmt == "json":
         emit_json(data)
         return
     b = parts.to_dict()
-    typer.echo(f"claim {claim.id}: {short_text(claim.text, 70)}")
-    typer.echo(f"  rung {data['rung']} ({b['total']:+.2f} points), state {current}"
-               + (f" ({data['stale_reason']})" if data["stale_reason"] else ""))
-    typer.echo(f"  prior ({claim.origin}) {b['prior']:+.2f}; outcomes {b['outcomes']:+.2f} "
-               f"({b['sessions_good']} good / {b['sessions_bad']} bad sessions); cross-context "
-               f"{b['cross_context']:+.2f} ({b['contexts']} contexts)")
-    typer.echo(f"  recurrence {b['recurrence']:+.2f} ({claim.independent_count} independent); "
-               f"you {b['user']:+.2f}; corpus {b['corpus']:+.2f}; agent multiplier {mult:.2f}")
+    echo(f"claim {claim.id}: {short_text(claim.text, 70)}")
+    echo(f"  rung {data['rung']} ({b['total']:+.2f} points), state {current}"
+         + (f" ({data['stale_reason']})" if data["stale_reason"] else ""))
+    echo(f"  prior ({claim.origin}) {b['prior']:+.2f}; outcomes {b['outcomes']:+.2f} "
+         f"({b['sessions_good']} good / {b['sessions_bad']} bad sessions); cross-context "
+         f"{b['cross_context']:+.2f} ({b['contexts']} contexts)")
+    echo(f"  recurrence {b['recurrence']:+.2f} ({claim.independent_count} independent); "
+         f"you {b['user']:+.2f}; corpus {b['corpus']:+.2f}; agent multiplier {mult:.2f}")
     if data["expires_at"]:
-        typer.echo(f"  goes stale without fresh evidence on {_when(data['expires_at'])}")
+        echo(f"  goes stale without fresh evidence on {_when(data['expires_at'])}")
     if data["protected"]:
-        typer.echo(f"  protected from forgetting: {data['protected']}")
+        echo(f"  protected from forgetting: {data['protected']}")
 
 
 # ------------------------------------------------------------------------------ governance
-@memory_app.command("promote")
-def promote(
-    claim_ref: str = typer.Argument(..., metavar="ID", help="Claim id or a unique prefix."),
-    scope: str = typer.Option("repo", "--scope", help="repo or fleet."),
-) -> None:
+@command(CLAIM_ID_ARGUMENT, Arg("--scope", default="repo", help="repo or fleet."))
+def promote(claim_ref: str, scope: str, settings) -> None:
     """Approve a claim: candidate (or contested) -> active in a wider scope. This is the human
     approval some claim types need, and how a person resolves a contest in a claim's favour."""
     if scope not in ("repo", "fleet"):
@@ -422,16 +404,16 @@ def promote(
         events = L.promote(state, claim, time.time(), scope=scope)
     except ValueError as exc:
         fail(f"cannot promote {claim.id[:12]}: {exc}")
-    store.append(events, lock_timeout=LOCK_TIMEOUT)
-    typer.echo(f"Promoted {claim.id[:12]} to {scope} scope (active).")
+    store.append(events, lock_timeout=settings.lock_timeout)
+    echo(f"Promoted {claim.id[:12]} to {scope} scope (active).")
 
 
-@memory_app.command("contest")
-def contest(
-    claim_ref: str = typer.Argument(..., metavar="ID", help="Claim id or a unique prefix."),
-    other_ref: str = typer.Argument(..., metavar="OTHER", help="The claim it contradicts."),
-    reason: str = typer.Option("contested by a person", "--reason", help="Recorded with it."),
-) -> None:
+@command(
+    CLAIM_ID_ARGUMENT,
+    Arg("other_ref", metavar="OTHER", help="The claim it contradicts."),
+    Arg("--reason", default="contested by a person", help="Recorded with it."),
+)
+def contest(claim_ref: str, other_ref: str, reason: str, settings) -> None:
     """Mark two claims as contradicting each other: both become contested (newest never wins)
     until a person promotes one and forgets the other."""
     store = open_store()
@@ -440,19 +422,19 @@ def contest(
     other = resolve_claim(state, other_ref)
     if claim.id == other.id:
         fail("a claim cannot contest itself; give two different ids")
-    store.append(L.contest(claim, other, reason, time.time()), lock_timeout=LOCK_TIMEOUT)
-    typer.echo(f"Contested {claim.id[:12]} and {other.id[:12]}; resolve with `rlat memory promote` "
-               "and `rlat memory forget`.")
+    store.append(L.contest(claim, other, reason, time.time()),
+                 lock_timeout=settings.lock_timeout)
+    echo(f"Contested {claim.id[:12]} and {other.id[:12]}; resolve with `rlat memory promote` "
+         "and `rlat memory forget`.")
 
 
-@app.command("quarantine")
-def quarantine(
-    agent: str = typer.Argument(..., help="The agent (a claim's observed_by, e.g. claude-code)."),
-    reason: str = typer.Option("quarantined by a person", "--reason", help="Recorded with it."),
-    force: bool = typer.Option(False, "--force",
-                               help="Quarantine an agent that has observed no claim yet "
-                                    "(pre-quarantine)."),
-) -> None:
+@command(
+    Arg("agent", help="The agent (a claim's observed_by, e.g. claude-code)."),
+    Arg("--reason", default="quarantined by a person", help="Recorded with it."),
+    Arg("--force", action="store_true",
+        help="Quarantine an agent that has observed no claim yet (pre-quarantine)."),
+)
+def quarantine(agent: str, reason: str, force: bool, settings) -> None:
     """The kill switch: the agent's claims stop promoting and its active claims become
     contested; its world facts in this workspace's knowledge models serve as contested; its
     capture continues. Reversible with `rlat unquarantine`."""
@@ -472,31 +454,32 @@ def quarantine(
         fail(f"no claim in this store was observed by {agent!r} (agents seen: "
              f"{', '.join(known) or 'none'}); check the name, or pre-quarantine it with --force")
     if state.quarantined(agent):
-        typer.echo(f"Agent {agent!r} is already quarantined.")
+        echo(f"Agent {agent!r} is already quarantined.")
         return
     events = L.quarantine(state, agent, reason, time.time())
-    store.append(events, lock_timeout=LOCK_TIMEOUT)
-    typer.echo(f"Quarantined {agent!r}: {len(events) - 1} active claim(s) now contested; its "
-               "candidates will not promote. Lift with `rlat unquarantine`.")
+    store.append(events, lock_timeout=settings.lock_timeout)
+    echo(f"Quarantined {agent!r}: {len(events) - 1} active claim(s) now contested; its "
+         "candidates will not promote. Lift with `rlat unquarantine`.")
 
 
-@app.command("unquarantine")
-def unquarantine(
-    agent: str = typer.Argument(..., help="The quarantined agent."),
-    reason: str = typer.Option("lifted by a person", "--reason", help="Recorded with it."),
-) -> None:
+@command(
+    Arg("agent", help="The quarantined agent."),
+    Arg("--reason", default="lifted by a person", help="Recorded with it."),
+)
+def unquarantine(agent: str, reason: str, settings) -> None:
     """Lift quarantine: the agent may promote again. Claims already contested stay contested
     for a person to review."""
     store = open_store()
     state = store.state()
     if not state.quarantined(agent):
         fail(f"agent {agent!r} is not quarantined (see `rlat memory calibration`)")
-    store.append(L.unquarantine(agent, reason, time.time()), lock_timeout=LOCK_TIMEOUT)
-    typer.echo(f"Lifted quarantine on {agent!r}; contested claims stay contested for review.")
+    store.append(L.unquarantine(agent, reason, time.time()),
+                 lock_timeout=settings.lock_timeout)
+    echo(f"Lifted quarantine on {agent!r}; contested claims stay contested for review.")
 
 
-@memory_app.command("calibration")
-def calibration(fmt: OutputFormat = FORMAT_OPTION) -> None:
+@command(FORMAT_OPTION)
+def calibration(fmt: str) -> None:
     """Each agent's track record: hypotheses resolved against later outcomes (Brier score with
     shrinkage; expired ones are never scored), and its contradiction rate."""
     state = open_store().state()
@@ -518,22 +501,22 @@ def calibration(fmt: OutputFormat = FORMAT_OPTION) -> None:
             "contested": r.get("contested", 0), "contradiction_rate": r.get("rate", 0.0),
             "quarantined": state.quarantined(agent),
         })
-    if fmt is OutputFormat.json:
+    if fmt == "json":
         emit_json({"agents": rows})
         return
     if not rows:
-        typer.echo("No agents yet: no claims in the store.")
+        echo("No agents yet: no claims in the store.")
         return
-    typer.echo(f"{'agent':<16} {'claims':>6} {'contest%':>8} {'resolved':>8} {'correct':>7} "
-               f"{'expired':>7} {'score':>6} {'mult':>5}")
+    echo(f"{'agent':<16} {'claims':>6} {'contest%':>8} {'resolved':>8} {'correct':>7} "
+         f"{'expired':>7} {'score':>6} {'mult':>5}")
     for row in rows:
         score = "-" if row["score"] is None else f"{row['score']:.3f}"
         flag = " low-sample" if row["resolved"] and row["low_sample"] else ""
         flag += " QUARANTINED" if row["quarantined"] else ""
-        typer.echo(f"{row['agent'][:16]:<16} {row['claims']:>6} "
-                   f"{row['contradiction_rate'] * 100:>7.1f}% {row['resolved']:>8} "
-                   f"{row['correct']:>7} {row['expired']:>7} {score:>6} "
-                   f"{row['multiplier']:>5.2f}{flag}")
-    typer.echo("score: Brier over resolved hypotheses (0 best), shrunk towards 0.5; "
-               "`rlat memory consolidate` records it.")
+        echo(f"{row['agent'][:16]:<16} {row['claims']:>6} "
+             f"{row['contradiction_rate'] * 100:>7.1f}% {row['resolved']:>8} "
+             f"{row['correct']:>7} {row['expired']:>7} {score:>6} "
+             f"{row['multiplier']:>5.2f}{flag}")
+    echo("score: Brier over resolved hypotheses (0 best), shrunk towards 0.5; "
+         "`rlat memory consolidate` records it.")
 

@@ -5,11 +5,10 @@
 
 from __future__ import annotations
 
+import argparse
 import shlex
 from datetime import UTC, datetime
 from pathlib import Path
-
-import typer
 
 from .. import world
 from ..claims.log import ClaimLog
@@ -18,15 +17,15 @@ from ..render.framings import CRITICALITIES, world_fact_block
 from ..workspace import workspace_id
 from .common import (
     FORMAT_OPTION,
-    OutputFormat,
-    SearchFormat,
+    SEARCH_FORMATS,
     current_cwd,
+    echo,
     emit_json,
     fail,
     note_redactions,
     read_stdin_text,
 )
-from .groups import app
+from .parsing import Arg, command
 
 
 def _when(ts: float) -> str:
@@ -54,40 +53,38 @@ def resolve_world_km(explicit: str | None, workspace: str) -> tuple[Path, bool]:
     return path, False
 
 
-@app.command("capture-attribute")
-def capture_attribute(
-    args: list[str] = typer.Argument(
-        ..., metavar="[KM] TEXT",
-        help="The knowledge model (.rlat) and the fact, in one sentence. Use - as TEXT to read "
-             "stdin. Without KM the fact goes to this workspace's default KM "
-             "(see `rlat world-facts --where`), created on first use."),
-    kind: str = typer.Option(..., "--kind", help=f"One of: {', '.join(WORLD_KINDS)}."),
-    attribute_key: str | None = typer.Option(
-        None, "--attribute-key", metavar="KEY",
+@command(
+    Arg("km_arg", nargs="?", metavar="KM",
+        help="The knowledge model (.rlat) to store the fact in. Without it the fact goes to "
+             "this workspace's default KM (see `rlat world-facts --where`), created on first "
+             "use."),
+    Arg("raw", metavar="TEXT", help="The fact, in one sentence. Use - to read stdin."),
+    Arg("extra", nargs="*", help=argparse.SUPPRESS),  # a fact left unquoted: said below
+    Arg("--kind", required=True, help=f"One of: {', '.join(WORLD_KINDS)}."),
+    Arg("--attribute-key", metavar="KEY",
         help="For --kind attribute: what the value is of (e.g. \"workspace capacity\"). A newer "
              "value for the same key supersedes older ones; they stay on disk as history."),
-    criticality: str = typer.Option("normal", "--criticality",
-                                    help=f"One of: {', '.join(CRITICALITIES)}. "
-                                         "High and severe facts are flagged and served first."),
-    fmt: OutputFormat = FORMAT_OPTION,
-) -> None:
+    Arg("--criticality", default="normal",
+        help=f"One of: {', '.join(CRITICALITIES)}. High and severe facts are flagged and "
+             "served first."),
+    FORMAT_OPTION,
+)
+def capture_attribute(km_arg: str | None, raw: str, extra: list[str], kind: str,
+                      attribute_key: str | None, criticality: str, fmt: str) -> None:
     """Store a world fact you state: a constraint, a falsified finding, or an attribute.
 
-    \b
     Kinds:
       constraint  a standing rule of this environment (served in full at every session start)
       falsified   an approach already tried that failed; keep the evidence in the text
       attribute   a value of the world (served by relevance; newest value per --attribute-key)
 
-    \b
     Examples:
       rlat capture-attribute km.rlat "The tenant is EU-only for data residency." --kind constraint
       rlat capture-attribute km.rlat "Tried MS MARCO fine-tuning; regressed 4 of 5 corpora." --kind falsified
       rlat capture-attribute "The workspace runs an F64 capacity." --kind attribute --attribute-key "workspace capacity"
     """
-    if len(args) > 2:
-        fail(f"expected [KM] TEXT but got {len(args)} arguments; quote the fact text")
-    km_arg, raw = (args[0], args[1]) if len(args) == 2 else (None, args[0])
+    if extra:
+        fail(f"expected [KM] TEXT but got {2 + len(extra)} arguments; quote the fact text")
     if km_arg is None and raw.endswith(".rlat") and Path(raw).exists():
         fail(f"{raw} is a knowledge model; give the fact text after it")
     text = _read_text(raw)
@@ -112,49 +109,49 @@ def capture_attribute(
     if not is_default:
         world.link_km(workspace, km)
     note_redactions(result.redactions)
-    if fmt is OutputFormat.json:
+    if fmt == "json":
         emit_json({**result.to_dict(), "default_km": is_default, "workspace": workspace})
         return
     where = f"{km}" + (" (this workspace's default KM)" if is_default else "")
     if result.created_km and not is_default:
-        typer.echo(f"Created {km}: a knowledge model holding world facts (`rlat build SOURCES "
-                   f"-o {km}` adds passages to it)")
+        echo(f"Created {km}: a knowledge model holding world facts (`rlat build SOURCES "
+             f"-o {km}` adds passages to it)")
     if result.new:
-        typer.echo(f"Captured {kind} {result.claim_id} into {where}")
+        echo(f"Captured {kind} {result.claim_id} into {where}")
     else:
-        typer.echo(f"Already known: {kind} {result.claim_id} in {where} stated again "
-                   f"(recurrence +1{', current again' if result.reinstated else ''})")
+        echo(f"Already known: {kind} {result.claim_id} in {where} stated again "
+             f"(recurrence +1{', current again' if result.reinstated else ''})")
     framing = POLICIES[kind].framing
     if framing:
-        typer.echo(f"  served in full at session start under \"{framing}\"")
+        echo(f"  served in full at session start under \"{framing}\"")
     elif key:
-        typer.echo(f"  newest value for key \"{key}\"; served by relevance")
+        echo(f"  newest value for key \"{key}\"; served by relevance")
     for old in result.superseded:
-        typer.echo(f"  superseded older value {old} (kept on disk; see `rlat profile {km}`)")
+        echo(f"  superseded older value {old} (kept on disk; see `rlat profile {km}`)")
 
 
-@app.command("world-facts")
-def world_facts(
-    km: list[Path] = typer.Argument(None, help="Knowledge models to read (default: this "
-                                                "workspace's default KM and every KM a fact was "
-                                                "captured into from here)."),
-    fmt: SearchFormat = typer.Option(SearchFormat.text, "--format",
-                                     help="text: a list with ids; json: data; context: the "
-                                          "exact block SessionStart injects."),
-    where: bool = typer.Option(False, "--where", help="Only print the KM paths that serve here."),
-) -> None:
+@command(
+    Arg("km", nargs="*", type=Path, metavar="KM",
+        help="Knowledge models to read (default: this workspace's default KM and every KM a "
+             "fact was captured into from here)."),
+    FORMAT_OPTION.but(choices=SEARCH_FORMATS,
+                      help="text: a list with ids; json: data; context: the exact block "
+                           "SessionStart injects."),
+    Arg("--where", action="store_true", help="Only print the KM paths that serve here."),
+)
+def world_facts(km: list[Path], fmt: str, where: bool) -> None:
     """What world facts serve in this workspace: constraints and falsified findings in full,
     and the current value of every attribute."""
     workspace = workspace_id(current_cwd())
     paths = [Path(p) for p in km] if km else world.world_km_paths(workspace)
     if where:
-        if fmt is SearchFormat.json:
+        if fmt == "json":
             emit_json({"workspace": workspace, "default": world.default_km_path(workspace),
                        "serving": paths})
         else:
-            typer.echo(f"default KM: {world.default_km_path(workspace)}")
+            echo(f"default KM: {world.default_km_path(workspace)}")
             for path in paths:
-                typer.echo(f"serving:    {path}")
+                echo(f"serving:    {path}")
         return
     for path in paths:
         if not path.exists():
@@ -164,33 +161,33 @@ def world_facts(
     if km and problems:
         fail(problems[0])
     for problem in problems:
-        typer.echo(f"rlat: warning: skipped {problem}", err=True)
+        echo(f"rlat: warning: skipped {problem}", err=True)
     framed = world.framed_facts(claims)
-    if fmt is SearchFormat.context:
+    if fmt == "context":
         block = world_fact_block(framed)
         if block:
-            typer.echo(block)
+            echo(block)
         return
-    if fmt is SearchFormat.json:
+    if fmt == "json":
         emit_json({"workspace": workspace, "kms": paths,
                    "framed": [_row(c) for c in framed],
                    "attributes": [_row(c) for c in attributes]})
         return
     if not framed and not attributes:
-        typer.echo("No world facts serve here yet. Add one with "
-                   "`rlat capture-attribute \"…\" --kind constraint`.")
+        echo("No world facts serve here yet. Add one with "
+             "`rlat capture-attribute \"…\" --kind constraint`.")
         return
     for kind in ("constraint", "falsified"):
         items = [c for c in framed if c.type == kind]
         if items:
-            typer.echo(POLICIES[kind].framing)
+            echo(POLICIES[kind].framing)
             for c in items:
-                typer.echo(f"  {c.id}  {_crit(c.criticality)}{' '.join(c.text.split())}")
+                echo(f"  {c.id}  {_crit(c.criticality)}{' '.join(c.text.split())}")
     if attributes:
-        typer.echo("Attributes (served by relevance):")
+        echo("Attributes (served by relevance):")
         for c in attributes:
             key = f"{c.attribute_key} = " if c.attribute_key else ""
-            typer.echo(f"  {c.id}  {key}{' '.join(c.text.split())}")
+            echo(f"  {c.id}  {key}{' '.join(c.text.split())}")
 
 
 def _crit(criticality: str) -> str:

@@ -20,7 +20,13 @@ DEFAULT_LOCK_TIMEOUT = 10.0
 
 def default_timeout() -> float:
     """Seconds a writer waits for a busy lock unless told otherwise (read per call)."""
-    raw = os.environ.get(LOCK_TIMEOUT_ENV, "").strip()
+    return timeout_from(os.environ.get(LOCK_TIMEOUT_ENV))
+
+
+def timeout_from(raw: str | None) -> float:
+    """The lock timeout a ``RLAT_LOCK_TIMEOUT`` value means (the CLI reads the variable once,
+    ``rlat.cli.settings``; the rule is here)."""
+    raw = (raw or "").strip()
     if raw:
         try:
             value = float(raw)

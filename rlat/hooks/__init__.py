@@ -1,1 +1,1 @@
-"""Surface: Claude Code hook entry points. Must not import typer, rich, numpy or anthropic."""
+"""Surface: Claude Code hook entry points. Must not import rich, numpy or anthropic."""

@@ -1,6 +1,6 @@
 """`rlat hook <event>`: read Claude Code's JSON on stdin, act within a budget, always exit 0.
 
-Reached from ``rlat/__main__.py`` before typer is imported. The contract with Claude Code:
+Reached from ``rlat/__main__.py`` before the command line is. The contract with Claude Code:
 
 * stdout carries at most one JSON object (``hookSpecificOutput`` for SessionStart and
   UserPromptSubmit) and nothing else: anything a library prints meanwhile is swallowed;

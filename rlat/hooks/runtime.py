@@ -2,7 +2,7 @@
 
 A hook is time-bounded and never raises out of a handler: problems become one line in
 ``rlat.paths.log_dir()/hooks.log`` and the hook goes on without that part. Nothing here imports
-typer, rich, numpy or anthropic (``python -X importtime -m rlat hook …`` shows the path).
+rich, numpy or anthropic (``python -X importtime -m rlat hook …`` shows the path).
 
 Settings (environment variables, read per call so tests and users can change them):
 

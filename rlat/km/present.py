@@ -1,5 +1,4 @@
-"""How search results are printed — shared by the typer command and the fast path
-(``rlat.km.fastcli``), so both print byte-identical output."""
+"""How search results are printed (`rlat search`, ``rlat.cli.km_cmds``)."""
 
 from __future__ import annotations
 

@@ -1,18 +1,14 @@
-"""`rlat mcp` without typer: ``rlat/__main__.py`` hands ``rlat mcp [--agent NAME]`` here first.
+"""`rlat mcp`: start the server (``rlat.cli.mcp_cmds`` parses the command line).
 
 Claude Code starts the server once per session and waits for it before offering its tools,
-so the start is worth keeping short: the SDK's own import is most of it, typer and every
-command module would add a few hundred milliseconds more. Anything this parser does not
-fully understand (``--help``, an unknown option) returns ``None`` and the typer command
-(``rlat.cli.mcp_cmds``) handles it. Must not import typer.
+so the start is worth keeping short: the SDK's own import is most of it, and the command line
+imports nothing else it does not need (``rlat.cli.commands``).
 """
 
 from __future__ import annotations
 
 import re
 import sys
-
-from .. import argv
 
 # An agent name is recorded in every claim it proposes (``observed_by``) and named by
 # `rlat quarantine AGENT`: a short, shell-safe word.
@@ -42,12 +38,3 @@ def run(agent: str | None) -> int:
 def _error(message: str) -> int:
     sys.stderr.write(f"rlat: error: {message}\n")
     return 1
-
-
-def main(args: list[str]) -> int | None:
-    """Run ``rlat mcp ARGS``; None when the typer command should handle them instead."""
-    parsed = argv.parse(args, valued={"--agent": str}, positional=0)
-    if parsed is None:
-        return None
-    given, _rest = parsed
-    return run(given.get("--agent"))

@@ -7,7 +7,7 @@ window, hide text, write the clipboard (OSC 52) or plant a link (OSC 8). So ever
 that shows such text passes through here: ``terminal_safe`` for text output, ``json_safe``
 for JSON (the encoders already escape C0 controls, ESC included; C1 controls they leave raw).
 
-Only the standard library; the typer-free fast paths import it.
+Only the standard library.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Every CLI failure is one line on stderr and a documented exit status, never a traceback
 (rlat/cli/errors.py): a read-only or misplaced RLAT_HOME, an output into a missing or read-only
-directory, undecodable stdin, Ctrl-C in the fast paths."""
+directory, undecodable stdin, Ctrl-C while a store is read."""
 
 from __future__ import annotations
 
@@ -162,7 +162,7 @@ def _interrupt_once_open(args: list[str], watched: Path, cwd: Path) -> subproces
 
 @pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="needs /proc")
 @pytest.mark.parametrize("command", [["memory", "list"], ["memory", "show", "ffffffff"]])
-def test_ctrl_c_in_the_fast_paths_exits_130_without_a_traceback(rlat_home, tmp_path, command):
+def test_ctrl_c_while_reading_exits_130_without_a_traceback(rlat_home, tmp_path, command):
     import random
 
     from support.stores import random_store

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from km_helpers import cite_claim, passages_of
+from support.cli import same_from_every_entry_point
 
 from rlat.claims import events as ev
 from rlat.claims.log import ClaimLog
@@ -131,18 +132,10 @@ def test_search_a_claims_only_km(tmp_path: Path, rlat):
     assert "[INSIGHT]" in out.stdout and "eu-west-1" in out.stdout
 
 
-def test_fast_path_and_typer_command_print_the_same(built: Path, rlat):
-    import subprocess
-    import sys
-
+def test_every_entry_point_prints_the_same(built: Path):
     cite_claim(built, "Redis session keys expire after ten minutes.",
                passages_of(built, "docs/notes.txt")[:1])
     for extra in ([], ["--format", "json"], ["--format", "context", "--budget", "500"],
                   ["--source-only", "-k", "2"]):
-        fast = rlat("search", str(built), "redis session staging", *extra)
-        typer_run = subprocess.run(
-            [sys.executable, "-c", "import sys; from rlat.cli.app import run; from rlat.cli."
-             "errors import guarded; sys.exit(guarded(lambda: run(sys.argv[1:])))", "search", str(built), "redis session staging",
-             *extra], capture_output=True, text=True, timeout=120)
-        assert fast.returncode == typer_run.returncode == 0, typer_run.stderr
-        assert fast.stdout == typer_run.stdout and fast.stdout
+        out = same_from_every_entry_point("search", str(built), "redis session staging", *extra)
+        assert out.returncode == 0 and out.stdout, out.stderr

@@ -78,7 +78,7 @@ def list_rows(store: Path, now: float, *, all_states: bool = False,
     since it was built): a store of 100,000 events lists in a fraction of the time its fold
     takes. Otherwise the store is folded (and checkpointed when a snapshot is due), and for a
     large store the read model is rebuilt in the background for next time. Both give the same rows
-    (tests/foundation/test_list_from_view.py). Raises ContainerError for an unreadable store."""
+    (tests/foundation/test_list_from_read_model.py). Raises ContainerError for an unreadable store."""
     from ..retrieval.readmodel import open_current
 
     rows = None

@@ -4,10 +4,10 @@
   tail, write one record, fsync. Median over many appends to a store that already holds data.
 * **open + fold 100,000 events** — the whole ``rlat memory list --format json > /dev/null``
   process on a store built by bench/storegen.py (10k claims; injections, outcomes, captures,
-  housekeeping; snapshots where ``ClaimLog.checkpoint()`` writes them), with its hook view as
+  housekeeping; snapshots where ``ClaimLog.checkpoint()`` writes them), with its read model as
   the background worker left it one session earlier: the last ``DELTA_RECORDS`` records (what
   the hooks appended since) are folded on top of it. That is the store a user with the hooks
-  installed has. The same store without a view (a full fold from the newest snapshot) and
+  installed has. The same store without a read model (a full fold from the newest snapshot) and
   compacted are measured in the same interleaved run, with bare ``python -c pass`` for the
   ratio. Medians of repeated whole-process runs.
 * **size per event** — the store as written (with its periodic snapshots) and after
@@ -46,11 +46,11 @@ def _append_latency(home, n: int) -> list[float]:
     return times
 
 
-def _view_one_session_ago(store, records: int) -> None:
-    """Build ``store``'s hook view as it was ``records`` records before its end (the worker's
-    view, then the hooks' appends since). The file ends up byte-for-byte as it was."""
+def _read_model_one_session_ago(store, records: int) -> None:
+    """Build ``store``'s read model as it was ``records`` records before its end (the worker's
+    build, then the hooks' appends since). The file ends up byte-for-byte as it was."""
     from rlat.container import Container
-    from rlat.hooks.view import build_view
+    from rlat.retrieval.readmodel import build_read_model
 
     start = Container(store).scan().refs[-records].offset
     with open(store, "rb") as fh:
@@ -58,18 +58,21 @@ def _view_one_session_ago(store, records: int) -> None:
         tail = fh.read()
     with open(store, "r+b") as fh:
         fh.truncate(start)
-    build_view(store)
+    build_read_model(store)
     with open(store, "ab") as fh:
         fh.write(tail)
 
 
-def _never_request_a_view(home) -> None:
-    """Keep a home's listings on the full fold across repeats: its 'view requested' marker
-    dated in the future reads as just asked (rlat.hooks.worker.request_view), so no worker
-    starts and builds one."""
+def _never_request_a_read_model(home) -> None:
+    """Keep a home's listings on the full fold across repeats: its store's 'rebuild requested'
+    marker dated in the future reads as just asked (rlat.retrieval.readmodel.rebuild_due), so
+    no process starts and builds one."""
     import os
 
-    marker = home / "cache" / "hookview.requested"
+    from rlat.claims.readmodel import read_model_path
+
+    name = read_model_path(home / "memory.rlat").with_suffix(".requested").name
+    marker = home / "cache" / name
     marker.parent.mkdir(parents=True, exist_ok=True)
     marker.touch()
     future = time.time() + 10 * 86400
@@ -79,13 +82,13 @@ def _never_request_a_view(home) -> None:
 def _list_phases(store) -> tuple[dict[str, float], dict[str, float]]:
     """The phases of `memory list --format json` after start-up, timed in this process the way
     the command runs them (rlat/cli/memory_cmds.py: cyclic GC off; JSON as when piped): from the
-    view, and by a full fold."""
+    read model, and by a full fold."""
     import gc
 
     from rlat import listing
     from rlat.claims import ClaimLog
     from rlat.cli.memory_present import listing_json
-    from rlat.hooks.view import open_view
+    from rlat.retrieval.readmodel import open_current
 
     def finish(rows, marks):
         rows = listing.ordered([r for r in rows if listing.shown(r)])
@@ -97,12 +100,12 @@ def _list_phases(store) -> tuple[dict[str, float], dict[str, float]]:
     try:
         now = time.time()
         marks = [time.perf_counter()]
-        memory, _why = open_view(store)
+        memory, _why = open_current(store)
         marks.append(time.perf_counter())
         rows = memory.listing_rows(now)
         marks.append(time.perf_counter())
         finish(rows, marks)
-        names = ("open view + fold delta", "rows", "filter + sort", "JSON")
+        names = ("open read model + fold delta", "rows", "filter + sort", "JSON")
         from_view = {name: marks[i + 1] - marks[i] for i, name in enumerate(names)}
 
         marks = [time.perf_counter()]
@@ -122,7 +125,7 @@ def _list_phases(store) -> tuple[dict[str, float], dict[str, float]]:
 # the command's own module: rlat/cli/commands.py).
 _STARTUP = ("import argparse, rlat.__main__, rlat.cli.main, rlat.cli.settings, rlat.cli.errors, "
             "rlat.cli.memory_cmds, rlat.cli.memory_present, rlat.claims, "
-            "rlat.paths, rlat.trust.rungs, rlat.hooks.view, rlat.listing, orjson")
+            "rlat.paths, rlat.trust.rungs, rlat.retrieval.readmodel, rlat.listing, orjson")
 
 
 def run(quick: bool) -> list[dict]:
@@ -145,16 +148,16 @@ def run(quick: bool) -> list[dict]:
         start = time.perf_counter()
         info = build_store(store, n_events=N_EVENTS)
         built_s = time.perf_counter() - start
-        # The same store with no view (full fold), and compacted (no view either).
+        # The same store with no read model (full fold), and compacted (none either).
         homes = {"no view": home / "noview", "compacted": home / "compacted"}
         for other in homes.values():
             other.mkdir()
             shutil.copyfile(store, other / "memory.rlat")
-            _never_request_a_view(other)
+            _never_request_a_read_model(other)
         compact = util.run_once(util.rlat_argv("compact", str(homes["compacted"] / "memory.rlat")),
                                 capture=True)
         start = time.perf_counter()
-        _view_one_session_ago(store, DELTA_RECORDS)
+        _read_model_one_session_ago(store, DELTA_RECORDS)
         view_s = time.perf_counter() - start
         argv = util.rlat_argv("memory", "list", "--format", "json")
         contenders = {"from view": argv, "no view": argv, "python -c pass": list(util.PYTHON_PASS)}
@@ -174,14 +177,14 @@ def run(quick: bool) -> list[dict]:
             "open + fold 100,000 events (memory list --format json)",
             f"≤ {LIST_TARGET_S:g} s wall", round(med["from view"], 3), "s", ok, shown,
             f"{info['claims']:,} claims, {info['records']:,} event records, "
-            f"{info['snapshots']} snapshots; the hook view as the worker left it one session "
+            f"{info['snapshots']} snapshots; the read model as the worker left it one session "
             f"earlier, the last {DELTA_RECORDS} records folded on top; python -c pass = "
             f"{base:.3f} s (ratio {med['from view'] / base:.1f}x, interleaved); store built "
-            f"in {built_s:.0f} s, view in {view_s:.1f} s"))
+            f"in {built_s:.0f} s, read model in {view_s:.1f} s"))
         rows.append(util.row(
-            "open + fold 100,000 events, no view (full fold)", "report",
+            "open + fold 100,000 events, no read model (full fold)", "report",
             round(med["no view"], 3), "s", None, shown,
-            f"same store, no hook view (e.g. right after `rlat compact`, before the worker "
+            f"same store, no read model (e.g. right after `rlat compact`, before the worker "
             f"rebuilds it): the newest snapshot plus the records after it, every claim's rows "
             f"and rung recomputed; ratio {med['no view'] / base:.1f}x python -c pass"))
         some_id = next(iter(ClaimLog(store).state().claims))
@@ -191,9 +194,10 @@ def run(quick: bool) -> list[dict]:
         show_med = {name: util.median(t) for name, t in show_times.items()}
         rows.append(util.row(
             "memory show ID on 100,000 events", "report",
-            f"{show_med['from view']:.3f} s from the view, {show_med['no view']:.3f} s without",
+            f"{show_med['from view']:.3f} s from the read model, {show_med['no view']:.3f} s "
+            "without",
             "", None, util.show_command(show, env={"RLAT_HOME": "<store of 100k events>"}),
-            "from the view only the claim shown is decoded; without one the store is folded"))
+            "from the read model only the claim shown is decoded; without one the store is folded"))
         rows.append(util.row(
             "open + fold 100,000 events: ClaimLog.state() in-process", "report",
             round(fold_s, 3), "s", None, "python -m bench --only container",
@@ -201,7 +205,7 @@ def run(quick: bool) -> list[dict]:
         from_view, folded = _list_phases(store)
         startup = util.median(util.time_command([util.PYTHON, "-c", _STARTUP],
                                                 n=5 if quick else 11))
-        for label, phases in (("from the view", from_view), ("full fold", folded)):
+        for label, phases in (("from the read model", from_view), ("full fold", folded)):
             phases = {"start-up": startup, **phases}
             rows.append(util.row(
                 f"memory list on 100k events, {label}: where the time goes", "report",
@@ -209,7 +213,7 @@ def run(quick: bool) -> list[dict]:
                 "python -m bench --only container",
                 "phase by phase: start-up = a whole `python -c` process importing what the "
                 "command imports; the rest in-process"))
-        for label, env in (("from the view", {"RLAT_HOME": str(home)}),
+        for label, env in (("from the read model", {"RLAT_HOME": str(home)}),
                            ("full fold", {"RLAT_HOME": str(homes["no view"])})):
             rss = util.peak_rss(argv, n=1 if quick else 3, env=env)
             rows.append(util.row(
@@ -232,7 +236,7 @@ def run(quick: bool) -> list[dict]:
                 "rlat compact <store>", f"{util.fmt_bytes(size)}; compact took "
                 f"{compact.wall:.1f} s"))
             rows.append(util.row(
-                "open + fold 100,000 events after compact (no view)", "report",
+                "open + fold 100,000 events after compact (no read model)", "report",
                 round(med["compacted"], 3), "s", None, shown,
                 "same run, interleaved with the others"))
         else:

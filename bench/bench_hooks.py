@@ -12,10 +12,11 @@ Rows:
   the loopback API server, with the 10,000-claim store — when the pinned CLI is installed
   (``npm ci --prefix tests/e2e``).
 
-The store is ``bench.bench_trust.make_store`` (realistic claims over 8 workspaces), then the
-hook view is built the way the background worker builds it after a session
-(``rlat.hooks.view.build_view``). Each timed hook run appends to the store (an ``injected``
-event), so runs measure the view caught up with a growing tail, as in a real session.
+The store is ``bench.bench_trust.make_store`` (realistic claims over 8 workspaces), then its
+read model is built the way the background worker builds it after a session
+(``rlat.retrieval.readmodel.build_read_model``). Each timed hook run appends to the store (an
+``injected`` event), so runs measure the read model caught up with a growing tail, as in a
+real session.
 """
 
 from __future__ import annotations
@@ -58,7 +59,8 @@ def _workspace(root: Path) -> Path:
 
 
 def _store(home: Path, n_claims: int) -> dict:
-    """A 10,000-claim store in ``home`` (built once, cached under bench/.work) and its view."""
+    """A 10,000-claim store in ``home`` (built once, cached under bench/.work) and its read
+    model."""
     from bench.bench_trust import make_store
 
     CACHE.mkdir(parents=True, exist_ok=True)
@@ -68,8 +70,9 @@ def _store(home: Path, n_claims: int) -> dict:
     target = home / "memory.rlat"
     shutil.copyfile(cached, target)
     env = {"RLAT_HOME": str(home)}
-    subprocess.run([util.PYTHON, "-c", "import sys; from rlat.hooks.view import build_view; "
-                    "build_view(sys.argv[1])", str(target)], env={**os.environ, **env},
+    subprocess.run([util.PYTHON, "-c", "import sys; from rlat.retrieval.readmodel import "
+                    "build_read_model; build_read_model(sys.argv[1])", str(target)],
+                   env={**os.environ, **env},
                    check=True, timeout=600)
     return {"bytes": target.stat().st_size, "claims": n_claims}
 
@@ -166,7 +169,7 @@ def _hook_rows(quick: bool, root: Path) -> list[dict]:
     rows.append(util.row(
         "UserPromptSubmit hook, 10,000-claim store (whole process)", f"≤ {PROMPT_TARGET_MS:g} ms",
         round(med * 1000, 1), "ms", med * 1000 <= PROMPT_TARGET_MS, cmd,
-        f"median of {n}; store {info['bytes'] / 2**20:.0f} MiB, hook view built; p90 "
+        f"median of {n}; store {info['bytes'] / 2**20:.0f} MiB, read model built; p90 "
         f"{util.percentile(times, 90) * 1000:.0f} ms"))
     rows.append(util.row(
         "UserPromptSubmit hook vs bare `python -c pass` (side by side)", "report",

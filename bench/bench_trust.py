@@ -197,6 +197,7 @@ def _consolidate_rows(quick: bool) -> list[dict]:
 def _recall_rows(quick: bool) -> list[dict]:
     from rlat.claims.log import ClaimLog
     from rlat.retrieval import recall as R
+    from rlat.retrieval.readmodel import build_read_model, open_index
 
     rows = []
     with util.temp_home("rlat-bench-recall-") as home:
@@ -208,8 +209,8 @@ def _recall_rows(quick: bool) -> list[dict]:
             state = ClaimLog(store).state()
             build = util.time_call(lambda: R.ClaimIndex.build(state.claims.values()), n=1,
                                    warmup=0)
-            R.refresh_index(store, state)
-            index = R.open_index(store, state)
+            build_read_model(store)
+            index = open_index(store, state)
             per_query = []
             reps = 5 if quick else 21
             for query in QUERIES:
@@ -233,9 +234,10 @@ def _recall_rows(quick: bool) -> list[dict]:
             "build the recall index for 10,000 claims", "report", round(build[0], 2), "s", None,
             "python -m bench --only trust",
             "ClaimIndex.build (tokenize, stem, session-context documents, postings); done once "
-            "and cached beside the store (refresh_index), never per query"))
+            "and stored in the store's read model (build_read_model), never per query"))
         script = ("import sys; from rlat.claims.log import ClaimLog; "
-                  "from rlat.retrieval.recall import open_index, recall; "
+                  "from rlat.retrieval.readmodel import open_index; "
+                  "from rlat.retrieval.recall import recall; "
                   "s = ClaimLog(sys.argv[1]).state(); i = open_index(sys.argv[1], s, "
                   "max_build=0); recall(s, sys.argv[2], workspace='git:github.com/acme/repo1', "
                   "index=i)")
@@ -248,7 +250,7 @@ def _recall_rows(quick: bool) -> list[dict]:
             "python -m bench --only trust",
             f"{cmp.ratio:.1f}x a bare `python -c pass` ({cmp.baseline_median * 1000:.0f} ms) "
             "measured side by side: what `rlat memory recall` pays besides its start-up; the hooks "
-            "read a prebuilt view of the store instead of folding it (see bench_hooks)"))
+            "read the store's read model instead of folding it (see bench_hooks)"))
     return rows
 
 

@@ -1,12 +1,13 @@
 """A listing of claims (`rlat memory list`): the row each claim gets, which rows are shown, and
-in what order. The one definition both the full fold and the hook view use.
+in what order. The one definition both the full fold and the read model use.
 
 A row is the claim's summary (``Claim.summary_dict``: every field but the histories, which are
-counted) plus its rung as of ``now``. The hook view (``rlat.hooks.view``) stores every claim's
-row when it is built, so listing a large store reads rows instead of folding and re-scoring
-every claim's history; a stored row is used only while it still equals what ``row`` would give.
+counted) plus its rung as of ``now``. The read model (``rlat.retrieval.readmodel``) stores
+every claim's row when it is built, so listing a large store reads rows instead of folding and
+re-scoring every claim's history; a stored row is used only while it still equals what ``row`` would give.
 
-Layer: cross-cutting (claims + trust).
+Layer: trust (it knows claims and rungs, nothing above), so the read model's build in the
+retrieval layer can store its rows.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ def row(claim: Claim, now: float | None = None) -> dict:
 
 
 def row_keys() -> list[str]:
-    """The keys of ``row``, in order (a view built by a version with other keys is not used)."""
+    """The keys of ``row``, in order (a read model built by a version with other keys is not used)."""
     return list(row(Claim("", "", "", "")))
 
 

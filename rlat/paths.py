@@ -13,7 +13,7 @@ from pathlib import Path
 
 APP_NAME = "rlat"
 
-# Everything rlat writes holds claim text or traces of it (stores, views, index caches, logs,
+# Everything rlat writes holds claim text or traces of it (stores, read models, logs,
 # job files): user-only, whatever the umask. Only files rlat creates get these modes; a file
 # it rewrites keeps the mode it had (a knowledge model the user chmod'ed to share stays so).
 PRIVATE_DIR_MODE = 0o700

@@ -275,7 +275,7 @@ _summary_values = attrgetter(*_SUMMARY_FIELDS)
 
 
 # ------------------------------------------------------------------ which claims count where
-# The one definition of each rule; every reader (recall, the hook view, listings, the miner's
+# The one definition of each rule; every reader (recall, the read model, listings, the miner's
 # known claims, corpus verification, capture's dedupe) asks these rather than restating them.
 def live(claim: Claim) -> bool:
     """Not retired, not purged, not superseded: still part of what is believed."""

@@ -62,8 +62,8 @@ def _when(ts: float) -> str:
 
 
 # ------------------------------------------------------------------------------------- list
-# A store with this many claims is worth a hook view for `memory list` to read: when the view is
-# missing or stale, the listing asks the background worker to rebuild it.
+# A store with this many claims is worth a read model for `memory list` to read: when it is
+# missing or stale, the listing has it rebuilt in the background.
 VIEW_WORTH_AT_CLAIMS = 2000
 
 
@@ -72,29 +72,29 @@ def list_rows(store: Path, now: float, *, all_states: bool = False,
               state: str | None = None) -> list[dict]:
     """The rows `memory list` shows (``rlat.listing``), newest first.
 
-    Read from the store's hook view when it is current (caught up with the records appended
+    Read from the store's read model when it is current (caught up with the records appended
     since it was built): a store of 100,000 events lists in a fraction of the time its fold
     takes. Otherwise the store is folded (and checkpointed when a snapshot is due), and for a
-    large store the worker is asked to rebuild the view for next time. Both give the same rows
-    (tests/foundation/test_list_from_view.py). Raises ContainerError for an unreadable store."""
-    from ..hooks.view import open_view
+    large store the read model is rebuilt in the background for next time. Both give the same rows
+    (tests/foundation/test_list_from_read_model.py). Raises ContainerError for an unreadable store."""
+    from ..retrieval.readmodel import open_current
 
     rows = None
-    memory, why = open_view(store)
+    memory, why = open_current(store)
     if memory is not None:
         try:
             rows = memory.listing_rows(now)
-        except (ValueError, TypeError, KeyError, IndexError):  # a damaged view: fold instead
-            why = "view unreadable"
+        except (ValueError, TypeError, KeyError, IndexError):  # damaged: fold instead
+            why = "read model unreadable"
     if rows is None:
         log = ClaimLog(store)
         folded = log.state()
         log.checkpoint()
         rows = [listing.row(claim, now) for claim in folded.claims.values()]
         if why and len(rows) >= VIEW_WORTH_AT_CLAIMS:
-            from ..hooks.worker import request_view
+            from ..retrieval.readmodel import request_rebuild
 
-            request_view(reason=f"memory list ({why})")
+            request_rebuild(store)
     return listing.ordered([r for r in rows if listing.shown(
         r, all_states=all_states or state is not None, workspace=workspace,
         claim_type=claim_type) and (state is None or r["state"] == state)])
@@ -123,11 +123,11 @@ def list_output(rows: list[dict], store: Path, fmt: str, *, filtered: bool = Fal
 
 # ------------------------------------------------------------------------------------- show
 def show_state(store: Path) -> FoldState:
-    """The state `memory show` looks a claim up in: the hook view caught up with the store when
+    """The state `memory show` looks a claim up in: the read model caught up with the store when
     it is usable (only the claim shown is decoded), else the store's fold."""
-    from ..hooks.view import open_view
+    from ..retrieval.readmodel import open_current
 
-    memory, _why = open_view(store)
+    memory, _why = open_current(store)
     return memory.state if memory is not None else ClaimLog(store).state()
 
 
@@ -139,7 +139,7 @@ def find_claim(state: FoldState, ref: str) -> Claim:
         return state.claims[ref]
     if len(ref) < 4:
         raise LookupError(f"claim id {ref!r} is too short; give at least 4 characters")
-    # keys(), not items(): the hook view's lazy claims list their ids without decoding them
+    # keys(), not items(): the read model's lazy claims list their ids without decoding them
     matches = [cid for cid in state.claims.keys() if cid.startswith(ref)]
     if not matches:
         raise LookupError(f"no claim with id {ref!r} (list them with `rlat memory list`)")

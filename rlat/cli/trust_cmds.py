@@ -18,8 +18,8 @@ from ..claims.model import Claim
 from ..hooks.runtime import read_records_at
 from ..paths import state_dir
 from ..render.terminal import terminal_safe
+from ..retrieval.readmodel import open_index
 from ..retrieval.recall import explain as explain_ranking
-from ..retrieval.recall import open_index
 from ..retrieval.recall import recall as recall_claims
 from ..trust import consolidate as consolidation
 from ..trust import lifecycle as L

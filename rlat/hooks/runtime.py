@@ -181,18 +181,20 @@ class HookContext:
         return ClaimLog(memory_store_path())
 
     def memory(self):
-        """The memory store as this hook sees it (``rlat.hooks.view.Memory``: the view caught
-        up with the store, or a full fold), or None (logged) when it cannot be read."""
+        """The memory store as this hook sees it (``rlat.retrieval.readmodel.ReadModel``: the
+        read model caught up with the store, or a full fold), or None (logged) when it cannot
+        be read."""
         if not self._memory_loaded:
             self._memory_loaded = True
-            from .view import open_memory
+            from ..retrieval.readmodel import open_read_model
 
             try:
-                self._memory, why = open_memory(memory_store_path())
+                self._memory = open_read_model(memory_store_path())
+                why = self._memory.why
             except Exception as exc:  # noqa: BLE001 - corrupt store, permissions, bad version
                 self.log(f"memory store unreadable, continuing without it: {exc}")
                 self._memory, why = None, None
-            if why:  # the view was not usable: fold done the slow way; have it rebuilt
+            if why:  # the read model was not usable: folded the slow way; have it rebuilt
                 from .worker import request_view
 
                 request_view(self)

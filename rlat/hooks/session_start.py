@@ -84,7 +84,7 @@ def trusted_lines(memory, workspace: str, budget: int, now: float,
                   exclude: set[str]) -> tuple[list[str], list[str]]:
     """(attributed lines, their claim ids): the workspace's most trusted claims within
     ``budget`` characters, with a last line counting the ones left out. Candidates come from
-    the hook view's per-workspace trust lists (or the whole store); each is gated and its
+    the read model's per-workspace trust lists (or the whole store); each is gated and its
     trust computed now."""
     from ..render.attribution import claim_line
     from ..trust.lifecycle import trust_weight

@@ -118,17 +118,13 @@ def _recall(ctx: HookContext, query: str, now: float) -> tuple[str, list[list], 
     budget = int(env_number("RLAT_RECALL_CHARS", RECALL_CHARS))
     seen = injected_ids(read_records(ctx.session_id))
     if memory is not None and memory.state.claims:
-        from ..paths import memory_store_path
-
-        # The index comes with the hook view (or the recall engine's cache): nothing is
-        # re-tokenized, and only the claims recall looks at are decoded.
-        index = memory.index(memory_store_path())
-        state = memory.recall_state(ctx.workspace)
-        hints = memory.recall_hints(state, index, now)
+        # The index comes with the read model: nothing is re-tokenized, and only the claims
+        # recall looks at are decoded.
+        state, index = memory.state, memory.index()
     else:
-        state, index, hints = FoldState(), None, {}
+        state, index = FoldState(), None
     hits = recall(state, query, workspace=ctx.workspace, top_k=top_k, now=now,
-                  exclude=tuple(seen), index=index, extra=attributes, **hints)
+                  exclude=tuple(seen), index=index, extra=attributes)
     block, ranked = render(hits, budget)
     return block, ranked, {cid: km_of[cid] for cid, _rank in ranked if cid in km_of}
 

@@ -16,8 +16,8 @@ Tasks, each independent (one failing is logged and the next runs):
 ``drain``       apply spooled events (those a hook could not append within its lock timeout)
 ``checkpoint``  write a store snapshot when enough events follow the last one (and one for each
                 of the workspace's world-fact KMs, which the hooks append lineage to)
-``view``        rebuild the hook view (``rlat.hooks.view``): what lets the next hooks open
-                the store in milliseconds
+``view``        rebuild the store's read model (``rlat.retrieval.readmodel``): what lets the
+                next hooks and `rlat memory list` open the store in milliseconds
 ``drift``       for each built KM linked to the job's workspace whose sources changed on
                 disk: refresh it (claims on changed passages go stale) and re-check those
                 claims against the new passages (``rlat.km.verify.drift_check``)
@@ -95,29 +95,15 @@ def worker_argv(job_path: Path) -> list[str]:
     return [sys.executable, "-P", "-m", "rlat.hooks.worker", str(job_path)]
 
 
-VIEW_REQUEST_EVERY = 60.0
+def request_view(ctx) -> bool:
+    """Ask a worker to rebuild the store's read model (after draining the spool), at most once
+    a minute (``rlat.retrieval.readmodel.rebuild_due``). ``ctx``: the hook asking. True when a
+    worker was started."""
+    from ..retrieval.readmodel import rebuild_due
 
-
-def request_view(ctx=None, *, reason: str = "") -> bool:
-    """Ask a worker to rebuild the hook view, at most once a minute (a marker file's mtime
-    says when it was last asked). ``ctx``: the hook asking; None for a command (``reason``
-    says which). True when a worker was started."""
-    marker = home() / "cache" / "hookview.requested"
-    try:
-        if time.time() - marker.stat().st_mtime < VIEW_REQUEST_EVERY:
-            return False
-    except OSError:
-        pass
-    try:
-        private_dir(marker.parent)
-        marker.touch(mode=0o600)
-    except OSError:
+    if not rebuild_due(memory_store_path()):
         return False
-    if ctx is not None:
-        return spawn(ctx, ["drain", "view"])
-    job = {"session_id": "rlat-cli", "cwd": os.getcwd(), "reason": reason,
-           "tasks": ["view"], "created": time.time()}
-    return spawn_job(job, lambda message: log_line("cli", "-", message))
+    return spawn(ctx, ["drain", "view"])
 
 
 def start_detached(argv: list[str]) -> subprocess.Popen:
@@ -201,12 +187,12 @@ def task_drain(job: Job) -> object:
 
 
 def task_view(job: Job) -> object:
-    from .view import build_view
+    from ..retrieval.readmodel import build_read_model
 
     path = memory_store_path()
     if not path.exists():
         return "no store"
-    return build_view(path)
+    return build_read_model(path)
 
 
 def task_checkpoint(job: Job) -> object:

@@ -139,7 +139,8 @@ def memory_search(query: str, top_k: int | None = None, cwd: str | None = None, 
     ``session_id`` (the Claude Code session the server serves) records what was returned as
     an ``injected`` event, the read lineage independence counting needs."""
     from ..hooks.user_prompt import render
-    from ..retrieval.recall import open_index, recall
+    from ..retrieval.readmodel import open_index
+    from ..retrieval.recall import recall
 
     text = _query(query)
     k = _top_k(top_k, SEARCH_TOP_K)

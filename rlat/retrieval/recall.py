@@ -25,11 +25,12 @@ hooks and `rlat memory recall`, world facts, corpus claims in `rlat search` — 
    content words (or the prompt's of its own); session records (type ``event``) only when
    nothing else clears it. Nothing is recalled rather than noise. ``abstain=False`` skips it.
 
-Speed: the index over a store's claims is cached in a sidecar file keyed by the store's path
-and the analyzer version (``open_index``); claims added since the cache was written are
-tokenized on the fly (a small delta scored with the cached statistics) and the cache is
-rewritten once the delta grows. Trust is computed lazily, best relevance first, stopping once
-no remaining candidate can enter the top k.
+Speed: the index over a store's claims is stored in the store's read model
+(``rlat.retrieval.readmodel``, keyed by the analyzer version); claims added since it was built
+are tokenized on the fly (a small delta scored with the stored statistics). Trust is computed
+lazily, best relevance first, stopping once no remaining candidate can enter the top k; an
+index opened from a current read model also knows which claims could serve in a workspace and
+each claim's trust bound (``ClaimIndex.scope``), so the rest are never decoded.
 
 Layering note: this module sits in the trust package but imports two leaf modules of the
 retrieval package (the tokenizer and the BM25 index, which import nothing from rlat), so that
@@ -40,19 +41,13 @@ from __future__ import annotations
 
 import heapq
 import math
-import os
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
-
-import msgpack
 
 from ..claims.fold import FoldState
-from ..claims.ids import sha256
 from ..claims.model import Claim, visible_in
-from ..paths import atomic_write, private_dir
 from ..trust import thresholds as T
 from ..trust.lifecycle import effective_state, stale_reason, trust_weight
 from ..trust.rungs import rung_of_points
@@ -66,10 +61,9 @@ from .tokenize import TOKENIZER_VERSION, tokenize
 SOURCES = ("experience", "world", "corpus")
 # The gate's word for a claim from one of the workspace's world-fact KMs (``rank``'s ``extra``).
 KM_ADMITTED = "admitted: world fact of this workspace's knowledge model"
+# The index body as stored in the read model (``ClaimIndex.to_dict``).
 CACHE_FORMAT = "rlat-recall-index"
 CACHE_VERSION = 2
-# Rewrite the sidecar cache once this many claims are missing from it (or gone from the store).
-REBUILD_AFTER = 64
 # Common terms (see ClaimBM25.scores_common): in more than this share of the claims, and only
 # when rarer query terms already matched at least this many claims.
 COMMON_TERM_DF = 0.25
@@ -250,8 +244,14 @@ class ClaimBM25(BM25Index):
 
 
 class ClaimIndex:
-    """A BM25 index over claims: a base (possibly loaded frozen from the sidecar cache) plus a
-    small delta of claims added since, scored with the base's statistics."""
+    """A BM25 index over claims: a base (possibly loaded frozen from the read model) plus a
+    small delta of claims added since, scored with the base's statistics.
+
+    ``scope``: set by the read model the base came from (``rlat.retrieval.readmodel.
+    ReadModelScope``): for its own state's claims, ``mask(workspace)`` (by base slot: which
+    claims could serve there, or None) and ``bound(now, calibration)`` (a claim id -> an upper
+    bound of its trust weight, or None). ``rank`` takes both shortcuts; its result is the same
+    without them."""
 
     def __init__(self, bm25: BM25Index, ids: list[str], analyzer: str | None = None, *,
                  slot_of: dict[str, int] | None = None) -> None:
@@ -271,6 +271,7 @@ class ClaimIndex:
         self.vectors_of: str | None = None
         self._vector_memo: dict[str, bytes] = {}
         self._weights: dict = {}  # term -> term_weight (None -> the claim count it holds for)
+        self.scope = None
 
     @classmethod
     def build(cls, claims: Iterable[Claim]) -> ClaimIndex:
@@ -280,7 +281,7 @@ class ClaimIndex:
             bm25.add_counts(Counter(terms))
         # No claim vectors here: a build can happen on a hook's fallback path, and embedding
         # costs ~0.35 ms a claim. A query embeds the few candidates it reads
-        # (``claim_vector``); whoever persists an index embeds it all first (``_persist``).
+        # (``claim_vector``); the read model's build embeds every claim before storing it.
         return cls(bm25, [c.id for c in claims])
 
     def embed_claims(self, claims: Iterable[Claim]) -> bool:
@@ -345,9 +346,10 @@ class ClaimIndex:
     def with_claims(self, claims: Iterable[Claim]) -> ClaimIndex:
         """This index plus ``claims`` (from outside its store: a workspace's world-fact KMs) in
         a delta of their own, scored with this index's statistics. A copy: this index, which a
-        cache or the hook view may share, is left as it was."""
+        read model may share, is left as it was."""
         other = ClaimIndex(self.bm25, self.ids, self.analyzer, slot_of=self._slot_of)
         other.vectors, other.vectors_of = self.vectors, self.vectors_of
+        other.scope = self.scope
         other._vector_memo = self._vector_memo
         other.delta = dict(self.delta)
         other.delta_df = Counter(self.delta_df)
@@ -441,7 +443,7 @@ class ClaimIndex:
                   slot_of: dict[str, int] | None = None) -> ClaimIndex | None:
         """The index ``to_dict`` wrote, or None for another format or analyzer. ``ids`` (and
         their ``slot_of``) stand in for the body's own ids when the caller stores them apart
-        (the hook view shares its list)."""
+        (the read model shares its list)."""
         if body.get("format") != CACHE_FORMAT or body.get("v") != CACHE_VERSION:
             return None
         if body.get("analyzer") != analyzer_version():
@@ -458,88 +460,6 @@ class ClaimIndex:
         if isinstance(vectors, bytes) and isinstance(body.get("vectors_of"), str):
             index.vectors, index.vectors_of = vectors, body["vectors_of"]
         return index
-
-
-def cache_path(store_path: str | os.PathLike) -> Path:
-    """Where the sidecar index cache of a store lives (under ``$RLAT_HOME/cache``)."""
-    from ..paths import home
-
-    real = os.path.realpath(os.fspath(store_path))
-    digest = sha256(real.encode("utf-8", "surrogatepass")).hexdigest()[:16]
-    return home() / "cache" / f"recall-{digest}.idx"
-
-
-def save_index(index: ClaimIndex, store_path: str | os.PathLike) -> Path | None:
-    """Write the sidecar cache atomically (best effort: returns None when it cannot)."""
-    target = cache_path(store_path)
-    try:
-        private_dir(target.parent)
-        data = msgpack.packb(index.to_dict(os.path.realpath(os.fspath(store_path))),
-                             use_bin_type=True)
-        # A cache of every claim's text: user-only whatever mode it had; rebuilt when lost.
-        with atomic_write(target, keep_mode=False, durable=False) as fh:
-            fh.write(data)
-        return target
-    except OSError:
-        return None
-
-
-def load_index(store_path: str | os.PathLike) -> ClaimIndex | None:
-    try:
-        with open(cache_path(store_path), "rb") as fh:
-            body = msgpack.unpackb(fh.read(), raw=False, strict_map_key=False)
-    except (OSError, ValueError, msgpack.ExtraData, msgpack.FormatError, msgpack.StackError):
-        return None
-    if not isinstance(body, dict):
-        return None
-    return ClaimIndex.from_dict(body)
-
-
-def open_index(store_path: str | os.PathLike, state: FoldState, *, persist: bool = True,
-               max_build: int | None = None) -> ClaimIndex | None:
-    """The index for ``state`` read from ``store_path``: the cached one plus a delta of claims
-    added since; rebuilt (and, with ``persist``, rewritten) when missing, unreadable, or more
-    than ``REBUILD_AFTER`` claims behind.
-
-    ``max_build`` is for callers on a deadline (the hooks): a full build of a store with more
-    claims than that is not attempted — the cached index is used however far behind, or None
-    is returned when there is none (recall nothing this time; the background worker's view
-    rebuild, ``rlat memory recall`` and ``rlat memory consolidate`` build it)."""
-    index = load_index(store_path)
-    if index is not None:
-        added = index.sync(state)
-        if added <= REBUILD_AFTER and index.gone <= REBUILD_AFTER:
-            return index
-    if max_build is not None and len(state.claims) > max_build:
-        return index
-    index = ClaimIndex.build(state.claims.values())
-    if persist:
-        _persist(index, state, store_path)
-    return index
-
-
-def _persist(index: ClaimIndex, state: FoldState, store_path: str | os.PathLike) -> Path | None:
-    """Save ``index`` with every base claim's vector (so later queries read them)."""
-    index.embed_claims([state.claims[cid] for cid in index.ids])
-    return save_index(index, store_path)
-
-
-def refresh_index(store_path: str | os.PathLike, state: FoldState | None = None) -> bool:
-    """Bring the sidecar cache of a store up to date (after a capture, in the background).
-    Returns True when it was (re)written. Never raises for a missing or unreadable store."""
-    from ..claims.log import ClaimLog
-    from ..container import ContainerError
-
-    try:
-        state = ClaimLog(store_path).state() if state is None else state
-    except (ContainerError, OSError):
-        return False
-    index = load_index(store_path)
-    if index is not None:
-        index.sync(state)
-        if not index.delta and not index.gone:
-            return False
-    return _persist(ClaimIndex.build(state.claims.values()), state, store_path) is not None
 
 
 _memo: tuple[FoldState, ClaimIndex] | None = None
@@ -665,7 +585,7 @@ def trust_bound(state: FoldState, claim: Claim) -> tuple[float, float]:
     the weight of all its outcomes, uncontested. ``rank`` at any ``now`` at or after the
     second value, with the same ``state.calibration`` and the claim unchanged, computes
     exactly this weight (times ``CONTESTED_FACTOR`` when contested), so a precomputed bound
-    lets it skip claims that cannot reach the top k without decoding them (the hook view)."""
+    lets it skip claims that cannot reach the top k without decoding them (the read model)."""
     weight, _pts = _trust(state, claim, "", None)
     return weight, max((e[0] for e in claim.outcomes), default=0.0)
 
@@ -673,8 +593,7 @@ def trust_bound(state: FoldState, claim: Claim) -> tuple[float, float]:
 def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
          now: float | None = None, exclude: Iterable[str] = (), include_stale: bool = False,
          sources: Iterable[str] = ("experience", "world"), index: ClaimIndex | None = None,
-         min_relevance: float = 0.0, explain: bool = False, candidate_mask=None,
-         bound: Callable[[str], float | None] | None = None, abstain: bool = True,
+         min_relevance: float = 0.0, explain: bool = False, abstain: bool = True,
          rerank: bool = True, extra: Iterable[Claim] = ()) -> list[Hit]:
     """The engine behind ``recall`` and ``explain`` (see the module docstring).
 
@@ -693,18 +612,21 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     ``event``) are recalled only when nothing else clears it. Without it, every lexical match
     the gates admit ranks (benchmarks of ranking alone use that).
 
-    Two optional shortcuts for callers that know more about ``state`` (the hook view); the
-    result is the same with or without them:
+    Two shortcuts when ``index`` came from a current read model of ``state``
+    (``index.scope``); the result is the same with or without them:
 
-    * ``candidate_mask``: indexable by base slot of ``index``; a falsy slot is a claim
-      ``state.claims.get`` would not return (so it could never be ranked);
-    * ``bound(claim_id)``: an upper bound of the trust weight rank will compute for that claim
-      now (``trust_bound``), or None; once k hits are in, a claim whose relevance × bound is
-      below the k-th score is passed over without being read."""
+    * a mask of the base slots that could serve in ``workspace``: the others are not scored;
+    * each claim's trust bound (``trust_bound``): once k hits are in, a claim whose relevance
+      × bound is below the k-th score is passed over without being read."""
     now = time.time() if now is None else float(now)
     sources = tuple(sources)
     excluded = frozenset(exclude)
     index = index if index is not None else index_for(state)
+    candidate_mask = bound = None
+    scope = index.scope
+    if scope is not None and not explain and scope.claims is state.claims:
+        candidate_mask = scope.mask(workspace)
+        bound = scope.bound(now, state.calibration)
     outside: dict[str, Claim] = {}
     for claim in extra:
         if claim.id not in state.claims:
@@ -719,8 +641,6 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         if _expansion is not None and hasattr(_expansion, "tag_sources") else None
     if abstain and not prompt and not explain:
         return []  # nothing but filler ("can you help?"): no claim can fit it
-    if explain:
-        bound = None
     # Candidates best-first, lazily: a heap (O(n) to build, O(log n) per claim looked at)
     # instead of sorting every lexical match, since most never need to be looked at.
     heap, delta_ids = index.candidates(terms, candidate_mask) if candidate_mask is not None \
@@ -853,18 +773,16 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
 def recall(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
            now: float | None = None, exclude: Iterable[str] = (), include_stale: bool = False,
            sources: Iterable[str] = ("experience", "world"), index: ClaimIndex | None = None,
-           min_relevance: float = 0.0, candidate_mask=None,
-           bound: Callable[[str], float | None] | None = None,
-           abstain: bool = True, rerank: bool = True, extra: Iterable[Claim] = ()) -> list[Hit]:
-    """The best ``top_k`` admitted claims for ``query``, best first. ``index`` (from
-    ``open_index``) makes repeated recalls over a store cheap; without it an in-memory index is
-    built for ``state`` (and remembered for the same state object). ``candidate_mask`` and
-    ``bound``: see ``rank`` (same result, less work); ``extra``: claims from outside
-    ``state`` (the workspace's world-fact KMs' attributes) ranked with it (see ``rank``)."""
+           min_relevance: float = 0.0, abstain: bool = True, rerank: bool = True,
+           extra: Iterable[Claim] = ()) -> list[Hit]:
+    """The best ``top_k`` admitted claims for ``query``, best first. ``index`` (from the
+    store's read model, ``rlat.retrieval.readmodel``) makes repeated recalls over a store
+    cheap; without it an in-memory index is built for ``state`` (and remembered for the same
+    state object). ``extra``: claims from outside ``state`` (the workspace's world-fact KMs'
+    attributes) ranked with it (see ``rank``)."""
     return rank(state, query, workspace=workspace, top_k=top_k, now=now, exclude=exclude,
                 include_stale=include_stale, sources=sources, index=index,
-                min_relevance=min_relevance, candidate_mask=candidate_mask, bound=bound,
-                abstain=abstain, rerank=rerank, extra=extra)
+                min_relevance=min_relevance, abstain=abstain, rerank=rerank, extra=extra)
 
 
 def explain(state: FoldState, query: str, *, workspace: str | None, now: float | None = None,

@@ -82,7 +82,7 @@ def effective_state(claim: Claim, now: float | None = None) -> str:
 def trust_weight(claim: Claim, now: float | None, calibration: dict | None = None, *,
                  status: str | None = None) -> tuple[float, float]:
     """(trust weight, points) of ``claim``: the one rule every ranking of claims multiplies
-    by (recall, SessionStart's standing facts and most-trusted claims, the hook view's bounds).
+    by (recall, SessionStart's standing facts and most-trusted claims, the read model's bounds).
 
     Points count recurrences at the observing agent's calibration multiplier (``calibration``:
     agent -> its newest ``calibration_scored`` event, ``FoldState.calibration``); the weight is

@@ -14,8 +14,8 @@ import pytest
 from support.cli import run_rlat
 
 from rlat.claims import ClaimLog
-from rlat.hooks.view import build_view, view_path
-from rlat.retrieval.recall import cache_path
+from rlat.claims.readmodel import read_model_path
+from rlat.retrieval.readmodel import build_read_model
 
 
 def mode(path: Path) -> int:
@@ -79,22 +79,23 @@ def test_doctor_salvage_keeps_the_store_and_its_backup_user_only(fresh_home, tmp
     assert mode(store.with_name("memory.rlat.bak")) == 0o600
 
 
-def test_hook_view_and_recall_cache_are_user_only(fresh_home, tmp_path):
+def test_the_read_model_is_user_only(fresh_home, tmp_path):
     _add(tmp_path, "We deploy with Helm.", "The cache is Redis 7.")
     store = fresh_home / "memory.rlat"
-    build_view(store)
-    for cache in (view_path(store), cache_path(store)):
-        assert cache.exists(), cache
-        assert mode(cache) == 0o600 and mode(cache.parent) == 0o700
-    # a cache an older version left world-readable is replaced user-only
-    os.chmod(view_path(store), 0o644)
-    os.chmod(cache_path(store), 0o644)
+    build_read_model(store)
+    cache = read_model_path(store)
+    assert cache.exists(), cache
+    assert mode(cache) == 0o600 and mode(cache.parent) == 0o700
+    # one an older build left world-readable is replaced user-only
+    os.chmod(cache, 0o644)
     _add(tmp_path, "Releases are cut on Tuesdays.")
-    build_view(store)
-    assert mode(view_path(store)) == 0o600 and mode(cache_path(store)) == 0o600
+    build_read_model(store)
+    assert mode(cache) == 0o600
+    # as is the one `memory recall` writes when it finds none
+    cache.unlink()
     proc = run_rlat("memory", "recall", "deploy", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    assert mode(cache_path(store)) == 0o600
+    assert mode(cache) == 0o600
 
 
 def test_world_facts_logs_and_job_files_are_user_only(fresh_home, tmp_path):

@@ -14,10 +14,10 @@ from support.hookrun import run_hook
 from rlat.claims import events as ev
 from rlat.claims.fold import fold
 from rlat.claims.log import ClaimLog
-from rlat.hooks.view import build_view, open_memory
 from rlat.paths import memory_store_path
 from rlat.retrieval import recall as R
 from rlat.retrieval import temporal, wordvec
+from rlat.retrieval.readmodel import build_read_model, open_index, open_read_model
 from rlat.workspace import workspace_id
 
 T0 = 1_800_000_000.0
@@ -81,13 +81,13 @@ def test_claim_vectors_are_computed_by_the_worker_not_the_hook():
                         origin="user")
         ids.append(e["claim"])
         ClaimLog(memory_store_path()).append([e])
-    build_view(memory_store_path())
-    memory, why = open_memory(memory_store_path())
-    assert why is None
-    index = memory.index(memory_store_path())
+    build_read_model(memory_store_path())
+    memory = open_read_model(memory_store_path())
+    assert memory.why is None
+    index = memory.index()
     table = wordvec.table()
     assert index.vectors_of == table.id and len(index.vectors) == 3 * table.dims
-    hits = R.recall(memory.recall_state(WS), "how do I run the tests", workspace=WS, now=T0,
+    hits = R.recall(memory.state, "how do I run the tests", workspace=WS, now=T0,
                     index=index)
     assert hits[0].claim.id == ids[0] and hits[0].similarity > 0.5
     assert not index._vector_memo  # nothing embedded at recall time but the prompt
@@ -156,5 +156,5 @@ def test_an_index_built_on_the_fly_embeds_nothing_and_a_persisted_one_embeds_all
     assert built.vectors is None
     store = rlat_home / "memory.rlat"
     ClaimLog(store).append(events)
-    saved = R.open_index(store, ClaimLog(store).state(), persist=True)
-    assert saved.vectors is not None and R.load_index(store).vectors is not None
+    saved = open_index(store, ClaimLog(store).state(), persist=True)
+    assert saved.vectors is not None and open_read_model(store).index().vectors is not None

@@ -8,7 +8,10 @@ from trust_history import DAY, T0, WS, propose, session_events
 
 from rlat.claims import events as ev
 from rlat.claims.fold import fold
+from rlat.claims.log import ClaimLog
+from rlat.claims.readmodel import read_model_path, read_projection
 from rlat.retrieval import recall as R
+from rlat.retrieval.readmodel import REBUILD_AFTER, build_read_model, open_index
 from rlat.retrieval.tokenize import tokenize
 from rlat.trust import thresholds as T
 from rlat.trust.rungs import rung
@@ -179,16 +182,20 @@ def test_top_k_cuts_after_ranking_not_before():
     assert [h.claim.id for h in full[:3]] == [h.claim.id for h in hits]
 
 
-def test_the_sidecar_index_serves_new_claims_and_matches_a_fresh_build(tmp_path):
+def _append(store, events):
+    ClaimLog(store).append(events)
+    return ClaimLog(store).state()
+
+
+def test_the_stored_index_serves_new_claims_and_matches_a_fresh_build(tmp_path):
     store = tmp_path / "memory.rlat"
-    base = [propose(f"Service {i} listens on port {8000 + i}") for i in range(20)]
-    state = fold(base)
-    first = R.open_index(store, state)
-    assert R.cache_path(store).exists() and not first.delta
-    # a claim arrives after the cache was written: found through the delta
+    state = _append(store, [propose(f"Service {i} listens on port {8000 + i}") for i in range(20)])
+    first = open_index(store, state)  # none yet: the read model is built, index and all
+    assert read_model_path(store).exists() and not first.delta
+    # a claim arrives after the read model was written: found through the delta
     late = propose("The gateway service listens on port 443")
-    fold([late], state)
-    cached = R.open_index(store, state)
+    state = _append(store, [late])
+    cached = open_index(store, state)
     assert list(cached.delta) == [late["claim"]]
     hits = R.recall(state, "gateway port", workspace=WS, now=T0, index=cached)
     assert hits[0].claim.id == late["claim"]
@@ -196,32 +203,32 @@ def test_the_sidecar_index_serves_new_claims_and_matches_a_fresh_build(tmp_path)
                      index=R.ClaimIndex.build(state.claims.values()))
     via_cache = R.recall(state, "service 7 port", workspace=WS, now=T0, index=cached)
     assert [h.claim.id for h in via_cache] == [h.claim.id for h in fresh]
-    # a damaged cache is rebuilt, never trusted
-    R.cache_path(store).write_bytes(b"\x00garbage")
-    rebuilt = R.open_index(store, state)
+    # a damaged read model is rebuilt, never trusted
+    read_model_path(store).write_bytes(b"\x00garbage")
+    rebuilt = open_index(store, state)
     assert len(rebuilt) == 21 and not rebuilt.delta
 
 
-def test_a_cache_far_behind_is_rewritten(tmp_path):
+def test_a_read_model_far_behind_is_rebuilt(tmp_path):
     store = tmp_path / "memory.rlat"
-    state = fold([propose("first claim about deploys")])
-    R.open_index(store, state)
-    fold([propose(f"claim {i} about deploys") for i in range(R.REBUILD_AFTER + 1)], state)
-    again = R.open_index(store, state)
-    assert not again.delta and len(again.ids) == R.REBUILD_AFTER + 2
-    assert len(R.load_index(store).ids) == R.REBUILD_AFTER + 2
+    open_index(store, _append(store, [propose("first claim about deploys")]))
+    state = _append(store, [propose(f"claim {i} about deploys")
+                            for i in range(REBUILD_AFTER + 1)])
+    again = open_index(store, state)
+    assert not again.delta and len(again.ids) == REBUILD_AFTER + 2
+    assert read_projection(store).n == REBUILD_AFTER + 2
 
 
 def test_a_caller_on_a_deadline_never_pays_for_a_full_build(tmp_path):
     store = tmp_path / "memory.rlat"
-    state = fold([propose(f"claim {i} about deploys") for i in range(10)])
-    assert R.open_index(store, state, max_build=5) is None  # no cache, too big to build now
-    assert not R.cache_path(store).exists()
-    assert R.refresh_index(store, state) is True  # the background worker builds it
-    assert R.refresh_index(store, state) is False  # already current
-    fold([propose(f"late claim {i} about deploys") for i in range(R.REBUILD_AFTER + 5)], state)
-    behind = R.open_index(store, state, max_build=5)  # far behind: used anyway, with a delta
-    assert behind is not None and len(behind.delta) == R.REBUILD_AFTER + 5
+    state = _append(store, [propose(f"claim {i} about deploys") for i in range(10)])
+    assert open_index(store, state, max_build=5) is None  # none stored, too big to build now
+    assert not read_model_path(store).exists()
+    assert build_read_model(store)["claims"] == 10  # the background worker builds it
+    state = _append(store, [propose(f"late claim {i} about deploys")
+                            for i in range(REBUILD_AFTER + 5)])
+    behind = open_index(store, state, max_build=5)  # far behind: used anyway, with a delta
+    assert behind is not None and len(behind.delta) == REBUILD_AFTER + 5
     # (every claim holds every query word: the floor would abstain; this is about the index)
     assert R.recall(state, "late claim deploys", workspace=WS, now=T0, index=behind,
                     abstain=False)

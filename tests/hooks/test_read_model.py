@@ -1,7 +1,8 @@
-"""The hook view gives hooks exactly what a full fold gives them, caught up with the store."""
+"""The read model gives hooks exactly what a full fold gives them, caught up with the store."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -9,34 +10,44 @@ from support.stores import WORDS, WORKSPACES, mutations, random_store
 
 from rlat.claims import events as ev
 from rlat.claims.log import ClaimLog
-from rlat.hooks.view import build_view, open_memory, view_path
+from rlat.claims.readmodel import read_model_path
 from rlat.paths import memory_store_path
-from rlat.retrieval.recall import open_index, recall
+from rlat.retrieval.readmodel import ReadModel, build_read_model, open_index, open_read_model
+from rlat.retrieval.recall import recall
+
+
+def without_shortcuts(index):
+    """The same index with no read-model shortcuts (recall then ranks every candidate)."""
+    plain = copy.copy(index)
+    plain.scope = None
+    return plain
+
 
 QUERIES = ["how do I run the tests", "deploy to staging with the vault token",
            "postgres migrations with alembic", "flaky cache timeout", "lint the frontend"]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_view_plus_delta_recalls_what_a_full_fold_recalls(seed):
+def test_read_model_plus_delta_recalls_what_a_full_fold_recalls(seed):
     rng = random.Random(seed)
     ids = random_store(rng)
     store = memory_store_path()
-    assert build_view(store)["claims"] == len(ids)
+    assert build_read_model(store)["claims"] == len(ids)
     for event in mutations(rng, ids):  # one record each, as hooks append them
         ClaimLog(store).append([event])
-    memory, why = open_memory(store)
-    assert why is None and memory.from_view
+    memory = open_read_model(store)
+    assert memory.why is None and memory.from_projection
     full = ClaimLog(store).state()
     now = 1.8e9
     for query in QUERIES:
         for ws in WORKSPACES + ["path:/nowhere"]:
             for exclude in ((), tuple(ids[6:9])):
-                scoped, index = memory.recall_state(ws), memory.index(store)
-                got = recall(scoped, query, workspace=ws, top_k=5, now=now,
-                             exclude=exclude, index=index)
-                fast = recall(scoped, query, workspace=ws, top_k=5, now=now, exclude=exclude,
-                              index=index, **memory.recall_hints(scoped, index, now))
+                index = memory.index()
+                assert index.scope is not None
+                got = recall(memory.state, query, workspace=ws, top_k=5, now=now,
+                             exclude=exclude, index=without_shortcuts(index))
+                fast = recall(memory.state, query, workspace=ws, top_k=5, now=now,
+                              exclude=exclude, index=index)
                 want = recall(full, query, workspace=ws, top_k=5, now=now, exclude=exclude,
                               index=open_index(store, full, persist=False))
                 assert [(h.claim.id, round(h.score, 9), h.rung) for h in got] == \
@@ -53,36 +64,38 @@ def test_session_start_candidates_match_a_full_fold(workspace):
     rng = random.Random(5)
     ids = random_store(rng, 120)
     store = memory_store_path()
-    build_view(store)
+    build_read_model(store)
     for event in mutations(rng, ids):
         ClaimLog(store).append([event])
-    memory, _why = open_memory(store)
+    memory = open_read_model(store)
+    assert memory.from_projection
     full = ClaimLog(store).state()
     from rlat.hooks.session_start import trusted_lines
-    from rlat.hooks.view import Memory
 
     for ws in WORKSPACES:
         assert trusted_lines(memory, ws, 6000, 1.8e9, set()) == \
-               trusted_lines(Memory(full), ws, 6000, 1.8e9, set())
+               trusted_lines(ReadModel(full), ws, 6000, 1.8e9, set())
 
 
-def test_a_view_that_does_not_match_is_not_used():
+def test_a_read_model_that_does_not_match_is_not_used():
     rng = random.Random(9)
     random_store(rng, 20)
     store = memory_store_path()
-    assert open_memory(store)[1] == "no view yet"
-    build_view(store)
-    assert open_memory(store)[1] is None
+    assert open_read_model(store).why == "no read model yet"
+    build_read_model(store)
+    assert open_read_model(store).why is None
     # A compact-style rewrite: the same events in other records, renamed into place.
     from rlat.container import EVENTS, RLAT_MAGIC, write_new_file
 
     events = list(ClaimLog(store).events())
     write_new_file(store, RLAT_MAGIC, [(EVENTS, {"events": [e]}) for e in events])
-    memory, why = open_memory(store)
-    assert why == "store was rewritten since the view was built" and not memory.from_view
-    assert len(memory.state.claims) == 20
-    view_path(store).write_bytes(b"garbage")
-    assert open_memory(store)[1] == "no view yet"
+    memory = open_read_model(store)
+    assert memory.why == "store was rewritten since the read model was built"
+    assert not memory.from_projection and len(memory.state.claims) == 20
+    # its index still seeds recall over the fold (claim ids survive a rewrite): no rebuild
+    assert not memory.index().delta and memory.index().scope is None
+    read_model_path(store).write_bytes(b"garbage")
+    assert open_read_model(store).why == "no read model yet"
 
 
 def used_store(rng: random.Random, n: int) -> list[str]:
@@ -127,7 +140,7 @@ def test_recall_shortcuts_change_nothing_and_skip_most_claims(seed):
     rng = random.Random(seed)
     used_store(rng, 600)
     store = memory_store_path()
-    build_view(store)
+    build_read_model(store)
     now = 1.8e9
     queries = [" ".join(rng.sample(WORDS, rng.randint(1, 5))) for _ in range(8)] + QUERIES
 
@@ -139,26 +152,28 @@ def test_recall_shortcuts_change_nothing_and_skip_most_claims(seed):
                     want = recall(full, query, workspace=ws, top_k=k, now=now, exclude=exclude,
                                   index=open_index(store, full, persist=False), abstain=abstain)
                     for name in ("fast", "plain"):
-                        mem, _why = open_memory(store)  # fresh: count what each one decodes
-                        scoped, index = mem.recall_state(ws), mem.index(store)
-                        hints = mem.recall_hints(scoped, index, now) if name == "fast" else {}
+                        mem = open_read_model(store)  # fresh: count what each one decodes
+                        index = mem.index()
                         if name == "fast":
-                            assert set(hints) == {"candidate_mask", "bound"}
-                        got = recall(scoped, query, workspace=ws, top_k=k, now=now,
-                                     exclude=exclude, index=index, abstain=abstain, **hints)
+                            assert index.scope.mask(ws) is not None
+                            assert index.scope.bound(now, mem.state.calibration) is not None
+                        else:
+                            index = without_shortcuts(index)
+                        got = recall(mem.state, query, workspace=ws, top_k=k, now=now,
+                                     exclude=exclude, index=index, abstain=abstain)
                         assert [(h.claim.id, h.score, h.rung, h.gate) for h in got] == \
                                [(h.claim.id, h.score, h.rung, h.gate) for h in want], (name, query)
-                        decoded[name] += len(mem.state.claims.touched()) - len(mem.touched)
+                        decoded[name] += len(mem.state.claims.decoded()) - len(mem.touched)
         return decoded
 
-    memory, why = open_memory(store)
-    assert why is None and not memory.touched
+    memory = open_read_model(store)
+    assert memory.why is None and not memory.touched
     check(memory, ClaimLog(store).state())  # as the hook recalls: with the relevance floor
     # The savings show on ranking alone (with the floor, most random-word queries abstain on
     # every candidate, and each of the POOL candidates must be read to know it).
     counts = check(memory, ClaimLog(store).state(), abstain=False)
     assert counts["fast"] * 2 < counts["plain"], counts
-    # Hooks' own appends since the view was built: injections and outcomes on top claims.
+    # Hooks' own appends since the read model was built: injections and outcomes on top claims.
     top = [h.claim.id for h in recall(ClaimLog(store).state(), "tests deploy", workspace=None,
                                       top_k=10, now=now, abstain=False)]
     ClaimLog(store).append([ev.injected("late", top[:5]),
@@ -173,27 +188,55 @@ def test_no_trust_bounds_when_they_might_not_hold():
     rng = random.Random(4)
     used_store(rng, 250)
     store = memory_store_path()
-    build_view(store)
-    memory, _why = open_memory(store)
-    scoped, index = memory.recall_state(WORKSPACES[0]), memory.index(store)
-    assert "bound" in memory.recall_hints(scoped, index, 1.8e9)
+    build_read_model(store)
+    memory = open_read_model(store)
+    scope = memory.index().scope
+    assert scope.bound(1.8e9, memory.state.calibration) is not None
     # The clock before the newest outcome the bounds include: recall must compute every trust.
-    assert "bound" not in memory.recall_hints(scoped, index, 1.7e9)
-    # A calibration score since the view: every recurrence is worth something else now.
+    assert scope.bound(1.7e9, memory.state.calibration) is None
+    # A calibration score since the build: every recurrence is worth something else now.
     ClaimLog(store).append([ev.calibration_scored("claude-code", score=0.1, resolved=40, correct=36,
                                                    expired=0, low_sample=False)])
-    memory, _why = open_memory(store)
-    scoped, index = memory.recall_state(WORKSPACES[0]), memory.index(store)
-    assert set(memory.recall_hints(scoped, index, 1.8e9)) == {"candidate_mask"}
+    memory = open_read_model(store)
+    scope = memory.index().scope
+    assert scope.bound(1.8e9, memory.state.calibration) is None
+    assert scope.mask(WORKSPACES[0]) is not None
 
 
-def test_a_truncated_view_is_not_used():
+def test_a_truncated_read_model_is_not_used():
     rng = random.Random(21)
     random_store(rng, 30)
     store = memory_store_path()
-    build_view(store)
-    path = view_path(store)
+    build_read_model(store)
+    path = read_model_path(store)
     data = path.read_bytes()
     path.write_bytes(data[: len(data) - 100])  # the rows section runs past the end now
-    memory, why = open_memory(store)
-    assert why == "no view yet" and not memory.from_view and len(memory.state.claims) == 30
+    memory = open_read_model(store)
+    assert memory.why == "no read model yet" and not memory.from_projection
+    assert len(memory.state.claims) == 30
+
+
+def test_old_caches_are_ignored_and_removed_by_the_next_build(rlat_home):
+    """The hook view and recall index files earlier versions kept: never read (garbage in them
+    breaks nothing), deleted when the read model of their store is written."""
+    from rlat.claims.readmodel import _digest
+
+    rng = random.Random(31)
+    random_store(rng, 25)
+    store = memory_store_path()
+    cache = rlat_home / "cache"
+    cache.mkdir(mode=0o700, exist_ok=True)
+    digest = _digest(store)
+    old = [cache / f"hookview-{digest}.bin", cache / f"recall-{digest}.idx"]
+    other = cache / "recall-0123456789abcdef.idx"  # another store's: not ours to delete
+    for path in (*old, other):
+        path.write_bytes(b"RLATHVW1" + bytes(64))
+    memory = open_read_model(store)
+    assert memory.why == "no read model yet" and len(memory.state.claims) == 25
+    assert recall(memory.state, "how do I run the tests", workspace=WORKSPACES[0],
+                  index=memory.index(), abstain=False) is not None
+    build_read_model(store)
+    assert not any(path.exists() for path in old) and other.exists()
+    assert open_read_model(store).from_projection
+    assert sorted(p.name for p in cache.iterdir() if p.name.startswith("readmodel-")) == \
+        [read_model_path(store).name]

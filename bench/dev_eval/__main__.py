@@ -1,9 +1,9 @@
-"""`python -m bench.dev_eval [--split dev|heldout] [--oracle] [--format json] [--verbose]`.
+"""`python -m bench.dev_eval [--split dev|dev2|heldout] [--oracle] [--format json] [--verbose]`.
 
 Generates the split's world, captures it through the real SessionEnd hook, asks its prompts
 through the real UserPromptSubmit hook and prints the table (with ``--oracle``, next to the same
 prompts asked of a store holding each fact as a clean one-line claim). ``--verbose`` prints,
-per prompt, what was expected and what was injected. Without ``--split``, both splits run.
+per prompt, what was expected and what was injected. Without ``--split``, every split runs.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
                     "SessionEnd and UserPromptSubmit hooks (issue #13; method in "
                     "docs/benchmarks.md).")
     parser.add_argument("--split", choices=sorted(SPLITS), action="append",
-                        help="which split (repeatable; default: dev and heldout)")
+                        help="which split (repeatable; default: all of them)")
     parser.add_argument("--oracle", action="store_true",
                         help="also ask a store holding every fact as a clean one-line claim")
     parser.add_argument("--format", choices=("text", "json"), default="text")
@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
                              "RLAT_HOMEs) to inspect")
     args = parser.parse_args(argv)
 
-    splits = args.split or ["dev", "heldout"]
+    splits = args.split or list(SPLITS)
     compile_bytecode()
     outcomes = []
     for split in splits:

@@ -1,11 +1,11 @@
 """The evaluation world: projects, their sessions with planted facts, and the later prompts.
 
-A *split* (``dev`` or ``heldout``) is a content module (``dev_content.py``,
-``heldout_content.py``: projects, facts, noise, unrelated prompts, phrasing templates) plus a
-seed. :func:`generate` turns it into a :class:`World` deterministically: which session each fact
+A *split* (``dev``, ``dev2`` or ``heldout``) is a content module (``dev_content.py``,
+``dev2_content.py``, ``heldout_content.py``: projects, facts, noise, unrelated prompts, phrasing
+templates) plus a seed. :func:`generate` turns it into a :class:`World` deterministically: which session each fact
 lands in and where in it (first prompt or later), which noise surrounds it, which phrasing
-template frames it, where secrets go, every uuid and timestamp. The heldout split has other
-projects, other facts *and other phrasing templates* than dev, and a different seed.
+template frames it, where secrets go, every uuid and timestamp. Each split has its own projects,
+facts *and phrasing templates*, and its own seed; dev and dev2 are tuned on, heldout never.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context
 (:func:`contains_key`: case-insensitive, on word tokens, a trailing plural ``s`` ignored, so
@@ -33,6 +33,7 @@ ORACLE_TYPES = {"convention": "convention", "command": "convention",
                 "environment": "environment", "gotcha": "constraint",
                 "falsified": "falsified"}
 SPLITS = {"dev": ("bench.dev_eval.dev_content", 1301),
+          "dev2": ("bench.dev_eval.dev2_content", 4157),
           "heldout": ("bench.dev_eval.heldout_content", 9473)}
 
 

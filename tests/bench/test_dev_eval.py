@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bench.dev_eval import dev_content, report, runner, world  # noqa: E402
+from bench.dev_eval import dev2_content, dev_content, report, runner, world  # noqa: E402
 from bench.dev_eval.transcript import bash  # noqa: E402
 from bench.dev_eval.world import Fact, Project  # noqa: E402
 from rlat.capture.transcript import iter_turns  # noqa: E402
@@ -81,6 +81,27 @@ def test_worlds_are_sound_reproducible_and_the_splits_differ(tmp_path):
     questions = {p.text for p in dev.prompts}
     assert not questions & {p.text for p in heldout.prompts}
     assert len(dev.secrets) == len(dev.projects) and heldout.seed != dev.seed
+
+
+def test_the_second_tuning_split_is_sound_and_shares_nothing_with_the_others():
+    dev2 = world.generate("dev2", now=NOW)
+    assert world.check(dev2) == []
+    assert [s.transcript.lines for s in dev2.sessions] == \
+        [s.transcript.lines for s in world.generate("dev2", now=NOW).sessions]
+    # Two facts of every kind in each of its four projects, one secret per project.
+    assert len(dev2.projects) == 4 and len(dev2.secrets) == 4
+    for project in dev2.projects:
+        kinds = [f.kind for f in project.facts]
+        assert sorted(kinds) == sorted(world.KINDS * 2), project.name
+    others = [world.generate(split, now=NOW) for split in ("dev", "heldout")]
+    for other in others:
+        assert not {p.name for p in dev2.projects} & {p.name for p in other.projects}
+        assert not {p.text for p in dev2.prompts} & {p.text for p in other.prompts}
+        assert other.seed != dev2.seed
+    # Its own phrasing templates, not dev's.
+    own = {f for group in dev2_content.TEMPLATES.values() for f in group}
+    assert not own & {f for group in dev_content.TEMPLATES.values() for f in group}
+    assert set(dev2_content.TEMPLATES) == set(world.KINDS)
 
 
 def test_empty_store_recalls_nothing_and_abstains_everywhere(tiny):

@@ -65,7 +65,7 @@ def _view_one_session_ago(store, records: int) -> None:
 
 def _never_request_a_view(home) -> None:
     """Keep a home's listings on the full fold across repeats: its 'view requested' marker
-    dated in the future reads as just asked (rlat.hooks.worker.request_view), so no worker
+    dated in the future reads as just asked (rlat.hooks.jobs.request_view), so no worker
     starts and builds one."""
     import os
 

@@ -94,7 +94,7 @@ def list_rows(store: Path, now: float, *, all_states: bool = False,
         log.checkpoint()
         rows = [listing.row(claim, now) for claim in folded.claims.values()]
         if why and len(rows) >= VIEW_WORTH_AT_CLAIMS:
-            from ..hooks.worker import request_view
+            from ..hooks.jobs import request_view
 
             request_view(reason=f"memory list ({why})")
     return listing.ordered([r for r in rows if listing.shown(

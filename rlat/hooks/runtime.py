@@ -33,12 +33,12 @@ from pathlib import Path
 from ..paths import (
     atomic_write,
     home,
-    log_dir,
     memory_store_path,
     open_private,
     private_dir,
     state_dir,
 )
+from .log import log_line, safe_id  # the hooks' one log and file-safe ids, used by every hook
 
 # Seconds each hook may spend. Claude Code's own limits are higher (install-hooks sets them);
 # SessionEnd is the tight one: Claude Code gives all SessionEnd hooks ~1.5 s together.
@@ -57,10 +57,13 @@ CONTEXT_CHARS = 6000
 RECALL_TOP_K = 3
 # Per prompt: a few one-line claims, not pages of session records (median target <= 600).
 RECALL_CHARS = 800
-LOG_MAX_BYTES = 1_000_000
 STDIN_MAX_BYTES = 16 * 1024 * 1024
 
-_SAFE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
+
+class HookTimeout(BaseException):
+    """The soft deadline passed (a BaseException so broad `except Exception` cannot eat it).
+    Raised by ``dispatch``'s alarm; a handler catches it where it can still hand work over."""
+
 
 
 def env_number(name: str, default: float) -> float:
@@ -77,38 +80,6 @@ def env_number(name: str, default: float) -> float:
 def budget_for(event: str) -> float:
     key = "RLAT_HOOK_BUDGET_" + event.upper().replace("-", "_")
     return env_number(key, BUDGETS.get(event, 1.0))
-
-
-def safe_id(raw: object) -> str:
-    """A session id fit for a file name (Claude Code sends UUIDs; never trust that)."""
-    text = str(raw or "")
-    if not _SAFE_CHARS.issuperset(text):  # (a UUID never needs the regex)
-        text = re.sub(r"[^A-Za-z0-9._-]+", "-", text)
-    text = text.strip("-.")[:128]
-    return text or "unknown-session"
-
-
-# ------------------------------------------------------------------------------------ log
-def log_line(event: str, session: str, message: str) -> None:
-    """One line per problem in hooks.log. Never raises (a full disk loses the line, not the hook)."""
-    try:
-        directory = private_dir(log_dir())
-        path = directory / "hooks.log"
-        try:
-            if path.stat().st_size > LOG_MAX_BYTES:
-                os.replace(path, directory / "hooks.log.1")
-        except OSError:
-            pass
-        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-        text = " ".join(str(message).split())[:600]
-        line = f"{stamp} {event} session={session[:36] or '-'} {text}\n"
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-        try:
-            os.write(fd, line.encode("utf-8", "replace"))
-        finally:
-            os.close(fd)
-    except Exception:  # noqa: BLE001 - logging must never take a hook down
-        pass
 
 
 # ----------------------------------------------------------------------------- privacy
@@ -195,7 +166,7 @@ class HookContext:
                 self.log(f"memory store unreadable, continuing without it: {exc}")
                 self._memory, why = None, None
             if why:  # the read model was not usable: folded the slow way; have it rebuilt
-                from .worker import request_view
+                from .jobs import request_view
 
                 request_view(self)
         return self._memory

@@ -1,9 +1,9 @@
 """The background worker: slow work a hook may not wait for, in a process that outlives it.
 
-``spawn`` (called by a hook) writes a job file under ``<rlat home>/jobs/`` and starts
-``python -P -m rlat.hooks.worker JOB`` detached (``-P``: the working directory, the user's
-project, is not put on ``sys.path``, so a directory there named ``rlat`` cannot shadow rlat): stdin/stdout/stderr on /dev/null (so Claude Code
-never waits on its pipes) and a new session (``setsid``; on Windows a detached process group),
+``rlat.hooks.jobs.spawn`` (called by a hook) writes a job file under ``<rlat home>/jobs/``
+and starts ``python -P -m rlat.hooks.worker JOB`` detached (``-P``: the working directory, the
+user's project, is not put on ``sys.path``, so a directory there named ``rlat`` cannot shadow
+rlat): stdin/stdout/stderr on /dev/null (so Claude Code never waits on its pipes) and a new session (``setsid``; on Windows a detached process group),
 so neither the end of the hook nor the end of ``claude`` stops it.
 
 Tasks, each independent (one failing is logged and the next runs):
@@ -31,91 +31,18 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-from ..paths import home, memory_store_path, open_private, private_dir, state_dir
-from .runtime import (
-    add_receipt,
-    append_record,
-    log_line,
-    read_records,
-    safe_id,
-    spool_dir,
-)
+from ..paths import memory_store_path, state_dir
+from .capture import capture_and_record, captured_size, transcript_size
+from .jobs import jobs_dir
+from .log import log_line, safe_id
+from .runtime import add_receipt, append_record, read_records, spool_dir
 
 WORKER_LOCK_TIMEOUT = None  # the container's one default (RLAT_LOCK_TIMEOUT, rlat/container/lock.py)
 PRUNE_AFTER_DAYS = 14
-
-
-def jobs_dir() -> Path:
-    return home() / "jobs"
-
-
-# --------------------------------------------------------------------------------- spawn
-def spawn(ctx, tasks: list[str], *, override: dict | None = None) -> bool:
-    """Start a detached worker for ``tasks`` on the hook's session (or ``override``).
-    Returns False (after logging) when it could not start."""
-    job = {
-        "session_id": ctx.payload.get("session_id") or ctx.session_id,
-        "transcript_path": ctx.transcript_path,
-        "cwd": ctx.cwd,
-        "workspace": ctx.workspace,
-        "reason": ctx.event,
-        "tasks": list(tasks),
-        "created": time.time(),
-        "env": {k: v for k, v in os.environ.items()
-                if k in ("RLAT_ATOMIC_CAPTURE", "RLAT_MINE_ATTRIBUTES")},
-    }
-    if override:
-        job.update(override)
-    return spawn_job(job, ctx.log)
-
-
-def spawn_job(job: dict, log) -> bool:
-    """Write ``job`` (session_id, cwd, reason, tasks, …) and start a detached worker on it.
-    Returns False (after ``log``) when it could not start."""
-    try:
-        directory = private_dir(jobs_dir())
-        path = directory / f"{time.time():.6f}-{os.getpid()}-{safe_id(job['session_id'])[:40]}.json"
-        with open_private(path, "w") as fh:
-            fh.write(json.dumps(job))
-        start_detached(worker_argv(path))
-        return True
-    except Exception as exc:  # noqa: BLE001
-        log(f"background worker not started: {exc}")
-        return False
-
-
-def worker_argv(job_path: Path) -> list[str]:
-    """The worker's command line: this interpreter, ``-P`` (the hook runs in the user's
-    project; a package named ``rlat`` there must not be imported instead of rlat)."""
-    return [sys.executable, "-P", "-m", "rlat.hooks.worker", str(job_path)]
-
-
-def request_view(ctx) -> bool:
-    """Ask a worker to rebuild the store's read model (after draining the spool), at most once
-    a minute (``rlat.retrieval.readmodel.rebuild_due``). ``ctx``: the hook asking. True when a
-    worker was started."""
-    from ..retrieval.readmodel import rebuild_due
-
-    if not rebuild_due(memory_store_path()):
-        return False
-    return spawn(ctx, ["drain", "view"])
-
-
-def start_detached(argv: list[str]) -> subprocess.Popen:
-    kwargs: dict = {"stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL,
-                    "stderr": subprocess.DEVNULL, "close_fds": True}
-    if os.name == "nt":  # pragma: no cover - Windows
-        kwargs["creationflags"] = (getattr(subprocess, "DETACHED_PROCESS", 0x8)
-                                   | getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0x200)
-                                   | getattr(subprocess, "CREATE_NO_WINDOW", 0x8000000))
-    else:
-        kwargs["start_new_session"] = True
-    return subprocess.Popen(argv, **kwargs)
 
 
 # ----------------------------------------------------------------------------------- run
@@ -134,25 +61,14 @@ class Job:
 
 
 def task_capture(job: Job) -> object:
-    from .capture import _size, _summary, captured_size
-
-    if not job.transcript or _size(job.transcript) < 0:
+    size = transcript_size(job.transcript)
+    if size < 0:
         return "no transcript (missing, or not a regular file)"
-    records = read_records(job.safe_session)
-    size = _size(job.transcript)
-    if captured_size(records, job.transcript) >= size:
+    if captured_size(read_records(job.safe_session), job.transcript) >= size:
         return "already captured"
-    from ..capture.pipeline import capture_transcript
-
-    result = capture_transcript(job.transcript, cwd=job.cwd, session_id=job.session_id,
-                                lock_timeout=WORKER_LOCK_TIMEOUT)
-    summary = _summary(result)
-    append_record(job.safe_session, {"event": "captured", "ts": time.time(),
-                                     "transcript": job.transcript, "size": size, "by": "worker",
-                                     **summary})
-    if summary.get("receipt") and summary.get("claims") and job.workspace:
-        add_receipt(job.workspace, summary["receipt"])
-    return summary
+    return capture_and_record(job.transcript, cwd=job.cwd, session_id=job.session_id,
+                              workspace=job.workspace, by="worker",
+                              lock_timeout=WORKER_LOCK_TIMEOUT)
 
 
 def _llm_task(job: Job, name: str) -> object:

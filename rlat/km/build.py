@@ -31,7 +31,7 @@ from ..retrieval.bm25 import BM25Index, BulkBuilder
 from ..retrieval.tokenize import TOKENIZER_VERSION, TermIds, term_counts, tokenize
 from ..special_files import special_kind
 from .chunk import DEFAULT_MAX_CHARS, DEFAULT_MIN_CHARS, chunk, kind_for
-from .sources import SourceFile, common_root, read_source, rel_to, walk
+from .sources import SourceFile, common_root, pattern_problem, read_source, rel_to, walk
 from .store import (
     KM_VERSION,
     BlockWriter,
@@ -64,6 +64,10 @@ class Settings:
         if self.min_chars > self.max_chars:
             raise KMError(f"--min-chars {self.min_chars} is larger than --max-chars "
                           f"{self.max_chars}")
+        for pattern in self.excludes:
+            problem = pattern_problem(pattern)
+            if problem:
+                raise KMError(f"--exclude {pattern!r} is not a glob: {problem}")
 
     def to_dict(self) -> dict:
         return {"ext": list(self.exts) if self.exts else None, "min_chars": self.min_chars,

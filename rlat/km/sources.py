@@ -5,7 +5,8 @@
 * ``.gitignore`` files are respected: those inside the walked directories and those between an
   input and its repository root. Git's rules: last match wins, ``!`` re-includes, a trailing
   ``/`` matches directories only, a pattern with a ``/`` before its end is anchored to its
-  ``.gitignore``'s directory, ``**`` spans directories. An ignored directory is not entered.
+  ``.gitignore``'s directory, ``**`` spans directories (the glob language: ``rlat.globs``). An
+  ignored directory is not entered.
 * ``--exclude GLOB`` uses the same pattern language, relative to the source root.
 * Always skipped: version-control and cache directories (``ALWAYS_SKIPPED_DIRS``).
 * Paths are stored relative to the *source root* (the inputs' common directory), with ``/``.
@@ -25,6 +26,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..globs import GlobError, glob_regex
 from ..special_files import NotRegularFile, open_regular
 from .chunk import DEFAULT_EXTS
 
@@ -38,43 +40,6 @@ _SNIFF = 8192
 
 
 # ------------------------------------------------------------------------------ patterns
-def _glob_to_regex(pattern: str) -> str:
-    out = []
-    i, n = 0, len(pattern)
-    while i < n:
-        c = pattern[i]
-        if c == "*":
-            if pattern.startswith("**", i):
-                # "**/" → any directories (incl. none); trailing "**" → everything below
-                if pattern.startswith("**/", i):
-                    out.append("(?:.*/)?")
-                    i += 3
-                    continue
-                out.append(".*")
-                i += 2
-                continue
-            out.append("[^/]*")
-        elif c == "?":
-            out.append("[^/]")
-        elif c == "[":
-            j = pattern.find("]", i + 2 if pattern[i + 1 : i + 2] in ("!", "^") else i + 1)
-            if j < 0:
-                out.append(re.escape(c))
-            else:
-                body = pattern[i + 1 : j]
-                if body[:1] in ("!", "^"):
-                    body = "^" + body[1:]
-                out.append("[" + body.replace("\\", "\\\\") + "]")
-                i = j
-        elif c == "\\" and i + 1 < n:
-            i += 1
-            out.append(re.escape(pattern[i]))
-        else:
-            out.append(re.escape(c))
-        i += 1
-    return "".join(out)
-
-
 @dataclass(slots=True)
 class Rule:
     base: str  # directory (relative to the walk's reference point, "" = root) the rule lives in
@@ -94,7 +59,33 @@ class Rule:
 
 
 def compile_pattern(pattern: str, base: str = "") -> Rule | None:
-    """One gitignore-style line → a Rule (None for blanks and comments)."""
+    """One gitignore-style line → a Rule (None for blanks and comments, and, as git does, for
+    a line that is not a glob: it matches nothing; ``pattern_problem`` says why)."""
+    parsed = _parse_line(pattern)
+    if parsed is None:
+        return None
+    line, negate, dir_only = parsed
+    try:
+        regex = glob_regex(line)  # git's glob language (rlat.globs), anchored when "/" is in it
+    except GlobError:
+        return None
+    return Rule(base, regex, negate, dir_only, pattern.strip())
+
+
+def pattern_problem(pattern: str) -> str | None:
+    """Why ``pattern`` (a ``--exclude``) is not a glob, or None when it is one."""
+    parsed = _parse_line(pattern)
+    if parsed is None:
+        return None
+    try:
+        glob_regex(parsed[0])
+    except GlobError as exc:
+        return str(exc)
+    return None
+
+
+def _parse_line(pattern: str) -> tuple[str, bool, bool] | None:
+    """(glob, negated, directories only) of one line; None for a blank or a comment."""
     line = pattern.rstrip("\n\r")
     if not line.strip() or line.startswith("#"):
         return None
@@ -108,14 +99,7 @@ def compile_pattern(pattern: str, base: str = "") -> Rule | None:
         line = line[1:]
     dir_only = line.endswith("/")
     line = line.rstrip("/")
-    if not line:
-        return None
-    anchored = "/" in line
-    line = line.lstrip("/")
-    body = _glob_to_regex(line)
-    if not anchored:
-        body = "(?:.*/)?" + body
-    return Rule(base, re.compile(body, re.DOTALL), negate, dir_only, pattern.strip())
+    return (line, negate, dir_only) if line else None
 
 
 def read_ignore_file(path: Path, base: str) -> list[Rule]:

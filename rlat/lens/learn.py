@@ -27,7 +27,8 @@ from ..claims import events as ev
 from ..claims.ids import fingerprint
 from ..claims.log import ClaimLog
 from ..claims.model import Claim
-from .model import Lens, glob_escape, label_for, normalise_path
+from ..globs import glob_escape
+from .model import Lens, label_for, normalise_path
 
 MIN_LEARNED = 0.25
 MAX_LEARNED = 4.0

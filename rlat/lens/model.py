@@ -26,9 +26,9 @@ import math
 import os
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from ..claims.ids import fingerprint
+from ..globs import GlobError, glob_regex
 
 LENS_FORMAT = "rlat.lens"
 LENS_SCHEMA = 1  # the lens body's own version (the container has another, in its header)
@@ -113,73 +113,40 @@ def label_for(text: str) -> str:
 
 
 # ---------------------------------------------------------------------------------- globs
+def _normalise(text: str) -> str:
+    text = text.strip().replace("\\", "/")
+    while text.startswith("./"):
+        text = text[2:]
+    while "//" in text:
+        text = text.replace("//", "/")
+    return text
+
+
 def normalise_pattern(pattern: str) -> str:
-    pat = pattern.strip().replace("\\", "/")
-    while pat.startswith("./"):
-        pat = pat[2:]
-    pat = pat.lstrip("/")
-    while "//" in pat:
-        pat = pat.replace("//", "/")
-    return pat
+    """A source pattern in its one spelling (the key it is stored under): ``/`` separators, no
+    ``./``; a leading ``/`` kept only where it changes the meaning (``/README.md`` is the root's
+    README, ``README.md`` any; ``/docs/**`` is ``docs/**``)."""
+    pat = _normalise(pattern)
+    rest = pat.lstrip("/")
+    return "/" + rest if rest != pat and rest and "/" not in rest else rest
 
 
 def normalise_path(path: str) -> str:
     if "\\" not in path and "//" not in path and not path.startswith(("./", "/", " ")) \
             and not path.endswith(" "):
         return path  # already canonical: the common case for a KM's relative paths
-    return normalise_pattern(path)
+    return _normalise(path).lstrip("/")
 
 
-def glob_escape(path: str) -> str:
-    """A literal path as a pattern that matches only itself (wildcard characters bracketed)."""
-    return re.sub(r"([*?\[])", r"[\1]", path)
-
-
-def _segment_regex(seg: str) -> str:
-    out: list[str] = []
-    i = 0
-    while i < len(seg):
-        ch = seg[i]
-        if ch == "*":
-            while i + 1 < len(seg) and seg[i + 1] == "*":
-                i += 1
-            out.append("[^/]*")
-        elif ch == "?":
-            out.append("[^/]")
-        elif ch == "[":
-            j = seg.find("]", i + 2 if i + 1 < len(seg) and seg[i + 1] in "!^" else i + 1)
-            if j < 0:
-                raise LensError(f"unbalanced '[' in source pattern segment {seg!r}")
-            body = seg[i + 1 : j]
-            if body[:1] in ("!", "^"):
-                body = "^" + body[1:]
-            out.append("[" + body.replace("\\", "\\\\").replace("/", "") + "]")
-            i = j
-        else:
-            out.append(re.escape(ch))
-        i += 1
-    return "".join(out)
-
-
-@lru_cache(maxsize=4096)
 def _glob_regex(pattern: str) -> re.Pattern:
-    """gitignore-like globs: ``**`` spans directories, ``*``/``?``/``[…]`` stay within one;
-    a pattern without ``/`` matches the file name at any depth (``*.md``, ``README.md``)."""
-    segs = pattern.split("/")
-    if len(segs) == 1:
-        if pattern == "**":
-            return re.compile(r".*\Z", re.DOTALL)
-        return re.compile(r"(?:.*/)?" + _segment_regex(pattern) + r"\Z", re.DOTALL)
-    parts: list[str] = []
-    for i, seg in enumerate(segs):
-        last = i == len(segs) - 1
-        if seg == "**":
-            parts.append(".*" if last else "(?:[^/]*/)*")
-        elif seg == "" and last:  # "docs/" means everything below docs
-            parts.append(".*")
-        else:
-            parts.append(_segment_regex(seg) + ("" if last else "/"))
-    return re.compile("".join(parts) + r"\Z", re.DOTALL)
+    """A (normalised) source pattern's expression: git's glob language (``rlat.globs``), with
+    a trailing ``/`` meaning everything below it (``docs/`` is ``docs/**``)."""
+    if pattern.endswith("/"):
+        pattern += "**"
+    try:
+        return glob_regex(pattern)
+    except GlobError as exc:
+        raise LensError(f"source pattern {pattern!r} is not a glob: {exc}") from None
 
 
 def glob_match(pattern: str, path: str) -> bool:

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..capture.agreement import disagreement, opinion, quote_context
+from ..retrieval.expansion import stem
 from ..retrieval.tokenize import STOP_WORDS
 from .evidence import Msg, Resolver, Verified, with_aliases
 from .prompts import MINER_SCHEMA, PROMPT_VERSION, WORLD_KINDS, miner_messages
@@ -93,25 +94,8 @@ team project environment environments use used uses using tried try trying regre
 """.split())
 
 
-def _stem(word: str) -> str:
-    """A crude stem, applied to both sides of a comparison (so only consistency matters)."""
-    word = word.lower().strip(".-+_")
-    if len(word) <= 4:
-        return word
-    if word.endswith("ies"):
-        return word[:-3] + "y"
-    if word.endswith(("xes", "ches", "shes", "zes", "sses")):
-        return word[:-2]
-    if word.endswith("s") and not word.endswith("ss"):
-        return word[:-1]
-    for suffix in ("ing", "ed"):
-        if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            return word[: -len(suffix)]
-    return word
-
-
 def content_words(text: str) -> set[str]:
-    return {_stem(w) for w in _WORD.findall(text)
+    return {stem(w.lower().strip(".-+_")) for w in _WORD.findall(text)
             if w.lower() not in _STOP and (len(w) > 2 or any(c.isdigit() for c in w))}
 
 

@@ -9,7 +9,7 @@ lives here (documented in docs/claims.md, "Abstention", and docs/hooks.md):
 * **Content words**: the prompt's analysed terms (tokenizer + stemming, stop words gone),
   distinct, minus ``FILLER`` (words that ask rather than say: "please", "help", "need",
   "thing", …). A prompt with no content word recalls nothing.
-* **Weight** of a word: its idf in the store (``ln(1 + (N - df + 0.5) / (df + 0.5))``), with N
+* **Weight** of a word: its idf in the store (``rlat.retrieval.bm25.smooth_idf``, the recall index's), with N
   at least ``YOUNG_STORE`` (a young store cannot tell an everyday word from a rare one, so no
   word of it weighs next to nothing); a word no claim holds weighs what a word held by one
   claim weighs. So a word most claims share counts little, a rare one counts a lot, and the
@@ -31,9 +31,9 @@ Import-light (the prompt hook uses it).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable
 
+from .bm25 import smooth_idf
 from .concepts import PREFIX as TAG_PREFIX
 from .expansion import stem
 
@@ -133,8 +133,7 @@ def floor_for(shared_words: int, floor: float = FIT_FLOOR) -> float:
 def weight(df: int, n: int) -> float:
     """The weight of a word held by ``df`` of the ``n`` claims of a store."""
     n = max(n, YOUNG_STORE)
-    df = max(1, min(df, n))
-    return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+    return smooth_idf(n, max(1, min(df, n)))
 
 
 def content_terms(terms: Iterable[str]) -> list[str]:

@@ -20,6 +20,12 @@ Two representations, one behaviour:
   search over a sorted vocabulary, so opening an index costs no parsing at all. The first
   mutation thaws it into the mutable form.
 
+The formula lives here once: ``okapi_idf`` / ``smooth_idf`` (the two idfs: this index's, and
+the never-negative one the claim index and the abstention floor use), ``length_norm`` (K(d))
+and ``term_score`` (one query term's share of a document's score). Every BM25 score in rlat —
+knowledge-model search, claim recall and its delta, the common-terms walk — is a sum of
+``term_score``s; a test holds each scorer to these functions.
+
 Document *slots* are stable: ``remove`` leaves a dead slot (scored 0, not counted in N or avgdl)
 so callers can keep slot-keyed side tables. Import-light on purpose (array, math, heapq): the
 hook path ranks memory claims with it. No numpy.
@@ -42,6 +48,31 @@ VERSION = 1
 _U32 = "I" if array("I").itemsize == 4 else "L"
 _U16 = "H"
 _LITTLE = sys.byteorder == "little"
+
+
+# ------------------------------------------------------------------------------- the formula
+def okapi_idf(n: int, df: int) -> float:
+    """BM25Okapi's idf (rank_bm25): ``ln(N - df + 0.5) - ln(df + 0.5)``; 0 for a term in half
+    the documents and negative above that (``BM25Index.idf`` floors it with epsilon)."""
+    return math.log(n - df + 0.5) - math.log(df + 0.5)
+
+
+def smooth_idf(n: int, df: int) -> float:
+    """Lucene's idf, ``ln(1 + (N - df + 0.5) / (df + 0.5))``: never negative, so a word shared
+    by both claims of a two-claim store still counts (``rlat.retrieval.recall.ClaimBM25``)."""
+    return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+
+
+def length_norm(doc_len: float, avgdl: float, k1: float, b: float) -> float:
+    """K(d) = ``k1 * (1 - b + b * len(d) / avgdl)``: how much a long document's term counts
+    are discounted."""
+    return k1 * (1 - b + b * doc_len / avgdl)
+
+
+def term_score(idf: float, tf: int, norm: float, k1: float) -> float:
+    """One query term's share of a document's BM25 score: ``idf * tf * (k1 + 1) / (tf + K(d))``
+    (``norm`` = ``length_norm`` of the document), the term frequency saturating at k1 + 1."""
+    return idf * (tf * (k1 + 1) / (tf + norm))
 
 
 def _arr(code: str, data: bytes) -> array:
@@ -203,12 +234,11 @@ class BM25Index:
     def _stats(self) -> tuple[float, int]:
         if self._idf_sum is None:
             n = len(self)
-            log = math.log
             total = 0.0
             vocab = 0
             for df in self._df_in_order():
                 if df:
-                    total += log(n - df + 0.5) - log(df + 0.5)
+                    total += okapi_idf(n, df)
                     vocab += 1
             self._idf_sum, self._vocab_size = total, vocab
         return self._idf_sum, self._vocab_size or 0
@@ -222,8 +252,7 @@ class BM25Index:
         if not df:
             value = 0.0
         else:
-            n = len(self)
-            value = math.log(n - df + 0.5) - math.log(df + 0.5)
+            value = okapi_idf(len(self), df)
             if value < 0:
                 idf_sum, vocab = self._stats()
                 value = self.epsilon * (idf_sum / vocab)
@@ -254,8 +283,7 @@ class BM25Index:
         if self._norms is None:
             k1, b = self.k1, self.b
             avgdl = self.avgdl or 1.0
-            one_b = 1 - b
-            self._norms = [k1 * (one_b + b * dl / avgdl) for dl in self.doc_len]
+            self._norms = [length_norm(dl, avgdl, k1, b) for dl in self.doc_len]
         return self._norms
 
     # ------------------------------------------------------------------ scoring
@@ -270,7 +298,7 @@ class BM25Index:
         if mask is not None and self._norms is None:
             return self._scores_masked(query, mask)
         norms = self._norm_table()
-        k1p1 = self.k1 + 1
+        k1 = self.k1
         acc: dict[int, float] = {}
         for term in query:
             pairs = self._pairs(term)
@@ -283,23 +311,21 @@ class BM25Index:
                 get = acc.get
                 for d, tf in pairs:
                     if mask[d]:
-                        acc[d] = get(d, 0.0) + idf * (tf * k1p1 / (tf + norms[d]))
+                        acc[d] = get(d, 0.0) + term_score(idf, tf, norms[d], k1)
                 continue
             if not acc:
-                acc = {d: idf * (tf * k1p1 / (tf + norms[d])) for d, tf in pairs}
+                acc = {d: term_score(idf, tf, norms[d], k1) for d, tf in pairs}
                 continue
             get = acc.get
             for d, tf in pairs:
-                acc[d] = get(d, 0.0) + idf * (tf * k1p1 / (tf + norms[d]))
+                acc[d] = get(d, 0.0) + term_score(idf, tf, norms[d], k1)
         return acc
 
     def _scores_masked(self, query: Sequence[str], mask: Sequence) -> dict[int, float]:
         """``scores`` with a mask, before the norm table exists: each kept document's norm is
-        computed where it is used, by the table's own expression (the same float), instead of
+        computed where it is used (the same ``length_norm`` the table holds) instead of
         building the table for every document."""
         k1, b = self.k1, self.b
-        k1p1 = k1 + 1
-        one_b = 1 - b
         avgdl = self.avgdl or 1.0
         doc_len = self.doc_len
         acc: dict[int, float] = {}
@@ -313,8 +339,8 @@ class BM25Index:
                 continue
             for d, tf in pairs:
                 if mask[d]:
-                    acc[d] = get(d, 0.0) + idf * (
-                        tf * k1p1 / (tf + k1 * (one_b + b * doc_len[d] / avgdl)))
+                    norm = length_norm(doc_len[d], avgdl, k1, b)
+                    acc[d] = get(d, 0.0) + term_score(idf, tf, norm, k1)
         return acc
 
     def get_scores(self, query: Sequence[str]) -> list[float]:

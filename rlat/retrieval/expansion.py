@@ -5,10 +5,12 @@ tokenizer (``rlat.retrieval.tokenize``). This module widens what a term matches,
 model or network, in two ways, both chosen by measurement (bench/bench_locomo.py,
 docs/benchmarks.md):
 
-1. **Stemming** (``stem``, used by ``expand_document`` and ``expand_query``): the Porter
-   (1980) algorithm, written here rather than imported so that a library upgrade can never
-   change the terms of an index persisted on disk without ``VERSION`` changing with it.
-   "painting", "painted" and "paints" all meet at ``paint``.
+1. **Stemming** (``stem``, used by ``expand_document`` and ``expand_query``): a Snowball
+   stemmer from PyStemmer (the Snowball project's C code, compiled: ~1 ms to import), the one
+   stemmer of rlat (the faithfulness gate, the miner's and the capture checks' word matching
+   use it too). "painting", "painted" and "paints" all meet at ``paint``. Which stemmer, and
+   the library's version, are part of the analyzer key (``STEMMER``): an index or a word-vector
+   table keyed by another stemmer's terms is rebuilt or refused, never read as if it matched.
 2. **Session context** (``contextual_documents``): a claim captured from a conversation often
    makes sense only next to what was said around it ("Yes, it was amazing!" answers a question
    about a concert). A claim's document is its own terms counted ``SELF_WEIGHT`` times plus the
@@ -24,16 +26,18 @@ input change, so persisted indexes rebuild):
 * ``contextual_documents(claims, terms_of) -> {claim_id: terms}``: whole-collection expansion,
   to call when the index is built (``terms_of(claim)`` gives one claim's own analysed terms).
 
-Import-light (re only): the hook path ranks with it.
+Import-light (PyStemmer, a C extension, and nothing else): the hook path ranks with it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+import Stemmer
+
 from . import concepts
 
-VERSION = 2  # 2: concept tags (rlat.retrieval.concepts)
+VERSION = 3  # 2: PyStemmer's porter; 3: concept tags (rlat.retrieval.concepts)
 
 # Session-context expansion, chosen on one LoCoMo conversation (conv-26) and reported on the
 # other four (bench/bench_locomo.py).
@@ -45,152 +49,23 @@ QUERY_STOP_WORDS = frozenset()
 
 
 # ---------------------------------------------------------------------------- stemming
-_VOWELS = frozenset("aeiou")
+# The Snowball algorithm (PyStemmer's name for it) and the stemmer's identity in analyzer keys:
+# library, its version, algorithm. Chosen by measurement (docs/benchmarks.md).
+STEMMER_ALGORITHM = "porter"
+STEMMER = f"pystemmer{Stemmer.version()}-{STEMMER_ALGORITHM}"
+_stem_word = Stemmer.Stemmer(STEMMER_ALGORITHM).stemWord
 _stem_cache: dict[str, str] = {}
 _CACHE_LIMIT = 200_000
 
 
-def _cons(w: str, i: int) -> bool:
-    ch = w[i]
-    if ch in _VOWELS:
-        return False
-    if ch == "y":
-        return i == 0 or not _cons(w, i - 1)
-    return True
-
-
-def _m(w: str, end: int) -> int:
-    """Porter's measure of w[:end]: the number of vowel-consonant sequences [C](VC)^m[V]."""
-    n = 0
-    i = 0
-    while i < end and _cons(w, i):
-        i += 1
-    while i < end:
-        while i < end and not _cons(w, i):
-            i += 1
-        if i >= end:
-            break
-        while i < end and _cons(w, i):
-            i += 1
-        n += 1
-    return n
-
-
-def _has_vowel(w: str, end: int) -> bool:
-    return any(not _cons(w, i) for i in range(end))
-
-
-def _double_cons(w: str, end: int) -> bool:
-    return end >= 2 and w[end - 1] == w[end - 2] and _cons(w, end - 1)
-
-
-def _cvc(w: str, end: int) -> bool:
-    """w[:end] ends consonant-vowel-consonant, the last not w, x or y."""
-    return (end >= 3 and _cons(w, end - 1) and not _cons(w, end - 2) and _cons(w, end - 3)
-            and w[end - 1] not in "wxy")
-
-
-def _replace(w: str, suffix: str, repl: str, min_m: int) -> str | None:
-    """If w ends with suffix: the replacement when the stem's measure > min_m, else w itself.
-    None when w does not end with suffix."""
-    if not w.endswith(suffix):
-        return None
-    stem_end = len(w) - len(suffix)
-    if _m(w, stem_end) > min_m:
-        return w[:stem_end] + repl
-    return w
-
-
-_STEP2 = (
-    ("ational", "ate"), ("tional", "tion"), ("enci", "ence"), ("anci", "ance"),
-    ("izer", "ize"), ("bli", "ble"), ("alli", "al"), ("entli", "ent"), ("eli", "e"),
-    ("ousli", "ous"), ("ization", "ize"), ("ation", "ate"), ("ator", "ate"), ("alism", "al"),
-    ("iveness", "ive"), ("fulness", "ful"), ("ousness", "ous"), ("aliti", "al"),
-    ("iviti", "ive"), ("biliti", "ble"), ("logi", "log"),
-)
-_STEP3 = (
-    ("icate", "ic"), ("ative", ""), ("alize", "al"), ("iciti", "ic"), ("ical", "ic"),
-    ("ful", ""), ("ness", ""),
-)
-_STEP4 = (
-    "al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ion",
-    "ou", "ism", "ate", "iti", "ous", "ive", "ize",
-)
-
-
-def _porter(w: str) -> str:
-    if len(w) <= 2:
-        return w
-    # Step 1a
-    if w.endswith("sses"):
-        w = w[:-2]
-    elif w.endswith("ies"):
-        w = w[:-2]
-    elif w.endswith("ss"):
-        pass
-    elif w.endswith("s"):
-        w = w[:-1]
-    # Step 1b
-    extra = False
-    if w.endswith("eed"):
-        if _m(w, len(w) - 3) > 0:
-            w = w[:-1]
-    elif w.endswith("ed") and _has_vowel(w, len(w) - 2):
-        w = w[:-2]
-        extra = True
-    elif w.endswith("ing") and _has_vowel(w, len(w) - 3):
-        w = w[:-3]
-        extra = True
-    if extra:
-        if w.endswith(("at", "bl", "iz")):
-            w += "e"
-        elif _double_cons(w, len(w)) and w[-1] not in "lsz":
-            w = w[:-1]
-        elif _m(w, len(w)) == 1 and _cvc(w, len(w)):
-            w += "e"
-    # Step 1c
-    if w.endswith("y") and _has_vowel(w, len(w) - 1):
-        w = w[:-1] + "i"
-    # Step 2 (longest matching suffix; the table has no suffix that ends another)
-    for suffix, repl in _STEP2:
-        out = _replace(w, suffix, repl, 0)
-        if out is not None:
-            w = out
-            break
-    # Step 3
-    for suffix, repl in _STEP3:
-        out = _replace(w, suffix, repl, 0)
-        if out is not None:
-            w = out
-            break
-    # Step 4
-    for suffix in sorted(_STEP4, key=len, reverse=True):
-        if w.endswith(suffix):
-            stem_end = len(w) - len(suffix)
-            if _m(w, stem_end) > 1:
-                if suffix == "ion":
-                    if stem_end and w[stem_end - 1] in "st":
-                        w = w[:stem_end]
-                else:
-                    w = w[:stem_end]
-            break
-    # Step 5a
-    if w.endswith("e"):
-        m = _m(w, len(w) - 1)
-        if m > 1 or (m == 1 and not _cvc(w, len(w) - 1)):
-            w = w[:-1]
-    # Step 5b
-    if w.endswith("ll") and _m(w, len(w)) > 1:
-        w = w[:-1]
-    return w
-
-
 def stem(term: str) -> str:
-    """The Porter stem of one lower-case term. Non-alphabetic or non-ASCII terms (numbers,
-    identifiers with digits, CJK) are returned unchanged."""
+    """The stem of one lower-case term. Non-alphabetic or non-ASCII terms (numbers,
+    identifiers with digits, CJK) are returned unchanged, and so are terms of one or two
+    letters, as Porter's own implementation leaves them (Snowball's would make "js" "j" and
+    "os" "o")."""
     out = _stem_cache.get(term)
     if out is None:
-        out = _porter(term) if term.isascii() and term.isalpha() else term
+        out = _stem_word(term) if len(term) > 2 and term.isascii() and term.isalpha() else term
         if len(_stem_cache) >= _CACHE_LIMIT:
             _stem_cache.clear()
         _stem_cache[term] = out

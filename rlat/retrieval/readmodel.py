@@ -120,7 +120,8 @@ def build_read_model(store_path: str | os.PathLike, *, now: float | None = None)
         ("listing", msgpack.packb(listing, use_bin_type=True)),
     ]
     projections = {"trust": {"bounds_from": bounds_from, "trusted": trusted},
-                   "listing": {"keys": row_keys()}}
+                   "listing": {"keys": row_keys()},
+                   "index": {"analyzer": index.analyzer}}
     target = file.write(store, before, state, ids, built_at=now, sections=sections,
                         projections=projections)
     return {"claims": len(ids), "bytes": target.stat().st_size, "read_model": str(target)}
@@ -325,6 +326,10 @@ def open_current(store_path: str | os.PathLike) -> tuple[ReadModel | None, str |
         return None, "no store"
     projection = file.read_projection(store)
     why = "no read model yet" if projection is None else projection.mismatch(store, st)
+    if why is None and projection.projection("index").get("analyzer") != _analyzer():
+        # (after an upgrade that changed how text is analysed: its index is unusable, and a
+        # hook must not rebuild 10,000 claims' index on every prompt — the worker rebuilds)
+        why = "read model indexed by another analyzer"
     if why is None:
         caught = file.caught_up(projection, store, st.st_size)
         if caught is not None:
@@ -332,6 +337,12 @@ def open_current(store_path: str | os.PathLike) -> tuple[ReadModel | None, str |
             return ReadModel(state, store=store, projection=projection, touched=touched), None
         why = "read model too far behind the store"
     return None, why
+
+
+def _analyzer() -> str:
+    from .recall import analyzer_version
+
+    return analyzer_version()
 
 
 def open_read_model(store_path: str | os.PathLike) -> ReadModel:

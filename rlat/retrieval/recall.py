@@ -40,7 +40,6 @@ the ranking rule and the trust rule live side by side. Nothing else in ``rlat.tr
 from __future__ import annotations
 
 import heapq
-import math
 import time
 from collections import Counter
 from collections.abc import Iterable
@@ -55,7 +54,7 @@ from ..trust.shadow import EXCLUDED as SHADOW_EXCLUDED
 from ..trust.shadow import visible_to_agents
 from . import abstention as A
 from . import temporal, wordvec
-from .bm25 import BM25Index
+from .bm25 import BM25Index, length_norm, smooth_idf, term_score
 from .tokenize import TOKENIZER_VERSION, tokenize
 
 SOURCES = ("experience", "world", "corpus")
@@ -82,11 +81,16 @@ except ImportError:  # pragma: no cover - depends on whether the module exists y
 
 
 def analyzer_version() -> str:
+    """The analyzer key a persisted claim index is stored under (the recall cache, the hook
+    view): tokenizer, expansion, and the stemmer library with its version — an index whose
+    terms another analyzer made is rebuilt (``ClaimIndex.from_dict`` returns None)."""
     exp = getattr(_expansion, "VERSION", None) if _expansion is not None else None
+    stemmer = getattr(_expansion, "STEMMER", None) if _expansion is not None else None
     ctx = "+ctx" if _contextual() is not None else ""
     lexicon = getattr(_expansion, "concepts", None) if _expansion is not None else None
     tags = f"+cpt{lexicon.version()}" if lexicon is not None else ""
-    return f"tok{TOKENIZER_VERSION}" + (f"+exp{exp}" if exp is not None else "") + ctx + tags
+    return (f"tok{TOKENIZER_VERSION}" + (f"+exp{exp}" if exp is not None else "")
+            + (f"+{stemmer}" if stemmer else "") + ctx + tags)
 
 
 def _contextual():
@@ -147,7 +151,7 @@ def query_terms(query: str) -> list[str]:
 
 # ----------------------------------------------------------------------------- the index
 class ClaimBM25(BM25Index):
-    """BM25 with a never-negative idf, ``ln(1 + (N - df + 0.5) / (df + 0.5))`` (Lucene's).
+    """BM25 with a never-negative idf (Lucene's: ``rlat.retrieval.bm25.smooth_idf``).
 
     rank_bm25's Okapi idf is 0 for a term in half the documents and negative above that, so
     in a store of two claims every shared or unique word scores nothing: recall in a young
@@ -164,7 +168,7 @@ class ClaimBM25(BM25Index):
         value = cache[1].get(term)
         if value is None:
             df = self.df(term)
-            value = math.log(1.0 + (n - df + 0.5) / (df + 0.5)) if df else 0.0
+            value = smooth_idf(n, df) if df else 0.0
             cache[1][term] = value
         return value
 
@@ -197,8 +201,6 @@ class ClaimBM25(BM25Index):
         inline = mask is not None and self._norms is None
         norms = self._norm_table() if pairs_of is not None and not inline else None
         k1, b = self.k1, self.b
-        k1p1 = k1 + 1
-        one_b = 1 - b
         avgdl = self.avgdl or 1.0
         doc_len = self.doc_len
         for term in common:  # (a repeated query term counts each time, as in scores())
@@ -211,14 +213,10 @@ class ClaimBM25(BM25Index):
             idf = self.idf(term)
             if pairs is None or not idf:
                 continue
-            if inline:
-                for d, tf in pairs:
-                    if d in acc:
-                        acc[d] += idf * (tf * k1p1 / (tf + k1 * (one_b + b * doc_len[d] / avgdl)))
-                continue
             for d, tf in pairs:
                 if d in acc:
-                    acc[d] += idf * (tf * k1p1 / (tf + norms[d]))
+                    norm = length_norm(doc_len[d], avgdl, k1, b) if inline else norms[d]
+                    acc[d] += term_score(idf, tf, norm, k1)
         return acc
 
     def _matches_at_least(self, terms: list[str], k: int) -> bool:
@@ -414,17 +412,15 @@ class ClaimIndex:
             if bm25.df(term):
                 idfs[term] = bm25.idf(term)
             elif self.delta_df.get(term):
-                df = self.delta_df[term]
-                idfs[term] = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+                idfs[term] = smooth_idf(n, self.delta_df[term])
         out: dict[str, float] = {}
         for cid, counts in self.delta.items():
-            dl = sum(counts.values())
-            norm = k1 * (1 - b + b * dl / (avgdl or 1.0))
+            norm = length_norm(sum(counts.values()), avgdl or 1.0, k1, b)
             total = 0.0
             for term in terms:
                 tf = counts.get(term)
                 if tf and idfs.get(term):
-                    total += idfs[term] * (tf * (k1 + 1) / (tf + norm))
+                    total += term_score(idfs[term], tf, norm, k1)
             if total > 0:
                 out[cid] = total
         return out

@@ -6,14 +6,18 @@ distilled offline from a sentence encoder by ``bench/distill_wordvec.py`` (sourc
 licence there; the decision in docs/architecture.md). A text's vector is the idf-weighted sum of
 its terms' vectors, normalised; two texts' similarity is the cosine of theirs.
 
-File layout (little-endian): ``MAGIC`` (8 bytes), n (u32), dims (u16), 0 (u16), then n + 1
-u32 offsets into the key blob, the key blob (the n keys, UTF-8, sorted by bytes, concatenated),
+File layout (little-endian): ``MAGIC`` (8 bytes), n (u32), dims (u16), k (u16), then the
+table's key scheme (k bytes of UTF-8: the tokenizer and stemmer its keys were made with, as
+``KEYED_BY`` names them), then n + 1 u32 offsets into the key blob, the key blob (the n keys, UTF-8, sorted by bytes, concatenated),
 zero padding to a multiple of 8, then the n x dims int8 vectors in key order. A hook maps the
 file (mmap) and binary-searches only the prompt's terms: opening costs well under a
 millisecond whatever the table's size.
 
 Claim vectors are stored quantised the same way (``quantise``): the recall index computes them
 when it is built (the background worker), so a hook embeds only the prompt.
+
+A table whose keys another tokenizer or stemmer made (``KEYED_BY`` differs) is not used: its
+stems would silently miss or, worse, name other words' vectors; recall ranks lexically instead.
 """
 
 from __future__ import annotations
@@ -27,14 +31,20 @@ from array import array
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-MAGIC = b"RLATWV01"
+from .expansion import STEMMER
+from .tokenize import TOKENIZER_VERSION
+
+MAGIC = b"RLATWV02"
+# The key scheme of a table this rlat can use: its keys are index terms (tokenizer + stemmer).
+KEYED_BY = f"tok{TOKENIZER_VERSION}+{STEMMER}"
 _HEAD = struct.Struct("<8sIHH")
 PATH = Path(__file__).resolve().parent.parent / "data" / "wordvec.bin"
 _LITTLE = sys.byteorder == "little"
 
 
-def pack(keys: list[str], vectors: bytes, dims: int) -> bytes:
-    """The file for ``keys`` (sorted by their UTF-8 bytes) and their int8 ``vectors``."""
+def pack(keys: list[str], vectors: bytes, dims: int, keyed_by: str = KEYED_BY) -> bytes:
+    """The file for ``keys`` (sorted by their UTF-8 bytes, made by the ``keyed_by`` analyzer)
+    and their int8 ``vectors``."""
     blobs = [k.encode("utf-8") for k in keys]
     if blobs != sorted(blobs) or len(vectors) != len(keys) * dims:
         raise ValueError("keys must be sorted by bytes and match the vectors")
@@ -43,7 +53,9 @@ def pack(keys: list[str], vectors: bytes, dims: int) -> bytes:
         offsets.append(offsets[-1] + len(b))
     if not _LITTLE:
         offsets.byteswap()
-    body = _HEAD.pack(MAGIC, len(keys), dims, 0) + offsets.tobytes() + b"".join(blobs)
+    scheme = keyed_by.encode("utf-8")
+    body = (_HEAD.pack(MAGIC, len(keys), dims, len(scheme)) + scheme + offsets.tobytes()
+            + b"".join(blobs))
     body += b"\0" * (-len(body) % 8)
     return body + vectors
 
@@ -52,12 +64,13 @@ class Table:
     """A word-vector file, mapped; ``vector(term)`` reads one entry on demand."""
 
     def __init__(self, data) -> None:
-        magic, n, dims, _ = _HEAD.unpack_from(data, 0)
+        magic, n, dims, scheme = _HEAD.unpack_from(data, 0)
         if magic != MAGIC or not dims:
             raise ValueError("not an rlat word-vector file")
         self.n, self.dims = n, dims
         mv = memoryview(data)
-        start = _HEAD.size
+        start = _HEAD.size + scheme
+        self.keyed_by = bytes(mv[_HEAD.size:start]).decode("utf-8", "replace")
         if start + 4 * (n + 1) > len(data):
             raise ValueError("word-vector file is truncated")
         self._offsets = mv[start:start + 4 * (n + 1)].cast("I") if _LITTLE else \
@@ -139,8 +152,8 @@ _table: Table | None | bool = False  # False: not opened yet; None: unavailable
 
 
 def table() -> Table | None:
-    """The shipped table (mapped on first use), or None when it is missing or unreadable —
-    recall then ranks lexically, as before."""
+    """The shipped table (mapped on first use), or None when it is missing, unreadable or keyed
+    by another analyzer (``KEYED_BY``) — recall then ranks lexically."""
     global _table
     if _table is False:
         path = os.environ.get("RLAT_WORDVEC") or PATH
@@ -150,4 +163,6 @@ def table() -> Table | None:
             _table = Table(data)
         except (OSError, ValueError, IndexError, struct.error):
             _table = None  # (a damaged table must never stop recall)
+        if _table is not None and _table.keyed_by != KEYED_BY:
+            _table = None
     return _table

@@ -240,3 +240,22 @@ def test_old_caches_are_ignored_and_removed_by_the_next_build(rlat_home):
     assert open_read_model(store).from_projection
     assert sorted(p.name for p in cache.iterdir() if p.name.startswith("readmodel-")) == \
         [read_model_path(store).name]
+
+
+def test_a_read_model_indexed_by_another_analyzer_is_stale_not_rebuilt_per_prompt(
+        tmp_path, monkeypatch):
+    from rlat.claims import events as ev
+    from rlat.claims.log import ClaimLog
+    from rlat.retrieval import readmodel, recall
+
+    store = tmp_path / "memory.rlat"
+    ClaimLog(store).append([ev.proposed("Run the tests with make check", "convention",
+                                        citations=[ev.command_citation("make check")],
+                                        origin="user")])
+    assert readmodel.build_read_model(store) is not None
+    model, why = readmodel.open_current(store)
+    assert model is not None and why is None
+    # an upgrade changes how text is analysed (another stemmer, another lexicon)
+    monkeypatch.setattr(recall, "analyzer_version", lambda: "tok9+other")
+    model, why = readmodel.open_current(store)
+    assert model is None and why == "read model indexed by another analyzer"

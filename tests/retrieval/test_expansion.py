@@ -1,5 +1,5 @@
-"""rlat.retrieval.expansion: the Porter stemmer and session-context documents, and what they
-change for a user's recall."""
+"""rlat.retrieval.expansion: the stemmer (Snowball's Porter, from PyStemmer) and session-context
+documents, and what they change for a user's recall."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ from rlat.retrieval import expansion
 from rlat.retrieval import recall as R
 from rlat.retrieval.bm25 import BM25Index
 
-# Full Porter (1980) stems, as the reference implementation computes them.
+# Porter (1980) stems: the published examples, as Snowball's implementation of the algorithm
+# computes them (it follows the paper where the reference C code departs from it:
+# "psychology" keeps its "logi", "trekked" its double consonant).
 PORTER = {
     "caresses": "caress", "ponies": "poni", "ties": "ti", "caress": "caress", "cats": "cat",
     "feed": "feed", "agreed": "agre", "plastered": "plaster", "bled": "bled",
@@ -32,8 +34,8 @@ PORTER = {
     "activate": "activ", "angularity": "angular", "homologous": "homolog",
     "effective": "effect", "bowdlerize": "bowdler", "probate": "probat", "rate": "rate",
     "cease": "ceas", "controlling": "control", "rolling": "roll",
-    "generalizations": "gener", "oscillators": "oscil", "psychology": "psycholog",
-    "trekked": "trek", "is": "is", "as": "as",
+    "generalizations": "gener", "oscillators": "oscil", "psychology": "psychologi",
+    "trekked": "trekk", "is": "is", "as": "as",
 }
 
 
@@ -42,9 +44,17 @@ def test_porter_stems(word, expected):
     assert expansion.stem(word) == expected
 
 
-def test_numbers_identifiers_and_non_ascii_terms_are_left_alone():
-    for term in ("2023", "py311", "http2", "straße", "日本", "x"):
+def test_numbers_identifiers_short_and_non_ascii_terms_are_left_alone():
+    for term in ("2023", "py311", "http2", "straße", "日本", "x", "js", "os", "ms"):
         assert expansion.stem(term) == term
+
+
+def test_the_stemmer_and_its_version_are_in_the_analyzer_key():
+    """A cached index (or a word-vector table) made by another stemmer is not used as is."""
+    import Stemmer
+
+    assert expansion.STEMMER == f"pystemmer{Stemmer.version()}-{expansion.STEMMER_ALGORITHM}"
+    assert expansion.STEMMER in R.analyzer_version()
 
 
 def test_document_and_query_forms_meet():
@@ -113,3 +123,20 @@ def test_session_context_lets_recall_find_a_reply_that_never_names_its_topic():
     assert reply.id not in found(plain)
     assert reply.id in found(context)
     assert found(shipped) == found(context)
+
+
+def test_an_index_cached_by_another_stemmer_is_rebuilt_not_read(tmp_path):
+    import msgpack
+
+    store = tmp_path / "memory.rlat"
+    state = fold([ev.proposed("Deploys run from the staging branch", "convention",
+                              workspace="w", citations=[ev.command_citation("t")])])
+    R.open_index(store, state)
+    body = msgpack.unpackb(R.cache_path(store).read_bytes(), raw=False)
+    body["analyzer"] = "tok1+exp1+ctx"  # what rlat wrote with its hand-written Porter stemmer
+    R.cache_path(store).write_bytes(msgpack.packb(body, use_bin_type=True))
+    assert R.load_index(store) is None
+    index = R.open_index(store, state)
+    assert index.analyzer == R.analyzer_version() and R.load_index(store) is not None
+    hits = R.recall(state, "deploying from staging", workspace="w", index=index, abstain=False)
+    assert [h.claim.text for h in hits] == ["Deploys run from the staging branch"]

@@ -118,6 +118,23 @@ def test_a_damaged_table_is_ignored_not_fatal(tmp_path):
         assert proc.stdout.strip() == "True", (i, proc.stderr[-500:])
 
 
+def test_a_table_keyed_by_another_stemmer_is_not_used(tmp_path):
+    """Its keys are another analyzer's stems: looked up with ours they would miss, or name
+    another word's vector. Recall ranks lexically instead."""
+    table = wordvec.table()
+    assert table is not None and table.keyed_by == wordvec.KEYED_BY
+    keys = ["deploy", "stage", "token"]
+    vectors = b"".join(bytes(table.vector(k) and [x & 0xFF for x in table.vector(k)])
+                       for k in keys)
+    for keyed_by, usable in ((wordvec.KEYED_BY, True), ("tok1+pystemmer0.0-lovins", False)):
+        path = tmp_path / f"{usable}.bin"
+        path.write_bytes(wordvec.pack(keys, vectors, table.dims, keyed_by))
+        code = "from rlat.retrieval import wordvec; print(wordvec.table() is not None)"
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              env={**os.environ, "RLAT_WORDVEC": str(path)}, timeout=60)
+        assert proc.stdout.strip() == str(usable), proc.stderr[-500:]
+
+
 def test_opening_the_table_reads_only_what_the_prompt_needs():
     # mmap + binary search: a fresh process opens it and embeds a prompt in a few ms
     code = ("import time; t = time.perf_counter(); from rlat.retrieval import wordvec;"

@@ -1,0 +1,88 @@
+"""Jobs for the background worker: write one, start ``rlat.hooks.worker`` detached on it.
+
+What a hook (``capture``, and ``runtime``'s request for a view rebuild) and a command
+(``rlat memory list``) use to hand work over; the worker itself (``rlat.hooks.worker``) runs
+the jobs. Kept apart from the worker so that neither a hook nor the runtime imports the
+worker's tasks (and the worker can import the capture hook's code without a cycle).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from ..paths import home, memory_store_path, open_private, private_dir
+from .log import safe_id
+
+
+def jobs_dir() -> Path:
+    return home() / "jobs"
+
+
+def spawn(ctx, tasks: list[str], *, override: dict | None = None) -> bool:
+    """Start a detached worker for ``tasks`` on the hook's session (or ``override``).
+    Returns False (after logging) when it could not start."""
+    job = {
+        "session_id": ctx.payload.get("session_id") or ctx.session_id,
+        "transcript_path": ctx.transcript_path,
+        "cwd": ctx.cwd,
+        "workspace": ctx.workspace,
+        "reason": ctx.event,
+        "tasks": list(tasks),
+        "created": time.time(),
+        "env": {k: v for k, v in os.environ.items()
+                if k in ("RLAT_ATOMIC_CAPTURE", "RLAT_MINE_ATTRIBUTES")},
+    }
+    if override:
+        job.update(override)
+    return spawn_job(job, ctx.log)
+
+
+def spawn_job(job: dict, log) -> bool:
+    """Write ``job`` (session_id, cwd, reason, tasks, …) and start a detached worker on it.
+    Returns False (after ``log``) when it could not start."""
+    try:
+        directory = private_dir(jobs_dir())
+        path = directory / f"{time.time():.6f}-{os.getpid()}-{safe_id(job['session_id'])[:40]}.json"
+        with open_private(path, "w") as fh:
+            fh.write(json.dumps(job))
+        start_detached(worker_argv(path))
+        return True
+    except Exception as exc:  # noqa: BLE001
+        log(f"background worker not started: {exc}")
+        return False
+
+
+def worker_argv(job_path: Path) -> list[str]:
+    """The worker's command line: this interpreter, ``-P`` (the hook runs in the user's
+    project; a package named ``rlat`` there must not be imported instead of rlat)."""
+    return [sys.executable, "-P", "-m", "rlat.hooks.worker", str(job_path)]
+
+
+
+
+def request_view(ctx) -> bool:
+    """Ask a worker to rebuild the store's read model (after draining the spool), at most once
+    a minute (``rlat.retrieval.readmodel.rebuild_due``). ``ctx``: the hook asking. True when a
+    worker was started."""
+    from ..retrieval.readmodel import rebuild_due
+
+    if not rebuild_due(memory_store_path()):
+        return False
+    return spawn(ctx, ["drain", "view"])
+
+
+def start_detached(argv: list[str]) -> subprocess.Popen:
+    kwargs: dict = {"stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL,
+                    "stderr": subprocess.DEVNULL, "close_fds": True}
+    if os.name == "nt":  # pragma: no cover - Windows
+        kwargs["creationflags"] = (getattr(subprocess, "DETACHED_PROCESS", 0x8)
+                                   | getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0x200)
+                                   | getattr(subprocess, "CREATE_NO_WINDOW", 0x8000000))
+    else:
+        kwargs["start_new_session"] = True
+    return subprocess.Popen(argv, **kwargs)

@@ -1,0 +1,48 @@
+"""The hooks' bottom layer: the one log (``hooks.log``) and safe session ids for file names.
+
+Every other hook module may import this one; it imports no other hook module, so ``runtime``
+(``HookContext``, which can ask for a view rebuild) and ``jobs`` (which starts the worker and
+logs when it cannot) both stand on it without importing each other in a circle.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+
+from ..paths import log_dir, private_dir
+
+LOG_MAX_BYTES = 1_000_000
+_SAFE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
+
+
+def safe_id(raw: object) -> str:
+    """A session id fit for a file name (Claude Code sends UUIDs; never trust that)."""
+    text = str(raw or "")
+    if not _SAFE_CHARS.issuperset(text):  # (a UUID never needs the regex)
+        text = re.sub(r"[^A-Za-z0-9._-]+", "-", text)
+    text = text.strip("-.")[:128]
+    return text or "unknown-session"
+
+
+def log_line(event: str, session: str, message: str) -> None:
+    """One line per problem in hooks.log. Never raises (a full disk loses the line, not the hook)."""
+    try:
+        directory = private_dir(log_dir())
+        path = directory / "hooks.log"
+        try:
+            if path.stat().st_size > LOG_MAX_BYTES:
+                os.replace(path, directory / "hooks.log.1")
+        except OSError:
+            pass
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        text = " ".join(str(message).split())[:600]
+        line = f"{stamp} {event} session={session[:36] or '-'} {text}\n"
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(fd, line.encode("utf-8", "replace"))
+        finally:
+            os.close(fd)
+    except Exception:  # noqa: BLE001 - logging must never take a hook down
+        pass

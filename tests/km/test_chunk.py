@@ -32,8 +32,9 @@ def fence_spans(text: str) -> list[tuple[int, int]]:
                 spans.append((opened[0], pos + len(body)))
                 opened = None
         pos += len(line)
-    if opened is not None:
-        spans.append((opened[0], len(text)))
+    if opened is not None:  # runs to the end of the document's content (not its blank tail,
+        # which no chunk holds: spans are exact, right-stripped)
+        spans.append((opened[0], opened[0] + len(text[opened[0]:].rstrip())))
     return spans
 
 
@@ -163,6 +164,14 @@ def test_generated_code_spans_are_exact_and_bounded(text, max_chars):
         # only a single line longer than max_chars may exceed it
         body = text[c.start : c.end]
         assert len(body) <= max_chars or "\n" not in body.strip("\n")
+
+
+def test_an_unclosed_fence_followed_by_blank_lines_is_one_whole_chunk():
+    # found by hypothesis: the oracle counted the blank tail as part of the fence
+    text = "```\n\n"
+    chunks = chunk(text, "markdown", 0, 40)
+    assert [(c.start, c.end) for c in chunks] == [(0, 3)]
+    assert_fences_whole(text, chunks)
 
 
 def test_crlf_files_keep_exact_spans_and_whole_fences():

@@ -125,18 +125,21 @@ def test_session_context_lets_recall_find_a_reply_that_never_names_its_topic():
     assert found(shipped) == found(context)
 
 
-def test_an_index_cached_by_another_stemmer_is_rebuilt_not_read(tmp_path):
-    import msgpack
+def test_an_index_built_by_another_stemmer_is_rebuilt_not_read(tmp_path, monkeypatch):
+    from rlat.claims.log import ClaimLog
+    from rlat.retrieval import readmodel
 
     store = tmp_path / "memory.rlat"
-    state = fold([ev.proposed("Deploys run from the staging branch", "convention",
-                              workspace="w", citations=[ev.command_citation("t")])])
-    R.open_index(store, state)
-    body = msgpack.unpackb(R.cache_path(store).read_bytes(), raw=False)
-    body["analyzer"] = "tok1+exp1+ctx"  # what rlat wrote with its hand-written Porter stemmer
-    R.cache_path(store).write_bytes(msgpack.packb(body, use_bin_type=True))
-    assert R.load_index(store) is None
-    index = R.open_index(store, state)
-    assert index.analyzer == R.analyzer_version() and R.load_index(store) is not None
+    ClaimLog(store).append([ev.proposed("Deploys run from the staging branch", "convention",
+                                        workspace="w", citations=[ev.command_citation("t")])])
+    with monkeypatch.context() as patched:
+        # what rlat wrote with its hand-written Porter stemmer
+        patched.setattr(R, "analyzer_version", lambda: "tok1+exp1+ctx")
+        assert readmodel.build_read_model(store) is not None
+    assert readmodel.open_current(store) == (None, "read model indexed by another analyzer")
+    state = ClaimLog(store).state()
+    index = readmodel.open_index(store, state)
+    assert index.analyzer == R.analyzer_version()
+    assert readmodel.open_current(store)[0] is not None  # rebuilt with this analyzer
     hits = R.recall(state, "deploying from staging", workspace="w", index=index, abstain=False)
     assert [h.claim.text for h in hits] == ["Deploys run from the staging branch"]

@@ -106,6 +106,21 @@ _QUESTION_START = re.compile(
     r"^\s*(?:can|could|would|will|should|shall|do|does|did|is|are|was|were|what|why|how|"
     r"where|when|which|who|have|has)\b", re.IGNORECASE)
 
+# What a sentence says outside its paths, commands and URLs ("app/Support/x.php" supports
+# nothing).
+_NOT_PROSE = re.compile(r"`[^`\n]*`|\S*/\S*")
+# Work narrated about code, not the environment ("Only app/Models/Tutor.php uses it.").
+_ABOUT_CODE = re.compile(
+    r"\b(?:uses?|calls?|imports?|references?) (?:it|this|that|them)\W*$|^\W*(?:added|moved|"
+    r"renamed|changed|updated|removed|fixed|put) (?:it|this|that|them)\b", re.IGNORECASE)
+
+
+def _states(sentence: str) -> bool:
+    """The sentence states something (``_STATE``) in its own words, about the environment."""
+    return bool(_STATE.search(_NOT_PROSE.sub(" ", sentence))) \
+        and not _ABOUT_CODE.search(sentence)
+
+
 # The assistant narrating its own next step is never a fact about the environment.
 _NARRATION = re.compile(
     r"^\s*(?:let me|let's|i'?ll|i will|i'?m going|i am going|i'?ve|i have|i need|i think|"
@@ -133,7 +148,9 @@ _SYMPTOM = re.compile(
     r"not working|slow|times? out|timing out|refused|missing|empty|blank|nothing happens|"
     r"garbage|garbled|weird|wrong|strange|not defined|undefined|disappear\w*|lost|stale|"
     r"corrupt\w*|flaky|sits?|sitting|freez\w*|frozen|stops? (?:\w+ing|working)|"
-    r"stopped (?:\w+ing|working)|keeps? (?:\w+ing)|no longer \w+|(?:isn'?t|aren'?t|not) "
+    r"stopped (?:\w+ing|working)|keeps? (?:\w+ing)|no longer \w+|but (?:it |they )?still|"
+    r"(?:has|have|had) no effect|(?:doesn'?t|don'?t|didn'?t) (?:change|apply|take effect)|"
+    r"(?:isn'?t|aren'?t|not) "
     r"(?:being )?(?:picked up|updated|saved|loaded|found|applied|reloading|updating))\b",
     re.IGNORECASE)
 # ... said of a thing even after a verb that usually gives an order ("make run just sits at …").
@@ -142,15 +159,24 @@ _REPORTED = re.compile(r"\b(?:just |still |always )?(?:hangs|sits|is stuck|gets 
 # What makes an explanation one (a cause, a condition, a requirement).
 _CAUSE = re.compile(
     r"\b(?:so|because|since|unless|until|when|whenever|which|needs?|has to|have to|must|only|"
-    r"without|forever|never|falls? back|runs? out|drops?|ignores?|reads? everything)\b",
+    r"without|forever|never|falls? back|runs? out|drops?|ignores?|reads? everything|while|"
+    r"as long as|overrides?|by default|defaults? to|instead of)\b",
     re.IGNORECASE)
 # A sentence that says what to do about a problem just explained.
 _REMEDY = re.compile(
     r"^\W*(?:(?:so |then )?(?:set|export|raise|lower|increase|run|start|copy|create|install|"
     r"use|add|point|pass|load|restart|enable|disable)\b|.*\b(?:fix(?:es|ed)? it|the fix is|"
     r"works (?:with|once|after))\b)", re.IGNORECASE)
+# ... or names code (a call, a quoted identifier: 'applies kotlin("plugin.spring")').
+_CODEISH = re.compile(r"\w\(\S|\"[\w.:/@-]{3,}\"")
 # ... or that names the setting or command that does it ("With WATCHPACK_POLLING=true …").
 _SETTING = re.compile(r"\b[A-Z][A-Z0-9_]{2,}=\S|`[^`\n]{2,}`")
+# The assistant announcing a revert, or the user asking for one: what the assistant says next
+# (in a later message) is why the approach failed.
+_REVERT_SAID = re.compile(
+    r"\b(?:revert(?:ing|ed)?|roll(?:ing|ed)? (?:it |this |that |them )?back|undo(?:ing)?|undid|"
+    r"back(?:ing|ed)? (?:it |this |that )?out|put(?:ting)? (?:it|this|that|them) back|"
+    r"restor(?:e|ing|ed) (?:it|the)|tak(?:e|ing) (?:it|this|that) out)\b", re.IGNORECASE)
 _VERDICT_START = re.compile(
     r"^\W*(?:reverted|backed out|rolled back|undid|undone|switched back|went back|"
     r"(?:that|this|it) (?:didn'?t|did not|doesn'?t|does not) (?:work|help)|(?:that|this|it) "
@@ -347,8 +373,12 @@ def _trim_asides(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+_CD_FIRST = re.compile(r"^\s*(?:cd|pushd)\s+\S+\s*(?:&&|;)\s*")
+
+
 def _program(command: str) -> str:
     """The program a shell command runs (after env assignments, sudo, `uv run` and friends)."""
+    command = _CD_FIRST.sub("", command)  # "cd envs/staging && terraform init": terraform
     words = [w for w in command.split() if "=" not in w or w.startswith("-")]
     while words and words[0] in ("sudo", "env", "time", "exec", "nohup", "command", "timeout"):
         words = words[2:] if words[0] == "timeout" and len(words) > 1 and words[1][:1].isdigit() \
@@ -403,11 +433,18 @@ class FactExtractor:
     _symptom: bool = False  # that prompt reports a problem (not a request)
     _probed: bool = False  # a tool ran since it
     _explained: bool = False  # the assistant already explained it
+    _question: bool = False  # the latest prompt asks something
+    _answered: bool = False  # ... and the assistant answered it with a fact about the setup
+    _reverting: bool = False  # a revert was said or asked for: the next explanation says why
+    _verdict_kept: bool = False  # ... and a finding was kept since
 
     def add(self, turn: Turn) -> None:
         if len(self.facts) >= MAX_FACTS:
             return
         if turn.kind == "prompt" and not turn.sidechain:
+            said = " ".join(b.text for b in turn.blocks if b.kind == "text" and b.text)
+            if _REVERT_SAID.search(said) and len(said) < 200:
+                self._reverting, self._verdict_kept = True, False  # "hmm, that's worse. undo it"
             if self._commands:
                 self._commands[-1].explained = False  # a new word from the user: not "right after"
                 self._commands[-1].asked_after = True
@@ -447,7 +484,12 @@ class FactExtractor:
                           block.offset)
         self._symptom = bool(_SYMPTOM.search(text)) and (
             not _IMPERATIVE.match(text) or bool(_REPORTED.search(text)))
-        self._probed = self._explained = False
+        # output pasted into the prompt is the look a probe would have taken
+        self._probed = "\n" in text and len(text) > 80
+        self._explained = False
+        self._reverting = False
+        self._question = text.rstrip().endswith("?") or bool(_QUESTION_START.match(text))
+        self._answered = False
 
     def _in_context(self, kind: str, sentence: str, cited: list[Cited]) -> None:
         """Keep a fact the assistant stated about a situation, with the prompt that set it up
@@ -479,7 +521,7 @@ class FactExtractor:
                     sentence).group(0).lower() in _ONE_OFF)) or (
                     _ALWAYS.search(sentence) and _RULE_SETTING.search(sentence)):
                 kind = "convention"
-            elif not _IMPERATIVE.match(sentence) and _STATE.search(sentence) and any(
+            elif not _IMPERATIVE.match(sentence) and _states(sentence) and any(
                     t.startswith(("port:", "env:", "v:")) for t in salient_tokens(sentence)):
                 kind = "environment"
             if kind:
@@ -490,6 +532,11 @@ class FactExtractor:
         if self._commands and self._commands[-1].failed:
             self._commands[-1].explained = True
         spans = sentences(text)
+        if self._reverting and not self._verdict_kept:
+            if self._why_reverted(block, spans):
+                return  # (the finding is this message: nothing else to read in it)
+        elif _REVERT_SAID.search(text) and not self._verdict_kept:
+            self._reverting = True
         for at, (start, end) in enumerate(spans):
             sentence = text[start:end]
             if len(sentence) > SENTENCE_MAX or sentence.rstrip().endswith("?"):
@@ -501,6 +548,7 @@ class FactExtractor:
                     _hinted(low, _FALSIFIED_HINTS) and _FALSIFIED.search(sentence)):
                 if len(content_words(sentence) - _VERDICT_WORDS) >= VERDICT_MIN_WORDS:
                     self._in_context("falsified", sentence, cited)
+                    self._verdict_kept = True
                 continue
             if _NARRATION.match(sentence):
                 continue
@@ -509,25 +557,57 @@ class FactExtractor:
                 # The first explanation of a problem the user reported, after looking into it,
                 # with the remedy when the next sentence gives one ("Raise X", "Run it with …").
                 self._explained = True
-                if at + 1 < len(spans):
-                    after = text[spans[at + 1][0]:spans[at + 1][1]]
-                    if (_REMEDY.search(after) or _SETTING.search(after)) \
-                            and end - start + len(after) < FACT_CHARS:
-                        end = spans[at + 1][1]
-                        sentence = text[start:end]
-                        cited = [self._cite(block, start, end, "fact")]
+                room = FACT_CHARS - (ASK_CHARS + 12 if self._ask is not None else 0)
+                for nxt in spans[at + 1:at + 3]:
+                    after = text[nxt[0]:nxt[1]]
+                    if not (_REMEDY.search(after) or _SETTING.search(after) or _CODEISH.search(
+                            after) or salient_tokens(after)) or nxt[1] - start > room:
+                        break
+                    end = nxt[1]
+                if end != spans[at][1]:
+                    sentence = text[start:end]
+                    cited = [self._cite(block, start, end, "fact")]
                 self._in_context("gotcha", sentence, cited + self._backing(
                     salient_tokens(sentence)))
                 continue
             gotcha = _hinted(low, _GOTCHA_HINTS) and _GOTCHA.search(sentence)
             tokens = salient_tokens(sentence)
-            if not tokens or (not gotcha and not _STATE.search(sentence)):
+            if not tokens or (not gotcha and not _states(sentence)):
                 continue
             backing = self._backing(tokens)
             if gotcha:
                 self._keep("gotcha", sentence, cited + backing)
             elif backing:
                 self._keep("environment", sentence, cited + backing)
+            elif self._question and self._probed and not self._answered and self._outputs:
+                # The answer to the user's question about the setup, after looking: what the
+                # assistant found, with what it looked at ("the router mounts the preview at
+                # http://localhost:4000/dev/mailbox").
+                self._answered = True
+                uuid, offset, output = self._outputs[-1]
+                line = snippet(one_line(scrubbing.scrub(output, context="tool_output").text), 160)
+                self._in_context("environment", sentence,
+                                 cited + [Cited(uuid, line, "output", self.source, offset)])
+
+    def _why_reverted(self, block: Block, spans: list[tuple[int, int]]) -> bool:
+        """After a revert: the assistant's first explanation (with the sentence after it when
+        both fit) is the falsified finding ("Took Octane out again: the app is booted once per
+        worker, …")."""
+        text = block.text
+        for at, (start, end) in enumerate(spans):
+            sentence = text[start:end]
+            if len(sentence) > SENTENCE_MAX or sentence.rstrip().endswith("?") \
+                    or _NARRATION.match(sentence) \
+                    or len(content_words(sentence) - _VERDICT_WORDS) < VERDICT_MIN_WORDS:
+                continue
+            if at + 1 < len(spans) and spans[at + 1][1] - start < FACT_CHARS - ASK_CHARS - 12:
+                end = spans[at + 1][1]
+            self._reverting = False
+            self._verdict_kept = True
+            self._in_context("falsified", text[start:end],
+                             [self._cite(block, start, end, "fact")])
+            return True
+        return False
 
     def _backing(self, tokens: set[str]) -> list[Cited]:
         """The newest tool output line that shows one of ``tokens`` (scrubbed; [] if none,

@@ -308,3 +308,46 @@ def test_rules_in_other_shapes_are_conventions_and_one_off_orders_are_not(tmp_pa
     assert rules == ["Use tabs for indentation in the Makefile, not spaces.",
                      "No print() in library code, use the logger.",
                      "We stick to sqlx for database access."]
+
+
+def test_why_an_approach_was_reverted_is_the_finding_whatever_its_first_words(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("switch the queue driver from redis to sqs")
+    b.run("Edit", {"file_path": ".env"}, "ok")
+    b.run("Bash", {"command": "php artisan test"}, "Exit code 1\n3 failed", is_error=True)
+    b.say("That's worse than what we have; reverting.")
+    b.run("Edit", {"file_path": ".env"}, "ok")
+    b.say("Switched the driver to redis again: SQS caps message delays at 900 seconds and the "
+          "reminders are dispatched with a 24-hour delay. Moving them to the scheduler comes "
+          "first.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (finding,) = facts_of(report)["falsified"]
+    assert finding["text"].startswith("Switched the driver to redis again: SQS caps message "
+                                      "delays at 900 seconds")
+    assert finding["text"].endswith("[asked: switch the queue driver from redis to sqs]")
+
+
+def test_the_answer_to_a_question_about_the_setup_is_an_environment_fact(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("where can I see the emails the app sends in development?")
+    b.run("Grep", {"pattern": "mailbox"}, "lib/app_web/router.ex")
+    b.say("Nothing is sent in development: the router mounts the preview at "
+          "http://localhost:4000/dev/mailbox.")
+    b.prompt("thanks. Only lib/app_web/router.ex uses it.")  # narrated code, not the setup
+    b.say("Right.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (env,) = facts_of(report)["environment"]
+    assert "localhost:4000/dev/mailbox" in env["text"] and "[asked: where can I see" in env["text"]
+    assert any(c["excerpt"] == "lib/app_web/router.ex" for c in env["citations"])
+
+
+def test_a_command_run_from_another_directory_is_named_by_its_program(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("init terraform for staging")
+    b.run("Bash", {"command": "cd envs/staging && terraform init"},
+          'Exit code 1\nError: "bucket": required field is not set', is_error=True)
+    b.run("Bash", {"command": "cd envs/staging && terraform init "
+                   "-backend-config=../../backends/staging.hcl"}, "Terraform has been initialized!")
+    report = capture_transcript(b.write(b.path), store=store)
+    (fix,) = facts_of(report)["recovery"]
+    assert "-backend-config=../../backends/staging.hcl" in fix["text"]

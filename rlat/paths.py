@@ -19,6 +19,16 @@ APP_NAME = "rlat"
 PRIVATE_DIR_MODE = 0o700
 PRIVATE_FILE_MODE = 0o600
 
+# What turns an on/off setting on (RLAT_ATOMIC_CAPTURE, RLAT_MINE_ATTRIBUTES): one rule for
+# the hooks, the worker and the CLI.
+FLAG_ON = ("1", "true", "yes", "on")
+
+
+def env_flag(name: str, env=None) -> bool:
+    """Whether the on/off setting ``name`` is on in ``env`` (default: this process's)."""
+    env = os.environ if env is None else env
+    return (env.get(name) or "").strip().lower() in FLAG_ON
+
 
 def home() -> Path:
     """The root of rlat's data: ``$RLAT_HOME`` or the platform's user data dir."""

@@ -64,7 +64,7 @@ class Settings(namedtuple("Settings", _FIELDS, defaults=(None, False, None, None
     @property
     def atomic_capture(self) -> bool:
         """Whether `rlat capture` splits a session with a model, as the hooks' worker does
-        (the rule: ``rlat.llm.session_tasks.enabled``)."""
-        from ..llm.session_tasks import ATOMIC_ENV, enabled
+        (the rule: ``rlat.paths.env_flag``)."""
+        from ..paths import env_flag
 
-        return enabled(ATOMIC_ENV, {ATOMIC_ENV: self.atomic_capture_text or ""})
+        return env_flag(ATOMIC_CAPTURE_ENV, {ATOMIC_CAPTURE_ENV: self.atomic_capture_text or ""})

@@ -134,9 +134,11 @@ def assess(ctx: HookContext, records: list[dict]) -> None:
 
 def wanted_background(ctx: HookContext, *, capture_done: bool) -> list[str]:
     tasks = [] if capture_done else ["capture"]
-    if os.environ.get("RLAT_ATOMIC_CAPTURE") == "1":
+    from ..paths import env_flag
+
+    if env_flag("RLAT_ATOMIC_CAPTURE"):
         tasks.append("atomic")
-    if os.environ.get("RLAT_MINE_ATTRIBUTES") == "1":
+    if env_flag("RLAT_MINE_ATTRIBUTES"):
         tasks.append("mine")
     tasks += ["drain", "checkpoint", "view"]
     from ..world import linked_kms  # reads one small file: the workspace's KM links

@@ -1,11 +1,10 @@
 """What the background worker runs after SessionEnd: atomic capture and the world-fact miner.
 
-Entry points (the hook's detached worker, ``rlat.hooks.worker``, calls the first two; the
-third runs both per the environment, for any other caller):
+Entry points (the hook's detached worker, ``rlat.hooks.worker``, calls them as separate
+tasks, per the environment: ``RLAT_ATOMIC_CAPTURE``, ``RLAT_MINE_ATTRIBUTES``):
 
     atomic_capture(transcript_path, *, cwd=None, session_id=None) -> TaskResult
     mine_world_facts(transcript_path, *, cwd=None, session_id=None) -> TaskResult
-    run_background_capture(transcript_path, cwd, session_id) -> str   # the receipt line(s)
 
 Each returns (never raises for an LLM problem): a :class:`TaskResult` whose ``receipt`` is the
 line the session's receipt shows ("" when there is nothing to say) and whose ``to_dict()`` is
@@ -21,7 +20,6 @@ attachments and harness text already gone), every block cleaned by the capture p
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -265,23 +263,3 @@ def mine_world_facts(transcript_path: str | os.PathLike, *, cwd: str | None = No
     if landed.learned:
         result.receipt = landed.receipt()
     return result
-
-
-# ------------------------------------------------------------------------- both, per env
-def enabled(name: str, env: Mapping[str, str] | None = None) -> bool:
-    env = os.environ if env is None else env
-    return (env.get(name) or "").strip().lower() in ("1", "true", "yes", "on")
-
-
-def run_background_capture(transcript_path: str | os.PathLike, cwd: str | None,
-                           session_id: str | None, *,
-                           env: Mapping[str, str] | None = None) -> str:
-    """Atomic capture (``RLAT_ATOMIC_CAPTURE=1``) and/or mining (``RLAT_MINE_ATTRIBUTES=1``);
-    returns the receipt line(s), newline-joined ("" when neither is on or nothing was
-    learned)."""
-    lines: list[str] = []
-    if enabled(ATOMIC_ENV, env):
-        lines.append(atomic_capture(transcript_path, cwd=cwd, session_id=session_id).receipt)
-    if enabled(MINE_ENV, env):
-        lines.append(mine_world_facts(transcript_path, cwd=cwd, session_id=session_id).receipt)
-    return "\n".join(line for line in lines if line)

@@ -40,3 +40,18 @@ def test_no_heavy_imports(event, workspace):
                for line in proc.stderr.splitlines() if line.startswith("import time:")}
     assert "rlat" in modules
     assert not modules & set(FORBIDDEN), sorted(modules & set(FORBIDDEN))
+
+
+def test_an_on_off_setting_means_the_same_to_the_hooks_and_the_cli(monkeypatch, rlat_home):
+    from types import SimpleNamespace
+
+    from rlat.cli.settings import Settings
+    from rlat.hooks.capture import wanted_background
+    from rlat.paths import env_flag
+
+    for value, on in (("1", True), ("true", True), ("On", True), ("0", False), ("", False)):
+        monkeypatch.setenv("RLAT_ATOMIC_CAPTURE", value)
+        assert env_flag("RLAT_ATOMIC_CAPTURE") is on
+        hook = SimpleNamespace(workspace=None)
+        assert ("atomic" in wanted_background(hook, capture_done=True)) is on, value
+        assert Settings.from_env().atomic_capture is on, value

@@ -15,7 +15,7 @@ from rlat.claims.ids import content_hash
 from rlat.claims.log import ClaimLog
 from rlat.claims.policy import DAY
 from rlat.llm.provider import TOOL_NAME
-from rlat.llm.session_tasks import atomic_capture, run_background_capture
+from rlat.llm.session_tasks import atomic_capture
 from rlat.paths import memory_store_path
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "transcripts"
@@ -252,33 +252,6 @@ def test_atomic_claims_supersede_a_block_the_hook_captured_inline(llm_env, trans
     stored = claims()
     assert stored[block.id].superseded_by in stored  # kept on disk, no longer current
     assert stored[stored[block.id].superseded_by].type == "environment"
-
-
-def test_run_background_capture_follows_the_environment(llm_env, transcript, monkeypatch,
-                                                        rlat_home):
-    path, _ = transcript
-    monkeypatch.delenv("RLAT_ATOMIC_CAPTURE", raising=False)
-    monkeypatch.delenv("RLAT_MINE_ATTRIBUTES", raising=False)
-    assert run_background_capture(path, None, "sess-1") == ""
-    assert llm_env.message_requests() == []
-
-    monkeypatch.setenv("RLAT_ATOMIC_CAPTURE", "1")
-    monkeypatch.setenv("RLAT_MINE_ATTRIBUTES", "1")
-    rule = {"text": "This repo formats with ruff, never black.", "kind": "constraint",
-            "attribute_key": None,
-            "gates": {"durable": True, "stated_by_user": True, "premise_bearing": True,
-                      "about_world": True},
-            "evidence": [{"message": "u2", "excerpt": "we format with ruff, never black"}]}
-    llm_env.script(model(RUFF), tool_use(TOOL_NAME, {"candidates": [rule]}))
-    receipt = run_background_capture(path, "/home/user/project", "sess-1")
-    lines = receipt.splitlines()
-    assert lines[0].startswith("[rlat] Captured 1 atomic claim(s)")
-    assert re.fullmatch(r"\[rlat\] Learned 1 world fact\(s\) into \S+\.rlat "
-                        r"\(review: rlat lens / rlat profile\)", lines[1])
-    workspaces = rlat_home / "workspaces"
-    (km,) = workspaces.glob("*.rlat")
-    (world,) = ClaimLog(km).state().claims.values()
-    assert world.type == "constraint" and world.source == "world"
 
 
 def test_an_unreadable_transcript_is_a_clear_error(llm_env, tmp_path):

@@ -83,7 +83,10 @@ _RULE = re.compile(
     r"commit|push|touch|edit|hand.edit|write|mock|catch|log|print)|rather than|instead of)\b"
     # "use tabs, not spaces"; "no unwrap() in library code"
     r"|^\W*(?:please\s+)?(?:use|prefer|keep)\b[^.\n]{1,60},\s*(?:not|never)\b"
-    r"|^\W*no [\w.()-]+ (?:in|for|on|inside|outside)\b",
+    r"|^\W*no [\w.()-]+ (?:in|for|on|inside|outside)\b"
+    # "every resource has to carry the common tags"; "tests are written with Pest, not …"
+    r"|\b(?:every|each|all)\b[^.\n]{0,60}?\b(?:has to|have to|must|needs? to|should)\b"
+    r"|\b(?:is|are) \w+(?:ed|en) (?:with|in|as|using|through|by)\b[^.\n]{1,80}?,\s*(?:not|never)\b",
     re.IGNORECASE)
 # ... except these, in an order: "rewrite it with map instead" is today's task, not a rule.
 _ONE_OFF = frozenset(("instead", "instead of", "rather than"))
@@ -93,7 +96,7 @@ _ONE_OFF = frozenset(("instead", "instead of", "rather than"))
 _ALWAYS = re.compile(r"\b(?:always|never)\b", re.IGNORECASE)
 _RULE_SETTING = re.compile(
     r"^\W*(?:always|never)\b|\b(?:here|we|our|you|us|this (?:repo|repository|project|codebase)|"
-    r"use|run|do|don'?t|only)\b", re.IGNORECASE)
+    r"use|run|do|don'?t|only|lives?|belongs?|goes|go through|written|kept)\b", re.IGNORECASE)
 _PREFERENCE = re.compile(r"\bI (?:(?:really |strongly )?prefer|'d rather|would rather|like .{1,40} "
                          r"better|hate it when|don'?t like)\b", re.IGNORECASE)
 _AVOID = re.compile(r"\b(?:never|don'?t|do not|avoid|not allowed|forbidden|banned|must not)\b",
@@ -354,7 +357,7 @@ def sentences(text: str) -> list[tuple[int, int]]:
 # part of the fact, and noise words to every later match.
 _LEAD_ASIDE = re.compile(
     r"^(?:(?:btw|by the way|also|oh|and|fyi|note|reminder|heads up|thanks|thank you|great|"
-    r"actually|just so you know)\b[\s,:;.!-]*|(?:no|stop|wait|ok|okay|so)\b\s*[,:;.!-]+\s*)+",
+    r"actually|just so you know|for the record|for context)\b[\s,:;.!-]*|(?:no|stop|wait|ok|okay|so)\b\s*[,:;.!-]+\s*)+",
     re.IGNORECASE)  # ("no", "so" only with a mark after them: "No print() in library code")
 _TAIL_ASIDE = re.compile(
     r"[\s,;:-]+(?:please )?(?:keep (?:that|this) in mind|remember that|just so you know|"

@@ -303,11 +303,20 @@ def test_rules_in_other_shapes_are_conventions_and_one_off_orders_are_not(tmp_pa
     b.say("Noted.")
     b.prompt("Rewrite the loop with map rather than a for loop.")
     b.say("Done.")
+    b.prompt("heads up: validation lives in Form Request classes, never inside a controller")
+    b.say("Noted.")
+    b.prompt("for the record, every resource has to carry local.common_tags")
+    b.say("Noted.")
+    b.prompt("New tests are written with Pest, not PHPUnit test classes.")
+    b.say("Noted.")
     report = capture_transcript(b.write(b.path), store=store)
     rules = [c["text"] for c in facts_of(report)["convention"]]
     assert rules == ["Use tabs for indentation in the Makefile, not spaces.",
                      "No print() in library code, use the logger.",
-                     "We stick to sqlx for database access."]
+                     "We stick to sqlx for database access.",
+                     "Validation lives in Form Request classes, never inside a controller",
+                     "Every resource has to carry local.common_tags",
+                     "New tests are written with Pest, not PHPUnit test classes."]
 
 
 def test_why_an_approach_was_reverted_is_the_finding_whatever_its_first_words(tmp_path, store):

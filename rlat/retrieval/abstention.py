@@ -149,15 +149,15 @@ def content_terms(terms: Iterable[str]) -> list[str]:
 
 def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], float], *,
         enough: float | None = None, tag_sources: dict[str, frozenset[str]] | None = None,
-        claim_tag_sources: dict[str, frozenset[str]] | None = None) -> Fit:
+        claim_tag_sources: Callable[[], dict[str, frozenset[str]] | None] | None = None) -> Fit:
     """The fit of a claim (its own analysed terms) to a prompt (``content_terms`` of it).
 
     ``enough``: when the prompt share alone reaches the floor that applies (``floor_for``
     ``enough``), the claim share is not computed (it could only raise the fit); its place in
     the result then holds 0.
 
-    ``tag_sources`` / ``claim_tag_sources``: concept tag -> the prompt's / the claim's terms it
-    came from (``rlat.retrieval.concepts``). A shared tag *bridges* when it joins a prompt word
+    ``tag_sources`` / ``claim_tag_sources()``: concept tag -> the prompt's / the claim's terms it
+    came from (``rlat.retrieval.concepts``; the claim's asked for only when a tag is shared). A shared tag *bridges* when it joins a prompt word
     the claim lacks to a claim word the prompt lacks ("assertion" to "testify"): it then counts
     as a shared word and stands for the prompt words it joined (they leave the prompt's
     weight). Any other shared tag says nothing the shared words don't ("database" and its
@@ -171,13 +171,17 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
     bridged: set[str] = set()
     answered: set[str] = set()  # prompt words a bridging tag stands for
     if tag_sources:
-        claim_sources = claim_tag_sources or {}
+        claim_sources = None  # computed only when a tag is shared (it re-reads the claim)
         for tag, sources in tag_sources.items():
             if tag not in own:
                 continue
             joined = [s for s in sources if s not in own]
-            if joined and (claim_tag_sources is None or any(
-                    s not in asked for s in claim_sources.get(tag, ()))):
+            if not joined:
+                continue
+            if claim_sources is None:
+                claim_sources = (claim_tag_sources() if claim_tag_sources else None) or {}
+            if claim_tag_sources is None or any(
+                    s not in asked for s in claim_sources.get(tag, ())):
                 bridged.add(tag)
                 answered.update(joined)
     for term in prompt:

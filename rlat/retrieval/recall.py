@@ -722,8 +722,8 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
             is_event = claim.type == A.EVENT_TYPE
             floor = A.EVENT_FIT_FLOOR if is_event else A.FIT_FLOOR
             fit = A.fit(prompt, document_terms(claim), weigh, enough=None if explain else floor,
-                        tag_sources=tag_sources, claim_tag_sources=claim_tag_sources(claim)
-                        if tag_sources else None)
+                        tag_sources=tag_sources,
+                        claim_tag_sources=lambda c=claim: claim_tag_sources(c))
             if not fit.passes(floor):
                 if explain:
                     rejected.append(Hit(claim, relevance, weight, score, rung_of_points(pts),

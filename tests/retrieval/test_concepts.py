@@ -55,7 +55,7 @@ def fit_of(prompt: str, claim: str):
     claim_terms = expansion.expand_document(claim, tokenize(claim))
     return A.fit(A.content_terms(recall.query_terms(prompt)), claim_terms, lambda _t: 2.0,
                  tag_sources=expansion.tag_sources(tokenize(prompt)),
-                 claim_tag_sources=expansion.tag_sources(tokenize(claim)))
+                 claim_tag_sources=lambda: expansion.tag_sources(tokenize(claim)))
 
 
 def test_a_concept_counts_when_it_joins_a_prompt_word_to_a_claim_word_neither_holds():

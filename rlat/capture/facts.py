@@ -393,7 +393,8 @@ def _program(command: str) -> str:
 
 
 def _command_words(command: str) -> set[str]:
-    return {w.lower().strip("'\"") for w in re.findall(r"[\w.:-]+", command)
+    """What a command does, in words (not the directory it was run from)."""
+    return {w.lower().strip("'\"") for w in re.findall(r"[\w.:-]+", _CD_FIRST.sub("", command))
             if len(w) > 1 and not w.startswith("-")}
 
 
@@ -446,8 +447,10 @@ class FactExtractor:
             return
         if turn.kind == "prompt" and not turn.sidechain:
             said = " ".join(b.text for b in turn.blocks if b.kind == "text" and b.text)
-            if _REVERT_SAID.search(said) and len(said) < 200:
-                self._reverting, self._verdict_kept = True, False  # "hmm, that's worse. undo it"
+            # a new word from the user: a new finding to look for, and "hmm, that's worse.
+            # undo it" asks for a revert whose reason comes next
+            self._verdict_kept = False
+            self._reverting = bool(_REVERT_SAID.search(said)) and len(said) < 200
             if self._commands:
                 self._commands[-1].explained = False  # a new word from the user: not "right after"
                 self._commands[-1].asked_after = True
@@ -490,7 +493,6 @@ class FactExtractor:
         # output pasted into the prompt is the look a probe would have taken
         self._probed = "\n" in text and len(text) > 80
         self._explained = False
-        self._reverting = False
         self._question = text.rstrip().endswith("?") or bool(_QUESTION_START.match(text))
         self._answered = False
 

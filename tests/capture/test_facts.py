@@ -360,3 +360,26 @@ def test_a_command_run_from_another_directory_is_named_by_its_program(tmp_path, 
     report = capture_transcript(b.write(b.path), store=store)
     (fix,) = facts_of(report)["recovery"]
     assert "-backend-config=../../backends/staging.hcl" in fix["text"]
+
+
+def test_each_reverted_experiment_of_a_session_gets_its_finding(tmp_path, store):
+    b = session(tmp_path)
+    for ask, tool, why in (
+            ("try terragrunt for the staging env", "cd envs/staging && terragrunt plan",
+             "Backed terragrunt out: its generated state key isn't ours, so the plan wants to "
+             "recreate all 143 resources."),
+            ("bump the aws provider to 5.0", "cd envs/staging && terraform validate",
+             "Back on ~> 4.67: provider 5.x dropped the name argument of aws_db_instance, so "
+             "validate fails in the rds module.")):
+        b.prompt(ask)
+        b.run("Edit", {"file_path": "envs/staging/main.tf"}, "ok")
+        b.run("Bash", {"command": tool}, "Exit code 1\nPlan: 143 to add, 143 to destroy",
+              is_error=True)
+        b.say("Same wall as last time, it seems. Rolling it back.")
+        b.run("Bash", {"command": "cd envs/staging && terraform init -upgrade"}, "ok")
+        b.say(why)
+    report = capture_transcript(b.write(b.path), store=store)
+    findings = [f["text"] for f in facts_of(report)["falsified"]]
+    assert [f[:20] for f in findings] == ["Backed terragrunt ou", "Back on ~> 4.67: pro"]
+    # the revert step is not "the command that works instead of" the experiment
+    assert "recovery" not in facts_of(report)

@@ -227,11 +227,8 @@ _ENV_ERROR = re.compile(
     r"connection refused|could not connect|unable to|not installed|requires|unsupported|"
     r"invalid option|usage:|enoent|eaddrinuse|address already in use|missing|deprecated|"
     r"not supported|incompatible|lock ?file|mismatch|not set|is required|must be set|"
-    r"undefined|not defined", re.IGNORECASE)
-
-# ... and failures of the surroundings a test run reports (a service not up, a plugin absent).
-_ENV_FAILURE = re.compile(r"connect(?:ion)? (?:refused|reset|timed out)|dial tcp|no route|"
-                          r"plugin failed|not executable|econnrefused", re.IGNORECASE)
+    r"undefined|not defined|connection (?:reset|timed out)|dial tcp|no route|plugin failed|"
+    r"not executable|econnrefused", re.IGNORECASE)
 
 # Cheap first looks (substring tests) before the regexes above: capture runs inside the
 # SessionEnd hook's budget, and most sentences name nothing salient.
@@ -330,7 +327,6 @@ class _Command:
     error: str = ""
     error_cited: Cited | None = None
     recovered: bool = False
-    explained: bool = False  # the assistant said something after it failed
     asked_after: bool = False  # the user said something after it ran
 
 
@@ -413,11 +409,10 @@ def _recovers(failed: _Command, good: str, *, newest: bool = False) -> bool:
     shared = bad_words & good_words
     if not shared:
         # Another tool altogether ("protoc" fails, "buf generate" works) is a recovery only
-        # when it came right after the failure with the assistant's word in between ("the
-        # repo has a buf.gen.yaml that pins the plugins"), and the failure was not the code's.
-        return newest and not failed.asked_after and _program(bad) != _program(good) and _program(bad) not in \
-            _HOUSEKEEPING and bool(_ENV_ERROR.search(failed.error) or (
-                failed.explained and _ENV_FAILURE.search(failed.error)))
+        # when it ran right after the failure, with no word from the user in between, and the
+        # failure was the surroundings' (not found, connection refused), not the code's.
+        return newest and not failed.asked_after and _program(bad) != _program(good) \
+            and _program(bad) not in _HOUSEKEEPING and bool(_ENV_ERROR.search(failed.error))
     if _program(bad) != _program(good):
         return True
     return bool(_ENV_ERROR.search(failed.error))
@@ -452,7 +447,6 @@ class FactExtractor:
             self._verdict_kept = False
             self._reverting = bool(_REVERT_SAID.search(said)) and len(said) < 200
             if self._commands:
-                self._commands[-1].explained = False  # a new word from the user: not "right after"
                 self._commands[-1].asked_after = True
             first = True
             for block in turn.blocks:
@@ -534,8 +528,6 @@ class FactExtractor:
 
     def _assistant_text(self, block: Block) -> None:
         text = block.text
-        if self._commands and self._commands[-1].failed:
-            self._commands[-1].explained = True
         spans = sentences(text)
         if self._reverting and not self._verdict_kept:
             if self._why_reverted(block, spans):
@@ -701,7 +693,7 @@ def _error(block: Block, source: str) -> tuple[str, Cited | None]:
     _code, line = error_line(block.text)
     # A test runner's "--- FAIL: TestX" says less than the "connection refused" under it.
     for candidate in block.text.splitlines():
-        if _ENV_FAILURE.search(candidate) or _ENV_ERROR.search(candidate):
+        if _ENV_ERROR.search(candidate):
             line = candidate.strip()
             break
     if not line:

@@ -57,6 +57,11 @@ CONTEXT_CHARS = 6000
 RECALL_TOP_K = 3
 # Per prompt: a few one-line claims, not pages of session records (median target <= 600).
 RECALL_CHARS = 800
+# A prompt with no usable stored index (the read model is stale or was built by another
+# analyzer) builds one in memory only for a store this small (~0.1 s); a larger one recalls
+# nothing this once while the worker rebuilds the read model (a 10k-claim build takes ~1 s,
+# the whole prompt budget).
+RECALL_MAX_BUILD = 2000
 STDIN_MAX_BYTES = 16 * 1024 * 1024
 
 

@@ -26,6 +26,7 @@ from ..claims.ids import sha256
 from ..render.fences import fence, strip_fenced
 from .runtime import (
     RECALL_CHARS,
+    RECALL_MAX_BUILD,
     RECALL_TOP_K,
     HookContext,
     append_record,
@@ -117,12 +118,17 @@ def _recall(ctx: HookContext, query: str, now: float) -> tuple[str, list[list], 
     top_k = int(env_number("RLAT_RECALL_TOP_K", RECALL_TOP_K))
     budget = int(env_number("RLAT_RECALL_CHARS", RECALL_CHARS))
     seen = injected_ids(read_records(ctx.session_id))
+    state, index = FoldState(), None
     if memory is not None and memory.state.claims:
         # The index comes with the read model: nothing is re-tokenized, and only the claims
         # recall looks at are decoded.
-        state, index = memory.state, memory.index()
-    else:
-        state, index = FoldState(), None
+        cap = int(env_number("RLAT_RECALL_MAX_BUILD", RECALL_MAX_BUILD))
+        index = memory.index(max_build=cap)
+        if index is not None:
+            state = memory.state
+        else:
+            ctx.log(f"recall index not ready ({len(memory.state.claims)} claims, more than "
+                    f"{cap} to build in a prompt); the worker is rebuilding it")
     hits = recall(state, query, workspace=ctx.workspace, top_k=top_k, now=now,
                   exclude=tuple(seen), index=index, extra=attributes)
     block, ranked = render(hits, budget)

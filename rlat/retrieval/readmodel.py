@@ -239,7 +239,8 @@ class ReadModel:
         fold, ``open_index``'s (without writing anything: the reader asks for a rebuild)."""
         if self._index is not None:
             return self._index
-        if self.projection is None:
+        index = _index_of(self.projection) if self.projection is not None else None
+        if index is None:  # a full fold (or a read model without a usable index)
             if self.store is None:
                 from .recall import ClaimIndex
 
@@ -248,13 +249,7 @@ class ReadModel:
                 self._index = open_index(self.store, self.state, persist=False,
                                          max_build=max_build)
             return self._index
-        index = _index_of(self.projection)
-        if index is None:  # another analyzer version: rebuild in memory (rare)
-            from .recall import ClaimIndex
-
-            index = ClaimIndex.build(self.state.claims.values())
-        else:
-            index.scope = ReadModelScope(self)
+        index.scope = ReadModelScope(self)
         new = {cid: self.state.claims[cid] for cid in self.touched
                if cid not in index.slot_of}
         if new:

@@ -259,3 +259,32 @@ def test_a_read_model_indexed_by_another_analyzer_is_stale_not_rebuilt_per_promp
     monkeypatch.setattr(recall, "analyzer_version", lambda: "tok9+other")
     model, why = readmodel.open_current(store)
     assert model is None and why == "read model indexed by another analyzer"
+
+
+def test_a_prompt_never_builds_a_large_index_itself(rlat_home, monkeypatch, tmp_path):
+    import json
+
+    from support.hookrun import log_lines, run_hook
+
+    from rlat.retrieval import recall as R
+
+    store = memory_store_path()
+    ClaimLog(store).append([ev.proposed("Run the tests with make check, never pytest",
+                                        "convention", citations=[ev.command_citation("make")],
+                                        origin="user")] + [
+        ev.proposed(f"Filler claim number {i} about {w}", "convention",
+                    citations=[ev.command_citation(f"c{i}")], origin="user")
+        for i, w in enumerate(WORDS[:5])])
+    with monkeypatch.context() as patched:  # an upgrade changed how text is analysed
+        patched.setattr(R, "analyzer_version", lambda: "tok9+other")
+        assert build_read_model(store) is not None
+    payload = {"session_id": "s-cap", "cwd": str(tmp_path), "hook_event_name":
+               "UserPromptSubmit", "prompt": "how do I run the tests with make?"}
+    # more claims than a prompt may index: nothing this once, and the log says why
+    small_cap = run_hook("user-prompt", payload, env={"RLAT_RECALL_MAX_BUILD": "3"})
+    assert small_cap.returncode == 0 and small_cap.stdout == ""
+    assert any("recall index not ready (6 claims" in line for line in log_lines(rlat_home))
+    # a store this small is indexed in the prompt
+    payload["session_id"] = "s-nocap"
+    recalled = run_hook("user-prompt", payload)
+    assert "make check" in json.loads(recalled.stdout)["hookSpecificOutput"]["additionalContext"]

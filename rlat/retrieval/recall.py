@@ -659,6 +659,17 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     kth = 0.0  # the k-th best score so far (0 until k hits)
     scores_sorted: list[float] = []
     looked = 0  # candidates the gates admitted (abstention looks at the first POOL)
+    floor_first = abstain and not explain and min_relevance <= 0
+
+    def judge(claim: Claim) -> tuple[A.Fit, float, bool]:
+        """(the claim's fit to the prompt, the floor it must clear, whether it is a session
+        record)."""
+        is_event = claim.type == A.EVENT_TYPE
+        floor = A.EVENT_FIT_FLOOR if is_event else A.FIT_FLOOR
+        return A.fit(prompt, document_terms(claim), weigh, enough=None if explain else floor,
+                     tag_sources=tag_sources,
+                     claim_tag_sources=lambda: claim_tag_sources(claim)), floor, is_event
+
     pop = heapq.heappop
     while heap:
         neg, key = pop(heap)
@@ -692,6 +703,14 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
             continue
         if not best:
             best = bm25
+        fit, is_event = None, False
+        if floor_first:
+            # The floor first: most candidates fail it, and then neither their similarity nor
+            # their trust is worth computing (explain computes all, to show them).
+            looked += 1
+            fit, floor, is_event = judge(claim)
+            if not fit.passes(floor):
+                continue
         # Relevance, in [0, 1]: the lexical part (BM25 / the best eligible BM25) blended with
         # the word-vector similarity of claim and prompt and, for a "when" question, whether
         # the claim states a time.
@@ -709,21 +728,18 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
                                     f"excluded: relevance {relevance:.2f} below "
                                     f"{min_relevance:.2f}", bm25, status, False))
             continue
-        looked += 1
         weight, pts = _trust(state, claim, status, now)
         score = relevance * weight
-        is_event = False
-        if abstain:
+        if fit is not None:
+            why = f"{why}; {fit.describe(floor)}"
+        elif abstain:
+            looked += 1
             if looked > A.POOL:  # (explain only: recall stops before these)
                 rejected.append(Hit(claim, relevance, weight, score, rung_of_points(pts),
                                     f"abstained: below the best {A.POOL} lexical candidates",
                                     bm25, status, False, pts, similarity))
                 continue
-            is_event = claim.type == A.EVENT_TYPE
-            floor = A.EVENT_FIT_FLOOR if is_event else A.FIT_FLOOR
-            fit = A.fit(prompt, document_terms(claim), weigh, enough=None if explain else floor,
-                        tag_sources=tag_sources,
-                        claim_tag_sources=lambda c=claim: claim_tag_sources(c))
+            fit, floor, is_event = judge(claim)
             if not fit.passes(floor):
                 if explain:
                     rejected.append(Hit(claim, relevance, weight, score, rung_of_points(pts),

@@ -10,7 +10,6 @@ Tuesdays" citing "deploys only happen on Tuesdays".
     disagreement(fact, quote) -> str | None     why the fact does not say what the quote says
     specifics(text) -> list[str]                what a fact names exactly (numbers, identifiers)
     polarity_conflict(fact, quote) -> str | None  the negation part of disagreement
-    negated(text) -> bool                       does the text deny something
     opinion(text) -> str | None                 the word that makes it a judgement, not a fact
 
 Rules (each errs towards "disagrees": a dropped fact costs less than a wrong one):
@@ -132,12 +131,6 @@ def _clauses(text: str) -> list[tuple[bool, set[str]]]:
         if words:
             out.append((denies, words))
     return out
-
-
-def negated(text: str) -> bool:
-    """Does ``text`` deny or exclude something? (A clause that is only "No" answers a
-    question; it is not counted.)"""
-    return any(denies for denies, _ in _clauses(text))
 
 
 def polarity_conflict(fact: str, quote: str) -> str | None:

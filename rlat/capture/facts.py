@@ -157,7 +157,7 @@ _SYMPTOM = re.compile(
     r"(?:being )?(?:picked up|updated|saved|loaded|found|applied|reloading|updating))\b",
     re.IGNORECASE)
 # ... said of a thing even after a verb that usually gives an order ("make run just sits at …").
-_REPORTED = re.compile(r"\b(?:just |still |always )?(?:hangs|sits|is stuck|gets stuck|dies|"
+_REPORTED = re.compile(r"\b(?:hangs|sits|is stuck|gets stuck|dies|"
                        r"crashes|freezes)\b", re.IGNORECASE)
 # What makes an explanation one (a cause, a condition, a requirement).
 _CAUSE = re.compile(
@@ -172,8 +172,6 @@ _REMEDY = re.compile(
     r"works (?:with|once|after))\b)", re.IGNORECASE)
 # ... or names code (a call, a quoted identifier: 'applies kotlin("plugin.spring")').
 _CODEISH = re.compile(r"\w\(\S|\"[\w.:/@-]{3,}\"")
-# ... or that names the setting or command that does it ("With WATCHPACK_POLLING=true …").
-_SETTING = re.compile(r"\b[A-Z][A-Z0-9_]{2,}=\S|`[^`\n]{2,}`")
 # The assistant announcing a revert, or the user asking for one: what the assistant says next
 # (in a later message) is why the approach failed.
 _REVERT_SAID = re.compile(
@@ -285,7 +283,7 @@ _FILLER = frozenset(
 
 def signature(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """(salient tokens, content words) of a fact's text: what recurrence compares."""
-    ticks = {"cmd:" + " ".join(t.split()) for t in _BACKTICK.findall(text)}
+    ticks = {"cmd:" + one_line(t) for t in _BACKTICK.findall(text)}
     return frozenset(salient_tokens(text) | ticks), frozenset(content_words(text))
 
 
@@ -399,7 +397,7 @@ def _recovers(failed: _Command, good: str, *, newest: bool = False) -> bool:
     a word of what it does, and either a different program or an environmental error.
     ``newest``: ``failed`` is the last command run before ``good``."""
     bad = failed.text
-    if " ".join(bad.split()) == " ".join(good.split()) or _program(good) in _HOUSEKEEPING:
+    if one_line(bad) == one_line(good) or _program(good) in _HOUSEKEEPING:
         return False
     bad_words, good_words = _command_words(bad), _command_words(good)
     if bad_words and bad_words < good_words and any(
@@ -557,7 +555,7 @@ class FactExtractor:
                 room = FACT_CHARS - (ASK_CHARS + 12 if self._ask is not None else 0)
                 for nxt in spans[at + 1:at + 3]:
                     after = text[nxt[0]:nxt[1]]
-                    if not (_REMEDY.search(after) or _SETTING.search(after) or _CODEISH.search(
+                    if not (_REMEDY.search(after) or _BACKTICK.search(after) or _CODEISH.search(
                             after) or salient_tokens(after)) or nxt[1] - start > room:
                         break
                     end = nxt[1]
@@ -663,15 +661,15 @@ class FactExtractor:
             self._commands.append(_Command(command, cited, True, error, error_cited))
             del self._commands[:-16]
             return
-        same = " ".join(command.split())
+        same = one_line(command)
         for failed in reversed([c for c in self._commands if c.failed][-RECENT_FAILURES:]):
-            if " ".join(failed.text.split()) == same:
+            if one_line(failed.text) == same:
                 failed.recovered = True  # it works now (the code was fixed): nothing to learn
             if failed.recovered or not _recovers(failed, command,
                                                  newest=failed is self._commands[-1]):
                 continue
             failed.recovered = True
-            if any(same in " ".join(f.text.split()) for f in self.facts):
+            if any(same in one_line(f.text) for f in self.facts):
                 break  # already said ("we always run the tests with `make check`")
             why = f": {one_line(failed.error)}" if failed.error else ""
             text = f"Use `{one_line(command)}` here (`{one_line(failed.text)}` fails{why})"

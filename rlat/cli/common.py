@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from ..render.terminal import short_text  # noqa: F401 - the commands' one-line text
 from .parsing import Arg
 
 if TYPE_CHECKING:
@@ -113,10 +114,3 @@ def note_redactions(count: int) -> None:
              "[REDACTED:<rule>] stands in their place", err=True)
 
 
-def short_text(text: str, n: int = 90) -> str:
-    """A claim's or passage's text on one line, for the terminal (it may come from a
-    transcript or a corpus, so escape sequences are taken out)."""
-    from ..render.terminal import terminal_safe
-
-    text = " ".join(terminal_safe(text).split())
-    return text if len(text) <= n else text[: n - 3] + "..."

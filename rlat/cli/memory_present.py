@@ -15,7 +15,7 @@ from pathlib import Path
 from .. import listing
 from ..claims import ClaimLog, FoldState
 from ..claims.model import Claim
-from ..render.terminal import json_safe, terminal_safe
+from ..render.terminal import json_safe, short_text, terminal_safe
 from ..trust.rungs import rung
 
 
@@ -113,9 +113,7 @@ def list_output(rows: list[dict], store: Path, fmt: str, *, filtered: bool = Fal
                 "or install the hooks with `rlat memory install-hooks`.\n")
     lines = []
     for r in rows:
-        text = " ".join(terminal_safe(r["text"]).split())  # before cutting it to width
-        if len(text) > 90:
-            text = text[:87] + "..."
+        text = short_text(r["text"])
         lines.append(f"{r['id'][:12]}  {r['state']:<9} {r['rung']:<8} {r['type']:<11} {text}")
     lines.append(f"{len(rows)} claim(s) in {store}")
     return terminal_safe("\n".join(lines) + "\n")

@@ -45,3 +45,10 @@ def json_safe(encoded: str) -> str:
     if _C1_OR_DEL.search(encoded) is None:
         return encoded
     return _C1_OR_DEL.sub(lambda m: f"\\u{ord(m.group()):04x}", encoded)
+
+
+def short_text(text: str, n: int = 90) -> str:
+    """A claim's or passage's text on one line, for the terminal (it may come from a
+    transcript or a corpus, so escape sequences are taken out)."""
+    text = " ".join(terminal_safe(text).split())
+    return text if len(text) <= n else text[: n - 3] + "..."

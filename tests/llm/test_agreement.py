@@ -128,7 +128,7 @@ def test_the_miner_drops_an_opinion():
         cand("The nightly job runs on Jenkins.", "u2", "Jenkins is a terrible CI server",
              kind="attribute", key="nightly job ci"))
     assert outcome.kept == []
-    assert all("opinion" in d.reason for d in outcome.dropped)
+    assert len(outcome.dropped) == 2 and all("opinion" in d.reason for d in outcome.dropped)
 
 
 @pytest.fixture

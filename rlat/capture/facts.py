@@ -270,6 +270,21 @@ def salient_tokens(text: str) -> set[str]:
     return out
 
 
+def _answering_line(output: str, sentence: str) -> str:
+    """The line of a tool's ``output`` that backs an answer: the first sharing the most words
+    with ``sentence`` (Grep's "Found 1 file" header shares none; the path under it does)."""
+    words = {w for w in _WORD.findall(sentence.lower()) if len(w) > 2}
+    best, best_shared = "", -1
+    for line in output.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        shared = len(words & {w for w in _WORD.findall(line.lower())})
+        if shared > best_shared:
+            best, best_shared = line, shared
+    return best
+
+
 def content_words(text: str) -> set[str]:
     return {w.lower() for w in _WORD.findall(text)
             if w.lower() not in STOP_WORDS and len(w) > 2} - _FILLER
@@ -580,9 +595,11 @@ class FactExtractor:
                 # http://localhost:4000/dev/mailbox").
                 self._answered = True
                 uuid, offset, output = self._outputs[-1]
-                line = snippet(one_line(scrubbing.scrub(output, context="tool_output").text), 160)
+                line = scrubbing.scrub(_answering_line(output, sentence),
+                                       context="tool_output").text
                 self._in_context("environment", sentence,
-                                 cited + [Cited(uuid, line, "output", self.source, offset)])
+                                 cited + [Cited(uuid, snippet(line, 160), "output", self.source,
+                                                offset)])
 
     def _why_reverted(self, block: Block, spans: list[tuple[int, int]]) -> bool:
         """After a revert: the assistant's first explanation (with the sentence after it when

@@ -339,7 +339,9 @@ def test_why_an_approach_was_reverted_is_the_finding_whatever_its_first_words(tm
 def test_the_answer_to_a_question_about_the_setup_is_an_environment_fact(tmp_path, store):
     b = session(tmp_path)
     b.prompt("where can I see the emails the app sends in development?")
-    b.run("Grep", {"pattern": "mailbox"}, "lib/app_web/router.ex")
+    # (Claude Code's Grep tool answers in several lines: a multi-line output must still be
+    # cited by an excerpt the verifier finds, or the fact is dropped)
+    b.run("Grep", {"pattern": "mailbox"}, "Found 1 file\nlib/app_web/router.ex")
     b.say("Nothing is sent in development: the router mounts the preview at "
           "http://localhost:4000/dev/mailbox.")
     b.prompt("thanks. Only lib/app_web/router.ex uses it.")  # narrated code, not the setup
@@ -347,6 +349,7 @@ def test_the_answer_to_a_question_about_the_setup_is_an_environment_fact(tmp_pat
     report = capture_transcript(b.write(b.path), store=store)
     (env,) = facts_of(report)["environment"]
     assert "localhost:4000/dev/mailbox" in env["text"] and "[asked: where can I see" in env["text"]
+    # the output line that backs the answer, not the tool's header line
     assert any(c["excerpt"] == "lib/app_web/router.ex" for c in env["citations"])
 
 

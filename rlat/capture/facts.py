@@ -341,6 +341,9 @@ class _Command:
     error_cited: Cited | None = None
     recovered: bool = False
     asked_after: bool = False  # the user said something after it ran
+    ask: Cited | None = None  # the prompt it ran under
+    facts_before: int = 0  # facts kept before it failed
+    hints: set = field(default_factory=set)  # commands the user quoted after it failed
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
@@ -408,12 +411,15 @@ def _command_words(command: str) -> set[str]:
 
 
 def _recovers(failed: _Command, good: str, *, newest: bool = False) -> bool:
-    """Whether ``good`` does ``failed``'s job another way: not the same command again, sharing
-    a word of what it does, and either a different program or an environmental error.
+    """Whether ``good`` does ``failed``'s job another way: the command the user quoted after
+    the failure, or not the same command again, sharing a word of what it does, and either a
+    different program or an environmental error.
     ``newest``: ``failed`` is the last command run before ``good``."""
     bad = failed.text
     if one_line(bad) == one_line(good) or _program(good) in _HOUSEKEEPING:
         return False
+    if one_line(good) in failed.hints:
+        return True  # the user handed it over after the failure ("ah, here it's `X`")
     bad_words, good_words = _command_words(bad), _command_words(good)
     if bad_words and bad_words < good_words and any(
             w.startswith("-") or "=" in w or w in ("&&", ";")
@@ -461,7 +467,13 @@ class FactExtractor:
             self._reverting = bool(_REVERT_SAID.search(said)) and len(said) < 200
             if self._commands:
                 self._commands[-1].asked_after = True
-            first = True
+            quoted = {one_line(t) for t in _BACKTICK.findall(said)}
+            for command in self._commands[-RECENT_FAILURES:] if quoted else ():
+                if command.failed and not command.recovered:
+                    command.hints |= quoted
+            # ("undo it" is no new situation: what it reverts was learned under the request
+            # that tried it)
+            first = not self._reverting
             for block in turn.blocks:
                 if block.kind == "text" and block.text:
                     if first:
@@ -662,6 +674,11 @@ class FactExtractor:
             subject = f"{kind}:{' '.join(tokens)}" if tokens and kind != "falsified" else ""
         self.facts.append(Fact(kind, text, cited, subject=subject, polarity=polarity))
 
+    def _forget(self, facts: list[Fact]) -> None:
+        for fact in facts:
+            self.facts.remove(fact)
+            self._keys.discard(signature(fact.text))
+
     # ------------------------------------------------------------ tools
     def _result(self, block: Block) -> None:
         opened = self._pending.pop(block.tool_id or "", None)
@@ -675,7 +692,8 @@ class FactExtractor:
         command = cited.excerpt
         if block.is_error:
             error, error_cited = _error(block, self.source)
-            self._commands.append(_Command(command, cited, True, error, error_cited))
+            self._commands.append(_Command(command, cited, True, error, error_cited,
+                                           ask=self._ask, facts_before=len(self.facts)))
             del self._commands[:-16]
             return
         same = one_line(command)
@@ -686,15 +704,21 @@ class FactExtractor:
                                                  newest=failed is self._commands[-1]):
                 continue
             failed.recovered = True
-            if any(same in one_line(f.text) for f in self.facts):
+            said = [f for f in self.facts if same in one_line(f.text)]
+            if any(at < failed.facts_before or f.kind != "convention"
+                   for at, f in enumerate(self.facts) if f in said):
                 break  # already said ("we always run the tests with `make check`")
+            # The user's hint after the failure ("ah, in this repo it's `X`") says less than
+            # the recovery (what failed, why, what was asked): the recovery replaces it.
+            self._forget(said)
             why = f": {one_line(failed.error)}" if failed.error else ""
             text = f"Use `{one_line(command)}` here (`{one_line(failed.text)}` fails{why})"
             cites = [cited] + ([failed.error_cited] if failed.error_cited else [failed.cited])
-            if self._ask is not None:
+            ask = failed.ask or self._ask  # the situation it failed in, not the hint
+            if ask is not None:
                 text = snippet(text, FACT_CHARS - ASK_CHARS - 12)
-                text += f" [asked: {one_line(self._ask.excerpt)}]"
-                cites.append(self._ask)
+                text += f" [asked: {one_line(ask.excerpt)}]"
+                cites.append(ask)
             # (no sentence: a command with a redacted secret is still worth knowing)
             self._keep("recovery", "", cites, text=text,
                        subject="recovery:" + " ".join(command.split()[:3]))

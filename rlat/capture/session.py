@@ -47,6 +47,14 @@ AGENT_TOOLS = ("Agent", "Task")
 _EXIT = re.compile(r"^\s*(?:Error: )?Exit code (\d+)\s*$", re.IGNORECASE)
 _ERRORISH = re.compile(r"error|fail|not found|denied|cannot|no such|invalid|refused|traceback",
                        re.IGNORECASE)
+# A line that names the error: "ModuleNotFoundError: No module named 'x'", "error: ...".
+_NAMED_ERROR = re.compile(r"\b\w*(?:Error|Exception)\b:\s*\S|^(?:error|fatal)\b\W", re.IGNORECASE)
+# A line that only says *that* something failed, not what: a build tool's status, a
+# traceback's header, a shouted banner ("> Task :bootRun FAILED", "APPLICATION FAILED TO
+# START", "FAILURE: Build failed with an exception.", "make: *** [all] Error 2").
+_BANNER = re.compile(
+    r"^(?:>\s*Task\s+\S+\s+FAILED|BUILD FAILED\b.*|FAILURE: .*|FAILED\b.*|"
+    r"Traceback \(most recent call last\):|make(?:\[\d+\])?: \*\*\* .*|npm ERR! (?:code|errno)\b.*)$")
 
 
 def snippet(text: str, limit: int) -> str:
@@ -276,8 +284,17 @@ def error_line(text: str) -> tuple[str | None, str]:
             code = m.group(1)
             continue
         rest.append(ln)
-    best = next((ln for ln in rest if _ERRORISH.search(ln)), rest[0] if rest else "")
+    best = min((ln for ln in rest if _ERRORISH.search(ln)), key=_how_telling,
+               default=rest[0] if rest else "")
     return code, snippet(best, ERROR_CHARS)
+
+
+def _how_telling(line: str) -> int:
+    """0 for a line naming the error, 1 for another error-ish line, 2 for a banner (the first
+    of the lowest wins)."""
+    if _BANNER.match(line) or not any(c.islower() for c in line):
+        return 2
+    return 0 if _NAMED_ERROR.search(line) else 1
 
 
 def relative_path(path: str, cwd: str | None) -> str:

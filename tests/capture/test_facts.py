@@ -336,6 +336,68 @@ def test_why_an_approach_was_reverted_is_the_finding_whatever_its_first_words(tm
     assert finding["text"].endswith("[asked: switch the queue driver from redis to sqs]")
 
 
+def test_a_finding_reverted_on_the_users_word_is_asked_under_the_request_that_tried_it(
+        tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("the order queries time out at the dinner peak, bump the repo's pool to 50")
+    b.run("Edit", {"file_path": "config/runtime.exs"}, "ok")
+    b.run("Bash", {"command": "mix run priv/load/dinner_rush.exs"},
+          "Exit code 1\nFATAL 53300 (too_many_connections) sorry, too many clients already",
+          is_error=True)
+    b.prompt("oh right, that's exactly what happened when we tried it last year. undo it")
+    b.run("Bash", {"command": "git checkout -- config/runtime.exs"}, "")
+    b.say("Put the pool back to 10: with three app nodes at 50 connections each we exceed the "
+          "database's max_connections of 100 and Postgres refuses clients.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (finding,) = facts_of(report)["falsified"]
+    # what a later "would a bigger pool help with the timeouts?" shares words with is the
+    # request, not "undo it"
+    assert finding["text"].endswith("[asked: the order queries time out at the dinner peak, "
+                                    "bump the repo's pool to 50]")
+
+
+def test_a_command_the_user_hands_over_after_a_failure_is_a_recovery_in_its_situation(
+        tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("regenerate the api docs, I added the packages endpoint")
+    b.run("Bash", {"command": "php artisan scribe:generate"},
+          'Exit code 1\nThere are no commands defined in the "scribe" namespace.', is_error=True)
+    b.say("That failed - let me figure out why.")
+    b.prompt("ah, in this repo it's `php artisan l5-swagger:generate`")
+    b.run("Bash", {"command": "php artisan l5-swagger:generate"}, "Regenerating docs default")
+    b.say("The docs are regenerated.")
+    report = capture_transcript(b.write(b.path), store=store)
+    found = [f["text"] for kind in facts_of(report).values() for f in kind
+             if "l5-swagger:generate" in f["text"]]
+    # one fact, saying what failed and what it was for (a later "how do I rebuild the api
+    # docs?" shares words with the request, not with the bare hint)
+    assert found == ["Use `php artisan l5-swagger:generate` here (`php artisan scribe:generate` "
+                     'fails: There are no commands defined in the "scribe" namespace.) [asked: '
+                     "regenerate the api docs, I added the packages endpoint]"]
+
+
+def test_a_recovery_names_what_failed_not_the_build_tools_banner(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("start the service locally, I want to click through the tracking page")
+    b.run("Bash", {"command": "./gradlew bootRun"},
+          "Exit code 1\n> Task :bootRun FAILED\n\n***************************\nAPPLICATION FAILED "
+          "TO START\n***************************\n\nDescription:\n\nFailed to configure a "
+          "DataSource: 'url' attribute is not specified\n\nFAILURE: Build failed with an "
+          "exception.", is_error=True)
+    b.run("Bash", {"command": "SPRING_PROFILES_ACTIVE=local ./gradlew bootRun"}, "Started")
+    b.prompt("now the tests")
+    b.run("Bash", {"command": "python -m pytest"},
+          "Exit code 1\nTraceback (most recent call last):\n  File \"conftest.py\", line 1\n"
+          "ModuleNotFoundError: No module named 'pytest_django'", is_error=True)
+    b.run("Bash", {"command": "uv run pytest"}, "12 passed")
+    report = capture_transcript(b.write(b.path), store=store)
+    recoveries = [f["text"] for f in facts_of(report)["recovery"]]
+    assert any("fails: Failed to configure a DataSource: 'url' attribute is not specified)" in t
+               for t in recoveries), recoveries
+    assert any("fails: ModuleNotFoundError: No module named 'pytest_django')" in t
+               for t in recoveries), recoveries
+
+
 def test_the_answer_to_a_question_about_the_setup_is_an_environment_fact(tmp_path, store):
     b = session(tmp_path)
     b.prompt("where can I see the emails the app sends in development?")

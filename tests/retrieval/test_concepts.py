@@ -80,3 +80,12 @@ def test_one_concept_alone_is_a_topic_not_an_answer():
     alone = fit_of("update the readme", "Build the docs with mkdocs build --strict")
     assert alone.covered == ("~docs",) and alone.fit == 0.0
     assert "a concept alone is not enough" in alone.describe()
+
+
+def test_a_question_in_a_languages_words_meets_a_claim_in_its_tools_words():
+    # "style violations" are a linter's job, and ".kt" files are Kotlin: two concepts join a
+    # question that names neither ktlint nor gradle to the command that fixes them
+    fit = fit_of("how do I auto-fix kotlin style violations?",
+                 "Use `./gradlew ktlintFormat` here (`ktlint -F 'src/**/*.kt'` fails: command "
+                 "not found)")
+    assert {"~linting", "~kotlin"} <= set(fit.covered) and fit.passes()

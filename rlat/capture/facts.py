@@ -150,6 +150,7 @@ _SYMPTOM = re.compile(
     r"won'?t (?:work|start|run|load|connect)|can'?t (?:connect|start|find|reach)|"
     r"not working|slow|times? out|timing out|refused|missing|empty|blank|nothing happens|"
     r"garbage|garbled|weird|wrong|strange|not defined|undefined|disappear\w*|lost|stale|"
+    r"throws?|threw|exceptions?|panic\w*|5\d\d(?:s|ing)?|"
     r"corrupt\w*|flaky|sits?|sitting|freez\w*|frozen|stops? (?:\w+ing|working)|"
     r"stopped (?:\w+ing|working)|keeps? (?:\w+ing)|no longer \w+|but (?:it |they )?still|"
     r"(?:has|have|had) no effect|(?:doesn'?t|don'?t|didn'?t) (?:change|apply|take effect)|"

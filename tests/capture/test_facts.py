@@ -285,10 +285,17 @@ def test_a_problem_reported_in_other_words_gets_its_explanation_and_remedy(tmp_p
     b.run("Bash", {"command": "curl -s localhost:9000/dev"}, "NoSuchBucket")
     b.say("The local minio has no bucket yet and the sink retries forever without logging. "
           "Create it with `mc mb local/dev`.")
+    b.prompt("ugh. after pulling main every page throws a 500 about some manifest. any idea?")
+    b.run("Bash", {"command": "tail -n 1 storage/logs/laravel.log"},
+          "local.ERROR: Vite manifest not found at: public/build/manifest.json")
+    b.say("public/build is gitignored and the layout's @vite directive needs its manifest: "
+          "either keep `npm run dev` running or build the assets once with `npm run build`.")
     report = capture_transcript(b.write(b.path), store=store)
     gotchas = [g["text"] for g in facts_of(report)["gotcha"]]
     assert any("WATCHPACK_POLLING=true" in g and "inotify" in g for g in gotchas), gotchas
     assert any("mc mb local/dev" in g and "[asked: make run just sits" in g for g in gotchas)
+    assert any("`npm run build`" in g and "[asked: ugh. after pulling main" in g
+               for g in gotchas), gotchas
 
 
 def test_rules_in_other_shapes_are_conventions_and_one_off_orders_are_not(tmp_path, store):

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
 
+from ..detach import start_detached
 from ..paths import home, memory_store_path, open_private, private_dir
 from .log import safe_id
 
@@ -74,15 +74,3 @@ def request_view(ctx) -> bool:
     if not rebuild_due(memory_store_path()):
         return False
     return spawn(ctx, ["drain", "view"])
-
-
-def start_detached(argv: list[str]) -> subprocess.Popen:
-    kwargs: dict = {"stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL,
-                    "stderr": subprocess.DEVNULL, "close_fds": True}
-    if os.name == "nt":  # pragma: no cover - Windows
-        kwargs["creationflags"] = (getattr(subprocess, "DETACHED_PROCESS", 0x8)
-                                   | getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0x200)
-                                   | getattr(subprocess, "CREATE_NO_WINDOW", 0x8000000))
-    else:
-        kwargs["start_new_session"] = True
-    return subprocess.Popen(argv, **kwargs)

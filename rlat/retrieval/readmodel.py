@@ -409,18 +409,10 @@ def request_rebuild(store_path: str | os.PathLike) -> bool:
     first). True when a process was started."""
     if not rebuild_due(store_path):
         return False
-    import subprocess
+    from ..detach import start_detached
 
-    kwargs: dict = {"stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL,
-                    "stderr": subprocess.DEVNULL, "close_fds": True}
-    if os.name == "nt":  # pragma: no cover - Windows
-        kwargs["creationflags"] = (getattr(subprocess, "DETACHED_PROCESS", 0x8)
-                                   | getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0x200))
-    else:
-        kwargs["start_new_session"] = True
     try:
-        subprocess.Popen([sys.executable, "-P", "-m", __name__, os.fspath(store_path)],
-                         **kwargs)
+        start_detached([sys.executable, "-P", "-m", __name__, os.fspath(store_path)])
         return True
     except OSError:
         return False

@@ -454,8 +454,9 @@ class FactExtractor:
     _explained: bool = False  # the assistant already explained it
     _question: bool = False  # the latest prompt asks something
     _answered: bool = False  # ... and the assistant answered it with a fact about the setup
-    _reverting: bool = False  # a revert was said or asked for: the next explanation says why
-    _verdict_kept: bool = False  # ... and a finding was kept since
+    # Since the latest prompt: IDLE; REVERTING (a revert was said or asked for: the next
+    # explanation says why); or FOUND (a falsified finding was kept: look for no other).
+    _revert: str = "idle"
 
     def add(self, turn: Turn) -> None:
         if len(self.facts) >= MAX_FACTS:
@@ -464,8 +465,8 @@ class FactExtractor:
             said = " ".join(b.text for b in turn.blocks if b.kind == "text" and b.text)
             # a new word from the user: a new finding to look for, and "hmm, that's worse.
             # undo it" asks for a revert whose reason comes next
-            self._verdict_kept = False
-            self._reverting = bool(_REVERT_SAID.search(said)) and len(said) < 200
+            self._revert = "reverting" if _REVERT_SAID.search(said) and len(said) < 200 \
+                else "idle"
             if self._commands:
                 self._commands[-1].asked_after = True
             quoted = {one_line(t) for t in _BACKTICK.findall(said)}
@@ -474,7 +475,7 @@ class FactExtractor:
                     command.hints |= quoted
             # ("undo it" is no new situation: what it reverts was learned under the request
             # that tried it)
-            first = not self._reverting
+            first = self._revert != "reverting"
             for block in turn.blocks:
                 if block.kind == "text" and block.text:
                     if first:
@@ -555,11 +556,11 @@ class FactExtractor:
     def _assistant_text(self, block: Block) -> None:
         text = block.text
         spans = sentences(text)
-        if self._reverting and not self._verdict_kept:
+        if self._revert == "reverting":
             if self._why_reverted(block, spans):
                 return  # (the finding is this message: nothing else to read in it)
-        elif _REVERT_SAID.search(text) and not self._verdict_kept:
-            self._reverting = True
+        elif self._revert == "idle" and _REVERT_SAID.search(text):
+            self._revert = "reverting"
         for at, (start, end) in enumerate(spans):
             sentence = text[start:end]
             if len(sentence) > SENTENCE_MAX or sentence.rstrip().endswith("?"):
@@ -571,7 +572,7 @@ class FactExtractor:
                     _hinted(low, _FALSIFIED_HINTS) and _FALSIFIED.search(sentence)):
                 if len(content_words(sentence) - _VERDICT_WORDS) >= VERDICT_MIN_WORDS:
                     self._in_context("falsified", sentence, cited)
-                    self._verdict_kept = True
+                    self._revert = "found"
                 continue
             if _NARRATION.match(sentence):
                 continue
@@ -627,8 +628,7 @@ class FactExtractor:
                 continue
             if at + 1 < len(spans) and spans[at + 1][1] - start < FACT_CHARS - ASK_CHARS - 12:
                 end = spans[at + 1][1]
-            self._reverting = False
-            self._verdict_kept = True
+            self._revert = "found"
             self._in_context("falsified", text[start:end],
                              [self._cite(block, start, end, "fact")])
             return True

@@ -29,6 +29,7 @@ from pathlib import Path
 import pytest
 from support.claude_code import REPO, ClaudeSession, read_jsonl
 from support.cli import run_rlat
+from support.hookrun import wait_for
 from support.messages_api import MessagesAPIServer, text, tool_use
 
 from rlat.claims import events as ev
@@ -98,16 +99,6 @@ class World:
 
 def first_agent_request(api: MessagesAPIServer) -> str:
     return api.request_text(api.agent_requests()[0])
-
-
-def wait_for(predicate, timeout: float = 30.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.1)
-    return predicate()
 
 
 def event_claims() -> list:

@@ -10,6 +10,7 @@ import time
 
 import pytest
 from support.cli import run_rlat
+from support.hookrun import wait_for
 from support.stores import WORKSPACES, mutations, random_store
 
 from rlat.claims import events as ev
@@ -141,15 +142,6 @@ def test_rewritten_store_is_listed_from_itself_not_from_the_old_read_model():
     assert claims[ids[3]]["purged"] is True
 
 
-def wait_for(predicate, timeout: float = 60.0) -> bool:
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.2)
-    return False
-
-
 def test_a_large_store_without_a_read_model_gets_one_for_the_next_listing():
     store = memory_store_path()
     ClaimLog(store).append([
@@ -158,7 +150,8 @@ def test_a_large_store_without_a_read_model_gets_one_for_the_next_listing():
         for i in range(VIEW_WORTH_AT_CLAIMS)])
     first = listing()
     assert first["count"] == VIEW_WORTH_AT_CLAIMS
-    assert wait_for(lambda: open_current(store)[0] is not None), "no read model was built"
+    assert wait_for(lambda: open_current(store)[0] is not None,
+                    timeout=60), "no read model was built"
     assert listing() == first
 
 

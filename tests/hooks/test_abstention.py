@@ -6,13 +6,11 @@ from __future__ import annotations
 import json
 
 from support.cli import run_rlat
-from support.hookrun import run_hook
+from support.hookrun import add_claim as add
+from support.hookrun import prompt
 
-from rlat.claims import events as ev
-from rlat.claims.log import ClaimLog
-from rlat.paths import memory_store_path, state_dir
+from rlat.paths import state_dir
 from rlat.retrieval.abstention import FIT_FLOOR, ONE_WORD_FLOOR
-from rlat.workspace import workspace_id
 
 FACTS = [
     ("Run the tests with make check, never pytest directly", "convention"),
@@ -31,23 +29,11 @@ SESSION_RECORD = (
     "Ended: the suite passes and the change is committed on the retries branch.")
 
 
-def add(work, text, claim_type):
-    event = ev.proposed(text, claim_type, workspace=workspace_id(str(work)),
-                        citations=[ev.command_citation(f"test {text}")], origin="user")
-    ClaimLog(memory_store_path()).append([event])
-    return event["claim"]
-
-
 def seed(work, *, record=True):
     ids = {text: add(work, text, kind) for text, kind in FACTS}
     if record:
         ids[SESSION_RECORD] = add(work, SESSION_RECORD, "event")
     return ids
-
-
-def prompt(work, text, session):
-    return run_hook("user-prompt", {"session_id": session, "cwd": str(work),
-                                    "hook_event_name": "UserPromptSubmit", "prompt": text})
 
 
 def injected(session):

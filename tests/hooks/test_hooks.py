@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-import time
 
-from support.hookrun import FIXTURES, log_lines, run_hook
+from support.hookrun import FIXTURES, log_lines, prompt, records, run_hook, start, wait_for
+from support.hookrun import add_claim as add
 
 from rlat.claims import events as ev
 from rlat.claims.log import ClaimLog
@@ -17,35 +17,8 @@ FRAMING_CONSTRAINT = "Standing constraints for this environment:"
 FRAMING_FALSIFIED = "Tried and falsified in this environment:"
 
 
-def add(work, text, claim_type="convention", *, cross=False, origin="user"):
-    event = ev.proposed(text, claim_type, workspace=workspace_id(str(work)),
-                        citations=[ev.command_citation(f"test {text}")], origin=origin,
-                        cross_workspace=cross)
-    ClaimLog(memory_store_path()).append([event])
-    return event["claim"]
-
-
-def records(session="sess-1"):
-    path = state_dir() / f"{session}.jsonl"
-    return [json.loads(ln) for ln in path.read_text().splitlines()] if path.exists() else []
-
-
 def store_events(kind):
     return [e for e in ClaimLog(memory_store_path()).events() if e["kind"] == kind]
-
-
-def start(work, session="sess-1", **extra):
-    return run_hook("session-start", {"session_id": session, "cwd": str(work),
-                                      "hook_event_name": "SessionStart", "source": "startup",
-                                      **extra})
-
-
-def prompt(work, text, session="sess-1", prompt_id=None):
-    data = {"session_id": session, "cwd": str(work), "hook_event_name": "UserPromptSubmit",
-            "prompt": text}
-    if prompt_id:
-        data["prompt_id"] = prompt_id
-    return run_hook("user-prompt", data)
 
 
 # ------------------------------------------------------------------------- SessionStart
@@ -179,16 +152,6 @@ def test_stop_ignores_a_subagents_own_tool_calls(workspace):
 
 
 # ------------------------------------------------------------------ SessionEnd / worker
-def wait_for(predicate, timeout=20.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    return predicate()
-
-
 def test_session_end_captures_scrubbed_assesses_and_hands_over(workspace, rlat_home):
     make = add(workspace, "Run the tests with make check, never pytest directly")
     transcript = str(FIXTURES / "tool_failure.jsonl")

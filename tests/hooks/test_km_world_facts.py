@@ -4,38 +4,19 @@ they live, and quarantine reaching them."""
 
 from __future__ import annotations
 
-import json
 import time
 
 from support.cli import run_rlat
-from support.hookrun import FIXTURES, run_hook
+from support.hookrun import FIXTURES, prompt, records, run_hook, start
 
 from rlat.claims import events as ev
 from rlat.claims.log import ClaimLog
 from rlat.lens.learn import tally_outcomes
-from rlat.paths import memory_store_path, state_dir
+from rlat.paths import memory_store_path
 from rlat.workspace import workspace_id
 from rlat.world import capture_world_fact, default_km_path
 
 TESTS_PROMPT_ID = "0cf11170-3530-491c-9182-24423694719a"  # the fixture's prompt: tests pass
-
-
-def records(session="sess-1"):
-    path = state_dir() / f"{session}.jsonl"
-    return [json.loads(ln) for ln in path.read_text().splitlines()] if path.exists() else []
-
-
-def prompt(work, text, session="sess-1", prompt_id=None):
-    data = {"session_id": session, "cwd": str(work), "hook_event_name": "UserPromptSubmit",
-            "prompt": text}
-    if prompt_id:
-        data["prompt_id"] = prompt_id
-    return run_hook("user-prompt", data)
-
-
-def start(work, session="sess-1"):
-    return run_hook("session-start", {"session_id": session, "cwd": str(work),
-                                      "source": "startup"})
 
 
 def km_events(km, kind):

@@ -9,29 +9,13 @@ import time
 
 import pytest
 from support.cli import run_rlat
-from support.hookrun import run_hook
+from support.hookrun import add_claim as add
+from support.hookrun import run_hook, start
 
-from rlat.claims import events as ev
-from rlat.claims.log import ClaimLog
-from rlat.paths import memory_store_path, state_dir
-from rlat.workspace import workspace_id
+from rlat.paths import state_dir
 
 CONSTRAINTS = "Standing constraints for this environment:"
 FALSIFIED = "Tried and falsified in this environment:"
-
-
-def add(work, text, claim_type="convention", ts=None, criticality=None):
-    extra = {"criticality": criticality} if criticality else {}
-    event = ev.proposed(text, claim_type, workspace=workspace_id(str(work)),
-                        citations=[ev.command_citation(f"test {text[:40]}")], origin="user",
-                        ts=ts, **extra)
-    ClaimLog(memory_store_path()).append([event])
-    return event["claim"]
-
-
-def start(work, session="sess-1", env=None):
-    return run_hook("session-start", {"session_id": session, "cwd": str(work),
-                                      "source": "startup"}, env=env)
 
 
 def injected(session="sess-1"):

@@ -41,6 +41,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from .. import scrub as scrubbing
+from ..claims.model import FACT_KINDS
 from ..retrieval.tokenize import STOP_WORDS
 from .session import SHELL_TOOLS, Cited, error_line, one_line, snippet
 from .transcript import Block, Turn
@@ -57,10 +58,8 @@ VERDICT_MIN_WORDS = 3  # content words a falsified finding needs beyond its verd
 RECENT_OUTPUTS = 24  # successful tool outputs an environment fact may be backed by
 RECURRENCE_OVERLAP = 0.6  # content-word Jaccard at which a stored claim is the same fact
 
-KIND_TYPES = {
-    "convention": "convention", "preference": "preference", "recovery": "environment",
-    "environment": "environment", "gotcha": "environment", "falsified": "outcome",
-}
+KIND_TYPES = dict(zip(FACT_KINDS, ("convention", "preference", "environment", "environment",
+                                   "environment", "outcome"), strict=True))
 
 # ---------------------------------------------------------------- the rules, in one place
 

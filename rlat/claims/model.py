@@ -289,6 +289,18 @@ def visible_everywhere(source: str, workspaces: list[str], cross_workspace: bool
     return source == "corpus" or cross_workspace or not workspaces
 
 
+# The kinds of fact deterministic capture finds (rlat.capture.facts). A captured claim's
+# subject is namespaced by its kind ("environment:port:5433"): the namespace identifies, it
+# does not describe, so recall matches a subject without it (rlat.retrieval.recall).
+FACT_KINDS = ("convention", "preference", "recovery", "environment", "gotcha", "falsified")
+
+
+def subject_words(subject: str) -> str:
+    """A subject as recall matches it: without a fact kind's namespace."""
+    kind, sep, rest = subject.partition(":")
+    return rest if sep and kind in FACT_KINDS else subject
+
+
 def visible_in(workspace: str | None, source: str, workspaces: list[str],
                cross_workspace: bool) -> bool:
     """Whether a claim with these fields is served in ``workspace`` (None: no workspace given,

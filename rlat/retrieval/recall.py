@@ -46,7 +46,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..claims.fold import FoldState
-from ..claims.model import Claim, visible_in
+from ..claims.model import Claim, subject_words, visible_in
 from ..trust import thresholds as T
 from ..trust.lifecycle import effective_state, stale_reason, trust_weight
 from ..trust.rungs import rung_of_points
@@ -80,6 +80,10 @@ except ImportError:  # pragma: no cover - depends on whether the module exists y
     _expansion = None
 
 
+# What ``claim_document`` makes of a claim (2: a subject without its fact kind's namespace).
+DOCUMENT_VERSION = 2
+
+
 def analyzer_version() -> str:
     """The analyzer key a persisted claim index is stored under (the recall cache, the hook
     view): tokenizer, expansion, and the stemmer library with its version — an index whose
@@ -89,7 +93,8 @@ def analyzer_version() -> str:
     ctx = "+ctx" if _contextual() is not None else ""
     lexicon = getattr(_expansion, "concepts", None) if _expansion is not None else None
     tags = f"+cpt{lexicon.version()}" if lexicon is not None else ""
-    return (f"tok{TOKENIZER_VERSION}" + (f"+exp{exp}" if exp is not None else "")
+    return (f"tok{TOKENIZER_VERSION}+doc{DOCUMENT_VERSION}"
+            + (f"+exp{exp}" if exp is not None else "")
             + (f"+{stemmer}" if stemmer else "") + ctx + tags)
 
 
@@ -121,7 +126,7 @@ def claim_document(claim: Claim) -> str:
     """The text a claim is matched on: its proposition, subject and attribute key."""
     parts = [claim.text]
     if claim.subject:
-        parts.append(claim.subject)
+        parts.append(subject_words(claim.subject))
     if claim.attribute_key:
         parts.append(claim.attribute_key)
     return "\n".join(parts)

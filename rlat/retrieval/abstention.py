@@ -136,6 +136,14 @@ def weight(df: int, n: int) -> float:
     return smooth_idf(n, max(1, min(df, n)))
 
 
+def bridge_weight(tag: float, prompt_words: list[float], claim_words: list[float]) -> float:
+    """What a concept tag weighs where it bridges a prompt word to a claim word: as much as
+    the less specific side of the link (each side's rarest word), and never less than the tag.
+    "dependency" to "pnpm" is specific evidence even in a store where most claims touch
+    ``~packages``; the tag's own weight says only how common the concept is."""
+    return max(tag, min(max(prompt_words), max(claim_words)))
+
+
 def content_terms(terms: Iterable[str]) -> list[str]:
     """The distinct analysed terms that carry content (order kept)."""
     out: list[str] = []
@@ -157,10 +165,10 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
     the result then holds 0.
 
     ``tag_sources`` / ``claim_tag_sources()``: concept tag -> the prompt's / the claim's terms it
-    came from (``rlat.retrieval.concepts``; the claim's asked for only when a tag is shared). A shared tag *bridges* when it joins a prompt word
-    the claim lacks to a claim word the prompt lacks ("assertion" to "testify"): it then counts
-    as a shared word and stands for the prompt words it joined (they leave the prompt's
-    weight). Any other shared tag says nothing the shared words don't ("database" and its
+    came from (``rlat.retrieval.concepts``; the claim's asked for only when a tag is
+    shared). A shared tag *bridges* when it joins a prompt word the claim lacks to a claim word the prompt lacks ("assertion" to "testify"): it then counts
+    as a shared word, weighing ``bridge_weight``, and stands for the prompt words it joined
+    (they leave the prompt's weight). Any other shared tag says nothing the shared words don't ("database" and its
     ``~database``; "release" in both, "changelog" in the prompt) and is left out, so one shared
     word stays one."""
     own = set(claim_terms)
@@ -168,7 +176,7 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
     prompt_weight = 0.0
     shared = 0.0
     covered: list[str] = []
-    bridged: set[str] = set()
+    bridged: dict[str, float] = {}  # bridging tag -> what it weighs
     answered: set[str] = set()  # prompt words a bridging tag stands for
     if tag_sources:
         claim_sources = None  # computed only when a tag is shared (it re-reads the claim)
@@ -180,15 +188,20 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
                 continue
             if claim_sources is None:
                 claim_sources = (claim_tag_sources() if claim_tag_sources else None) or {}
-            if claim_tag_sources is None or any(
-                    s not in asked for s in claim_sources.get(tag, ())):
-                bridged.add(tag)
+            if claim_tag_sources is None:
+                bridged[tag] = weight(tag)
+                answered.update(joined)
+                continue
+            named = [s for s in claim_sources.get(tag, ()) if s not in asked]
+            if named:
+                bridged[tag] = bridge_weight(weight(tag), [weight(s) for s in joined],
+                                             [weight(s) for s in named])
                 answered.update(joined)
     for term in prompt:
         if term in answered or (tag_sources and term in tag_sources and term in own
                                 and term not in bridged):
             continue
-        w = weight(term)
+        w = bridged[term] if term in bridged else weight(term)
         prompt_weight += w
         if term in own:
             shared += w
@@ -197,7 +210,7 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
     if not covered or enough is not None and prompt_share >= floor_for(len(covered), enough):
         return Fit(tuple(covered), len(prompt), prompt_share, 0.0, shared)
     # the claim's own words, and of its concept tags those that bridged to the prompt
-    claim_weight = sum(weight(t) for t in own if t not in FILLER and (
-        not t.startswith(TAG_PREFIX) or t in bridged))
+    claim_weight = sum(bridged[t] if t in bridged else weight(t) for t in own
+                       if t not in FILLER and (not t.startswith(TAG_PREFIX) or t in bridged))
     return Fit(tuple(covered), len(prompt), prompt_share,
                shared / claim_weight if claim_weight else 0.0, shared)

@@ -89,3 +89,21 @@ def test_a_question_in_a_languages_words_meets_a_claim_in_its_tools_words():
                  "Use `./gradlew ktlintFormat` here (`ktlint -F 'src/**/*.kt'` fails: command "
                  "not found)")
     assert {"~linting", "~kotlin"} <= set(fit.covered) and fit.passes()
+
+
+def test_a_bridge_is_as_specific_as_the_words_it_joins_not_as_common_as_its_concept():
+    from rlat.retrieval import abstention as A
+    from rlat.retrieval import expansion
+
+    prompt, claim = ("how do I add a new dependency to this repo?",
+                     "In this repo we use pnpm, never npm or yarn")
+    claim_terms = expansion.expand_document(claim, tokenize(claim))
+    # a store where most claims touch ~packages and name the repo (they weigh little) but
+    # "dependency" and "pnpm" are rare words
+    weight = lambda t: 0.5 if t in ("~packages", "repo") else 3.0  # noqa: E731
+    fit = A.fit(A.content_terms(recall.query_terms(prompt)), claim_terms, weight,
+                tag_sources=expansion.tag_sources(tokenize(prompt)),
+                claim_tag_sources=lambda: expansion.tag_sources(tokenize(claim)))
+    assert fit.covered == ("repo", "~packages") and fit.shared_weight == 3.5 and fit.passes()
+    # the concept alone between unrelated everyday words stays as weak as it is common
+    assert A.bridge_weight(0.5, [0.7], [3.0]) == 0.7

@@ -19,9 +19,10 @@ lives here (documented in docs/claims.md, "Abstention", and docs/hooks.md):
   weight of the claim's own content words, the share the prompt holds.
 * **Fit** = the larger of the two shares (the claim's counted ``ONE_WORD_CLAIM_SHARE`` when
   they share a single word) when the shared words weigh at least ``MIN_SHARED`` idf-units,
-  else 0. A claim is admitted when ``fit >= FIT_FLOOR``: it covers most of what the
-  prompt asks, or the prompt covers most of what the claim says (a one-line convention
-  mentioned in a long prompt). One shared everyday word covers neither.
+  else 0 — and 0 when all they share is one concept tag and the prompt is a task, not a
+  question (``asks``). A claim is admitted when ``fit >= FIT_FLOOR``: it covers most of
+  what the prompt asks, or the prompt covers most of what the claim says (a one-line
+  convention mentioned in a long prompt). One shared everyday word covers neither.
 * **Session records** (claims of type ``event``, one block per session) are recalled only
   when no other claim clears the floor, only the best one, and only when its fit is at least
   ``EVENT_FIT_FLOOR``: a long record shares some word with almost any prompt.
@@ -31,6 +32,7 @@ Import-light (the prompt hook uses it).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 
 from .bm25 import smooth_idf
@@ -88,21 +90,25 @@ FILLER = frozenset(stem(w) for w in """
 class Fit:
     """How one claim covers one prompt (see the module docstring)."""
 
-    __slots__ = ("covered", "n_prompt", "prompt_share", "claim_share", "shared_weight", "fit")
+    __slots__ = ("covered", "n_prompt", "prompt_share", "claim_share", "shared_weight", "fit",
+                 "lone_concept")
 
     def __init__(self, covered: tuple[str, ...], n_prompt: int, prompt_share: float,
-                 claim_share: float, shared_weight: float) -> None:
+                 claim_share: float, shared_weight: float, *, asks: bool = False) -> None:
         self.covered = covered
         self.n_prompt = n_prompt
         self.prompt_share = prompt_share
         self.claim_share = claim_share
         self.shared_weight = shared_weight
         claim_part = claim_share * (ONE_WORD_CLAIM_SHARE if len(covered) == 1 else 1.0)
-        # One concept alone is a topic, not an answer ("update the readme" / a docs command):
-        # a claim must share a word of the prompt, or two concepts.
-        lone_concept = len(covered) == 1 and covered[0].startswith(TAG_PREFIX)
+        # One concept alone is a topic, not an answer, for a task ("update the readme" / a docs
+        # command): it must share a word of the prompt, or two concepts. A question about the
+        # concept ("how do I run the type checker?" / "run tsc with -p tsconfig.app.json") is
+        # answered by a claim on it.
+        self.lone_concept = len(covered) == 1 and covered[0].startswith(TAG_PREFIX) \
+            and not asks
         self.fit = max(prompt_share, claim_part) \
-            if shared_weight >= MIN_SHARED and not lone_concept else 0.0
+            if shared_weight >= MIN_SHARED and not self.lone_concept else 0.0
 
     def floor(self, floor: float = FIT_FLOOR) -> float:
         return floor_for(len(self.covered), floor)
@@ -116,8 +122,8 @@ class Fit:
         floor = self.floor(floor)
         weak = f"; shared weight {self.shared_weight:.1f} < {MIN_SHARED:.1f}" \
             if self.covered and self.shared_weight < MIN_SHARED else ""
-        if len(self.covered) == 1 and self.covered[0].startswith(TAG_PREFIX):
-            weak += "; a concept alone is not enough"
+        if self.lone_concept:
+            weak += "; a concept alone does not answer a task"
         if len(self.covered) == 1 and self.claim_share:
             weak += f"; one shared word: the claim's share counts {ONE_WORD_CLAIM_SHARE:g}x"
         return (f"fit {self.fit:.2f} {verdict} {floor:.2f} (covers {len(self.covered)} of "
@@ -134,6 +140,16 @@ def weight(df: int, n: int) -> float:
     """The weight of a word held by ``df`` of the ``n`` claims of a store."""
     n = max(n, YOUNG_STORE)
     return smooth_idf(n, max(1, min(df, n)))
+
+
+# A prompt that asks rather than orders: it ends with "?" or opens like a question.
+_QUESTION = re.compile(r"^\W*(?:what|which|where|when|why|how|who|whose|is|are|can|could|"
+                       r"should|would|do|does|did|has|have|any)\b", re.IGNORECASE)
+
+
+def asks(prompt: str) -> bool:
+    """Whether ``prompt`` is a question (``fit``'s ``asks``)."""
+    return prompt.rstrip().endswith("?") or bool(_QUESTION.match(prompt))
 
 
 def bridge_weight(tag: float, prompt_words: list[float], claim_words: list[float]) -> float:
@@ -157,7 +173,8 @@ def content_terms(terms: Iterable[str]) -> list[str]:
 
 def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], float], *,
         enough: float | None = None, tag_sources: dict[str, frozenset[str]] | None = None,
-        claim_tag_sources: Callable[[], dict[str, frozenset[str]] | None] | None = None) -> Fit:
+        claim_tag_sources: Callable[[], dict[str, frozenset[str]] | None] | None = None,
+        asks: bool = False) -> Fit:
     """The fit of a claim (its own analysed terms) to a prompt (``content_terms`` of it).
 
     ``enough``: when the prompt share alone reaches the floor that applies (``floor_for``
@@ -208,9 +225,9 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
             covered.append(term)
     prompt_share = shared / prompt_weight if prompt_weight else 0.0
     if not covered or enough is not None and prompt_share >= floor_for(len(covered), enough):
-        return Fit(tuple(covered), len(prompt), prompt_share, 0.0, shared)
+        return Fit(tuple(covered), len(prompt), prompt_share, 0.0, shared, asks=asks)
     # the claim's own words, and of its concept tags those that bridged to the prompt
     claim_weight = sum(bridged[t] if t in bridged else weight(t) for t in own
                        if t not in FILLER and (not t.startswith(TAG_PREFIX) or t in bridged))
     return Fit(tuple(covered), len(prompt), prompt_share,
-               shared / claim_weight if claim_weight else 0.0, shared)
+               shared / claim_weight if claim_weight else 0.0, shared, asks=asks)

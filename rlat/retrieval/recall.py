@@ -638,6 +638,7 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     if not terms:
         return []
     prompt = A.content_terms(terms)
+    asking = A.asks(query)
     tag_sources = _expansion.tag_sources(tokenize(query)) \
         if _expansion is not None and hasattr(_expansion, "tag_sources") else None
     if abstain and not prompt and not explain:
@@ -672,7 +673,7 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         is_event = claim.type == A.EVENT_TYPE
         floor = A.EVENT_FIT_FLOOR if is_event else A.FIT_FLOOR
         return A.fit(prompt, document_terms(claim), weigh, enough=None if explain else floor,
-                     tag_sources=tag_sources,
+                     tag_sources=tag_sources, asks=asking,
                      claim_tag_sources=lambda: claim_tag_sources(claim)), floor, is_event
 
     pop = heapq.heappop

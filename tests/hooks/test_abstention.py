@@ -135,12 +135,16 @@ def test_a_question_sharing_no_word_with_its_claim_meets_it_through_a_concept(wo
         out = prompt(workspace, text, f"concept-{i}")
         assert fact in out.context, (text, out.stdout)
         assert ids[fact] in [cid for cid, _rank in injected(f"concept-{i}")[0]]
-    # the concepts do not make unrelated prompts match
-    # nor does a shared word count twice through its own concept ("database", ~database)
+    # the concepts do not make unrelated prompts match, nor does a shared word count twice
+    # through its own concept ("database", ~database), nor does a task that shares only a
+    # concept with a claim get it (a topic is not an answer to "do this")
     for i, text in enumerate(["write a haiku about autumn leaves",
                               "rename the variable x to count in utils.py",
-                              "what currency does the pricing page show by default?"]):
+                              "show the currency symbol next to the pricing page totals"]):
         assert prompt(workspace, text, f"concept-quiet-{i}").stdout == "", text
+    # ... while a question on that concept is answered by the claim on it
+    out = prompt(workspace, "how should currency values be represented?", "concept-asks")
+    assert "Money amounts are always Decimal here" in out.context, out.stdout
     explained = run_rlat("memory", "recall", "which assertion library should I pick?",
                          "--explain", cwd=workspace)
     assert "~testing" in explained.stdout  # the shared concept, shown as the index holds it

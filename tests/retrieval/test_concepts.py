@@ -55,7 +55,8 @@ def fit_of(prompt: str, claim: str):
     claim_terms = expansion.expand_document(claim, tokenize(claim))
     return A.fit(A.content_terms(recall.query_terms(prompt)), claim_terms, lambda _t: 2.0,
                  tag_sources=expansion.tag_sources(tokenize(prompt)),
-                 claim_tag_sources=lambda: expansion.tag_sources(tokenize(claim)))
+                 claim_tag_sources=lambda: expansion.tag_sources(tokenize(claim)),
+                 asks=A.asks(prompt))
 
 
 def test_a_concept_counts_when_it_joins_a_prompt_word_to_a_claim_word_neither_holds():
@@ -76,10 +77,13 @@ def test_a_concept_the_shared_word_already_explains_adds_nothing():
     assert database.covered == ("databas",) and not database.passes()
 
 
-def test_one_concept_alone_is_a_topic_not_an_answer():
+def test_one_concept_alone_is_a_topic_not_an_answer_to_a_task_but_answers_a_question():
     alone = fit_of("update the readme", "Build the docs with mkdocs build --strict")
     assert alone.covered == ("~docs",) and alone.fit == 0.0
-    assert "a concept alone is not enough" in alone.describe()
+    assert "a concept alone does not answer a task" in alone.describe()
+    asked = fit_of("where is the documentation site generated?",
+                   "Run mkdocs build --strict for the docs")
+    assert asked.covered == ("~docs",) and asked.passes()
 
 
 def test_a_question_in_a_languages_words_meets_a_claim_in_its_tools_words():

@@ -217,6 +217,8 @@ _ENV_VAR = re.compile(r"\$\{?([A-Z][A-Z0-9_]{2,})\}?|\b([A-Z][A-Z0-9]*_[A-Z0-9_]
 _PATH = re.compile(r"(?<![\w:/.])(?:~|\.{1,2})?/(?:[\w.@-]+/)+[\w.@-]*|(?<![\w/.])[\w.@-]+/"
                    r"(?:[\w.@-]+/)*[\w@-]+\.\w{1,8}\b")
 _BACKTICK = re.compile(r"`([^`\n]{2,120})`")
+# ... and a command the user hands over, however long ("ah, here it's `mix hex.repo add …`").
+_QUOTED_COMMAND = re.compile(r"`([^`\n]{2,2000})`")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_+-]{1,}")
 
 _ENV_ERROR = re.compile(
@@ -418,7 +420,8 @@ def _recovers(failed: _Command, good: str, *, newest: bool = False) -> bool:
     bad = failed.text
     if one_line(bad) == one_line(good) or _program(good) in _HOUSEKEEPING:
         return False
-    if one_line(good) in failed.hints:
+    said = one_line(good)  # (a long command is cited by its first 160 characters)
+    if any(hint.startswith(said) for hint in failed.hints):
         return True  # the user handed it over after the failure ("ah, here it's `X`")
     bad_words, good_words = _command_words(bad), _command_words(good)
     if bad_words and bad_words < good_words and any(
@@ -468,7 +471,7 @@ class FactExtractor:
                 else "idle"
             if self._commands:
                 self._commands[-1].asked_after = True
-            quoted = {one_line(t) for t in _BACKTICK.findall(said)}
+            quoted = {one_line(t) for t in _QUOTED_COMMAND.findall(said)}
             for command in self._commands[-RECENT_FAILURES:] if quoted else ():
                 if command.failed and not command.recovered:
                     command.hints |= quoted

@@ -373,6 +373,14 @@ def test_a_command_the_user_hands_over_after_a_failure_is_a_recovery_in_its_situ
     b.prompt("ah, in this repo it's `php artisan l5-swagger:generate`")
     b.run("Bash", {"command": "php artisan l5-swagger:generate"}, "Regenerating docs default")
     b.say("The docs are regenerated.")
+    b.prompt("now get the deps installed")
+    b.run("Bash", {"command": "mix hex.organization auth oban"},
+          'Exit code 1\n** (Mix) No organization with name "oban"', is_error=True)
+    long = ("mix hex.repo add oban https://getoban.pro/repo --fetch-public-key "
+            "SHA256:4/OSKi0NRF91QVVXlGAhb/BIMLnK8NHcx/EWs+aIWPc --auth-key $OBAN_LICENSE_KEY "
+            "--trust-this-key-forever")
+    b.prompt(f"ah, in this repo it's `{long}`")
+    b.run("Bash", {"command": long}, "Resolution completed")
     report = capture_transcript(b.write(b.path), store=store)
     found = [f["text"] for kind in facts_of(report).values() for f in kind
              if "l5-swagger:generate" in f["text"]]
@@ -381,6 +389,10 @@ def test_a_command_the_user_hands_over_after_a_failure_is_a_recovery_in_its_situ
     assert found == ["Use `php artisan l5-swagger:generate` here (`php artisan scribe:generate` "
                      'fails: There are no commands defined in the "scribe" namespace.) [asked: '
                      "regenerate the api docs, I added the packages endpoint]"]
+    # a long command handed over is one too
+    (oban,) = [f["text"] for f in facts_of(report)["recovery"] if "hex.repo add" in f["text"]]
+    assert oban.startswith("Use `mix hex.repo add oban") and "(`mix hex.organization auth " \
+        "oban` fails" in oban
 
 
 def test_a_recovery_names_what_failed_not_the_build_tools_banner(tmp_path, store):

@@ -8,7 +8,8 @@ lives here (documented in docs/claims.md, "Abstention", and docs/hooks.md):
 
 * **Content words**: the prompt's analysed terms (tokenizer + stemming, stop words gone),
   distinct, minus ``FILLER`` (words that ask rather than say: "please", "help", "need",
-  "thing", …). A prompt with no content word recalls nothing.
+  "thing", …) and lone digits (the pieces of "2.0" and "v18.19.0" share a "0", which says
+  nothing). A prompt with no content word recalls nothing.
 * **Weight** of a word: its idf in the store (``rlat.retrieval.bm25.smooth_idf``, the recall index's), with N
   at least ``YOUNG_STORE`` (a young store cannot tell an everyday word from a rare one, so no
   word of it weighs next to nothing); a word no claim holds weighs what a word held by one
@@ -165,7 +166,7 @@ def content_terms(terms: Iterable[str]) -> list[str]:
     out: list[str] = []
     seen: set[str] = set()
     for term in terms:
-        if term not in seen and term not in FILLER:
+        if term not in seen and term not in FILLER and not (len(term) == 1 and term.isdigit()):
             seen.add(term)
             out.append(term)
     return out

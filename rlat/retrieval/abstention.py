@@ -82,7 +82,6 @@ FILLER = frozenset(stem(w) for w in """
     please pls thanks thank hi hey hello ok okay yes yeah sure
     can could would want wanted need needs needed let lets help know tell show look looking
     like think thing things something anything everything stuff way ways get got give go going
-    fix fixes fixed fixing
     use using used try trying tried work working make making see seem seems
     now again still actually really maybe just also even already quick quickly bit little
     new one ones some any every much many well good right sorry wondering

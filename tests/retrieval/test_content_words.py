@@ -23,19 +23,3 @@ def test_a_lone_digit_is_not_content():
     assert "5433" in A.content_terms(R.query_terms("is postgres on 5433?"))
     assert [h.claim.text for h in R.recall(state, "which node version does the repo need?",
                                            workspace=WS, now=T0)] != []
-
-
-def test_fix_is_the_verb_of_a_task_not_its_topic():
-    # a store where tests and failures are everyday words and "fix" is rare
-    texts = ["Commit messages follow conventional commits here (feat:, fix:, chore:) and "
-             "always reference the ticket"] + [
-        f"The {area} tests fail when run in parallel; run them with -p 1" for area in
-        ("billing", "search", "export", "import", "auth", "sync", "report", "upload")]
-    state = fold([ev.proposed(text, "convention", workspace=WS, ts=T0, origin="user",
-                              citations=[ev.command_citation(text[:20])]) for text in texts])
-    def recalled(query):
-        return [h.claim.text for h in R.recall(state, query, workspace=WS, now=T0)]
-
-    assert not any("Commit messages" in t for t in recalled("fix the failing test in the parser"))
-    assert any("Commit messages" in t
-               for t in recalled("what prefix should a fix commit message have?"))

@@ -201,7 +201,9 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
         for tag, sources in tag_sources.items():
             if tag not in own:
                 continue
-            joined = [s for s in sources if s not in own]
+            # (a number the prompt names is wanted as itself: "the 404 page" is not asking
+            # about any endpoint)
+            joined = [s for s in sources if s not in own and not s.isdigit()]
             if not joined:
                 continue
             if claim_sources is None:

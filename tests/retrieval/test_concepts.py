@@ -111,3 +111,13 @@ def test_a_bridge_is_as_specific_as_the_words_it_joins_not_as_common_as_its_conc
     assert fit.covered == ("repo", "~packages") and fit.shared_weight == 3.5 and fit.passes()
     # the concept alone between unrelated everyday words stays as weak as it is common
     assert A.bridge_weight(0.5, [0.7], [3.0]) == 0.7
+
+
+def test_a_number_in_the_prompt_is_wanted_as_itself_not_as_its_concept():
+    # "404" is listed under ~http, but "the 404 page" does not ask about endpoints
+    fit = fit_of("make the 404 page a bit friendlier",
+                 "The endpoint refuses the socket from the tunnel's host, so the page reloads")
+    assert "~http" not in fit.covered and fit.covered == ("page",)
+    # on the claim's side a number still answers a question in words
+    wide = fit_of("how wide can code lines get?", "We run black with line length 100")
+    assert "~linewidth" in wide.covered

@@ -17,15 +17,18 @@ Systems, side by side on the same turns:
 * ``rlat recall without session context``: the ablation, the same ``recall()`` over an index
   of each claim's own analysed terms;
 * ``rlat recall without word vectors``: the ablation without re-ranking by the static word
-  vectors (``rlat.retrieval.wordvec``); the "when" date weight still applies.
+  vectors (``rlat.retrieval.wordvec``); the date, period and answer weights still apply.
 
-The shipped path re-ranks the best 100 lexical candidates with the word vectors and, for a
-"when" question, gives claims that state a time a share of relevance
-(``rlat.retrieval.recall.SIMILARITY_WEIGHT`` / ``DATE_WEIGHT``).
+The shipped path re-ranks the best 100 lexical candidates with the word vectors, gives claims
+that state a time a share of relevance for a "when" question, and claims said in a day, month
+or year the question names another; a turn right after a question turn is lent a share of that
+question's relevance (``rlat.retrieval.recall.SIMILARITY_WEIGHT`` / ``DATE_WEIGHT`` /
+``PERIOD_WEIGHT`` / ``ANSWER_WEIGHT``).
 
 Honesty rules: no network, no model, nothing about answers or evidence is used at index time;
-expansion parameters (window, self weight, stemming on/off, speaker/caption in the text) were
-chosen on ONE conversation (``TUNE_ON``) and the held-out figure is reported separately.
+expansion parameters (window, self weight, stemming on/off, speaker/caption in the text) and
+the ranking weights were chosen on ONE conversation (``TUNE_ON``) and the held-out figure is
+reported separately.
 Evidence ids are normalised (``"D8:6; D9:17"`` → two ids, ``"D:11:26"`` → ``D11:26``); ids that
 name no turn of the conversation are dropped (no system can retrieve them).
 

@@ -103,20 +103,24 @@ def session_position(claim) -> tuple[str, float, str] | None:
     return None
 
 
-def session_neighbours(claims: Iterable, window: int = WINDOW) -> dict[str, list[str]]:
-    """claim id -> ids of the claims captured within ``window`` positions of it in the same
-    session (nearest first). A claim is placed by its first session citation."""
+def _sessions(claims: Iterable) -> list[list[str]]:
+    """The claim ids of each session, in the order they were captured (by the first session
+    citation's ``observed_at``, then message id); claims without one are left out."""
     sessions: dict[str, list[tuple[float, str, str]]] = {}
     for claim in claims:
         pos = session_position(claim)
         if pos is not None:
             sessions.setdefault(pos[0], []).append((pos[1], pos[2], claim.id))
+    return [[cid for _ts, _mid, cid in sorted(members)] for members in sessions.values()]
+
+
+def session_neighbours(claims: Iterable, window: int = WINDOW) -> dict[str, list[str]]:
+    """claim id -> ids of the claims captured within ``window`` positions of it in the same
+    session (nearest first). A claim is placed by its first session citation."""
     out: dict[str, list[str]] = {}
-    for members in sessions.values():
-        if len(members) < 2:
+    for ids in _sessions(claims):
+        if len(ids) < 2:
             continue
-        members.sort()
-        ids = [cid for _ts, _mid, cid in members]
         for i, cid in enumerate(ids):
             near: list[str] = []
             for off in range(1, window + 1):
@@ -125,6 +129,28 @@ def session_neighbours(claims: Iterable, window: int = WINDOW) -> dict[str, list
                 if i + off < len(ids):
                     near.append(ids[i + off])
             out[cid] = near
+    return out
+
+
+def is_question(text: str) -> bool:
+    """Whether a claim's text asks rather than says: it ends with a question mark."""
+    return text.rstrip().endswith("?")
+
+
+def answered_questions(claims: Iterable) -> dict[str, str]:
+    """answer claim id -> the id of the question it follows: the claim captured just before
+    it in the same session, when that one asks (``is_question``). A reply often names nothing
+    of what it answers ("The Wolves, and LeBron's leadership" after "Who's your favourite
+    basketball team?"): the ranking engine lends it a share of its question's relevance."""
+    claims = list(claims)
+    asks = {claim.id for claim in claims if is_question(claim.text)}
+    out: dict[str, str] = {}
+    if not asks:
+        return out
+    for ids in _sessions(claims):
+        for before, cid in zip(ids, ids[1:], strict=False):
+            if before in asks:
+                out[cid] = before
     return out
 
 

@@ -40,7 +40,10 @@ the ranking rule and the trust rule live side by side. Nothing else in ``rlat.tr
 from __future__ import annotations
 
 import heapq
+import sys
 import time
+from array import array
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -62,7 +65,7 @@ SOURCES = ("experience", "world", "corpus")
 KM_ADMITTED = "admitted: world fact of this workspace's knowledge model"
 # The index body as stored in the read model (``ClaimIndex.to_dict``).
 CACHE_FORMAT = "rlat-recall-index"
-CACHE_VERSION = 2
+CACHE_VERSION = 3  # 3: answer links (``ClaimIndex.question_slot``)
 # Common terms (see ClaimBM25.scores_common): in more than this share of the claims, and only
 # when rarer query terms already matched at least this many claims.
 COMMON_TERM_DF = 0.25
@@ -72,6 +75,11 @@ COMMON_TERM_MIN_MATCHES = 200
 SIMILARITY_WEIGHT = 0.5
 # ... plus DATE_WEIGHT when the query asks when and the claim states a time (rlat.retrieval.temporal).
 DATE_WEIGHT = 0.2
+# ... plus PERIOD_WEIGHT when the query names a day, month or year and the claim was said then.
+PERIOD_WEIGHT = 0.5
+# ... plus ANSWER_WEIGHT x the relevance of the question a claim answers (the claim just before
+# it in its session ends with "?": ``rlat.retrieval.expansion.answered_questions``).
+ANSWER_WEIGHT = 0.2
 
 # ----------------------------------------------------------------------------- analyzer
 try:  # the seam for lexical improvements (document / query expansion); optional
@@ -102,6 +110,28 @@ def _contextual():
     """The expansion seam's whole-collection hook, ``contextual_documents(claims, terms_of)
     -> {claim_id: terms}`` (session-context documents), when it exists."""
     return getattr(_expansion, "contextual_documents", None) if _expansion is not None else None
+
+
+def answer_links(claims: list[Claim]) -> dict[str, str]:
+    """answer claim id -> the id of the question claim it follows in its session (the
+    expansion seam's ``answered_questions``; none without it)."""
+    find = getattr(_expansion, "answered_questions", None) if _expansion is not None else None
+    return find(claims) if find is not None else {}
+
+
+def _u32_bytes(values: Iterable[int]) -> bytes:
+    out = array("I", values)
+    if sys.byteorder != "little":
+        out.byteswap()
+    return out.tobytes()
+
+
+def _u32_array(data: bytes) -> array:
+    out = array("I")
+    out.frombytes(data)
+    if sys.byteorder != "little":
+        out.byteswap()
+    return out
 
 
 def documents(claims: list[Claim]) -> list[list[str]]:
@@ -275,6 +305,11 @@ class ClaimIndex:
         self._vector_memo: dict[str, bytes] = {}
         self._weights: dict = {}  # term -> term_weight (None -> the claim count it holds for)
         self.scope = None
+        # Answer links (``answer_links``): base slots of claims that answer a question, ascending,
+        # and the slot of the question each answers; for delta claims, id -> question id.
+        self.answer_slots = array("I")
+        self.question_slots = array("I")
+        self.delta_answers: dict[str, str] = {}
 
     @classmethod
     def build(cls, claims: Iterable[Claim]) -> ClaimIndex:
@@ -285,7 +320,25 @@ class ClaimIndex:
         # No claim vectors here: a build can happen on a hook's fallback path, and embedding
         # costs ~0.35 ms a claim. A query embeds the few candidates it reads
         # (``claim_vector``); the read model's build embeds every claim before storing it.
-        return cls(bm25, [c.id for c in claims])
+        index = cls(bm25, [c.id for c in claims])
+        links = answer_links(claims)
+        if links:
+            slot = {c.id: i for i, c in enumerate(claims)}
+            pairs = sorted((slot[a], slot[q]) for a, q in links.items())
+            index.answer_slots = array("I", (a for a, _q in pairs))
+            index.question_slots = array("I", (q for _a, q in pairs))
+        return index
+
+    @property
+    def has_answers(self) -> bool:
+        """Whether any claim of the index answers a question (``answer_links``)."""
+        return bool(self.answer_slots) or bool(self.delta_answers)
+
+    def question_slot(self, slot: int) -> int | None:
+        """The base slot of the question the claim at base ``slot`` answers, or None."""
+        slots = self.answer_slots
+        i = bisect_left(slots, slot)
+        return self.question_slots[i] if i < len(slots) and slots[i] == slot else None
 
     def embed_claims(self, claims: Iterable[Claim]) -> bool:
         """Compute the base claims' vectors (``claims`` in slot order) with the shipped word
@@ -341,6 +394,7 @@ class ClaimIndex:
             counts = Counter(terms)
             delta[claim.id] = counts
             self.delta_df.update(counts.keys())
+        self.delta_answers.update(answer_links(new))
         added = len(new)
         self.gone = sum(1 for cid in self.ids if cid not in claims)
         self._synced, self._synced_count = claims, len(claims)
@@ -356,11 +410,14 @@ class ClaimIndex:
         other._vector_memo = self._vector_memo
         other.delta = dict(self.delta)
         other.delta_df = Counter(self.delta_df)
+        other.answer_slots, other.question_slots = self.answer_slots, self.question_slots
+        other.delta_answers = dict(self.delta_answers)
         new = [c for c in claims if c.id not in other.delta and c.id not in self.slot_of]
         for claim, terms in zip(new, documents(new), strict=True):
             counts = Counter(terms)
             other.delta[claim.id] = counts
             other.delta_df.update(counts.keys())
+        other.delta_answers.update(answer_links(new))
         return other
 
     def scores(self, terms: list[str]) -> dict[str, float]:
@@ -371,22 +428,27 @@ class ClaimIndex:
             out.update(self._delta_scores(terms))
         return out
 
-    def candidates(self, terms: list[str], mask=None) -> tuple[list[tuple[float, object]],
-                                                              list[str]]:
+    def candidates(self, terms: list[str], mask=None, *, scores: dict | None = None
+                   ) -> tuple[list[tuple[float, object]], list[str]]:
         """(a heap of (-score, key), the ids of delta claims) — the cheap form ``rank`` uses:
         a key is a base slot (int) or an index into the delta ids, negated and minus one.
 
         ``mask`` (indexable by base slot, truthy = keep) leaves the other base slots out; the
-        scores of those kept are unchanged. Delta claims are always scored."""
+        scores of those kept are unchanged. Delta claims are always scored. ``scores``, when
+        given, is filled with key -> score for every candidate."""
         scored = self.bm25.scores_common(terms, mask) if isinstance(self.bm25, ClaimBM25) \
             else self.bm25.scores(terms, mask)
         heap: list[tuple[float, object]] = [
             (-score, slot) for slot, score in scored.items() if score > 0]
+        if scores is not None:
+            scores.update(scored)
         delta_ids: list[str] = []
         if self.delta:
             for cid, score in self._delta_scores(terms).items():
                 delta_ids.append(cid)
                 heap.append((-score, -len(delta_ids)))
+                if scores is not None:
+                    scores[-len(delta_ids)] = score
         heapq.heapify(heap)
         return heap, delta_ids
 
@@ -434,7 +496,9 @@ class ClaimIndex:
     def to_dict(self, store: str = "") -> dict:
         body = {"format": CACHE_FORMAT, "v": CACHE_VERSION, "store": store,
                 "analyzer": self.analyzer, "ids": list(self.ids),
-                "index": self.bm25.to_dict()}
+                "index": self.bm25.to_dict(),
+                "answers": _u32_bytes(self.answer_slots),
+                "questions": _u32_bytes(self.question_slots)}
         if self.vectors is not None:
             body["vectors"], body["vectors_of"] = self.vectors, self.vectors_of
         return body
@@ -460,6 +524,10 @@ class ClaimIndex:
         vectors = body.get("vectors")
         if isinstance(vectors, bytes) and isinstance(body.get("vectors_of"), str):
             index.vectors, index.vectors_of = vectors, body["vectors_of"]
+        answers, questions = body.get("answers", b""), body.get("questions", b"")
+        if answers and len(answers) == len(questions):
+            index.answer_slots, index.question_slots = _u32_array(answers), \
+                _u32_array(questions)
         return index
 
 
@@ -539,6 +607,14 @@ class Hit:
             "workspaces": list(c.workspaces), "cross_workspace": c.cross_workspace,
             "created_at": c.created_at, "sessions": len(c.sessions),
         }
+
+
+def claim_time(claim: Claim) -> float:
+    """When a claim was said: its first session citation's time, else its creation."""
+    for cite in claim.evidence:
+        if cite.get("kind", "session") == "session" and cite.get("observed_at"):
+            return float(cite["observed_at"])
+    return claim.created_at
 
 
 def gate(claim: Claim, *, workspace: str | None, now: float, include_stale: bool,
@@ -645,8 +721,11 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         return []  # nothing but filler ("can you help?"): no claim can fit it
     # Candidates best-first, lazily: a heap (O(n) to build, O(log n) per claim looked at)
     # instead of sorting every lexical match, since most never need to be looked at.
-    heap, delta_ids = index.candidates(terms, candidate_mask) if candidate_mask is not None \
-        else index.candidates(terms)
+    # A claim that answers a question (``answer_links``) is lent a share of its question's
+    # relevance, looked up among the candidates' lexical scores.
+    answering = ANSWER_WEIGHT if index.has_answers else 0.0
+    lexical: dict | None = {} if answering else None
+    heap, delta_ids = index.candidates(terms, candidate_mask, scores=lexical)
     if not heap:
         return []
     claims = state.claims
@@ -657,7 +736,10 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     prompt_vec = table.embed(terms, weigh) if table is not None else None
     # The most a candidate's relevance can reach above its lexical part (see below).
     dated = DATE_WEIGHT if temporal.asks_when(query) else 0.0
-    lift = (SIMILARITY_WEIGHT if prompt_vec is not None else 0.0) + dated
+    periods = temporal.named_periods(query, now)
+    named = PERIOD_WEIGHT if periods else 0.0
+    lift = (SIMILARITY_WEIGHT if prompt_vec is not None else 0.0) + dated + named
+    scale = (1 + lift) * (1 + answering)  # relevance = raw relevance / scale, in [0, 1]
     best = 0.0
     hits: list[Hit] = []
     events: list[Hit] = []  # session records that cleared their floor (decided at the end)
@@ -676,19 +758,68 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
                      tag_sources=tag_sources, asks=asking,
                      claim_tag_sources=lambda: claim_tag_sources(claim)), floor, is_event
 
+    def raw_relevance(key: int, claim: Claim, bm25: float) -> tuple[float, float]:
+        """(the claim's relevance before the question it answers and the scale, its
+        similarity): the lexical part (BM25 / the best eligible BM25) blended with the
+        word-vector similarity of claim and prompt and, for a "when" question, whether the
+        claim states a time; for a query naming a period, whether it was said then."""
+        similarity = 0.0
+        if prompt_vec is not None:
+            similarity = max(0.0, wordvec.cosine(prompt_vec, index.claim_vector(key, claim,
+                                                                                 table)))
+        raw = bm25 / best + (lift - dated - named) * similarity
+        if dated and temporal.has_time(claim.text):
+            raw += dated
+        if named and temporal.said_within(claim_time(claim), periods):
+            raw += named
+        return raw, similarity
+
+    lent: dict[int, float] = {}  # question key -> its raw relevance
+    delta_key_of: dict[str, int] = {}
+
+    def question_relevance(key: int) -> float:
+        """The raw relevance of the question the claim at ``key`` answers (0 when none, or
+        when the question shares nothing with the query)."""
+        if key >= 0:
+            asked = index.question_slot(key)
+        else:
+            question_id = index.delta_answers.get(delta_ids[-key - 1])
+            if question_id is None:
+                return 0.0
+            if not delta_key_of:
+                delta_key_of.update((d, -i - 1) for i, d in enumerate(delta_ids))
+            asked = delta_key_of.get(question_id)
+        if asked is None:
+            return 0.0
+        value = lent.get(asked)
+        if value is None:
+            value = 0.0
+            score = lexical.get(asked, 0.0)
+            qid = ids[asked] if asked >= 0 else delta_ids[-asked - 1]
+            question = claims.get(qid) if score > 0 else None
+            if question is not None and not question.purged:
+                value = raw_relevance(asked, question, min(score, best))[0]
+            lent[asked] = value
+        return value
+
+    def ceiling(bm25: float) -> float:
+        """The most relevance a candidate of this BM25 can reach (full similarity, a time,
+        and a question as relevant as the best claim)."""
+        return (bm25 / best + lift + answering * (1 + lift)) / scale
+
     pop = heapq.heappop
     while heap:
         neg, key = pop(heap)
         bm25 = -neg
         if not explain:
-            if len(hits) >= top_k and best and (bm25 / best + lift) / (1 + lift) < kth:
+            if len(hits) >= top_k and best and ceiling(bm25) < kth:
                 break  # even full trust and similarity could not lift it into the top k
-            if (abstain or lift) and looked >= A.POOL:
+            if (abstain or lift or answering) and looked >= A.POOL:
                 break  # the floor and the re-ranking look at the best POOL candidates only
         cid = ids[key] if key >= 0 else delta_ids[-key - 1]
         if kth and bound is not None:
             most = bound(cid)
-            if most is not None and (bm25 / best + lift) / (1 + lift) * most < kth:
+            if most is not None and ceiling(bm25) * most < kth:
                 continue  # its own trust cannot lift it into the top k either
         claim = outside.get(cid) if outside else None
         from_km = claim is not None
@@ -717,17 +848,11 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
             fit, floor, is_event = judge(claim)
             if not fit.passes(floor):
                 continue
-        # Relevance, in [0, 1]: the lexical part (BM25 / the best eligible BM25) blended with
-        # the word-vector similarity of claim and prompt and, for a "when" question, whether
-        # the claim states a time.
-        similarity = 0.0
-        if prompt_vec is not None:
-            similarity = max(0.0, wordvec.cosine(prompt_vec, index.claim_vector(key, claim,
-                                                                                 table)))
-        relevance = bm25 / best + (lift - dated) * similarity
-        if dated and temporal.has_time(claim.text):
-            relevance += dated
-        relevance /= 1 + lift
+        # Relevance, in [0, 1] (see raw_relevance), plus a share of its question's.
+        relevance, similarity = raw_relevance(key, claim, bm25)
+        if answering:
+            relevance += answering * question_relevance(key)
+        relevance /= scale
         if relevance < min_relevance:
             if explain:
                 rejected.append(Hit(claim, relevance, 0.0, 0.0, "",

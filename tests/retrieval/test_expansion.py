@@ -122,7 +122,9 @@ def test_session_context_lets_recall_find_a_reply_that_never_names_its_topic():
 
     assert reply.id not in found(plain)
     assert reply.id in found(context)
-    assert found(shipped) == found(context)
+    # what rlat builds indexes the same context documents (its answer links aside)
+    assert found(R.ClaimIndex(shipped.bm25, shipped.ids)) == found(context)
+    assert reply.id in found(shipped)
 
 
 def test_an_index_built_by_another_stemmer_is_rebuilt_not_read(tmp_path, monkeypatch):

@@ -24,7 +24,9 @@ input change, so persisted indexes rebuild):
 * ``expand_document(text, terms) -> terms`` and ``expand_query(text, terms) -> terms``: per-text
   analysis (stemming; the query also drops question words);
 * ``contextual_documents(claims, terms_of) -> {claim_id: terms}``: whole-collection expansion,
-  to call when the index is built (``terms_of(claim)`` gives one claim's own analysed terms).
+  to call when the index is built (``terms_of(claim)`` gives one claim's own analysed terms);
+* ``answered_questions(claims) -> {answer claim id: question claim id}``: the session order's
+  question/reply pairs, also computed when the index is built (the index stores them).
 
 Import-light (PyStemmer, a C extension, and nothing else): the hook path ranks with it.
 """

@@ -7,8 +7,10 @@ hooks and `rlat memory recall`, world facts, corpus claims in `rlat search` — 
    seam for lexical improvements: ``expand_document(text, terms) -> terms``,
    ``expand_query(text, terms) -> terms``, ``contextual_documents(claims, terms_of) ->
    {claim_id: terms}`` for collection-level documents, ``VERSION``, optional ``BM25_PARAMS``).
-   ``relevance`` is the claim's BM25 score divided by the best *eligible* score, so 1.0 is the
-   most relevant admitted claim.
+   The lexical part is the claim's BM25 score divided by the best *eligible* score (1.0 for
+   the most relevant admitted claim), blended with word-vector similarity, a time for a "when"
+   question, having been said in a period the query names, and a share of the relevance of
+   the question the claim answers (``answered_questions`` in the seam); see ``rank``.
 2. **Eligibility gates first**, by source: every claim must not be retired, superseded or
    purged, nor stale unless ``include_stale`` (a TTL past without re-verification, or a corpus
    claim whose source drifted); experience and world claims must belong to the caller's

@@ -179,8 +179,9 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
     """The fit of a claim (its own analysed terms) to a prompt (``content_terms`` of it).
 
     ``enough``: when the prompt share alone reaches the floor that applies (``floor_for``
-    ``enough``), the claim share is not computed (it could only raise the fit); its place in
-    the result then holds 0.
+    ``enough``), or the shared words weigh less than ``MIN_SHARED``, the claim share is not
+    computed (it could only raise the fit, or could not make it count); its place in the
+    result then holds 0.
 
     ``tag_sources`` / ``claim_tag_sources()``: concept tag -> the prompt's / the claim's terms it
     came from (``rlat.retrieval.concepts``; the claim's asked for only when a tag is
@@ -227,7 +228,9 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
             shared += w
             covered.append(term)
     prompt_share = shared / prompt_weight if prompt_weight else 0.0
-    if not covered or enough is not None and prompt_share >= floor_for(len(covered), enough):
+    if not covered or enough is not None and (
+            prompt_share >= floor_for(len(covered), enough) or shared < MIN_SHARED):
+        # (below MIN_SHARED the fit is 0 whatever the claim's share: most candidates)
         return Fit(tuple(covered), len(prompt), prompt_share, 0.0, shared, asks=asks)
     # the claim's own words, and of its concept tags those that bridged to the prompt
     claim_weight = sum(bridged[t] if t in bridged else weight(t) for t in own

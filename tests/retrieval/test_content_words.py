@@ -23,3 +23,19 @@ def test_a_lone_digit_is_not_content():
     assert "5433" in A.content_terms(R.query_terms("is postgres on 5433?"))
     assert [h.claim.text for h in R.recall(state, "which node version does the repo need?",
                                            workspace=WS, now=T0)] != []
+
+
+def test_one_shared_word_answers_a_question_but_not_a_task():
+    # the shared word is 0.23 of the prompt: above the floor, below the single-word floor
+    assert A.FIT_FLOOR < 0.23 < A.ONE_WORD_FLOOR
+    weights = {"a": 3.0, "b": 3.0, "c": 3.0}
+    weights["error"] = 0.23 * 9.0 / (1 - 0.23)  # error / (error + 9) = 0.23
+    prompt = ["error", "a", "b", "c"]
+    claim = ["error", "unwrap", "anyhow", "context", "librari", "code"]
+    claim_weight = {t: 9.0 for t in claim[1:]}
+    weigh = lambda t: weights.get(t) or claim_weight.get(t, 1.0)  # noqa: E731
+    asked = A.fit(prompt, claim, weigh, enough=A.FIT_FLOOR, asks=True)
+    ordered = A.fit(prompt, claim, weigh, enough=A.FIT_FLOOR, asks=False)
+    assert round(asked.prompt_share, 2) == 0.23 and asked.passes() and not ordered.passes()
+    assert A.asks("how should errors be handled in the sync module?")
+    assert not A.asks("fix the failing test in the parser")

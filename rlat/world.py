@@ -34,7 +34,7 @@ from .claims.model import _FACTORY, Claim
 from .claims.policy import WORLD_KINDS
 from .container import EVENTS, ContainerError
 from .paths import home, open_private, private_dir
-from .render.framings import CRITICALITIES, FRAMED_TYPES, framed_claims, world_fact_block
+from .render.framings import CRITICALITIES, FRAMED_TYPES, framed_claims
 
 MAX_FACT_CHARS = 2000  # one proposition (a falsified finding keeps its evidence: allow a few lines)
 MAX_KEY_CHARS = 200
@@ -60,7 +60,6 @@ __all__ = [
     "load_world_kms",
     "quarantined_agents",
     "superseded_attribute_ids",
-    "workspace_world_context",
     "world_km_paths",
     "world_profile",
 ]
@@ -419,15 +418,6 @@ def km_world_claims(paths: Iterable[str | os.PathLike], *,
     ``attributes_only`` the attributes that serve; the KM of each; problems)."""
     claims, attributes, km_of, problems = km_world_facts(paths, quarantined=quarantined)
     return (attributes if attributes_only else claims), km_of, problems
-
-
-def workspace_world_context(workspace_id: str, *, rung_of=None,
-                            now: float | None = None) -> tuple[str, list[str], list[str]]:
-    """What SessionStart injects first: (fenced block or "", served claim ids, problems)."""
-    claims, _km_of, problems = km_world_claims(world_km_paths(workspace_id))
-    served = framed_facts(claims)
-    block = world_fact_block(served, rung_of, now=now)
-    return block, [c.id for c in served], problems
 
 
 # -------------------------------------------------------------------------------- profile

@@ -135,8 +135,8 @@ def capture_attribute(km_arg: str | None, raw: str, extra: list[str], kind: str,
         help="Knowledge models to read (default: this workspace's default KM and every KM a "
              "fact was captured into from here)."),
     FORMAT_OPTION.but(choices=SEARCH_FORMATS,
-                      help="text: a list with ids; json: data; context: the exact block "
-                           "SessionStart injects."),
+                      help="text: a list with ids; json: data; context: the whole fenced block "
+                           "(SessionStart injects it first, cut to its budget)."),
     Arg("--where", action="store_true", help="Only print the KM paths that serve here."),
 )
 def world_facts(km: list[Path], fmt: str, where: bool) -> None:

@@ -129,6 +129,20 @@ def context_budget() -> int:
     return max(0, min(int(env_number("RLAT_CONTEXT_CHARS", CONTEXT_CHARS)), MAX_CONTEXT_CHARS))
 
 
+def world_block_within(claims: list, now: float, calibration: dict, budget: int, *,
+                       fact_chars: int = FACT_CHARS) -> tuple[str, list[str]]:
+    """(the world-fact block SessionStart injects first, the ids it shows): ``claims`` framed
+    and cut to ``budget`` characters, each weighed by its trust once."""
+    from ..render.framings import world_fact_block_within
+    from ..trust.lifecycle import trust_weight
+    from ..trust.rungs import rung_of_points
+
+    weighed = {c.id: trust_weight(c, now, calibration) for c in claims}
+    return world_fact_block_within(
+        claims, lambda c: rung_of_points(weighed[c.id][1]), lambda c: weighed[c.id][0],
+        budget=budget, fact_chars=fact_chars, more_hint=WORLD_MORE_HINT)
+
+
 def handle(ctx: HookContext) -> dict | None:
     now = time.time()
     source = str(ctx.payload.get("source") or "startup")
@@ -143,18 +157,13 @@ def handle(ctx: HookContext) -> dict | None:
     if receipts:
         out["systemMessage"] = "\n".join(receipts)
 
-    from ..render.framings import world_fact_block_within
-    from ..trust.lifecycle import trust_weight
-    from ..trust.rungs import rung_of_points
-
     calibration = state.calibration if state is not None else {}
     budget = context_budget()
     world_claims, km_of = _world_claims(ctx, memory, now)
-    weighed = {c.id: trust_weight(c, now, calibration) for c in world_claims}  # once each
-    world_block, served_world = world_fact_block_within(
-        world_claims, lambda c: rung_of_points(weighed[c.id][1]), lambda c: weighed[c.id][0],
-        budget=budget - (_MORE_RESERVE if memory is not None else 0),
-        fact_chars=min(FACT_CHARS, budget // 2), more_hint=WORLD_MORE_HINT)
+    world_block, served_world = world_block_within(
+        world_claims, now, calibration,
+        budget - (_MORE_RESERVE if memory is not None else 0), fact_chars=min(FACT_CHARS,
+                                                                             budget // 2))
 
     parts = [world_block] if world_block else []
     injected: list[str] = list(served_world)

@@ -107,8 +107,7 @@ def test_profile_lists_world_facts_by_class_with_the_keyed_history(tmp_path):
     # --delete retires one; it stops serving, history stays
     cid = facts["constraint"][0]["id"]
     _ok(run_rlat("profile", str(km), "--delete", cid))
-    block, _ids, _p = world.workspace_world_context(workspace_id(str(ws)))
-    assert "EU-only" not in block
+    assert "EU-only" not in _ok(run_rlat("world-facts", "--format", "context", cwd=ws)).stdout
     again = json.loads(_ok(run_rlat("profile", str(km), "--format", "json")).stdout)
     assert again["world_facts"]["constraint"][0]["state"] == "retired"
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from support.cli import run_rlat
+from support.hookrun import start
 
 from rlat import world
 from rlat.claims import ClaimLog
@@ -32,6 +33,11 @@ def ws(tmp_path) -> Path:
 
 def _capture(ws: Path, *args: str, input: str | None = None):
     return run_rlat("capture-attribute", *args, cwd=ws, input=input)
+
+
+def served_block(ws: Path) -> str:
+    """The world-fact block that serves in ``ws`` (`rlat world-facts --format context`)."""
+    return _ok(run_rlat("world-facts", "--format", "context", cwd=ws)).stdout
 
 
 def _ok(proc):
@@ -58,16 +64,16 @@ def test_capture_goes_to_the_workspace_default_km_and_serves_at_session_start(ws
     assert (claim.source, claim.type, claim.origin) == ("world", "constraint", "user")
     assert claim.evidence and claim.evidence[0]["kind"] == "command"
 
-    block, ids, problems = world.workspace_world_context(workspace_id(str(ws)))
-    assert problems == [] and data["id"] in ids
+    listed = _ok(run_rlat("world-facts", cwd=ws))
+    assert data["id"] in listed.stdout and listed.stderr == ""  # no KM skipped
+    block = served_block(ws)
     assert CONSTRAINT_FRAMING in block and FALSIFIED_FRAMING in block
     assert "The tenant is EU-only for data residency." in block
     assert "Tried MS MARCO fine-tuning; regressed 4 of 5 corpora." in block
     # fenced: capture strips it, so rlat never re-learns what it injected
     assert strip_fenced(block).strip() == ""
-
-    context = _ok(run_rlat("world-facts", "--format", "context", cwd=ws)).stdout
-    assert context.strip() == block.strip()
+    # what SessionStart injects first, when it fits the budget
+    assert start(ws).context.startswith(block.strip())
 
 
 def test_a_new_explicit_km_is_created_and_a_mistyped_path_is_refused(ws, tmp_path):
@@ -92,14 +98,12 @@ def test_explicit_km_is_linked_to_the_workspace(ws, tmp_path):
     _ok(_capture(ws, str(km), "Staging SSH listens on 2222.", "--kind", "constraint"))
     paths = world.world_km_paths(workspace_id(str(ws)))
     assert km.resolve() in paths
-    block, _ids, _p = world.workspace_world_context(workspace_id(str(ws)))
-    assert "Staging SSH listens on 2222." in block
+    assert "Staging SSH listens on 2222." in served_block(ws)
 
 
 def test_text_from_stdin(ws):
     _ok(_capture(ws, "-", "--kind", "constraint", input="Never force-push to main.\n"))
-    block, _ids, _p = world.workspace_world_context(workspace_id(str(ws)))
-    assert "Never force-push to main." in block
+    assert "Never force-push to main." in served_block(ws)
 
 
 def test_newer_keyed_value_replaces_older_at_serve_time_and_both_stay_in_profile(ws):

@@ -49,10 +49,9 @@ from .provider import (
     Settings,
     TransientFailure,
     _one_line,
-    _split_messages,
-    scrubbed,
+    prepare,
 )
-from .schema import ValidationError, check_schema, validate
+from .schema import ValidationError, validate
 
 # Settings for the child only: whatever the user's or a project's settings say, no hook runs.
 CHILD_SETTINGS = json.dumps({"disableAllHooks": True})
@@ -72,15 +71,10 @@ class ClaudeCliProvider:
         """Ask the model through the CLI; return the schema-valid JSON object it produced.
         ``timeout`` bounds the whole call and never exceeds the configured budget.
         (Keyword arguments only the API back end uses, e.g. ``max_tokens``, are ignored.)"""
-        check_schema(schema)
-        if schema.get("type") != "object":
-            raise ValueError("the schema of a structured answer must be an object schema")
+        system, turns, budget = prepare(messages, schema, timeout, self.settings)
         binary = self.settings.claude_bin
         if not binary:
             raise ProviderUnavailable("LLM unavailable: the claude CLI is not on PATH")
-        budget = self.settings.budget if timeout is None else min(float(timeout),
-                                                                   self.settings.budget)
-        system, turns = _split_messages(scrubbed(messages))
         argv = [binary, "-p", "--output-format", "json", "--json-schema", json.dumps(schema),
                 "--model", self.settings.model, "--system-prompt", system or FALLBACK_SYSTEM,
                 "--tools", "", "--no-session-persistence", "--safe-mode", "--strict-mcp-config",

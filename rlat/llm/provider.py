@@ -227,12 +227,7 @@ class AnthropicProvider:
         messages become the system prompt. ``timeout`` bounds the whole call (retries
         included) and defaults to the configured budget; it never exceeds it.
         """
-        check_schema(schema)
-        if schema.get("type") != "object":
-            raise ValueError("the schema of a structured answer must be an object schema")
-        budget = self.settings.budget if timeout is None else min(float(timeout),
-                                                                   self.settings.budget)
-        system, turns = _split_messages(scrubbed(messages))
+        system, turns, budget = prepare(messages, schema, timeout, self.settings)
         client, anthropic = self._get_client()
         start = time.monotonic()
         deadline = start + budget
@@ -360,6 +355,19 @@ def _close_quietly(client) -> None:
         client.close()
     except Exception:  # noqa: BLE001 - best effort on an abandoned client
         pass
+
+
+def prepare(messages: Sequence[Mapping[str, str]], schema: dict, timeout: float | None,
+            settings: Settings) -> tuple[str, list[dict], float]:
+    """What every back end does before a structured call: (system prompt, turns, seconds
+    allowed). Checks the schema (an object schema), scrubs the messages, and bounds
+    ``timeout`` by the configured budget."""
+    check_schema(schema)
+    if schema.get("type") != "object":
+        raise ValueError("the schema of a structured answer must be an object schema")
+    budget = settings.budget if timeout is None else min(float(timeout), settings.budget)
+    system, turns = _split_messages(scrubbed(messages))
+    return system, turns, budget
 
 
 def _split_messages(messages: Sequence[Mapping[str, str]]) -> tuple[str, list[dict]]:

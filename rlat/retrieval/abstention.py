@@ -151,10 +151,15 @@ def weight(df: int, n: int) -> float:
 # A prompt that asks rather than orders: it ends with "?" or opens like a question.
 _QUESTION = re.compile(r"^\W*(?:what|which|where|when|why|how|who|whose|is|are|can|could|"
                        r"should|would|do|does|did|has|have|any)\b", re.IGNORECASE)
+# ... but a polite order is a task, question mark or not ("can you fix the failing test?").
+_REQUEST = re.compile(r"^\W*(?:(?:hey|hi|ok|okay|so|please)\W+)*(?:can|could|would|will)\s+"
+                      r"(?:you|u)\b", re.IGNORECASE)
 
 
 def asks(prompt: str) -> bool:
     """Whether ``prompt`` is a question (``fit``'s ``asks``)."""
+    if _REQUEST.match(prompt):
+        return False
     return prompt.rstrip().endswith("?") or bool(_QUESTION.match(prompt))
 
 

@@ -47,6 +47,7 @@ def test_a_prompt_sharing_one_everyday_word_with_the_store_gets_nothing(workspac
     unrelated = [
         "rename the database column user_id to account_id",  # "database"
         "fix the failing test in the parser",  # "test", "fail"
+        "could you fix the failing test in the parser?",  # the same order, asked politely
         "write a haiku about autumn leaves",  # nothing at all
         "can you help me with this?",  # no content word
     ]

@@ -39,3 +39,5 @@ def test_one_shared_word_answers_a_question_but_not_a_task():
     assert round(asked.prompt_share, 2) == 0.23 and asked.passes() and not ordered.passes()
     assert A.asks("how should errors be handled in the sync module?")
     assert not A.asks("fix the failing test in the parser")
+    assert not A.asks("can you fix the failing test in the parser?")  # a polite order
+    assert A.asks("can the test suite run concurrently?")

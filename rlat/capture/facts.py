@@ -53,6 +53,7 @@ SENTENCE_MIN = 12
 SENTENCE_MAX = 400
 RECENT_FAILURES = 4  # how far back a success looks for the failure it recovers from
 ASK_CHARS = 100  # of the prompt a situational fact carries
+ASK_MIN_CHARS = 40  # ... at least, when the fact's own sentences need the room
 ASK_MIN_WORDS = 4  # content words a prompt needs to set a new situation
 VERDICT_MIN_WORDS = 3  # content words a falsified finding needs beyond its verdict
 RECENT_OUTPUTS = 24  # successful tool outputs an environment fact may be backed by
@@ -170,8 +171,9 @@ _REMEDY = re.compile(
     r"^\W*(?:(?:so |then )?(?:set|export|raise|lower|increase|run|start|copy|create|install|"
     r"use|add|point|pass|load|restart|enable|disable)\b|.*\b(?:fix(?:es|ed)? it|the fix is|"
     r"works (?:with|once|after))\b)", re.IGNORECASE)
-# ... or names code (a call, a quoted identifier: 'applies kotlin("plugin.spring")').
-_CODEISH = re.compile(r"\w\(\S|\"[\w.:/@-]{3,}\"")
+# ... or names code (a call, a quoted identifier: 'applies kotlin("plugin.spring")', a
+# command-line option: "first with -target=module.eks", "with --include integration").
+_CODEISH = re.compile(r"\w\(\S|\"[\w.:/@-]{3,}\"|(?<![\w-])(?:-[A-Za-z][\w.-]*=\S|--[a-z][\w-]{2,})")
 # The assistant announcing a revert, or the user asking for one: what the assistant says next
 # (in a later message) is why the approach failed.
 _REVERT_SAID = re.compile(
@@ -526,8 +528,10 @@ class FactExtractor:
         if ask is None or one_line(ask.excerpt) in one_line(sentence):
             self._keep(kind, sentence, cited)
             return
-        head = snippet(one_line(sentence), FACT_CHARS - ASK_CHARS - 12)
-        self._keep(kind, sentence, cited + [ask], text=f"{head} [asked: {one_line(ask.excerpt)}]")
+        # the fact first: a remedy sentence is worth more than the end of the prompt
+        head = snippet(one_line(sentence), FACT_CHARS - ASK_MIN_CHARS - 12)
+        asked = snippet(one_line(ask.excerpt), FACT_CHARS - len(head) - 12)
+        self._keep(kind, sentence, cited + [ask], text=f"{head} [asked: {asked}]")
 
     def _user_text(self, block: Block) -> None:
         text = block.text
@@ -583,7 +587,7 @@ class FactExtractor:
                 # The first explanation of a problem the user reported, after looking into it,
                 # with the remedy when the next sentence gives one ("Raise X", "Run it with …").
                 self._explained = True
-                room = FACT_CHARS - (ASK_CHARS + 12 if self._ask is not None else 0)
+                room = FACT_CHARS - (ASK_MIN_CHARS + 12 if self._ask is not None else 0)
                 for nxt in spans[at + 1:at + 3]:
                     after = text[nxt[0]:nxt[1]]
                     if not (_REMEDY.search(after) or _BACKTICK.search(after) or _CODEISH.search(
@@ -628,7 +632,7 @@ class FactExtractor:
                     or _NARRATION.match(sentence) \
                     or len(content_words(sentence) - _VERDICT_WORDS) < VERDICT_MIN_WORDS:
                 continue
-            if at + 1 < len(spans) and spans[at + 1][1] - start < FACT_CHARS - ASK_CHARS - 12:
+            if at + 1 < len(spans) and spans[at + 1][1] - start < FACT_CHARS - ASK_MIN_CHARS - 12:
                 end = spans[at + 1][1]
             self._revert = "found"
             self._in_context("falsified", text[start:end],

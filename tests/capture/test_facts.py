@@ -290,9 +290,21 @@ def test_a_problem_reported_in_other_words_gets_its_explanation_and_remedy(tmp_p
           "local.ERROR: Vite manifest not found at: public/build/manifest.json")
     b.say("public/build is gitignored and the layout's @vite directive needs its manifest: "
           "either keep `npm run dev` running or build the assets once with `npm run build`.")
+    b.prompt("the staging plan suddenly fails with connection refused on localhost port 80, I "
+             "only changed the cluster's subnets")
+    b.run("Bash", {"command": "terraform plan"}, "Exit code 1\nError: dial tcp 127.0.0.1:80: "
+          "connect: connection refused", is_error=True)
+    b.say("New subnets force the EKS cluster to be replaced, so its endpoint is unknown until "
+          "apply and the kubernetes provider configured from it falls back to localhost:80. Plan "
+          "and apply the cluster alone first with -target=module.eks; after that the full plan "
+          "works.")
     report = capture_transcript(b.write(b.path), store=store)
     gotchas = [g["text"] for g in facts_of(report)["gotcha"]]
     assert any("WATCHPACK_POLLING=true" in g and "inotify" in g for g in gotchas), gotchas
+    # a long explanation keeps its remedy (an option named in prose) before the prompt's tail
+    (eks,) = [g for g in gotchas if "EKS" in g]
+    assert "-target=module.eks" in eks and "[asked: the staging plan suddenly fails" in eks \
+        and len(eks) <= 360, eks
     assert any("mc mb local/dev" in g and "[asked: make run just sits" in g for g in gotchas)
     assert any("`npm run build`" in g and "[asked: ugh. after pulling main" in g
                for g in gotchas), gotchas

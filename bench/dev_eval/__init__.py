@@ -8,11 +8,12 @@ prompts, cross-project leaks, secrets leaked, injected characters per prompt, ho
 and the same with every fact stored as a clean one-line claim (the *oracle*: the recall
 engine's ceiling, separating capture loss from ranking loss).
 
-Three splits: ``dev`` and ``dev2`` (tune on them; different projects, stacks and phrasing
-templates, so a rule fitted to one split's wording shows) and ``heldout`` (other projects,
-facts, phrasing templates and seed again; never look at it while tuning). Modules: ``world``
-(the generator), ``transcript`` (the JSONL writer), ``dev_content`` / ``dev2_content`` /
-``heldout_content`` (the splits), ``runner`` (hooks, scoring), ``report`` (tables). Run ``python -m bench.dev_eval --help``; method in docs/benchmarks.md.
+Four splits: ``dev``, ``dev2`` and ``dev3`` (tune on them; different projects, stacks and
+phrasing templates, so a rule fitted to one split's wording shows) and ``heldout`` (other
+projects, facts, phrasing templates and seed again; never look at it while tuning). Modules:
+``world`` (the generator), ``transcript`` (the JSONL writer), ``dev_content`` / ``dev2_content``
+/ ``dev3_content`` / ``heldout_content`` (the splits), ``runner`` (hooks, scoring), ``report``
+(tables). Run ``python -m bench.dev_eval --help``; method in docs/benchmarks.md.
 """
 
 from __future__ import annotations

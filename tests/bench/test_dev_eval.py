@@ -13,7 +13,14 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bench.dev_eval import dev2_content, dev_content, report, runner, world  # noqa: E402
+from bench.dev_eval import (  # noqa: E402
+    dev2_content,
+    dev3_content,
+    dev_content,
+    report,
+    runner,
+    world,
+)
 from bench.dev_eval.transcript import bash  # noqa: E402
 from bench.dev_eval.world import Fact, Project  # noqa: E402
 from rlat.capture.transcript import iter_turns  # noqa: E402
@@ -102,6 +109,28 @@ def test_the_second_tuning_split_is_sound_and_shares_nothing_with_the_others():
     own = {f for group in dev2_content.TEMPLATES.values() for f in group}
     assert not own & {f for group in dev_content.TEMPLATES.values() for f in group}
     assert set(dev2_content.TEMPLATES) == set(world.KINDS)
+
+
+def test_the_third_tuning_split_is_sound_and_shares_nothing_with_the_others():
+    dev3 = world.generate("dev3", now=NOW)
+    assert world.check(dev3) == []
+    assert [s.transcript.lines for s in dev3.sessions] == \
+        [s.transcript.lines for s in world.generate("dev3", now=NOW).sessions]
+    # Two facts of every kind in each of its four projects, one secret per project.
+    assert len(dev3.projects) == 4 and len(dev3.secrets) == 4
+    for project in dev3.projects:
+        kinds = [f.kind for f in project.facts]
+        assert sorted(kinds) == sorted(world.KINDS * 2), project.name
+    for other in [world.generate(split, now=NOW) for split in ("dev", "dev2", "heldout")]:
+        assert not {p.name for p in dev3.projects} & {p.name for p in other.projects}
+        assert not {p.text for p in dev3.prompts} & {p.text for p in other.prompts}
+        assert other.seed != dev3.seed
+    # Its own phrasing templates, neither dev's nor dev2's, and 3+ of them for every kind.
+    own = {f for group in dev3_content.TEMPLATES.values() for f in group}
+    for module in (dev_content, dev2_content):
+        assert not own & {f for group in module.TEMPLATES.values() for f in group}
+    assert set(dev3_content.TEMPLATES) == set(world.KINDS)
+    assert all(len(group) >= 3 for group in dev3_content.TEMPLATES.values())
 
 
 def test_empty_store_recalls_nothing_and_abstains_everywhere(tiny):

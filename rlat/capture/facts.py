@@ -80,12 +80,21 @@ _RULE = re.compile(
     r"must (?:always|never|be|use|not|go|run|pass|stay|live)|should (?:always|never)|instead|"
     r"stick (?:to|with)|standardi[sz]ed on|(?:is|are) (?:preferred|not allowed|off.limits)|"
     r"we(?:'re| are) (?:on|using)|(?:don'?t|do not|never|please don'?t) (?:use|add|call|import|"
-    r"commit|push|touch|edit|hand.edit|write|mock|catch|log|print)|rather than|instead of)\b"
-    # "use tabs, not spaces"; "no unwrap() in library code"
+    r"commit|push|touch|edit|hand.edit|write|mock|catch|log|print|throw|raise|silence|suppress|"
+    r"ignore|skip|hard.code)|we (?:don'?t|do not|never) (?:silence|suppress|ignore|skip|throw|"
+    r"ship|merge|deploy)|rather than|instead of)\b"
+    # "use tabs, not spaces"; "no unwrap() in library code"; "no partial functions in library
+    # code"; "no unsafeRunSync anywhere outside tests"; "no ObservableObject any more" — at the
+    # start of a sentence or of a clause ("yes - no …", "second time now: no …")
     r"|^\W*(?:please\s+)?(?:use|prefer|keep)\b[^.\n]{1,60},\s*(?:not|never)\b"
-    r"|^\W*no [\w.()-]+ (?:in|for|on|inside|outside)\b"
-    # "every resource has to carry the common tags"; "tests are written with Pest, not …"
+    r"|(?:^|[,:;\"“—–-]\s)\W*(?:(?:yes|yeah|yep|ok|okay|right|sure)\W+)?no (?:[\w.()@!-]+ ){1,3}?"
+    r"(?:anywhere|in|for|on|inside|outside)\b"
+    r"|\bno [\w.()@!-]+(?: or [\w.()@!-]+)? any ?more\b"
+    # "every resource has to carry the common tags"; "tests are written with Pest, not …";
+    # "every async method takes a CancellationToken"; "each string goes through the catalog"
     r"|\b(?:every|each|all)\b[^.\n]{0,60}?\b(?:has to|have to|must|needs? to|should)\b"
+    r"|\b(?:every|each) (?:[\w@.-]+ ){1,4}?(?:takes|goes through|passes|uses|returns|lives in|"
+    r"belongs in|carries|follows|starts with|ends with|requires)\b"
     r"|\b(?:is|are) \w+(?:ed|en) (?:with|in|as|using|through|by)\b[^.\n]{1,80}?,\s*(?:not|never)\b",
     re.IGNORECASE)
 # ... except these, in an order: "rewrite it with map instead" is today's task, not a rule.
@@ -96,7 +105,8 @@ _ONE_OFF = frozenset(("instead", "instead of", "rather than"))
 _ALWAYS = re.compile(r"\b(?:always|never)\b", re.IGNORECASE)
 _RULE_SETTING = re.compile(
     r"^\W*(?:always|never)\b|\b(?:here|we|our|you|us|this (?:repo|repository|project|codebase)|"
-    r"use|run|do|don'?t|only|lives?|belongs?|goes|go through|written|kept)\b", re.IGNORECASE)
+    r"use|run|do|don'?t|only|lives?|belongs?|goes|go through|written|kept)\b"
+    r"|\b(?:is|are) (?:always|never) \w+(?:ed|en)\b", re.IGNORECASE)  # "… are always imported …"
 _PREFERENCE = re.compile(r"\bI (?:(?:really |strongly )?prefer|'d rather|would rather|like .{1,40} "
                          r"better|hate it when|don'?t like)\b", re.IGNORECASE)
 _AVOID = re.compile(r"\b(?:never|don'?t|do not|avoid|not allowed|forbidden|banned|must not)\b",
@@ -371,9 +381,11 @@ def sentences(text: str) -> list[tuple[int, int]]:
 
 # What people wrap a stated rule in ("btw, …", "no, stop - …", "… - keep that in mind"): not
 # part of the fact, and noise words to every later match.
+# (used with .match(text, start): anchored at ``start``, which "^" would not be)
 _LEAD_ASIDE = re.compile(
-    r"^(?:(?:btw|by the way|also|oh|and|fyi|note|reminder|heads up|thanks|thank you|great|"
-    r"actually|just so you know|for the record|for context)\b[\s,:;.!-]*|(?:no|stop|wait|ok|okay|so)\b\s*[,:;.!-]+\s*)+",
+    r"(?:(?:btw|by the way|also|oh|and|fyi|note|reminder|heads up|thanks|thank you|great|"
+    r"actually|just so you know|for the record|for context)\b[\s,:;.!-]*|(?:no|stop|wait|ok|okay|so|"
+    r"yes|yeah|yep|right|sure|looks good|lgtm|(?:second|third|last) time(?: now)?)\b\s*[,:;.!-]+\s*)+",
     re.IGNORECASE)  # ("no", "so" only with a mark after them: "No print() in library code")
 _TAIL_ASIDE = re.compile(
     r"[\s,;:-]+(?:please )?(?:keep (?:that|this) in mind|remember that|just so you know|"

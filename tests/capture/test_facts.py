@@ -36,10 +36,12 @@ def test_a_rule_stated_late_in_the_session_is_captured_with_its_citation(tmp_pat
     b.say("Understood.")
     report = capture_transcript(b.write(b.path), store=store)
     (rule,) = facts_of(report)["convention"]
-    assert rule["text"] == "By the way, we always use pnpm in this repo, never npm."
+    # the aside is left out, in a prompt's second sentence too
+    assert rule["text"] == "We always use pnpm in this repo, never npm."
     assert rule["action"] == "proposed"
     (cite,) = rule["citations"]
-    assert cite["excerpt"] == rule["text"] and cite["excerpt_hash"] == content_hash(rule["text"])
+    excerpt = "we always use pnpm in this repo, never npm."  # exactly as typed
+    assert cite["excerpt"] == excerpt and cite["excerpt_hash"] == content_hash(excerpt)
     stored = store.state().claims[rule["id"]]
     assert stored.type == "convention" and stored.polarity == "prefer"
 
@@ -336,6 +338,36 @@ def test_rules_in_other_shapes_are_conventions_and_one_off_orders_are_not(tmp_pa
                      "Validation lives in Form Request classes, never inside a controller",
                      "Every resource has to carry local.common_tags",
                      "New tests are written with Pest, not PHPUnit test classes."]
+
+
+def test_rules_stated_as_what_every_thing_does_or_what_there_is_none_of(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("add the cancel endpoint")
+    b.say("Before I start: is there a convention in this repo I should follow?")
+    b.prompt("yes - every async method takes a CancellationToken as its last parameter")
+    b.say("Done.")
+    b.prompt("same thing again. second time now: no unsafeRunSync anywhere outside tests")
+    b.say("Done.")
+    b.prompt("looks good, no partial functions in library code - pattern match instead. lgtm")
+    b.say("Thanks.")
+    b.prompt("view models use @Observable now - no ObservableObject any more")
+    b.say("Noted.")
+    b.prompt("Data.Map and Data.Text are always imported qualified, the names clash")
+    b.say("Noted.")
+    b.prompt("nullable warnings are errors and we don't silence them with the ! operator")
+    b.say("Noted.")
+    # ... and what only sounds like one
+    b.prompt("every time I run it, it hangs. we don't know why. all the tests pass locally")
+    b.say("Let me look.")
+    report = capture_transcript(b.write(b.path), store=store)
+    rules = [c["text"] for c in facts_of(report).get("convention", [])]
+    assert any(r.startswith("Every async method takes a CancellationToken") for r in rules), rules
+    assert "No unsafeRunSync anywhere outside tests" in rules  # not "Second time now: …"
+    assert any(r.startswith("No partial functions in library code") for r in rules)
+    assert any("no ObservableObject any more" in r for r in rules)
+    assert any("always imported qualified" in r for r in rules)
+    assert any("we don't silence them" in r for r in rules)
+    assert not any("hangs" in r or "tests pass" in r or "don't know" in r for r in rules), rules
 
 
 def test_why_an_approach_was_reverted_is_the_finding_whatever_its_first_words(tmp_path, store):

@@ -186,8 +186,12 @@ _REMEDY = re.compile(
 _CODEISH = re.compile(r"\w\(\S|\"[\w.:/@-]{3,}\"|(?<![\w-])(?:-[A-Za-z][\w.-]*=\S|--[a-z][\w-]{2,})")
 # The assistant announcing a revert, or the user asking for one: what the assistant says next
 # (in a later message) is why the approach failed.
+# ... or a command that throws away a change: "git checkout -- project.yml", "git revert".
+_REVERT_COMMAND = re.compile(r"^\s*git\s+(?:checkout\s+(?:\S+\s+)?--\s|restore\b|revert\b|"
+                             r"reset\s+--hard\b)")
 _REVERT_SAID = re.compile(
     r"\b(?:revert(?:ing|ed)?|roll(?:ing|ed)? (?:it |this |that |them )?back|undo(?:ing)?|undid|"
+    r"drop(?:ping)? (?:it|this|that)\b|"
     r"back(?:ing|ed)? (?:it |this |that )?out|put(?:ting)? (?:it|this|that|them) back|"
     r"restor(?:e|ing|ed) (?:it|the)|tak(?:e|ing) (?:it|this|that) out)\b", re.IGNORECASE)
 _VERDICT_START = re.compile(
@@ -511,6 +515,9 @@ class FactExtractor:
                     if len(self._pending) >= 512:
                         self._pending.pop(next(iter(self._pending)))
                     first = block.text.splitlines()[0] if block.text else ""
+                    if self._revert == "idle" and block.tool in SHELL_TOOLS \
+                            and _REVERT_COMMAND.match(first):
+                        self._revert = "reverting"  # its reason comes next
                     self._pending[block.tool_id] = (
                         Cited(block.uuid, snippet(first, 160), "command", self.source,
                               block.offset), block.tool or "")

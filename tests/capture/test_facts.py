@@ -461,6 +461,27 @@ def test_a_recovery_names_what_failed_not_the_build_tools_banner(tmp_path, store
                for t in recoveries), recoveries
 
 
+def test_a_change_thrown_away_by_a_command_is_a_falsified_finding(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("on a scratch branch: turn on complete strict concurrency checking")
+    b.run("Edit", {"file_path": "project.yml"}, "ok")
+    b.run("Bash", {"command": "xcodebuild build"}, "Exit code 65\n214 errors", is_error=True)
+    b.say("That isn't going to work.")  # no revert word: the command says it
+    b.run("Bash", {"command": "git checkout -- project.yml"}, "")
+    b.say("Turned strict concurrency back off: with SWIFT_STRICT_CONCURRENCY=complete the app "
+          "has 214 errors in 37 files, a migration of its own.")
+    b.prompt("now review the ride card PR")
+    b.run("Bash", {"command": "gh pr checks"}, "Exit code 1\nsnapshot tests failed", is_error=True)
+    b.prompt('Aylin reviewed it: "we went down this road before, please drop it"')
+    b.say("Dropping it.")
+    b.say("Took the snapshot tests out again: references recorded on your simulator don't "
+          "match the CI runner's, so 38 of 40 failed on CI.")
+    report = capture_transcript(b.write(b.path), store=store)
+    found = [f["text"] for f in facts_of(report)["falsified"]]
+    assert any(f.startswith("Turned strict concurrency back off") for f in found), found
+    assert any(f.startswith("Took the snapshot tests out again") for f in found), found
+
+
 def test_the_answer_to_a_question_about_the_setup_is_an_environment_fact(tmp_path, store):
     b = session(tmp_path)
     b.prompt("where can I see the emails the app sends in development?")

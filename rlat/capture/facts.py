@@ -233,6 +233,10 @@ _ENV_VAR = re.compile(r"\$\{?([A-Z][A-Z0-9_]{2,})\}?|\b([A-Z][A-Z0-9]*_[A-Z0-9_]
 _PATH = re.compile(r"(?<![\w:/.])(?:~|\.{1,2})?/(?:[\w.@-]+/)+[\w.@-]*|(?<![\w/.])[\w.@-]+/"
                    r"(?:[\w.@-]+/)*[\w@-]+\.\w{1,8}\b")
 _BACKTICK = re.compile(r"`([^`\n]{2,120})`")
+# Output pasted after a quoted command that shows it failed.
+_PASTED_ERROR = re.compile(r"\berror\b|\bfail(?:ed|s|ure)?\b|exception|invalid|not found|"
+                           r"not a valid|no such|denied|refused|unknown|unrecognized|cannot",
+                           re.IGNORECASE)
 # ... and a command the user hands over, however long ("ah, here it's `mix hex.repo add …`").
 _QUOTED_COMMAND = re.compile(r"`([^`\n]{2,2000})`")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_+-]{1,}")
@@ -241,7 +245,7 @@ _ENV_ERROR = re.compile(
     r"not found|no such|unknown (?:option|command|flag|argument)|unrecognized|not recognized|"
     r"command not found|modulenotfound|no module named|cannot find|can'?t find|permission denied|"
     r"connection refused|could not connect|unable to|not installed|requires|unsupported|"
-    r"invalid option|usage:|enoent|eaddrinuse|address already in use|missing|deprecated|"
+    r"invalid option|invalid argument|not a valid (?:command|option|argument|key)|usage:|enoent|eaddrinuse|address already in use|missing|deprecated|"
     r"not supported|incompatible|lock ?file|mismatch|not set|is required|must be set|"
     r"undefined|not defined|connection (?:reset|timed out)|dial tcp|no route|plugin failed|"
     r"not executable|econnrefused", re.IGNORECASE)
@@ -501,6 +505,7 @@ class FactExtractor:
                     if first:
                         self._asked(block)
                         first = False
+                    self._pasted_failure(block)
                     self._user_text(block)
         elif turn.kind == "tool_result":
             self._probed = True
@@ -700,6 +705,25 @@ class FactExtractor:
             subject = f"{kind}:{' '.join(tokens)}" if tokens and kind != "falsified" else ""
         self.facts.append(Fact(kind, text, cited, subject=subject, polarity=polarity))
 
+    def _pasted_failure(self, block: Block) -> None:
+        """A command the user ran and whose failing output they pasted ("I tried `X` myself
+        and got this: …"): a failure the assistant's next commands may recover from."""
+        text = block.text
+        quoted = _QUOTED_COMMAND.findall(text)
+        if not quoted or "\n" not in text:
+            return
+        command = quoted[-1]
+        pasted = text[text.rfind(command) + len(command):]
+        if not _PASTED_ERROR.search(pasted):
+            return
+        error, error_cited = _error(block, self.source, pasted)
+        if error_cited is None or _program(command) in _HOUSEKEEPING:
+            return
+        self._commands.append(_Command(
+            one_line(command), Cited(block.uuid, command, "command", self.source, block.offset),
+            True, error, error_cited, ask=self._ask, facts_before=len(self.facts)))
+        del self._commands[:-16]
+
     def _forget(self, facts: list[Fact]) -> None:
         for fact in facts:
             self.facts.remove(fact)
@@ -753,11 +777,13 @@ class FactExtractor:
         del self._commands[:-16]
 
 
-def _error(block: Block, source: str) -> tuple[str, Cited | None]:
-    """The most telling line of a failed command's output, and its citation."""
-    _code, line = error_line(block.text)
+def _error(block: Block, source: str, output: str | None = None) -> tuple[str, Cited | None]:
+    """The most telling line of a failed command's output (``output``, else the block's
+    text), and its citation (in ``block``)."""
+    output = block.text if output is None else output
+    _code, line = error_line(output)
     # A test runner's "--- FAIL: TestX" says less than the "connection refused" under it.
-    for candidate in block.text.splitlines():
+    for candidate in output.splitlines():
         if _ENV_ERROR.search(candidate):
             line = candidate.strip()
             break

@@ -482,6 +482,22 @@ def test_a_change_thrown_away_by_a_command_is_a_falsified_finding(tmp_path, stor
     assert any(f.startswith("Took the snapshot tests out again") for f in found), found
 
 
+def test_a_failure_the_user_pasted_is_recovered_from_like_one_run_here(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("run only the fare calculator spec. I tried `sbt testOnly FareCalculatorSpec` "
+             "myself and got this:\n\n[info] Passed: Total 412\n[error] Not a valid command: "
+             "FareCalculatorSpec")
+    b.say("sbt takes every argument as a command, so the spec goes inside the quotes.")
+    b.run("Bash", {"command": 'sbt "core/testOnly farebox.fares.FareCalculatorSpec"'},
+          "[info] FareCalculatorSpec: 17 passed")
+    report = capture_transcript(b.write(b.path), store=store)
+    (fact,) = facts_of(report)["recovery"]
+    assert fact["text"].startswith('Use `sbt "core/testOnly farebox.fares.FareCalculatorSpec"` '
+                                   "here (`sbt testOnly FareCalculatorSpec` fails: [error] Not a "
+                                   "valid command: FareCalculatorSpec)"), fact["text"]
+    assert fact["action"] == "proposed"  # its citations (the prompt's excerpts) resolve
+
+
 def test_the_answer_to_a_question_about_the_setup_is_an_environment_fact(tmp_path, store):
     b = session(tmp_path)
     b.prompt("where can I see the emails the app sends in development?")

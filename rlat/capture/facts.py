@@ -160,7 +160,7 @@ _SYMPTOM = re.compile(
     r"won'?t (?:work|start|run|load|connect)|can'?t (?:connect|start|find|reach)|"
     r"not working|slow|times? out|timing out|refused|missing|empty|blank|nothing happens|"
     r"garbage|garbled|weird|wrong|strange|not defined|undefined|disappear\w*|lost|stale|"
-    r"throws?|threw|exceptions?|panic\w*|5\d\d(?:s|ing)?|"
+    r"throws?|threw|exceptions?|panic\w*|5\d\d(?:s|ing)?|paus(?:es|ed)|quits|"
     r"corrupt\w*|flaky|sits?|sitting|freez\w*|frozen|stops? (?:\w+ing|working)|"
     r"stopped (?:\w+ing|working)|keeps? (?:\w+ing)|no longer \w+|but (?:it |they )?still|"
     r"(?:has|have|had) no effect|(?:doesn'?t|don'?t|didn'?t) (?:change|apply|take effect)|"
@@ -233,6 +233,13 @@ _ENV_VAR = re.compile(r"\$\{?([A-Z][A-Z0-9_]{2,})\}?|\b([A-Z][A-Z0-9]*_[A-Z0-9_]
 _PATH = re.compile(r"(?<![\w:/.])(?:~|\.{1,2})?/(?:[\w.@-]+/)+[\w.@-]*|(?<![\w/.])[\w.@-]+/"
                    r"(?:[\w.@-]+/)*[\w@-]+\.\w{1,8}\b")
 _BACKTICK = re.compile(r"`([^`\n]{2,120})`")
+# The assistant announcing a problem it ran into on the way.
+_SNAG = re.compile(r"\bthere'?s (?:a|one) (?:snag|catch|gotcha|problem|complication)\b|"
+                   r"\b(?:one|a) (?:snag|catch|gotcha) first\b", re.IGNORECASE)
+# The user asking what a problem just fixed was.
+_FOLLOW_UP = re.compile(r"^\W*(?:so\W+)?(?:what was (?:it|that|the (?:problem|issue|cause))|"
+                        r"why(?: did (?:it|that) (?:happen|break|fail))?|what happened|"
+                        r"what caused (?:it|that))\W*\??\s*$", re.IGNORECASE)
 # Output pasted after a quoted command that shows it failed.
 _PASTED_ERROR = re.compile(r"\berror\b|\bfail(?:ed|s|ure)?\b|exception|invalid|not found|"
                            r"not a valid|no such|denied|refused|unknown|unrecognized|cannot",
@@ -493,6 +500,8 @@ class FactExtractor:
                 else "idle"
             if self._commands:
                 self._commands[-1].asked_after = True
+            if self._symptom and _FOLLOW_UP.match(said.strip()):
+                self._explained = False  # "what was it?": the explanation is still to come
             quoted = {one_line(t) for t in _QUOTED_COMMAND.findall(said)}
             for command in self._commands[-RECENT_FAILURES:] if quoted else ():
                 if command.failed and not command.recovered:
@@ -603,6 +612,11 @@ class FactExtractor:
                 if len(content_words(sentence) - _VERDICT_WORDS) >= VERDICT_MIN_WORDS:
                     self._in_context("falsified", sentence, cited)
                     self._revert = "found"
+                continue
+            if _SNAG.search(sentence) and len(content_words(sentence)) <= 6:
+                # "Before I can do that there's a snag." — a problem found on the way, as
+                # good as one the user reported: its explanation comes next
+                self._symptom, self._explained = True, False
                 continue
             if _NARRATION.match(sentence):
                 continue

@@ -498,6 +498,28 @@ def test_a_failure_the_user_pasted_is_recovered_from_like_one_run_here(tmp_path,
     assert fact["action"] == "proposed"  # its citations (the prompt's excerpts) resolve
 
 
+def test_a_problem_met_on_the_way_or_explained_when_asked_is_a_gotcha(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("import last month's appointments from the clinic's CSV export")
+    b.run("Bash", {"command": "dotnet run --project tools/Import"},
+          "Exit code 1\nCannot write DateTime with Kind=Unspecified", is_error=True)
+    b.say("Before I can do that there's a snag. Npgsql only accepts UTC DateTimes for "
+          "timestamptz columns, so parsed dates need DateTimeKind.Utc before the insert.")
+    b.prompt("GPS tracking pauses whenever the app goes to the background")
+    b.run("Read", {"file_path": "Ridelog/Info.plist"}, "UIBackgroundModes: location")
+    b.say("Found it - fixing it first.")
+    b.run("Edit", {"file_path": "Ridelog/Recording/LocationRecorder.swift"}, "ok")
+    b.say("Recording keeps going with the screen locked now.")
+    b.prompt("what was it?")
+    b.say("Info.plist declares the background mode, but the location manager also needs "
+          "allowsBackgroundLocationUpdates = true, or its updates stop in the background.")
+    report = capture_transcript(b.write(b.path), store=store)
+    gotchas = [g["text"] for g in facts_of(report)["gotcha"]]
+    assert any(g.startswith("Npgsql only accepts UTC DateTimes") for g in gotchas), gotchas
+    assert any("allowsBackgroundLocationUpdates = true" in g and "[asked: GPS tracking pauses"
+               in g for g in gotchas), gotchas
+
+
 def test_the_answer_to_a_question_about_the_setup_is_an_environment_fact(tmp_path, store):
     b = session(tmp_path)
     b.prompt("where can I see the emails the app sends in development?")

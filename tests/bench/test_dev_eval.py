@@ -5,6 +5,7 @@ leaks correctly — checked on tiny worlds run through the real hooks."""
 from __future__ import annotations
 
 import datetime as dt
+import importlib
 import sys
 from pathlib import Path
 from types import SimpleNamespace
@@ -15,7 +16,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bench.dev_eval import (  # noqa: E402
     dev2_content,
-    dev3_content,
     dev_content,
     report,
     runner,
@@ -90,47 +90,29 @@ def test_worlds_are_sound_reproducible_and_the_splits_differ(tmp_path):
     assert len(dev.secrets) == len(dev.projects) and heldout.seed != dev.seed
 
 
-def test_the_second_tuning_split_is_sound_and_shares_nothing_with_the_others():
-    dev2 = world.generate("dev2", now=NOW)
-    assert world.check(dev2) == []
-    assert [s.transcript.lines for s in dev2.sessions] == \
-        [s.transcript.lines for s in world.generate("dev2", now=NOW).sessions]
+@pytest.mark.parametrize("split, earlier", [("dev2", (dev_content,)),
+                                            ("dev3", (dev_content, dev2_content))])
+def test_each_further_tuning_split_is_sound_and_shares_nothing_with_the_others(split, earlier):
+    tuned = world.generate(split, now=NOW)
+    assert world.check(tuned) == []
+    assert [s.transcript.lines for s in tuned.sessions] == \
+        [s.transcript.lines for s in world.generate(split, now=NOW).sessions]
     # Two facts of every kind in each of its four projects, one secret per project.
-    assert len(dev2.projects) == 4 and len(dev2.secrets) == 4
-    for project in dev2.projects:
+    assert len(tuned.projects) == 4 and len(tuned.secrets) == 4
+    for project in tuned.projects:
         kinds = [f.kind for f in project.facts]
         assert sorted(kinds) == sorted(world.KINDS * 2), project.name
-    others = [world.generate(split, now=NOW) for split in ("dev", "heldout")]
-    for other in others:
-        assert not {p.name for p in dev2.projects} & {p.name for p in other.projects}
-        assert not {p.text for p in dev2.prompts} & {p.text for p in other.prompts}
-        assert other.seed != dev2.seed
-    # Its own phrasing templates, not dev's.
-    own = {f for group in dev2_content.TEMPLATES.values() for f in group}
-    assert not own & {f for group in dev_content.TEMPLATES.values() for f in group}
-    assert set(dev2_content.TEMPLATES) == set(world.KINDS)
-
-
-def test_the_third_tuning_split_is_sound_and_shares_nothing_with_the_others():
-    dev3 = world.generate("dev3", now=NOW)
-    assert world.check(dev3) == []
-    assert [s.transcript.lines for s in dev3.sessions] == \
-        [s.transcript.lines for s in world.generate("dev3", now=NOW).sessions]
-    # Two facts of every kind in each of its four projects, one secret per project.
-    assert len(dev3.projects) == 4 and len(dev3.secrets) == 4
-    for project in dev3.projects:
-        kinds = [f.kind for f in project.facts]
-        assert sorted(kinds) == sorted(world.KINDS * 2), project.name
-    for other in [world.generate(split, now=NOW) for split in ("dev", "dev2", "heldout")]:
-        assert not {p.name for p in dev3.projects} & {p.name for p in other.projects}
-        assert not {p.text for p in dev3.prompts} & {p.text for p in other.prompts}
-        assert other.seed != dev3.seed
-    # Its own phrasing templates, neither dev's nor dev2's, and 3+ of them for every kind.
-    own = {f for group in dev3_content.TEMPLATES.values() for f in group}
-    for module in (dev_content, dev2_content):
+    for other in [world.generate(name, now=NOW) for name in world.SPLITS if name != split]:
+        assert not {p.name for p in tuned.projects} & {p.name for p in other.projects}
+        assert not {p.text for p in tuned.prompts} & {p.text for p in other.prompts}
+        assert other.seed != tuned.seed
+    # Its own phrasing templates, none of an earlier split's, and 3+ of them for every kind.
+    content = importlib.import_module(world.SPLITS[split][0])
+    own = {f for group in content.TEMPLATES.values() for f in group}
+    for module in earlier:
         assert not own & {f for group in module.TEMPLATES.values() for f in group}
-    assert set(dev3_content.TEMPLATES) == set(world.KINDS)
-    assert all(len(group) >= 3 for group in dev3_content.TEMPLATES.values())
+    assert set(content.TEMPLATES) == set(world.KINDS)
+    assert all(len(group) >= 3 for group in content.TEMPLATES.values())
 
 
 def test_empty_store_recalls_nothing_and_abstains_everywhere(tiny):

@@ -87,7 +87,8 @@ _RULE = re.compile(
     # code"; "no unsafeRunSync anywhere outside tests"; "no ObservableObject any more" — at the
     # start of a sentence or of a clause ("yes - no …", "second time now: no …")
     r"|^\W*(?:please\s+)?(?:use|prefer|keep)\b[^.\n]{1,60},\s*(?:not|never)\b"
-    r"|(?:^|[,:;\"“—–-]\s)\W*(?:(?:yes|yeah|yep|ok|okay|right|sure)\W+)?no (?:[\w.()@!-]+ ){1,3}?"
+    r"|(?:^|[,:;\"“—–-]\s)\W*(?:(?:yes|yeah|yep|ok|okay|right|sure)\W+)?"
+    r"no (?:[\w.()@!-]+ ){1,3}?"
     r"(?:anywhere|in|for|on|inside|outside)\b"
     r"|\bno [\w.()@!-]+(?: or [\w.()@!-]+)? any ?more\b"
     # "every resource has to carry the common tags"; "tests are written with Pest, not …";
@@ -106,7 +107,8 @@ _ALWAYS = re.compile(r"\b(?:always|never)\b", re.IGNORECASE)
 _RULE_SETTING = re.compile(
     r"^\W*(?:always|never)\b|\b(?:here|we|our|you|us|this (?:repo|repository|project|codebase)|"
     r"use|run|do|don'?t|only|lives?|belongs?|goes|go through|written|kept)\b"
-    r"|\b(?:is|are) (?:always|never) \w+(?:ed|en)\b", re.IGNORECASE)  # "… are always imported …"
+    r"|\b(?:is|are) (?:always|never) \w+(?:ed|en)\b",  # "… are always imported …"
+    re.IGNORECASE)
 _PREFERENCE = re.compile(r"\bI (?:(?:really |strongly )?prefer|'d rather|would rather|like .{1,40} "
                          r"better|hate it when|don'?t like)\b", re.IGNORECASE)
 _AVOID = re.compile(r"\b(?:never|don'?t|do not|avoid|not allowed|forbidden|banned|must not)\b",
@@ -183,7 +185,8 @@ _REMEDY = re.compile(
     r"works (?:with|once|after))\b)", re.IGNORECASE)
 # ... or names code (a call, a quoted identifier: 'applies kotlin("plugin.spring")', a
 # command-line option: "first with -target=module.eks", "with --include integration").
-_CODEISH = re.compile(r"\w\(\S|\"[\w.:/@-]{3,}\"|(?<![\w-])(?:-[A-Za-z][\w.-]*=\S|--[a-z][\w-]{2,})")
+_CODEISH = re.compile(r"\w\(\S|\"[\w.:/@-]{3,}\"|"
+                      r"(?<![\w-])(?:-[A-Za-z][\w.-]*=\S|--[a-z][\w-]{2,})")
 # The assistant announcing a revert, or the user asking for one: what the assistant says next
 # (in a later message) is why the approach failed.
 # ... or a command that throws away a change: "git checkout -- project.yml", "git revert".
@@ -252,7 +255,8 @@ _ENV_ERROR = re.compile(
     r"not found|no such|unknown (?:option|command|flag|argument)|unrecognized|not recognized|"
     r"command not found|modulenotfound|no module named|cannot find|can'?t find|permission denied|"
     r"connection refused|could not connect|unable to|not installed|requires|unsupported|"
-    r"invalid option|invalid argument|not a valid (?:command|option|argument|key)|usage:|enoent|eaddrinuse|address already in use|missing|deprecated|"
+    r"invalid option|invalid argument|not a valid (?:command|option|argument|key)|usage:|"
+    r"enoent|eaddrinuse|address already in use|missing|deprecated|"
     r"not supported|incompatible|lock ?file|mismatch|not set|is required|must be set|"
     r"undefined|not defined|connection (?:reset|timed out)|dial tcp|no route|plugin failed|"
     r"not executable|econnrefused", re.IGNORECASE)
@@ -399,8 +403,9 @@ def sentences(text: str) -> list[tuple[int, int]]:
 # (used with .match(text, start): anchored at ``start``, which "^" would not be)
 _LEAD_ASIDE = re.compile(
     r"(?:(?:btw|by the way|also|oh|and|fyi|note|reminder|heads up|thanks|thank you|great|"
-    r"actually|just so you know|for the record|for context)\b[\s,:;.!-]*|(?:no|stop|wait|ok|okay|so|"
-    r"yes|yeah|yep|right|sure|looks good|lgtm|(?:second|third|last) time(?: now)?)\b\s*[,:;.!-]+\s*)+",
+    r"actually|just so you know|for the record|for context)\b[\s,:;.!-]*|"
+    r"(?:no|stop|wait|ok|okay|so|yes|yeah|yep|right|sure|looks good|lgtm|"
+    r"(?:second|third|last) time(?: now)?)\b\s*[,:;.!-]+\s*)+",
     re.IGNORECASE)  # ("no", "so" only with a mark after them: "No print() in library code")
 _TAIL_ASIDE = re.compile(
     r"[\s,;:-]+(?:please )?(?:keep (?:that|this) in mind|remember that|just so you know|"

@@ -194,12 +194,17 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
     result then holds 0.
 
     ``tag_sources`` / ``claim_tag_sources()``: concept tag -> the prompt's / the claim's terms it
-    came from (``rlat.retrieval.concepts``; the claim's asked for only when a tag is
-    shared). A shared tag *bridges* when it joins a prompt word the claim lacks to a claim word the prompt lacks ("assertion" to "testify"): it then counts
-    as a shared word, weighing ``bridge_weight``, and stands for the prompt words it joined
-    (they leave the prompt's weight). Any other shared tag says nothing the shared words don't ("database" and its
-    ``~database``; "release" in both, "changelog" in the prompt) and is left out, so one shared
-    word stays one."""
+    came from (``rlat.retrieval.concepts``; the claim's asked for only when a tag is shared).
+    A shared tag *bridges* when it joins a prompt word the claim lacks (not a number) to a
+    claim word the prompt lacks ("assertion" to "testify"): it then counts as a shared word,
+    weighing ``bridge_weight``, and stands for the prompt words it joined (they leave the
+    prompt's weight). Any other shared tag says nothing the shared words don't ("database" and
+    its ``~database``; "release" in both, "changelog" in the prompt) and is left out, so one
+    shared word stays one.
+
+    ``asks``: the prompt is a question (``asks``): one concept alone may answer it, and one
+    shared word clears the ordinary floor.
+    """
     own = set(claim_terms)
     asked = set(prompt)
     prompt_weight = 0.0

@@ -505,7 +505,7 @@ def test_a_problem_met_on_the_way_or_explained_when_asked_is_a_gotcha(tmp_path, 
           "Exit code 1\nCannot write DateTime with Kind=Unspecified", is_error=True)
     b.say("Before I can do that there's a snag. Npgsql only accepts UTC DateTimes for "
           "timestamptz columns, so parsed dates need DateTimeKind.Utc before the insert.")
-    b.prompt("GPS tracking pauses whenever the app goes to the background")
+    b.prompt("recording a ride stops as soon as I lock the phone, the track just ends there")
     b.run("Read", {"file_path": "Ridelog/Info.plist"}, "UIBackgroundModes: location")
     b.say("Found it - fixing it first.")
     b.run("Edit", {"file_path": "Ridelog/Recording/LocationRecorder.swift"}, "ok")
@@ -516,8 +516,8 @@ def test_a_problem_met_on_the_way_or_explained_when_asked_is_a_gotcha(tmp_path, 
     report = capture_transcript(b.write(b.path), store=store)
     gotchas = [g["text"] for g in facts_of(report)["gotcha"]]
     assert any(g.startswith("Npgsql only accepts UTC DateTimes") for g in gotchas), gotchas
-    assert any("allowsBackgroundLocationUpdates = true" in g and "[asked: GPS tracking pauses"
-               in g for g in gotchas), gotchas
+    assert any("allowsBackgroundLocationUpdates = true" in g and "[asked: recording a ride "
+               "stops" in g for g in gotchas), gotchas
 
 
 def test_the_answer_to_a_question_about_the_setup_is_an_environment_fact(tmp_path, store):

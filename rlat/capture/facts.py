@@ -406,11 +406,14 @@ _LEAD_ASIDE = re.compile(
     r"(?:(?:btw|by the way|also|oh|and|fyi|note|reminder|heads up|thanks|thank you|great|"
     r"actually|just so you know|for the record|for context)\b[\s,:;.!-]*|"
     r"(?:no|stop|wait|ok|okay|so|yes|yeah|yep|right|sure|looks good|lgtm|"
-    r"(?:second|third|last) time(?: now)?)\b\s*[,:;.!-]+\s*)+",
+    r"(?:second|third|last) time(?: now)?)\b\s*[,:;.!-]+\s*|"
+    # who said it, before the quoted rule: 'Mei posted this in the team channel: "…"'
+    r"\w+ (?:posted|said|wrote|shared|mentioned)(?: this| that)?"
+    r"(?: in (?:the )?[\w #-]{1,30}?)?(?: (?:this morning|today|yesterday|earlier))?:\s*[\"“]?)+",
     re.IGNORECASE)  # ("no", "so" only with a mark after them: "No print() in library code")
 _TAIL_ASIDE = re.compile(
-    r"[\s,;:-]+(?:please )?(?:keep (?:that|this) in mind|remember that|just so you know|"
-    r"for future reference|fyi)[.!]*$", re.IGNORECASE)
+    r"[\"”]?[\s,;:-]+(?:please )?(?:keep (?:that|this|it) in mind|remember that|just so you know|"
+    r"for future reference|fyi)[.!]*$|(?<=[.!])[\"”]$", re.IGNORECASE)
 
 
 def _trim_asides(text: str, start: int, end: int) -> tuple[int, int]:

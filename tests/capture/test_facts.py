@@ -354,7 +354,9 @@ def test_rules_stated_as_what_every_thing_does_or_what_there_is_none_of(tmp_path
     b.say("Noted.")
     b.prompt("Data.Map and Data.Text are always imported qualified, the names clash")
     b.say("Noted.")
-    b.prompt("nullable warnings are errors and we don't silence them with the ! operator")
+    b.prompt('Mei posted this in the team channel this morning: "Nullable warnings are errors '
+             'and we don\'t silence them with the null-forgiving operator." keep it in mind. '
+             'now: add the patient email field')
     b.say("Noted.")
     # ... and what only sounds like one
     b.prompt("every time I run it, it hangs. we don't know why. all the tests pass locally")
@@ -366,7 +368,9 @@ def test_rules_stated_as_what_every_thing_does_or_what_there_is_none_of(tmp_path
     assert any(r.startswith("No partial functions in library code") for r in rules)
     assert any("no ObservableObject any more" in r for r in rules)
     assert any("always imported qualified" in r for r in rules)
-    assert any("we don't silence them" in r for r in rules)
+    # the rule itself, without who posted it or the quotes around it
+    assert "Nullable warnings are errors and we don't silence them with the null-forgiving " \
+        "operator." in rules
     assert not any("hangs" in r or "tests pass" in r or "don't know" in r for r in rules), rules
 
 

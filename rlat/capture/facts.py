@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from .. import scrub as scrubbing
 from ..claims.model import FACT_KINDS
 from ..retrieval.tokenize import STOP_WORDS
-from .session import SHELL_TOOLS, Cited, error_line, one_line, snippet
+from .session import ERRORISH, SHELL_TOOLS, Cited, error_line, one_line, snippet
 from .transcript import Block, Turn
 
 MAX_FACTS = 24
@@ -244,10 +244,6 @@ _SNAG = re.compile(r"\bthere'?s (?:a|one) (?:snag|catch|gotcha|problem|complicat
 _FOLLOW_UP = re.compile(r"^\W*(?:so\W+)?(?:what was (?:it|that|the (?:problem|issue|cause))|"
                         r"why(?: did (?:it|that) (?:happen|break|fail))?|what happened|"
                         r"what caused (?:it|that))\W*\??\s*$", re.IGNORECASE)
-# Output pasted after a quoted command that shows it failed.
-_PASTED_ERROR = re.compile(r"\berror\b|\bfail(?:ed|s|ure)?\b|exception|invalid|not found|"
-                           r"not a valid|no such|denied|refused|unknown|unrecognized|cannot",
-                           re.IGNORECASE)
 # ... and a command the user hands over, however long ("ah, here it's `mix hex.repo add …`").
 _QUOTED_COMMAND = re.compile(r"`([^`\n]{2,2000})`")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_+-]{1,}")
@@ -737,7 +733,7 @@ class FactExtractor:
             return
         command = quoted[-1]
         pasted = text[text.rfind(command) + len(command):]
-        if not _PASTED_ERROR.search(pasted):
+        if not (ERRORISH.search(pasted) or _ENV_ERROR.search(pasted)):  # it failed
             return
         error, error_cited = _error(block, self.source, pasted)
         if error_cited is None or _program(command) in _HOUSEKEEPING:

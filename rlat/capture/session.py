@@ -45,7 +45,7 @@ SHELL_TOOLS = ("Bash", "PowerShell", "BashOutput")
 AGENT_TOOLS = ("Agent", "Task")
 
 _EXIT = re.compile(r"^\s*(?:Error: )?Exit code (\d+)\s*$", re.IGNORECASE)
-_ERRORISH = re.compile(r"error|fail|not found|denied|cannot|no such|invalid|refused|traceback",
+ERRORISH = re.compile(r"error|fail|not found|denied|cannot|no such|invalid|refused|traceback",
                        re.IGNORECASE)
 # A line that names the error: "ModuleNotFoundError: No module named 'x'", "error: ...".
 _NAMED_ERROR = re.compile(r"\b\w*(?:Error|Exception)\b:\s*\S|^(?:error|fatal)\b\W", re.IGNORECASE)
@@ -284,7 +284,7 @@ def error_line(text: str) -> tuple[str | None, str]:
             code = m.group(1)
             continue
         rest.append(ln)
-    best = min((ln for ln in rest if _ERRORISH.search(ln)), key=_how_telling,
+    best = min((ln for ln in rest if ERRORISH.search(ln)), key=_how_telling,
                default=rest[0] if rest else "")
     return code, snippet(best, ERROR_CHARS)
 

@@ -233,6 +233,18 @@ class Claim:
         return observation_counts(self.evidence, set(self.injected_sessions))[1]
 
     @property
+    def learned_at(self) -> float:
+        """When the claim was first observed: the earliest ``observed_at`` its evidence records
+        (a session's own time, even when it was captured later), else when it was recorded.
+        What attribution shows and what recall's "said in a named period" compares."""
+        first = self.created_at
+        for cite in self.evidence:
+            seen = cite.get("observed_at") if isinstance(cite, dict) else None
+            if isinstance(seen, (int, float)) and 0 < seen < first:
+                first = float(seen)
+        return first
+
+    @property
     def sessions(self) -> list[str]:
         seen: dict[str, None] = {}
         for cite in self.evidence:

@@ -33,7 +33,7 @@ def independent_sessions(claim: Claim) -> tuple[int, int]:
 def provenance(claim: Claim, rung: str) -> str:
     """``[2026-11-02, by claude-code, 2 independent sessions, high]`` (plus PROVISIONAL,
     CONTESTED / STALE, scope, and "verify before relying" when relevant)."""
-    parts = [day(learned_at(claim))]
+    parts = [day(claim.learned_at)]
     if claim.observed_by not in _QUIET_OBSERVERS:
         parts.append(f"by {claim.observed_by}")
     independent, total = independent_sessions(claim)
@@ -60,17 +60,6 @@ def provenance(claim: Claim, rung: str) -> str:
     if rung == "low" or claim.state == "contested":
         parts.append(VERIFY_NOTE)
     return "[" + ", ".join(parts) + "]"
-
-
-def learned_at(claim: Claim) -> float:
-    """When the claim was first observed: the earliest ``observed_at`` its evidence records
-    (a session's own time, even when it was captured later), else when it was recorded."""
-    first = claim.created_at
-    for cite in claim.evidence:
-        seen = cite.get("observed_at") if isinstance(cite, dict) else None
-        if isinstance(seen, (int, float)) and 0 < seen < first:
-            first = float(seen)
-    return first
 
 
 def day(ts: float | None) -> str:

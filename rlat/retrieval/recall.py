@@ -42,7 +42,6 @@ the ranking rule and the trust rule live side by side. Nothing else in ``rlat.tr
 from __future__ import annotations
 
 import heapq
-import sys
 import time
 from array import array
 from bisect import bisect_left
@@ -52,6 +51,7 @@ from dataclasses import dataclass
 
 from ..claims.fold import FoldState
 from ..claims.model import Claim, subject_words, visible_in
+from ..claims.readmodel import le_bytes, le_numbers
 from ..trust import thresholds as T
 from ..trust.lifecycle import effective_state, stale_reason, trust_weight
 from ..trust.rungs import rung_of_points
@@ -119,21 +119,6 @@ def answer_links(claims: list[Claim]) -> dict[str, str]:
     expansion seam's ``answered_questions``; none without it)."""
     find = getattr(_expansion, "answered_questions", None) if _expansion is not None else None
     return find(claims) if find is not None else {}
-
-
-def _u32_bytes(values: Iterable[int]) -> bytes:
-    out = array("I", values)
-    if sys.byteorder != "little":
-        out.byteswap()
-    return out.tobytes()
-
-
-def _u32_array(data: bytes) -> array:
-    out = array("I")
-    out.frombytes(data)
-    if sys.byteorder != "little":
-        out.byteswap()
-    return out
 
 
 def documents(claims: list[Claim]) -> list[list[str]]:
@@ -499,8 +484,8 @@ class ClaimIndex:
         body = {"format": CACHE_FORMAT, "v": CACHE_VERSION, "store": store,
                 "analyzer": self.analyzer, "ids": list(self.ids),
                 "index": self.bm25.to_dict(),
-                "answers": _u32_bytes(self.answer_slots),
-                "questions": _u32_bytes(self.question_slots)}
+                "answers": le_bytes("I", self.answer_slots),
+                "questions": le_bytes("I", self.question_slots)}
         if self.vectors is not None:
             body["vectors"], body["vectors_of"] = self.vectors, self.vectors_of
         return body
@@ -528,8 +513,8 @@ class ClaimIndex:
             index.vectors, index.vectors_of = vectors, body["vectors_of"]
         answers, questions = body.get("answers", b""), body.get("questions", b"")
         if answers and len(answers) == len(questions):
-            index.answer_slots, index.question_slots = _u32_array(answers), \
-                _u32_array(questions)
+            index.answer_slots = le_numbers("I", memoryview(answers))
+            index.question_slots = le_numbers("I", memoryview(questions))
         return index
 
 
@@ -609,14 +594,6 @@ class Hit:
             "workspaces": list(c.workspaces), "cross_workspace": c.cross_workspace,
             "created_at": c.created_at, "sessions": len(c.sessions),
         }
-
-
-def claim_time(claim: Claim) -> float:
-    """When a claim was said: its first session citation's time, else its creation."""
-    for cite in claim.evidence:
-        if cite.get("kind", "session") == "session" and cite.get("observed_at"):
-            return float(cite["observed_at"])
-    return claim.created_at
 
 
 def gate(claim: Claim, *, workspace: str | None, now: float, include_stale: bool,
@@ -772,7 +749,7 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         raw = bm25 / best + (lift - dated - named) * similarity
         if dated and temporal.has_time(claim.text):
             raw += dated
-        if named and temporal.said_within(claim_time(claim), periods):
+        if named and temporal.said_within(claim.learned_at, periods):
             raw += named
         return raw, similarity
 

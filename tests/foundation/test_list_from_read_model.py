@@ -11,7 +11,7 @@ import time
 import pytest
 from support.cli import run_rlat
 from support.hookrun import wait_for
-from support.stores import WORKSPACES, mutations, random_store
+from support.stores import WORKSPACES, random_store, store_with_delta
 
 from rlat.claims import events as ev
 from rlat.claims.log import ClaimLog
@@ -38,11 +38,8 @@ def without_read_model(store) -> None:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_listing_from_the_read_model_equals_the_full_fold(seed):
     rng = random.Random(seed)
-    ids = random_store(rng, 300)
+    ids = store_with_delta(rng, 300)
     store = memory_store_path()
-    build_read_model(store)
-    for event in mutations(rng, ids):  # one record each, as the hooks append them
-        ClaimLog(store).append([event])
     assert open_current(store)[0] is not None  # the listing below comes from the read model
     from_model = {flags: listing(*flags) for flags in FILTERS}
     without_read_model(store)
@@ -166,11 +163,8 @@ def test_a_small_store_starts_no_worker():
 
 def test_show_from_the_read_model_equals_the_full_fold():
     rng = random.Random(11)
-    ids = random_store(rng, 200)
+    ids = store_with_delta(rng, 200)
     store = memory_store_path()
-    build_read_model(store)
-    for event in mutations(rng, ids):
-        ClaimLog(store).append([event])
     assert open_current(store)[0] is not None
     untouched = next(cid for cid in ids[10:] if cid not in open_current(store)[0].touched)
     refs = [ids[0], ids[4], ids[-1][:8], untouched[:6]]  # retired, recurred, new, untouched

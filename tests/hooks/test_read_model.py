@@ -6,7 +6,7 @@ import copy
 import random
 
 import pytest
-from support.stores import WORDS, WORKSPACES, mutations, random_store
+from support.stores import WORDS, WORKSPACES, random_store, store_with_delta
 
 from rlat.claims import events as ev
 from rlat.claims.log import ClaimLog
@@ -30,11 +30,8 @@ QUERIES = ["how do I run the tests", "deploy to staging with the vault token",
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_read_model_plus_delta_recalls_what_a_full_fold_recalls(seed):
     rng = random.Random(seed)
-    ids = random_store(rng)
+    ids = store_with_delta(rng)
     store = memory_store_path()
-    assert build_read_model(store)["claims"] == len(ids)
-    for event in mutations(rng, ids):  # one record each, as hooks append them
-        ClaimLog(store).append([event])
     memory = open_read_model(store)
     assert memory.why is None and memory.from_projection
     full = ClaimLog(store).state()
@@ -62,11 +59,8 @@ def test_read_model_plus_delta_recalls_what_a_full_fold_recalls(seed):
 
 def test_session_start_candidates_match_a_full_fold(workspace):
     rng = random.Random(5)
-    ids = random_store(rng, 120)
+    store_with_delta(rng, 120)
     store = memory_store_path()
-    build_read_model(store)
-    for event in mutations(rng, ids):
-        ClaimLog(store).append([event])
     memory = open_read_model(store)
     assert memory.from_projection
     full = ClaimLog(store).state()

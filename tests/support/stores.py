@@ -51,3 +51,17 @@ def mutations(rng: random.Random, ids: list[str]) -> list[dict]:
                            workspace=WORKSPACES[2]))
     out.append(ev.purged(ids[5]))
     return out
+
+
+def store_with_delta(rng: random.Random, n: int = 300) -> list[str]:
+    """A random store of ``n`` claims whose read model was built, then ``mutations`` appended
+    one record each, as the hooks append them: what a reader finds between two rebuilds.
+    The claim ids (the mutations' new claim last)."""
+    from rlat.retrieval.readmodel import build_read_model
+
+    ids = random_store(rng, n)
+    store = memory_store_path()
+    assert build_read_model(store)["claims"] == n
+    for event in mutations(rng, ids):
+        ClaimLog(store).append([event])
+    return ids

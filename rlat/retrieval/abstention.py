@@ -24,6 +24,8 @@ lives here (documented in docs/claims.md, "Abstention", and docs/hooks.md):
   question (``asks``). A claim is admitted when ``fit >= FIT_FLOOR``: it covers most of
   what the prompt asks, or the prompt covers most of what the claim says (a one-line
   convention mentioned in a long prompt). One shared everyday word covers neither.
+* **Meaning**: a question is also answered by a lexical candidate whose word-vector cosine
+  with it reaches ``MEANING_FLOOR``, whatever its fit (never a task's, never a session record).
 * **Session records** (claims of type ``event``, one block per session) are recalled only
   when no other claim clears the floor, only the best one, and only when its fit is at least
   ``EVENT_FIT_FLOOR``: a long record shares some word with almost any prompt.
@@ -79,6 +81,21 @@ YOUNG_STORE = 50
 # claims, not records, are what a prompt should get: the record stays the last resort.)
 EVENT_FIT_FLOOR = 0.5
 EVENT_TYPE = "event"
+# A question (``asks``) is also answered by a lexical candidate whose meaning is this close to
+# it: the cosine of prompt and claim in the meaning table (``rlat.retrieval.wordvec.
+# meaning_table``), whatever words they share. "has anyone tried letting the compiler find our
+# data races?" shares only "compiler" with the strict-concurrency finding it asks about. Tasks never: an order's
+# neighbours in meaning are the work it names, not its answer. Chosen on the tuned splits of
+# bench/dev_eval (docs/benchmarks.md, "Admitted on meaning"): 0.45 and 0.40 kept every split's
+# abstention at 0.90 or more; below 0.40 unrelated questions start to get claims.
+MEANING_FLOOR = 0.40
+
+
+def describe_meaning(similarity: float) -> str:
+    """``--explain``'s account of a claim admitted on meaning (``MEANING_FLOOR``)."""
+    return (f"admitted on meaning: the question and the claim's word vectors agree "
+            f"{similarity:.2f} (floor {MEANING_FLOOR:.2f}); their shared words do not clear "
+            f"the fit floor")
 
 # Words that ask rather than say (stemmed like every term): they never count as content.
 FILLER = frozenset(stem(w) for w in """

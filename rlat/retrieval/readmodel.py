@@ -75,7 +75,8 @@ def build_read_model(store_path: str | os.PathLike, *, now: float | None = None)
     index = _reusable_index(file.read_projection(store), state)
     if index is None:
         index = ClaimIndex.build(state.claims.values())
-    # Claim vectors for re-ranking, computed here (not in a hook) when the index lacks them.
+    # Claim vectors (re-ranking, meaning), computed here (not in a hook) when the index lacks
+    # them.
     index.embed_claims([state.claims[cid] for cid in index.ids])
 
     ids: list[str] = list(index.ids)  # the rows in the index's slot order
@@ -108,14 +109,15 @@ def build_read_model(store_path: str | os.PathLike, *, now: float | None = None)
 
     body = index.to_dict()
     body.pop("ids")
-    vectors = body.pop("vectors", None)
+    vector_sets = [(f"index.{name}", body.pop(name)) for name, _t, _w in ClaimIndex.VECTOR_SETS
+                   if body.get(name) is not None]
     bm25_body = dict(body["index"])
     raw = {name: bm25_body.pop(name) for name in RAW_INDEX_FIELDS if name in bm25_body}
     body["index"] = bm25_body
     sections = [
         ("bounds", file.le_bytes("d", bounds)),
         *((f"index.{name}", bytes(value)) for name, value in raw.items()),
-        *([("index.vectors", bytes(vectors))] if vectors is not None else []),
+        *((section, bytes(vectors)) for section, vectors in vector_sets),
         ("index", msgpack.packb(body, use_bin_type=True)),
         ("listing", msgpack.packb(listing, use_bin_type=True)),
     ]
@@ -144,9 +146,11 @@ def _index_of(projection: file.Projection | None):
         index = ClaimIndex.from_dict(body, ids=projection.ids, slot_of=projection.slot)
     except (ValueError, TypeError, KeyError):
         return None
-    if index is not None and projection.has("index.vectors") \
-            and isinstance(body.get("vectors_of"), str):
-        index.vectors, index.vectors_of = projection.section("index.vectors"), body["vectors_of"]
+    for name, _table, _by_idf in ClaimIndex.VECTOR_SETS:
+        if index is not None and projection.has(f"index.{name}") \
+                and isinstance(body.get(f"{name}_of"), str):
+            setattr(index, name, projection.section(f"index.{name}"))
+            setattr(index, f"{name}_of", body[f"{name}_of"])
     return index
 
 

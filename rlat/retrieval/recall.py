@@ -24,8 +24,10 @@ hooks and `rlat memory recall`, world facts, corpus claims in `rlat search` — 
    relevant low-rung claim beats a slightly relevant verified one. Ties: higher trust, then id.
 4. **Abstention** (``rlat.retrieval.abstention``): relevance is relative, so an absolute floor
    decides whether a claim is worth saying at all — its idf-weighted coverage of the prompt's
-   content words (or the prompt's of its own); session records (type ``event``) only when
-   nothing else clears it. Nothing is recalled rather than noise. ``abstain=False`` skips it.
+   content words (or the prompt's of its own), or, for a question, a meaning close enough to
+   the prompt's (the meaning table of ``rlat.retrieval.wordvec``); session records (type
+   ``event``) only when nothing else clears it. Nothing is recalled rather than noise.
+   ``abstain=False`` skips it.
 
 Speed: the index over a store's claims is stored in the store's read model
 (``rlat.retrieval.readmodel``, keyed by the analyzer version); claims added since it was built
@@ -284,12 +286,16 @@ class ClaimIndex:
         self.gone = 0  # ids in the base that the state no longer has
         self._synced: dict | None = None
         self._synced_count = -1
-        # Claim vectors (``rlat.retrieval.wordvec``), int8, ``dims`` bytes per base slot, made
-        # with the table ``vectors_of`` names; others (delta claims, another table) are
-        # computed when ranked and kept in ``_vector_memo``.
+        # Claim vectors (``rlat.retrieval.wordvec``), int8, ``dims`` bytes per base slot: for
+        # re-ranking (``vectors``, the word table, terms weighed by the store's idf) and for
+        # admission on meaning (``meaning``, the meaning table), each made with the table its
+        # ``*_of`` names; others (delta claims, another table) are computed when ranked and kept
+        # in ``_vector_memo``.
         self.vectors: bytes | None = None
         self.vectors_of: str | None = None
-        self._vector_memo: dict[str, bytes] = {}
+        self.meaning: bytes | None = None
+        self.meaning_of: str | None = None
+        self._vector_memo: dict[tuple[str, str], bytes] = {}
         self._weights: dict = {}  # term -> term_weight (None -> the claim count it holds for)
         self.scope = None
         # Answer links (``answer_links``): base slots of claims that answer a question, ascending,
@@ -327,33 +333,43 @@ class ClaimIndex:
         i = bisect_left(slots, slot)
         return self.question_slots[i] if i < len(slots) and slots[i] == slot else None
 
-    def embed_claims(self, claims: Iterable[Claim]) -> bool:
-        """Compute the base claims' vectors (``claims`` in slot order) with the shipped word
-        table, unless they are already current. Returns whether vectors are now present."""
-        table = wordvec.table()
-        if table is None:
-            return False
-        if self.vectors is not None and self.vectors_of == table.id:
-            return True
-        weigh = self.term_weight
-        parts = [wordvec.quantise(table.embed(document_terms(c), weigh), table.dims)
-                 for c in claims]
-        if len(parts) != len(self.ids):
-            return False
-        self.vectors, self.vectors_of = b"".join(parts), table.id
-        return True
+    # The vector sets: attribute, the table that makes them, whether terms weigh by idf.
+    VECTOR_SETS = (("vectors", wordvec.table, True), ("meaning", wordvec.meaning_table, False))
 
-    def claim_vector(self, key: int, claim: Claim, table) -> bytes:
-        """The stored vector of the claim at ``key`` (see ``candidates``), or one computed
-        now (a delta claim, or vectors made with another table)."""
-        if key >= 0 and self.vectors is not None and self.vectors_of == table.id:
+    def embed_claims(self, claims: Iterable[Claim]) -> bool:
+        """Compute the base claims' vectors (``claims`` in slot order) with each shipped
+        table, unless they are already current. Returns whether any vectors are present."""
+        claims = list(claims)
+        if len(claims) != len(self.ids):
+            return False
+        present = False
+        for name, table_of, by_idf in self.VECTOR_SETS:
+            table = table_of()
+            if table is None:
+                continue
+            present = True
+            if getattr(self, name) is not None and getattr(self, f"{name}_of") == table.id:
+                continue
+            weigh = self.term_weight if by_idf else None
+            setattr(self, name, b"".join(
+                wordvec.quantise(table.embed(document_terms(c), weigh), table.dims)
+                for c in claims))
+            setattr(self, f"{name}_of", table.id)
+        return present
+
+    def claim_vector(self, key: int, claim: Claim, table, name: str = "vectors") -> bytes:
+        """The stored vector of the claim at ``key`` (see ``candidates``) in the set ``name``
+        (``VECTOR_SETS``), or one computed now (a delta claim, or vectors made with another
+        table)."""
+        stored = getattr(self, name)
+        if key >= 0 and stored is not None and getattr(self, f"{name}_of") == table.id:
             d = table.dims
-            return memoryview(self.vectors)[key * d:(key + 1) * d]
-        vec = self._vector_memo.get(claim.id)
+            return memoryview(stored)[key * d:(key + 1) * d]
+        vec = self._vector_memo.get((name, claim.id))
         if vec is None:
-            vec = wordvec.quantise(table.embed(document_terms(claim), self.term_weight),
-                                   table.dims)
-            self._vector_memo[claim.id] = vec
+            weigh = self.term_weight if name == "vectors" else None
+            vec = wordvec.quantise(table.embed(document_terms(claim), weigh), table.dims)
+            self._vector_memo[(name, claim.id)] = vec
         return vec
 
     @property
@@ -393,6 +409,7 @@ class ClaimIndex:
         read model may share, is left as it was."""
         other = ClaimIndex(self.bm25, self.ids, self.analyzer, slot_of=self._slot_of)
         other.vectors, other.vectors_of = self.vectors, self.vectors_of
+        other.meaning, other.meaning_of = self.meaning, self.meaning_of
         other.scope = self.scope
         other._vector_memo = self._vector_memo
         other.delta = dict(self.delta)
@@ -486,8 +503,9 @@ class ClaimIndex:
                 "index": self.bm25.to_dict(),
                 "answers": le_bytes("I", self.answer_slots),
                 "questions": le_bytes("I", self.question_slots)}
-        if self.vectors is not None:
-            body["vectors"], body["vectors_of"] = self.vectors, self.vectors_of
+        for name, _table, _by_idf in self.VECTOR_SETS:
+            if getattr(self, name) is not None:
+                body[name], body[f"{name}_of"] = getattr(self, name), getattr(self, f"{name}_of")
         return body
 
     @classmethod
@@ -508,9 +526,11 @@ class ClaimIndex:
             index = cls(bm25, list(body.get("ids", ())), body["analyzer"])
         else:
             index = cls(bm25, ids, body["analyzer"], slot_of=slot_of)
-        vectors = body.get("vectors")
-        if isinstance(vectors, bytes) and isinstance(body.get("vectors_of"), str):
-            index.vectors, index.vectors_of = vectors, body["vectors_of"]
+        for name, _table, _by_idf in cls.VECTOR_SETS:
+            vectors = body.get(name)
+            if isinstance(vectors, bytes) and isinstance(body.get(f"{name}_of"), str):
+                setattr(index, name, vectors)
+                setattr(index, f"{name}_of", body[f"{name}_of"])
         answers, questions = body.get("answers", b""), body.get("questions", b"")
         if answers and len(answers) == len(questions):
             index.answer_slots = le_numbers("I", memoryview(answers))
@@ -753,6 +773,21 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
             raw += named
         return raw, similarity
 
+    # A question may also be answered by a candidate that means what it asks, whatever words
+    # they share (``A.MEANING_FLOOR``): the cosine of their meaning-table vectors.
+    meaning_table = wordvec.meaning_table() if abstain and asking else None
+    asked_vec = meaning_table.embed(terms) if meaning_table is not None else None
+    meant: dict[int, float] = {}
+
+    def means(key: int, claim: Claim) -> bool:
+        if asked_vec is None:
+            return False
+        value = meant.get(key)
+        if value is None:
+            value = meant[key] = wordvec.cosine(asked_vec, index.claim_vector(
+                key, claim, meaning_table, "meaning"))
+        return value >= A.MEANING_FLOOR
+
     lent: dict[int, float] = {}  # question key -> its raw relevance
     delta_key_of: dict[str, int] = {}
 
@@ -826,7 +861,10 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
             looked += 1
             fit, floor, is_event = judge(claim)
             if not fit.passes(floor):
-                continue
+                if is_event or not means(key, claim):
+                    continue
+                fit = None
+                why = f"{why}; {A.describe_meaning(meant[key])}"
         # Relevance, in [0, 1] (see raw_relevance), plus a share of its question's.
         relevance, similarity = raw_relevance(key, claim, bm25)
         if answering:
@@ -850,13 +888,16 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
                                     bm25, status, False, pts, similarity))
                 continue
             fit, floor, is_event = judge(claim)
-            if not fit.passes(floor):
+            if fit.passes(floor):
+                why = f"{why}; {fit.describe(floor)}"
+            elif not is_event and means(key, claim):
+                why = f"{why}; {A.describe_meaning(meant[key])}"
+            else:
                 if explain:
                     rejected.append(Hit(claim, relevance, weight, score, rung_of_points(pts),
                                         f"abstained: {fit.describe(floor)}", bm25, status,
                                         False, pts, similarity))
                 continue
-            why = f"{why}; {fit.describe(floor)}"
         hit = Hit(claim, relevance, weight, score, rung_of_points(pts), why, bm25, status, True,
                   pts, similarity)
         if is_event:

@@ -1,29 +1,43 @@
-"""Static word vectors for re-ranking, in pure Python: no numpy, nothing loaded up front.
+"""Static word vectors for recall, in pure Python: no numpy, nothing loaded up front.
 
-``rlat/data/wordvec.bin`` maps each index term (a stem, exactly as ``rlat.retrieval.tokenize``
-and ``rlat.retrieval.expansion`` make it) to a unit vector of ``dims`` int8 numbers (x127),
-distilled offline from a sentence encoder by ``bench/distill_wordvec.py`` (source model and
-licence there; the decision in docs/architecture.md). A text's vector is the idf-weighted sum of
-its terms' vectors, normalised; two texts' similarity is the cosine of theirs.
+Two tables, each mapping an index term (a stem, exactly as ``rlat.retrieval.tokenize`` and
+``rlat.retrieval.expansion`` make it) to ``dims`` int8 numbers, both distilled offline from
+the same sentence encoder (source model and licence in the scripts; the decisions in
+docs/architecture.md):
 
-File layout (little-endian): ``MAGIC`` (8 bytes), n (u32), dims (u16), k (u16), then the
-table's key scheme (k bytes of UTF-8: the tokenizer and stemmer its keys were made with, as
-``KEYED_BY`` names them), then n + 1 u32 offsets into the key blob, the key blob (the n keys, UTF-8, sorted by bytes, concatenated),
-zero padding to a multiple of 8, then the n x dims int8 vectors in key order. A hook maps the
-file (mmap) and binary-searches only the prompt's terms: opening costs well under a
+* ``rlat/data/wordvec.bin`` (``table()``, by ``bench/distill_wordvec.py``): each word encoded
+  alone, unit vectors (x127). Recall blends its cosine into the ranking of the lexical
+  candidates, terms weighed by the store's idf.
+* ``rlat/data/meaning.bin`` (``meaning_table()``, by ``bench/distill_meaning.py``): fitted so
+  that the sum of a sentence's word vectors points where the encoder's embedding of the
+  sentence points. A vector's length is how much its word says ("flaky" long, "thing" short),
+  so texts are embedded with no other weight. Abstention admits a question's candidate whose
+  cosine with it reaches ``rlat.retrieval.abstention.MEANING_FLOOR``.
+
+A text's vector is the (weighted) sum of its distinct terms' vectors, normalised; two texts'
+similarity is the cosine of theirs.
+
+File layout (little-endian, both tables): ``MAGIC`` (8 bytes), n (u32), dims (u16), k (u16),
+then the table's key scheme (k bytes of UTF-8: the tokenizer and stemmer its keys were made
+with, as ``KEYED_BY`` names them), then n + 1 u32 offsets into the key blob, the key blob (the n
+keys, UTF-8, sorted by bytes, concatenated), zero padding to a multiple of 8, then the n x dims
+int8 vectors in key order (one scale for the whole table: only their ratios matter). A hook maps
+the file (mmap) and binary-searches only the prompt's terms: opening costs well under a
 millisecond whatever the table's size.
 
-Claim vectors are stored quantised the same way (``quantise``): the recall index computes them
-when it is built (the background worker), so a hook embeds only the prompt.
+Claim vectors are stored quantised and normalised (``quantise``): the recall index computes
+them when it is built (the background worker), so a hook embeds only the prompt.
 
 A table whose keys another tokenizer or stemmer made (``KEYED_BY`` differs) is not used: its
-stems would silently miss or, worse, name other words' vectors; recall ranks lexically instead.
+stems would silently miss or, worse, name other words' vectors; recall then ranks lexically
+(without ``table()``) or admits on words alone (without ``meaning_table()``).
 """
 
 from __future__ import annotations
 
 import math
 import mmap
+import operator
 import os
 import struct
 import sys
@@ -39,6 +53,7 @@ MAGIC = b"RLATWV02"
 KEYED_BY = f"tok{TOKENIZER_VERSION}+{STEMMER}"
 _HEAD = struct.Struct("<8sIHH")
 PATH = Path(__file__).resolve().parent.parent / "data" / "wordvec.bin"
+MEANING_PATH = PATH.with_name("meaning.bin")
 _LITTLE = sys.byteorder == "little"
 
 
@@ -110,19 +125,20 @@ class Table:
         cache[term] = out
         return out
 
-    def embed(self, terms: Iterable[str], weight: Callable[[str], float]) -> list[float] | None:
-        """The unit vector of a text from its terms (each distinct term once, by ``weight``),
-        or None when no term is in the table."""
+    def embed(self, terms: Iterable[str],
+              weight: Callable[[str], float] | None = None) -> list[float] | None:
+        """The unit vector of a text from its terms (each distinct term once, its vector times
+        ``weight(term)``, or as it is without ``weight``), or None when no term is in the
+        table."""
         acc = None
         for term in set(terms):
             vec = self.vector(term)
             if vec is None:
                 continue
-            w = weight(term)
-            if acc is None:
-                acc = [w * x for x in vec]
-            else:
-                acc = [a + w * x for a, x in zip(acc, vec, strict=True)]
+            if weight is not None:
+                w = weight(term)
+                vec = [w * x for x in vec]
+            acc = list(vec) if acc is None else list(map(operator.add, acc, vec))
         if acc is None:
             return None
         norm = math.sqrt(sum(a * a for a in acc))
@@ -148,21 +164,34 @@ def cosine(prompt: list[float], stored: bytes | memoryview) -> float:
     return sum(map(float.__mul__, prompt, memoryview(stored).cast("b"))) / 127.0
 
 
-_table: Table | None | bool = False  # False: not opened yet; None: unavailable
+_tables: dict[Path, Table | None] = {}
 
 
-def table() -> Table | None:
-    """The shipped table (mapped on first use), or None when it is missing, unreadable or keyed
-    by another analyzer (``KEYED_BY``) — recall then ranks lexically."""
-    global _table
-    if _table is False:
-        path = os.environ.get("RLAT_WORDVEC") or PATH
+def _open(path: Path | str) -> Table | None:
+    """The table at ``path`` (mapped on first use), or None when it is missing, unreadable or
+    keyed by another analyzer (``KEYED_BY``)."""
+    path = Path(path)
+    if path not in _tables:
+        found = None
         try:
             with open(path, "rb") as fh:
                 data = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
-            _table = Table(data)
+            found = Table(data)
         except (OSError, ValueError, IndexError, struct.error):
-            _table = None  # (a damaged table must never stop recall)
-        if _table is not None and _table.keyed_by != KEYED_BY:
-            _table = None
-    return _table
+            found = None  # (a damaged table must never stop recall)
+        if found is not None and found.keyed_by != KEYED_BY:
+            found = None
+        _tables[path] = found
+    return _tables[path]
+
+
+def table() -> Table | None:
+    """The re-ranking table (``RLAT_WORDVEC`` or the shipped one), or None when it is missing,
+    unreadable or keyed by another analyzer — recall then ranks lexically."""
+    return _open(os.environ.get("RLAT_WORDVEC") or PATH)
+
+
+def meaning_table() -> Table | None:
+    """The meaning table (``RLAT_MEANING_VEC`` or the shipped one), or None when it is
+    missing, unreadable or keyed by another analyzer — abstention then judges words alone."""
+    return _open(os.environ.get("RLAT_MEANING_VEC") or MEANING_PATH)

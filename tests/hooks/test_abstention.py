@@ -149,3 +149,16 @@ def test_a_question_sharing_no_word_with_its_claim_meets_it_through_a_concept(wo
     explained = run_rlat("memory", "recall", "which assertion library should I pick?",
                          "--explain", cwd=workspace)
     assert "~testing" in explained.stdout  # the shared concept, shown as the index holds it
+
+
+def test_a_question_is_answered_by_the_claim_it_means_through_the_hook(workspace):
+    seed(workspace)
+    finding = ("Turned strict concurrency checking back off: the compiler reported 214 "
+               "Sendable errors in the map code")
+    add(workspace, finding, "falsified")
+    # one shared word ("compiler"): below the floor, but the question means the finding
+    out = prompt(workspace, "has anyone tried letting the compiler find our data races?",
+                 "meaning-asks")
+    assert finding in out.context, out.stdout
+    # the same words as an order get nothing: a task's neighbours in meaning are its work
+    assert prompt(workspace, "let the compiler find our data races", "meaning-task").stdout == ""

@@ -1,0 +1,96 @@
+"""Admission on meaning: a question is answered by a claim that means what it asks even when
+the words they share are too few for the lexical floor — never a task, never an unrelated
+question (the meaning table of ``rlat.retrieval.wordvec``, ``abstention.MEANING_FLOOR``)."""
+
+from __future__ import annotations
+
+import math
+
+from rlat.claims import events as ev
+from rlat.claims.fold import fold
+from rlat.claims.log import ClaimLog
+from rlat.paths import memory_store_path
+from rlat.retrieval import recall as R
+from rlat.retrieval import wordvec
+from rlat.retrieval.abstention import MEANING_FLOOR
+from rlat.retrieval.readmodel import build_read_model, open_read_model
+
+T0 = 1_800_000_000.0
+WS = "git:github.com/acme/app"
+CONCURRENCY = ("Turned strict concurrency checking back off: the compiler reported 214 "
+               "Sendable errors in the map code")
+FACTS = [
+    "Run the tests with make check, never pytest directly",
+    "The staging database is read-only on Fridays",
+    "Use pnpm, not npm, for the frontend packages",
+    "Alembic migrations fail unless DATABASE_URL is set; export it from .env.local first",
+    CONCURRENCY,
+    "Logs go through structlog with JSON output; no print statements in the service code",
+]
+ASKED = "has anyone tried letting the compiler find our data races?"
+
+
+def store():
+    return fold([ev.proposed(t, "convention", workspace=WS, citations=[ev.command_citation(t)],
+                             origin="user", ts=T0) for t in FACTS])
+
+
+def recalled(state, prompt):
+    return [h.claim.text for h in R.recall(state, prompt, workspace=WS, now=T0)]
+
+
+def test_a_question_gets_the_claim_it_means_though_they_share_one_word():
+    state = store()
+    assert recalled(state, ASKED) == [CONCURRENCY]
+    [hit] = [h for h in R.explain(state, ASKED, workspace=WS, now=T0) if h.admitted]
+    assert "admitted on meaning" in hit.gate and f"floor {MEANING_FLOOR:.2f}" in hit.gate
+
+
+def test_without_the_meaning_table_the_words_alone_decide(monkeypatch, tmp_path):
+    monkeypatch.setenv("RLAT_MEANING_VEC", str(tmp_path / "missing.bin"))
+    assert wordvec.meaning_table() is None
+    state = store()
+    assert recalled(state, ASKED) == []  # one shared word ("compiler") is below the floor
+    # ... and everything the words do clear is still recalled
+    assert "Logs go through structlog" in recalled(state, "how should the service log?")[0]
+
+
+def test_a_task_is_never_admitted_on_meaning():
+    state = store()
+    assert recalled(state, "let the compiler find our data races") == []
+    assert recalled(state, "could you make the compiler find our data races?") == []
+
+
+def test_an_unrelated_question_sharing_a_word_gets_nothing():
+    state = store()
+    for question in ("should we rename the database column user_id to account_id?",
+                     "who reviews pull requests for the frontend?",
+                     "does the map screen need a loading spinner?"):
+        assert recalled(state, question) == [], question
+
+
+def test_a_words_length_says_how_much_it_tells():
+    table = wordvec.meaning_table()
+    assert table is not None and table.dims >= 64 and table.n > 20_000
+
+    def length(word):
+        term = R.query_terms(word)[0]  # (then its concept tags, which have no vector)
+        return math.sqrt(sum(x * x for x in table.vector(term)))
+
+    for telling, everyday in (("migration", "use"), ("flaky", "thing"), ("timeout", "various")):
+        assert length(telling) > 2 * length(everyday), (telling, everyday)
+
+
+def test_the_worker_stores_claim_vectors_for_meaning_too():
+    log = ClaimLog(memory_store_path())
+    for text in FACTS:
+        log.append([ev.proposed(text, "convention", workspace=WS,
+                                citations=[ev.command_citation(text)], origin="user")])
+    build_read_model(memory_store_path())
+    memory = open_read_model(memory_store_path())
+    index = memory.index()
+    table = wordvec.meaning_table()
+    assert index.meaning_of == table.id and len(index.meaning) == len(FACTS) * table.dims
+    assert [h.claim.text for h in R.recall(memory.state, ASKED, workspace=WS,
+                                           index=index)] == [CONCURRENCY]
+    assert not index._vector_memo  # the hook embedded the prompt only

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from rlat.claims import events as ev
 from rlat.claims.fold import fold
 from rlat.claims.log import ClaimLog
@@ -46,8 +48,14 @@ def test_a_question_gets_the_claim_it_means_though_they_share_one_word():
     assert "admitted on meaning" in hit.gate and f"floor {MEANING_FLOOR:.2f}" in hit.gate
 
 
-def test_without_the_meaning_table_the_words_alone_decide(monkeypatch, tmp_path):
-    monkeypatch.setenv("RLAT_MEANING_VEC", str(tmp_path / "missing.bin"))
+@pytest.mark.parametrize("damage", ["missing", "truncated", "garbage"])
+def test_without_a_usable_meaning_table_the_words_alone_decide(monkeypatch, tmp_path, damage):
+    path = tmp_path / f"{damage}.bin"
+    if damage == "truncated":
+        path.write_bytes(wordvec.MEANING_PATH.read_bytes()[:5000])
+    elif damage == "garbage":
+        path.write_bytes(wordvec.MAGIC + b"\xff" * 64)
+    monkeypatch.setenv("RLAT_MEANING_VEC", str(path))
     assert wordvec.meaning_table() is None
     state = store()
     assert recalled(state, ASKED) == []  # one shared word ("compiler") is below the floor

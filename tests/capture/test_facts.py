@@ -541,6 +541,22 @@ def test_the_answer_to_a_question_about_the_setup_is_an_environment_fact(tmp_pat
     assert any(c["excerpt"] == "lib/app_web/router.ex" for c in env["citations"])
 
 
+def test_a_question_inside_a_prompt_of_several_requests_is_answered_too(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("two things. first, delete my local branches that are already merged. second: "
+             "where's the local database connection string? appsettings.Development.json "
+             "doesn't have one")
+    b.run("Bash", {"command": "git branch --merged main | grep -v 'main$' | xargs -r git "
+                              "branch -d"}, "Deleted branch tidy-logging (was 9c0d7b4).")
+    b.run("Bash", {"command": "dotnet user-secrets list --project src/Api"},
+          "ConnectionStrings:Clinic = Host=localhost;Database=clinic")
+    b.say("It isn't in any appsettings file: local settings come from dotnet user-secrets, "
+          "stored outside the repo under ~/.microsoft/usersecrets/.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (env,) = facts_of(report)["environment"]
+    assert "dotnet user-secrets" in env["text"] and "[asked: two things." in env["text"]
+
+
 def test_a_command_run_from_another_directory_is_named_by_its_program(tmp_path, store):
     b = session(tmp_path)
     b.prompt("init terraform for staging")

@@ -779,14 +779,14 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     asked_vec = meaning_table.embed(terms) if meaning_table is not None else None
     meant: dict[int, float] = {}
 
-    def means(key: int, claim: Claim) -> bool:
+    def means(key: int, claim: Claim, fit: A.Fit) -> bool:
         if asked_vec is None:
             return False
         value = meant.get(key)
         if value is None:
             value = meant[key] = wordvec.cosine(asked_vec, index.claim_vector(
                 key, claim, meaning_table, "meaning"))
-        return value >= A.MEANING_FLOOR
+        return A.admits_on_meaning(fit.fit, value)
 
     lent: dict[int, float] = {}  # question key -> its raw relevance
     delta_key_of: dict[str, int] = {}
@@ -861,10 +861,10 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
             looked += 1
             fit, floor, is_event = judge(claim)
             if not fit.passes(floor):
-                if is_event or not means(key, claim):
+                if is_event or not means(key, claim, fit):
                     continue
+                why = f"{why}; {A.describe_meaning(meant[key], fit.fit)}"
                 fit = None
-                why = f"{why}; {A.describe_meaning(meant[key])}"
         # Relevance, in [0, 1] (see raw_relevance), plus a share of its question's.
         relevance, similarity = raw_relevance(key, claim, bm25)
         if answering:
@@ -890,8 +890,8 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
             fit, floor, is_event = judge(claim)
             if fit.passes(floor):
                 why = f"{why}; {fit.describe(floor)}"
-            elif not is_event and means(key, claim):
-                why = f"{why}; {A.describe_meaning(meant[key])}"
+            elif not is_event and means(key, claim, fit):
+                why = f"{why}; {A.describe_meaning(meant[key], fit.fit)}"
             else:
                 if explain:
                     rejected.append(Hit(claim, relevance, weight, score, rung_of_points(pts),

@@ -102,3 +102,32 @@ def test_the_worker_stores_claim_vectors_for_meaning_too():
     assert [h.claim.text for h in R.recall(memory.state, ASKED, workspace=WS,
                                            index=index)] == [CONCURRENCY]
     assert not index._vector_memo  # the hook embedded the prompt only
+
+
+def _table(path, vectors: dict[str, tuple[int, ...]]):
+    keys = sorted(vectors, key=lambda k: k.encode())
+    data = b"".join(bytes(x & 0xFF for x in vectors[k]) for k in keys)
+    path.write_bytes(wordvec.pack(keys, data, 4))
+    return path
+
+
+@pytest.mark.parametrize(("agreement", "admitted"), [(0.30, True), (0.20, False)])
+def test_words_that_nearly_fit_are_admitted_when_the_meaning_agrees(
+        monkeypatch, tmp_path, agreement, admitted):
+    """Two kinds of partial evidence: a fit just under the floor and a meaning just under its
+    own. A table made for the test fixes the meaning: every word of the question points one
+    way; "pytest" points elsewhere at the length that makes the run-the-tests rule agree
+    ``agreement`` with the question."""
+    question = "does alembic need anything set before migrations run?"
+    asked = {t: (20, 0, 0, 0) for t in R.query_terms(question) if not t.startswith("~")}
+    off = round(20 * math.sqrt(1 / agreement ** 2 - 1))  # (int8: at most 127)
+    path = _table(tmp_path / "t.bin", {**asked, "pytest": (0, off, 0, 0)})
+    monkeypatch.setenv("RLAT_MEANING_VEC", str(path))
+    hits = {h.claim.text: h for h in R.explain(store(), question, workspace=WS, now=T0)}
+    run_tests = hits[FACTS[0]]  # shares "run" alone: fit 0.17
+    staging = hits[FACTS[1]]  # shares "~database" alone: fit 0.18, no meaning at all
+    assert "fit 0.18" in staging.gate and not staging.admitted
+    assert run_tests.admitted is admitted, run_tests.gate
+    if admitted:
+        assert "admitted on meaning and words together" in run_tests.gate
+    assert hits[FACTS[3]].admitted  # the alembic rule itself, on its words

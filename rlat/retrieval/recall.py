@@ -335,6 +335,7 @@ class ClaimIndex:
 
     # The vector sets: attribute, the table that makes them, whether terms weigh by idf.
     VECTOR_SETS = (("vectors", wordvec.table, True), ("meaning", wordvec.meaning_table, False))
+    _BY_IDF = {name: by_idf for name, _table, by_idf in VECTOR_SETS}
 
     def embed_claims(self, claims: Iterable[Claim]) -> bool:
         """Compute the base claims' vectors (``claims`` in slot order) with each shipped
@@ -367,7 +368,7 @@ class ClaimIndex:
             return memoryview(stored)[key * d:(key + 1) * d]
         vec = self._vector_memo.get((name, claim.id))
         if vec is None:
-            weigh = self.term_weight if name == "vectors" else None
+            weigh = self.term_weight if self._BY_IDF[name] else None
             vec = wordvec.quantise(table.embed(document_terms(claim), weigh), table.dims)
             self._vector_memo[(name, claim.id)] = vec
         return vec

@@ -126,6 +126,12 @@ def _recall(ctx: HookContext, query: str, now: float) -> tuple[str, list[list], 
         index = memory.index(max_build=cap)
         if index is not None:
             state = memory.state
+            if memory.from_projection and index.vectors_stale():
+                from .jobs import request_view
+
+                if request_view(ctx):
+                    ctx.log("recall index lacks current claim vectors (made before an "
+                            "upgrade?); the worker is re-embedding them")
         else:
             ctx.log(f"recall index not ready ({len(memory.state.claims)} claims, more than "
                     f"{cap} to build in a prompt); the worker is rebuilding it")

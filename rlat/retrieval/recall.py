@@ -358,6 +358,19 @@ class ClaimIndex:
             setattr(self, f"{name}_of", table.id)
         return present
 
+    def vectors_stale(self) -> bool:
+        """Whether a shipped table has no stored vectors here, or stored ones made with another
+        table (a store indexed before an upgrade): until the worker re-embeds its claims, recall
+        embeds each candidate it compares on the fly, in every prompt."""
+        if not self.ids:
+            return False
+        for name, table_of, _by_idf in self.VECTOR_SETS:
+            table = table_of()
+            if table is not None and (getattr(self, name) is None
+                                      or getattr(self, f"{name}_of") != table.id):
+                return True
+        return False
+
     def claim_vector(self, key: int, claim: Claim, table, name: str = "vectors") -> bytes:
         """The stored vector of the claim at ``key`` (see ``candidates``) in the set ``name``
         (``VECTOR_SETS``), or one computed now (a delta claim, or vectors made with another

@@ -282,3 +282,29 @@ def test_a_prompt_never_builds_a_large_index_itself(rlat_home, monkeypatch, tmp_
     payload["session_id"] = "s-nocap"
     recalled = run_hook("user-prompt", payload)
     assert "make check" in json.loads(recalled.stdout)["hookSpecificOutput"]["additionalContext"]
+
+
+def test_a_read_model_embedded_before_an_upgrade_gets_its_vectors_from_the_worker(
+        rlat_home, monkeypatch, tmp_path):
+    """A read model built before the meaning table shipped (or with another table) holds no
+    current meaning vectors: the prompt still recalls, and asks the worker to re-embed, so
+    later prompts do not embed candidates on the fly."""
+    from support.hookrun import log_lines, run_hook, wait_for
+
+    from rlat.retrieval import wordvec
+
+    store = memory_store_path()
+    ClaimLog(store).append([ev.proposed("Run the tests with make check, never pytest",
+                                        "convention", citations=[ev.command_citation("make")],
+                                        origin="user")])
+    with monkeypatch.context() as patched:  # built before the table shipped
+        patched.setenv("RLAT_MEANING_VEC", str(tmp_path / "none.bin"))
+        assert build_read_model(store) is not None
+    assert open_read_model(store).index().meaning is None
+    payload = {"session_id": "s-up", "cwd": str(tmp_path), "hook_event_name":
+               "UserPromptSubmit", "prompt": "how do I run the tests?"}
+    out = run_hook("user-prompt", payload)
+    assert "make check" in out.context
+    assert any("re-embedding" in line for line in log_lines(rlat_home))
+    wait_for(lambda: open_read_model(store).index().meaning_of == wordvec.meaning_table().id,
+             timeout=60)

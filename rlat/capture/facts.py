@@ -558,9 +558,9 @@ class FactExtractor:
         self._explained = False
         # any of its sentences: "two things. first, pull main. second: where's the local
         # connection string? …" asks about the setup as much as a prompt that only asks
-        self._question = any(
-            text[a:b].rstrip().endswith("?") or _QUESTION_START.match(text[a:b])
-            for a, b in (_trim_asides(text, *span) for span in sentences(text)))
+        self._question = text.rstrip().endswith("?") or bool(_QUESTION_START.match(text)) \
+            or any(text[a:b].rstrip().endswith("?") or _QUESTION_START.match(text[a:b])
+                   for a, b in (_trim_asides(text, *span) for span in sentences(text)))
         self._answered = False
 
     def _in_context(self, kind: str, sentence: str, cited: list[Cited]) -> None:

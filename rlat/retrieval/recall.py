@@ -349,7 +349,9 @@ class ClaimIndex:
             if table is None:
                 continue
             present = True
-            if getattr(self, name) is not None and getattr(self, f"{name}_of") == table.id:
+            stored = getattr(self, name)
+            if stored is not None and getattr(self, f"{name}_of") == table.id \
+                    and len(stored) == len(claims) * table.dims:
                 continue
             weigh = self.term_weight if by_idf else None
             setattr(self, name, b"".join(
@@ -366,8 +368,9 @@ class ClaimIndex:
             return False
         for name, table_of, _by_idf in self.VECTOR_SETS:
             table = table_of()
-            if table is not None and (getattr(self, name) is None
-                                      or getattr(self, f"{name}_of") != table.id):
+            stored = getattr(self, name)
+            if table is not None and (stored is None or getattr(self, f"{name}_of") != table.id
+                                      or len(stored) != len(self.ids) * table.dims):
                 return True
         return False
 
@@ -376,8 +379,9 @@ class ClaimIndex:
         (``VECTOR_SETS``), or one computed now (a delta claim, or vectors made with another
         table)."""
         stored = getattr(self, name)
-        if key >= 0 and stored is not None and getattr(self, f"{name}_of") == table.id:
-            d = table.dims
+        d = table.dims
+        if key >= 0 and stored is not None and getattr(self, f"{name}_of") == table.id \
+                and len(stored) == len(self.ids) * d:  # (a damaged section: recomputed)
             return memoryview(stored)[key * d:(key + 1) * d]
         vec = self._vector_memo.get((name, claim.id))
         if vec is None:
@@ -698,7 +702,8 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
 
     ``abstain`` applies the absolute relevance floor (``rlat.retrieval.abstention``): only the
     best ``POOL`` lexical candidates the gates admit are looked at, a claim whose fit to the
-    prompt is below the floor is left out (``gate`` says why), and session records (type
+    prompt is below the floor is left out unless the prompt is a question it means
+    (``abstention.admits_on_meaning``; ``gate`` says why), and session records (type
     ``event``) are recalled only when nothing else clears it. Without it, every lexical match
     the gates admit ranks (benchmarks of ranking alone use that).
 
@@ -762,11 +767,14 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     looked = 0  # candidates the gates admitted (abstention looks at the first POOL)
     floor_first = abstain and not explain and min_relevance <= 0
 
+    def fit_floor(is_event: bool) -> float:
+        return A.EVENT_FIT_FLOOR if is_event else A.FIT_FLOOR
+
     def judge(claim: Claim) -> tuple[A.Fit, float, bool]:
         """(the claim's fit to the prompt, the floor it must clear, whether it is a session
         record)."""
         is_event = claim.type == A.EVENT_TYPE
-        floor = A.EVENT_FIT_FLOOR if is_event else A.FIT_FLOOR
+        floor = fit_floor(is_event)
         return A.fit(prompt, document_terms(claim), weigh, enough=None if explain else floor,
                      tag_sources=tag_sources, asks=asking,
                      claim_tag_sources=lambda: claim_tag_sources(claim)), floor, is_event
@@ -801,6 +809,17 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
             value = meant[key] = wordvec.cosine(asked_vec, index.claim_vector(
                 key, claim, meaning_table, "meaning"))
         return A.admits_on_meaning(fit.fit, value)
+
+    def verdict(key: int, claim: Claim) -> tuple[str | None, A.Fit, bool]:
+        """(the gate's account of why the claim clears abstention, or None when it does not;
+        its fit; whether it is a session record). Words first, then meaning (a question's,
+        never a session record's)."""
+        fit, floor, is_event = judge(claim)
+        if fit.passes(floor):
+            return fit.describe(floor), fit, is_event
+        if not is_event and means(key, claim, fit):
+            return A.describe_meaning(meant[key], fit.fit), fit, is_event
+        return None, fit, is_event
 
     lent: dict[int, float] = {}  # question key -> its raw relevance
     delta_key_of: dict[str, int] = {}
@@ -868,17 +887,15 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
             continue
         if not best:
             best = bm25
-        fit, is_event = None, False
+        is_event, judged = False, False
         if floor_first:
             # The floor first: most candidates fail it, and then neither their similarity nor
             # their trust is worth computing (explain computes all, to show them).
             looked += 1
-            fit, floor, is_event = judge(claim)
-            if not fit.passes(floor):
-                if is_event or not means(key, claim, fit):
-                    continue
-                why = f"{why}; {A.describe_meaning(meant[key], fit.fit)}"
-                fit = None
+            account, fit, is_event = verdict(key, claim)
+            if account is None:
+                continue
+            why, judged = f"{why}; {account}", True
         # Relevance, in [0, 1] (see raw_relevance), plus a share of its question's.
         relevance, similarity = raw_relevance(key, claim, bm25)
         if answering:
@@ -892,26 +909,21 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
             continue
         weight, pts = _trust(state, claim, status, now)
         score = relevance * weight
-        if fit is not None:
-            why = f"{why}; {fit.describe(floor)}"
-        elif abstain:
+        if abstain and not judged:
             looked += 1
             if looked > A.POOL:  # (explain only: recall stops before these)
                 rejected.append(Hit(claim, relevance, weight, score, rung_of_points(pts),
                                     f"abstained: below the best {A.POOL} lexical candidates",
                                     bm25, status, False, pts, similarity))
                 continue
-            fit, floor, is_event = judge(claim)
-            if fit.passes(floor):
-                why = f"{why}; {fit.describe(floor)}"
-            elif not is_event and means(key, claim, fit):
-                why = f"{why}; {A.describe_meaning(meant[key], fit.fit)}"
-            else:
+            account, fit, is_event = verdict(key, claim)
+            if account is None:
                 if explain:
                     rejected.append(Hit(claim, relevance, weight, score, rung_of_points(pts),
-                                        f"abstained: {fit.describe(floor)}", bm25, status,
-                                        False, pts, similarity))
+                                        f"abstained: {fit.describe(fit_floor(is_event))}",
+                                        bm25, status, False, pts, similarity))
                 continue
+            why = f"{why}; {account}"
         hit = Hit(claim, relevance, weight, score, rung_of_points(pts), why, bm25, status, True,
                   pts, similarity)
         if is_event:

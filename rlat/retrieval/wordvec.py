@@ -11,8 +11,8 @@ docs/architecture.md):
 * ``rlat/data/meaning.bin`` (``meaning_table()``, by ``bench/distill_meaning.py``): fitted so
   that the sum of a sentence's word vectors points where the encoder's embedding of the
   sentence points. A vector's length is how much its word says ("flaky" long, "thing" short),
-  so texts are embedded with no other weight. Abstention admits a question's candidate whose
-  cosine with it reaches ``rlat.retrieval.abstention.MEANING_FLOOR``.
+  so texts are embedded with no other weight. Abstention admits a question's candidate on
+  this cosine (``rlat.retrieval.abstention.admits_on_meaning``).
 
 A text's vector is the (weighted) sum of its distinct terms' vectors, normalised; two texts'
 similarity is the cosine of theirs.
@@ -41,6 +41,7 @@ import operator
 import os
 import struct
 import sys
+import zlib
 from array import array
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -98,8 +99,13 @@ class Table:
         self._mv = mv
         self._data = data
         self._cache: dict[str, tuple | None] = {}
-        # identifies the table (claim vectors made with another one are recomputed)
-        self.id = f"wv{n}x{dims}-{bytes(mv[self._vectors_at:self._vectors_at + 16]).hex()}"
+        # identifies the table (claim vectors made with another one are recomputed): its size
+        # and a checksum of 64 samples spread over its vectors (reading all would cost the
+        # hook milliseconds; the first bytes alone are a rare stem's, alike across tables)
+        span = n * dims
+        samples = b"".join(bytes(mv[self._vectors_at + i * span // 64:
+                                    self._vectors_at + i * span // 64 + 16]) for i in range(64))
+        self.id = f"wv{n}x{dims}-{zlib.crc32(samples):08x}"
 
     def _key(self, i: int) -> bytes:
         at = self._keys_at

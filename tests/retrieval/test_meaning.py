@@ -131,3 +131,16 @@ def test_words_that_nearly_fit_are_admitted_when_the_meaning_agrees(
     if admitted:
         assert "admitted on meaning and words together" in run_tests.gate
     assert hits[FACTS[3]].admitted  # the alembic rule itself, on its words
+    # recall (which judges the floor before ranking) agrees with explain, and says it once
+    recalled = {h.claim.text: h for h in R.recall(store(), question, workspace=WS, now=T0)}
+    assert (FACTS[0] in recalled) is admitted and FACTS[1] not in recalled
+    if admitted:
+        assert recalled[FACTS[0]].gate.count("admitted on meaning") == 1, recalled[FACTS[0]].gate
+
+
+def test_a_claim_admitted_on_meaning_takes_one_place_among_the_candidates(monkeypatch):
+    # POOL candidates are looked at; one admitted on meaning must not count twice
+    monkeypatch.setattr("rlat.retrieval.abstention.POOL", 1)
+    state = fold([ev.proposed(CONCURRENCY, "convention", workspace=WS,
+                              citations=[ev.command_citation("c")], origin="user", ts=T0)])
+    assert recalled(state, ASKED) == [CONCURRENCY]

@@ -162,6 +162,7 @@ def main() -> None:
     import torch
     from sentence_transformers import SentenceTransformer
 
+    from bench.distill_wordvec import words_alone
     from rlat.retrieval import expansion, wordvec
     from rlat.retrieval.tokenize import tokenize
 
@@ -176,16 +177,7 @@ def main() -> None:
                        if not t.startswith("~")})
 
     # 1. words alone
-    keyed: dict[str, list[str]] = {}
-    for line in (model_dir / "vocab.txt").read_text(encoding="utf-8").splitlines():
-        w = line.strip()
-        if len(w) >= 2 and w.isascii() and w.isalpha() and len(tokenize(w)) == 1:
-            keyed.setdefault(expansion.stem(tokenize(w)[0]), []).append(w)
-    flat = sorted({w for ws in keyed.values() for w in ws})
-    alone = model.encode(flat, batch_size=512, normalize_embeddings=True,
-                         convert_to_numpy=True, show_progress_bar=False)
-    row = {w: i for i, w in enumerate(flat)}
-    start_vectors = {k: alone[[row[w] for w in ws]].mean(axis=0) for k, ws in keyed.items()}
+    start_vectors = words_alone(model, model_dir)
     # 2-3. corpus and targets
     texts = corpus()
     targets = encode(model, texts)

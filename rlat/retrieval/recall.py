@@ -337,6 +337,12 @@ class ClaimIndex:
     VECTOR_SETS = (("vectors", wordvec.table, True), ("meaning", wordvec.meaning_table, False))
     _BY_IDF = {name: by_idf for name, _table, by_idf in VECTOR_SETS}
 
+    def _current(self, name: str, table) -> bool:
+        """Whether the stored vector set ``name`` was made with ``table``, whole."""
+        stored = getattr(self, name)
+        return stored is not None and getattr(self, f"{name}_of") == table.id \
+            and len(stored) == len(self.ids) * table.dims  # (a damaged section: not current)
+
     def embed_claims(self, claims: Iterable[Claim]) -> bool:
         """Compute the base claims' vectors (``claims`` in slot order) with each shipped
         table, unless they are already current. Returns whether any vectors are present."""
@@ -349,9 +355,7 @@ class ClaimIndex:
             if table is None:
                 continue
             present = True
-            stored = getattr(self, name)
-            if stored is not None and getattr(self, f"{name}_of") == table.id \
-                    and len(stored) == len(claims) * table.dims:
+            if self._current(name, table):
                 continue
             weigh = self.term_weight if by_idf else None
             setattr(self, name, b"".join(
@@ -368,9 +372,7 @@ class ClaimIndex:
             return False
         for name, table_of, _by_idf in self.VECTOR_SETS:
             table = table_of()
-            stored = getattr(self, name)
-            if table is not None and (stored is None or getattr(self, f"{name}_of") != table.id
-                                      or len(stored) != len(self.ids) * table.dims):
+            if table is not None and not self._current(name, table):
                 return True
         return False
 
@@ -378,11 +380,9 @@ class ClaimIndex:
         """The stored vector of the claim at ``key`` (see ``candidates``) in the set ``name``
         (``VECTOR_SETS``), or one computed now (a delta claim, or vectors made with another
         table)."""
-        stored = getattr(self, name)
-        d = table.dims
-        if key >= 0 and stored is not None and getattr(self, f"{name}_of") == table.id \
-                and len(stored) == len(self.ids) * d:  # (a damaged section: recomputed)
-            return memoryview(stored)[key * d:(key + 1) * d]
+        if key >= 0 and self._current(name, table):
+            d = table.dims
+            return memoryview(getattr(self, name))[key * d:(key + 1) * d]
         vec = self._vector_memo.get((name, claim.id))
         if vec is None:
             weigh = self.term_weight if self._BY_IDF[name] else None
@@ -526,6 +526,15 @@ class ClaimIndex:
                 body[name], body[f"{name}_of"] = getattr(self, name), getattr(self, f"{name}_of")
         return body
 
+    def restore_vectors(self, body: dict, stored_apart=None) -> None:
+        """Take back the vector sets ``to_dict`` wrote into ``body``, or, when a caller stores
+        their bytes apart (the read model's sections), ``stored_apart(name)`` (None: absent)."""
+        for name, _table, _by_idf in self.VECTOR_SETS:
+            data = stored_apart(name) if stored_apart is not None else body.get(name)
+            if isinstance(data, (bytes, memoryview)) and isinstance(body.get(f"{name}_of"), str):
+                setattr(self, name, data)
+                setattr(self, f"{name}_of", body[f"{name}_of"])
+
     @classmethod
     def from_dict(cls, body: dict, *, ids: list[str] | None = None,
                   slot_of: dict[str, int] | None = None) -> ClaimIndex | None:
@@ -544,11 +553,7 @@ class ClaimIndex:
             index = cls(bm25, list(body.get("ids", ())), body["analyzer"])
         else:
             index = cls(bm25, ids, body["analyzer"], slot_of=slot_of)
-        for name, _table, _by_idf in cls.VECTOR_SETS:
-            vectors = body.get(name)
-            if isinstance(vectors, bytes) and isinstance(body.get(f"{name}_of"), str):
-                setattr(index, name, vectors)
-                setattr(index, f"{name}_of", body[f"{name}_of"])
+        index.restore_vectors(body)
         answers, questions = body.get("answers", b""), body.get("questions", b"")
         if answers and len(answers) == len(questions):
             index.answer_slots = le_numbers("I", memoryview(answers))
@@ -767,14 +772,11 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     looked = 0  # candidates the gates admitted (abstention looks at the first POOL)
     floor_first = abstain and not explain and min_relevance <= 0
 
-    def fit_floor(is_event: bool) -> float:
-        return A.EVENT_FIT_FLOOR if is_event else A.FIT_FLOOR
-
     def judge(claim: Claim) -> tuple[A.Fit, float, bool]:
         """(the claim's fit to the prompt, the floor it must clear, whether it is a session
         record)."""
         is_event = claim.type == A.EVENT_TYPE
-        floor = fit_floor(is_event)
+        floor = A.EVENT_FIT_FLOOR if is_event else A.FIT_FLOOR
         return A.fit(prompt, document_terms(claim), weigh, enough=None if explain else floor,
                      tag_sources=tag_sources, asks=asking,
                      claim_tag_sources=lambda: claim_tag_sources(claim)), floor, is_event
@@ -810,16 +812,16 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
                 key, claim, meaning_table, "meaning"))
         return A.admits_on_meaning(fit.fit, value)
 
-    def verdict(key: int, claim: Claim) -> tuple[str | None, A.Fit, bool]:
-        """(the gate's account of why the claim clears abstention, or None when it does not;
-        its fit; whether it is a session record). Words first, then meaning (a question's,
-        never a session record's)."""
+    def verdict(key: int, claim: Claim) -> tuple[bool, str, bool]:
+        """(whether the claim clears abstention, the gate's account of why or why not,
+        whether it is a session record). Words first, then meaning (a question's, never a
+        session record's)."""
         fit, floor, is_event = judge(claim)
         if fit.passes(floor):
-            return fit.describe(floor), fit, is_event
+            return True, fit.describe(floor), is_event
         if not is_event and means(key, claim, fit):
-            return A.describe_meaning(meant[key], fit.fit), fit, is_event
-        return None, fit, is_event
+            return True, A.describe_meaning(meant[key], fit.fit), is_event
+        return False, fit.describe(floor), is_event
 
     lent: dict[int, float] = {}  # question key -> its raw relevance
     delta_key_of: dict[str, int] = {}
@@ -892,8 +894,8 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
             # The floor first: most candidates fail it, and then neither their similarity nor
             # their trust is worth computing (explain computes all, to show them).
             looked += 1
-            account, fit, is_event = verdict(key, claim)
-            if account is None:
+            admitted, account, is_event = verdict(key, claim)
+            if not admitted:
                 continue
             why, judged = f"{why}; {account}", True
         # Relevance, in [0, 1] (see raw_relevance), plus a share of its question's.
@@ -916,12 +918,12 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
                                     f"abstained: below the best {A.POOL} lexical candidates",
                                     bm25, status, False, pts, similarity))
                 continue
-            account, fit, is_event = verdict(key, claim)
-            if account is None:
+            admitted, account, is_event = verdict(key, claim)
+            if not admitted:
                 if explain:
                     rejected.append(Hit(claim, relevance, weight, score, rung_of_points(pts),
-                                        f"abstained: {fit.describe(fit_floor(is_event))}",
-                                        bm25, status, False, pts, similarity))
+                                        f"abstained: {account}", bm25, status, False, pts,
+                                        similarity))
                 continue
             why = f"{why}; {account}"
         hit = Hit(claim, relevance, weight, score, rung_of_points(pts), why, bm25, status, True,

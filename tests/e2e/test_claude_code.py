@@ -220,9 +220,14 @@ def test_background_worker_lands_after_claude_exits(world: World):
         os.close(fd)
     landed = wait_for(lambda: [c for c in event_claims() if c.sessions == [sess.session_id]])
     assert landed, world.hook_log()
-    records = [json.loads(ln) for ln in (world.rlat_home / "sessions" /
-                                         f"{sess.session_id}.jsonl").read_text().splitlines()]
-    captured = [r for r in records if r["event"] == "captured"]
+    signal = world.rlat_home / "sessions" / f"{sess.session_id}.jsonl"
+
+    def captured_records():
+        # (the worker records the capture just after the claim lands: wait for that too)
+        return [r for r in map(json.loads, signal.read_text().splitlines())
+                if r["event"] == "captured"]
+
+    captured = wait_for(captured_records)
     assert captured and captured[0]["by"] == "worker"
     assert any("left to the worker" in ln for ln in world.hook_log())
     # The events the hooks could not append meanwhile were spooled, then applied by the worker.

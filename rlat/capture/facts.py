@@ -100,6 +100,8 @@ _RULE = re.compile(
     re.IGNORECASE)
 # ... except these, in an order: "rewrite it with map instead" is today's task, not a rule.
 _ONE_OFF = frozenset(("instead", "instead of", "rather than"))
+# What opens a rule stated in a clause of its own (the alternative above that starts there).
+_CLAUSE_MARKS = frozenset(',:;"“—–-')
 # "always"/"never" make a rule only in a rule's setting: a sentence that opens with them, or
 # one that also says where or who ("here", "we", "you", "in this repo") or gives an order.
 # ("some events never show up in S3" is a symptom, not a rule.)
@@ -181,7 +183,9 @@ _REPORTED = re.compile(r"\b(?:hangs|sits|is stuck|gets stuck|dies|"
 _CAUSE = re.compile(
     r"\b(?:so|because|since|unless|until|when|whenever|which|needs?|has to|have to|must|only|"
     r"without|forever|never|falls? back|runs? out|drops?|ignores?|reads? everything|while|"
-    r"as long as|overrides?|by default|defaults? to|instead of)\b",
+    r"as long as|overrides?|by default|defaults? to|instead of|"
+    # ... or what a thing will not do ("Postgres won't cast varchar to the enum by itself")
+    r"won'?t|can'?t|cannot|doesn'?t|does not|isn'?t|aren'?t|don'?t)\b",
     re.IGNORECASE)
 # A sentence that says what to do about a problem just explained.
 _REMEDY = re.compile(
@@ -189,9 +193,14 @@ _REMEDY = re.compile(
     r"use|add|point|pass|load|restart|enable|disable)\b|.*\b(?:fix(?:es|ed)? it|the fix is|"
     r"works (?:with|once|after))\b)", re.IGNORECASE)
 # ... or names code (a call, a quoted identifier: 'applies kotlin("plugin.spring")', a
-# command-line option: "first with -target=module.eks", "with --include integration").
+# command-line option: "first with -target=module.eks", "with --include integration", an
+# identifier only code has: "pgEnumString", "DateTimeKind.Utc"; a class name alone,
+# "RecordingService never sets it", is more of the cause).
 _CODEISH = re.compile(r"\w\(\S|\"[\w.:/@-]{3,}\"|"
-                      r"(?<![\w-])(?:-[A-Za-z][\w.-]*=\S|--[a-z][\w-]{2,})")
+                      r"(?<![\w-])(?:-[A-Za-z][\w.-]*=\S|--[a-z][\w-]{2,})|"
+                      r"\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Z]\w*\.[A-Z]\w*\b")
+# Where a remedy too long for the room may be cut and still say what to do.
+_CLAUSE_END = re.compile(r"[;:](?=\s)|\s[-–—]\s|,\s(?=(?:so|and|but|or|which)\b)")
 # The assistant announcing a revert, or the user asking for one: what the assistant says next
 # (in a later message) is why the approach failed.
 # ... or a command that throws away a change: "git checkout -- project.yml", "git revert".
@@ -595,9 +604,17 @@ class FactExtractor:
                 kind = "gotcha"
             elif _PREFERENCE.search(sentence):
                 kind = "preference"
-            elif (_RULE.search(sentence) and not (_IMPERATIVE.match(sentence) and _RULE.search(
-                    sentence).group(0).lower() in _ONE_OFF)) or (
-                    _ALWAYS.search(sentence) and _RULE_SETTING.search(sentence)):
+            elif (rule := _RULE.search(sentence)) and not (
+                    _IMPERATIVE.match(sentence) and rule.group(0).lower() in _ONE_OFF):
+                kind = "convention"
+                if rule.group(0)[:1] in _CLAUSE_MARKS:
+                    # "good that you did it this way, no partial functions in library code":
+                    # the rule starts at its clause; the praise before it is no part of it
+                    start += rule.start() + 1
+                    while start < end and not text[start].isalnum():
+                        start += 1
+                    sentence = text[start:end]
+            elif _ALWAYS.search(sentence) and _RULE_SETTING.search(sentence):
                 kind = "convention"
             elif not _IMPERATIVE.match(sentence) and _states(sentence) and any(
                     t.startswith(("port:", "env:", "v:")) for t in salient_tokens(sentence)):
@@ -639,15 +656,9 @@ class FactExtractor:
                 # with the remedy when the next sentence gives one ("Raise X", "Run it with …").
                 self._explained = True
                 room = FACT_CHARS - (ASK_MIN_CHARS + 12 if self._ask is not None else 0)
-                for nxt in spans[at + 1:at + 3]:
-                    after = text[nxt[0]:nxt[1]]
-                    if not (_REMEDY.search(after) or _BACKTICK.search(after) or _CODEISH.search(
-                            after) or salient_tokens(after)) or nxt[1] - start > room:
-                        break
-                    end = nxt[1]
-                if end != spans[at][1]:
-                    sentence = text[start:end]
-                    cited = [self._cite(block, start, end, "fact")]
+                pieces = _with_remedy(text, spans, at, room)
+                sentence = " ".join(text[a:b] for a, b in pieces)
+                cited = [self._cite(block, a, b, "fact") for a, b in pieces]
                 self._in_context("gotcha", sentence, cited + self._backing(
                     salient_tokens(sentence)))
                 continue
@@ -802,6 +813,46 @@ class FactExtractor:
             break
         self._commands.append(_Command(command, cited, False))
         del self._commands[:-16]
+
+
+def _remedial(sentence: str) -> bool:
+    """Whether a sentence says what to do about a problem: an order, code, a salient value."""
+    return bool(_REMEDY.search(sentence) or _BACKTICK.search(sentence)
+                or _CODEISH.search(sentence) or salient_tokens(sentence))
+
+
+def _with_remedy(text: str, spans: list[tuple[int, int]], at: int,
+                 room: int) -> list[tuple[int, int]]:
+    """The explanation at ``spans[at]`` with the remedy that follows it, as exact spans of
+    ``text`` within ``room`` characters: the next sentences while they say what to do, or,
+    past one that does not ("DateTime.ParseExact returns Kind=Unspecified."), the first that
+    does. A remedy too long for the room keeps its first clauses ("read it with AsNoTracking()
+    when it's only needed for the check; here …")."""
+    pieces = [spans[at]]
+    used = spans[at][1] - spans[at][0]
+    skipped = False
+    for start, end in spans[at + 1:at + 4]:
+        if not _remedial(text[start:end]):
+            if skipped or len(pieces) > 1 or pieces[0][1] != spans[at][1]:
+                break
+            skipped = True  # one sentence of more cause, then the remedy
+            continue
+        fits = room - used - 1
+        cut = end
+        if end - start > fits:
+            cuts = [m.start() for m in _CLAUSE_END.finditer(text, start, start + fits)]
+            cut = next((c for c in reversed(cuts) if c - start >= SENTENCE_MIN
+                        and _remedial(text[start:c])), 0)
+            if not cut:
+                break
+        if not skipped and pieces[-1][1] <= start:  # the sentence right after: one excerpt
+            pieces[-1] = (pieces[-1][0], cut)
+        else:
+            pieces.append((start, cut))
+        used += cut - start + 1
+        if cut != end or skipped:
+            break
+    return pieces
 
 
 def _error(block: Block, source: str, output: str | None = None) -> tuple[str, Cited | None]:

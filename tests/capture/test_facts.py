@@ -524,6 +524,61 @@ def test_a_problem_met_on_the_way_or_explained_when_asked_is_a_gotcha(tmp_path, 
                "stops" in g for g in gotchas), gotchas
 
 
+def test_a_gotcha_keeps_the_remedy_that_comes_after_more_of_the_cause(tmp_path, store):
+    b = session(tmp_path)
+    # the cause, one more sentence of it, then what to do
+    b.prompt("the nightly export dies with an error about naive datetimes")
+    b.run("Bash", {"command": "python -m export --nightly"},
+          "Exit code 1\nTypeError: can't compare offset-naive and offset-aware datetimes",
+          is_error=True)
+    b.say("The report window is built from aware datetimes, but rows come back naive because "
+          "the driver drops the zone. Nothing in the query layer attaches one again. "
+          "Attach it with `row.replace(tzinfo=UTC)` when the rows are read.")
+    # a diagnosis in the "won't" form, met on the way, whose remedy is an identifier
+    b.prompt("seed the staging database with the two demo tenants")
+    b.run("Bash", {"command": "sbt seed"},
+          "[error] column \"plan\" is of type plan_kind but expression is of type text",
+          is_error=True)
+    b.say("Before I can do that there's a snag. The mapping sends Plan as text, and Postgres "
+          "won't cast text to the plan_kind enum by itself. doobie's postgres module has "
+          "pgEnumString for exactly this case.")
+    # a remedy too long for the room keeps its first clause
+    b.prompt("saving an edited invoice throws because some other instance is already tracked")
+    b.run("Bash", {"command": "dotnet test"}, "InvalidOperationException: cannot be tracked",
+          is_error=True)
+    b.say("The handler loads the invoice, so the context tracks it, and then calls Update() "
+          "on a second mapped instance with the same Id - EF won't track two of them at once. "
+          "Either change the loaded entity in place or load it with AsNoTracking() when the "
+          "read is only there for the validation step; in this handler the validation step "
+          "only needs the customer id and the invoice date, so AsNoTracking() on that first "
+          "read is the smallest change that makes the save work again.")
+    report = capture_transcript(b.write(b.path), store=store)
+    gotchas = [g["text"] for g in facts_of(report)["gotcha"]]
+    (naive,) = [g for g in gotchas if "aware datetimes" in g]
+    assert "row.replace(tzinfo=UTC)" in naive, naive
+    (enum,) = [g for g in gotchas if "plan_kind" in g]
+    assert "pgEnumString" in enum, enum
+    (tracked,) = [g for g in gotchas if "track" in g]
+    assert "load it with AsNoTracking() when the read is only there for the validation " \
+        "step [asked:" in tracked and len(tracked) <= 360, tracked
+    # each part is cited by its exact words
+    cited = {c["excerpt"] for g in facts_of(report)["gotcha"] for c in g["citations"]}
+    assert "Attach it with `row.replace(tzinfo=UTC)` when the rows are read." in cited
+
+
+def test_a_rule_said_after_praise_starts_at_its_own_clause(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("Add the supplier import.")
+    b.say("Added.")
+    b.prompt("read the diff. naming's a bit long but fine - and good that you did it this way, "
+             "no mutable globals in library code. lgtm")
+    b.say("Thanks.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (rule,) = facts_of(report)["convention"]
+    assert rule["text"] == "No mutable globals in library code.", rule["text"]
+    assert rule["citations"][0]["excerpt"] == "no mutable globals in library code."
+
+
 def test_the_answer_to_a_question_about_the_setup_is_an_environment_fact(tmp_path, store):
     b = session(tmp_path)
     b.prompt("where can I see the emails the app sends in development?")

@@ -1,8 +1,9 @@
 """Hook benchmarks: whole processes with Claude Code's JSON on stdin, as Claude Code runs them.
 
 Rows:
-* UserPromptSubmit over a 10,000-claim store (target median ≤ 60 ms wall), and its ratio to a
-  bare ``python -c pass`` measured side by side in the same run;
+* UserPromptSubmit over a 10,000-claim store (target median ≤ 60 ms wall, wave 1's), and its
+  ratio to a bare ``python -c pass`` measured side by side in the same run (target ≤ 2.5x,
+  issue #13's: it holds on a slower machine, where the absolute one measures the interpreter);
 * SessionStart over the same store plus standing world facts (target ≤ 80 ms);
 * SessionEnd's inline part on a 3 MB transcript (target ≤ 300 ms): assess the turns, capture
   the transcript (read, scrub, fold, verify, append) and start the background worker; once with
@@ -32,7 +33,8 @@ from pathlib import Path
 
 from bench import util
 
-PROMPT_TARGET_MS = 60.0
+PROMPT_TARGET_MS = 60.0  # wave 1's absolute target, kept as it was set
+PROMPT_TARGET_RATIO = 2.5  # issue #13: the hook against a bare `python -c pass`, side by side
 START_TARGET_MS = 80.0
 END_TARGET_MS = 300.0
 WORKSPACE_REMOTE = "https://github.com/acme/repo1"  # -> git:github.com/acme/repo1
@@ -172,8 +174,9 @@ def _hook_rows(quick: bool, root: Path) -> list[dict]:
         f"median of {n}; store {info['bytes'] / 2**20:.0f} MiB, read model built; p90 "
         f"{util.percentile(times, 90) * 1000:.0f} ms"))
     rows.append(util.row(
-        "UserPromptSubmit hook vs bare `python -c pass` (side by side)", "report",
-        round(med / bmed, 2), "x", None, cmd,
+        "UserPromptSubmit hook vs bare `python -c pass` (side by side)",
+        f"≤ {PROMPT_TARGET_RATIO:g}x", round(med / bmed, 2), "x", med / bmed <= PROMPT_TARGET_RATIO,
+        cmd,
         f"python -c pass median {bmed * 1000:.1f} ms in the same run; hook overhead "
         f"{(med - bmed) * 1000:.1f} ms"))
 

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from .. import scrub as scrubbing
 from ..claims.model import FACT_KINDS
 from ..retrieval.tokenize import STOP_WORDS
-from .session import ERRORISH, SHELL_TOOLS, Cited, error_line, one_line, snippet
+from .session import ERRORISH, FILE_TOOLS, SHELL_TOOLS, Cited, error_line, one_line, snippet
 from .transcript import Block, Turn
 
 MAX_FACTS = 24
@@ -64,9 +64,9 @@ KIND_TYPES = dict(zip(FACT_KINDS, ("convention", "preference", "environment", "e
 
 # ---------------------------------------------------------------- the rules, in one place
 
-# A sentence ends at . ! ? followed by a space or the end, or at a line break ("15.4" and
-# "setup.py" do not end one).
-_SENTENCE = re.compile(r"(?:[^\n.!?]|[.!?](?![\s]|$))+(?:[.!?]+(?=\s|$))?")
+# A sentence ends at . ! ? followed by a space or the end (a closing quote may come between),
+# or at a line break ("15.4" and "setup.py" do not end one).
+_SENTENCE = re.compile(r"(?:[^\n.!?]|[.!?](?![\s]|$|[\"”’](?:\s|$)))+(?:[.!?]+[\"”’]?(?=\s|$))?")
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+|^\s*#+\s+|^\s*>\s*")
 
 # A standing rule the user states. "always"/"never" and friends are what separate a rule
@@ -98,6 +98,13 @@ _RULE = re.compile(
     r"belongs in|carries|follows|starts with|ends with|requires)\b"
     r"|\b(?:is|are) \w+(?:ed|en) (?:with|in|as|using|through|by)\b[^.\n]{1,80}?,\s*(?:not|never)\b",
     re.IGNORECASE)
+# A rule the user announces as one ("one thing you couldn't know: …", "we keep forgetting it:
+# "…"", "we turned it down: …"): what follows the colon is the rule, in whatever words.
+_RULE_INTRO = re.compile(
+    r"\b(?:(?:one thing|something) you (?:couldn'?t|could not|can'?t|wouldn'?t|didn'?t|don'?t) "
+    r"know|we keep forgetting (?:it|this|that)|we turned (?:it|that|this) down|for future "
+    r"reference|(?:house|team) rule|the rule (?:here )?is|(?:this|that) is non.negotiable)\W*?:\s*"
+    r"[\"“]?", re.IGNORECASE)
 # ... except these, in an order: "rewrite it with map instead" is today's task, not a rule.
 _ONE_OFF = frozenset(("instead", "instead of", "rather than"))
 # What opens a rule stated in a clause of its own (the alternative above that starts there).
@@ -158,7 +165,10 @@ _IMPERATIVE = re.compile(
     r"deploy|build|check|try|go|write|change|rename|move|open|bump|release|commit|merge|start|"
     r"stop|restart|upload|download|send|copy|put|give|show|tell|find|look|implement|refactor|"
     r"reformat|format|test|debug|investigate|explain|review|clean|upgrade|downgrade|rewrite|"
-    r"replace|convert|switch|split|extract|simplify|optimi[sz]e)\b",
+    r"replace|convert|switch|split|extract|simplify|optimi[sz]e)\b"
+    # ... as a verb, not a subject: "release is today and the delete button does nothing"
+    r"(?!\s+(?:is|are|was|were|has|have|had|seems?|looks?|keeps?|does|did|doesn'?t|won'?t|"
+    r"isn'?t|can'?t|went|got)\b)",
     re.IGNORECASE)
 # A user reporting a problem (not asking for a change): the assistant's explanation that
 # follows may be a gotcha.
@@ -174,8 +184,18 @@ _SYMPTOM = re.compile(
     r"stopped (?:\w+ing|working)|keeps? (?:\w+ing)|no longer \w+|but (?:it |they )?still|"
     r"(?:has|have|had) no effect|(?:doesn'?t|don'?t|didn'?t) (?:change|apply|take effect)|"
     r"(?:isn'?t|aren'?t|not) "
-    r"(?:being )?(?:picked up|updated|saved|loaded|found|applied|reloading|updating))\b",
+    r"(?:being )?(?:picked up|updated|saved|loaded|found|applied|reloading|updating)|"
+    # ... or tells of what does not happen, or what differs from elsewhere ("works fine when I
+    # run it from the IDE", "shows 14:00 on our chart but 15:00 on their site")
+    r"failures?|couldn'?t|does nothing|do nothing|nothing at all|(?:has|have|shows?) no|"
+    r"never (?:stops|ends|arrives|appears|runs|fires|loads|completes|shows up)|"
+    r"works? fine|only works|(?:an? )?(?:hour|minute|day)s? (?:off|early|late)|but)\b",
     re.IGNORECASE)
+# A report, not a rule, whatever "never" it has ("the spinner never stops - works fine when I
+# run it from the IDE").
+_REPORTING = re.compile(r"\bnever (?:stops|ends|finishes|arrives|appears|loads|shows|runs|fires|"
+                        r"completes|returns|starts)\b|\bworks? fine\b|\bdoes nothing\b",
+                        re.IGNORECASE)
 # ... said of a thing even after a verb that usually gives an order ("make run just sits at …").
 _REPORTED = re.compile(r"\b(?:hangs|sits|is stuck|gets stuck|dies|"
                        r"crashes|freezes)\b", re.IGNORECASE)
@@ -191,14 +211,16 @@ _CAUSE = re.compile(
 _REMEDY = re.compile(
     r"^\W*(?:(?:so |then )?(?:set|export|raise|lower|increase|run|start|copy|create|install|"
     r"use|add|point|pass|load|restart|enable|disable)\b|.*\b(?:fix(?:es|ed)? it|the fix is|"
-    r"works (?:with|once|after))\b)", re.IGNORECASE)
+    r"works (?:with|once|after)|fix(?:es)? (?:every|all|both|them))\b)", re.IGNORECASE)
 # ... or names code (a call, a quoted identifier: 'applies kotlin("plugin.spring")', a
 # command-line option: "first with -target=module.eks", "with --include integration", an
-# identifier only code has: "pgEnumString", "DateTimeKind.Utc"; a class name alone,
+# identifier only code has: "pgEnumString", "DateTimeKind.Utc", "explicit_to_json",
+# "lubridate::with_tz"; a class name alone,
 # "RecordingService never sets it", is more of the cause).
 _CODEISH = re.compile(r"\w\(\S|\"[\w.:/@-]{3,}\"|"
                       r"(?<![\w-])(?:-[A-Za-z][\w.-]*=\S|--[a-z][\w-]{2,})|"
-                      r"\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Z]\w*\.[A-Z]\w*\b")
+                      r"\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Z]\w*\.[A-Z]\w*\b|"
+                      r"\b[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9]\b|::\w")
 # Where a remedy too long for the room may be cut and still say what to do.
 _CLAUSE_END = re.compile(r"[;:](?=\s)|\s[-–—]\s|,\s(?=(?:so|and|but|or|which)\b)")
 # The assistant announcing a revert, or the user asking for one: what the assistant says next
@@ -207,7 +229,9 @@ _CLAUSE_END = re.compile(r"[;:](?=\s)|\s[-–—]\s|,\s(?=(?:so|and|but|or|which
 _REVERT_COMMAND = re.compile(r"^\s*git\s+(?:checkout\s+(?:\S+\s+)?--\s|restore\b|revert\b|"
                              r"reset\s+--hard\b)")
 _REVERT_SAID = re.compile(
-    r"\b(?:revert(?:ing|ed)?|roll(?:ing|ed)? (?:it |this |that |them )?back|undo(?:ing)?|undid|"
+    r"\b(?:revert(?:ing|ed)?|roll(?:ing|ed)? (?:it |this |that |them )?back|undid|"
+    # ("undo it", not "add an undo command")
+    r"undo(?:ing)?(?= (?:it|this|that|them|the|those|these|my|your|all|everything)\b|\W*$)|"
     r"drop(?:ping)? (?:it|this|that)\b|"
     r"back(?:ing|ed)? (?:it |this |that )?out|put(?:ting)? (?:it|this|that|them) back|"
     r"restor(?:e|ing|ed) (?:it|the)|tak(?:e|ing) (?:it|this|that) out)\b", re.IGNORECASE)
@@ -256,10 +280,29 @@ _SNAG = re.compile(r"\bthere'?s (?:a|one) (?:snag|catch|gotcha|problem|complicat
 # The user asking what a problem just fixed was.
 _FOLLOW_UP = re.compile(r"^\W*(?:so\W+)?(?:what was (?:it|that|the (?:problem|issue|cause))|"
                         r"why(?: did (?:it|that) (?:happen|break|fail))?|what happened|"
-                        r"what caused (?:it|that))\W*\??\s*$", re.IGNORECASE)
+                        r"what caused (?:it|that))\W*\??\s*$"
+                        # ... or for a write-up of it: "a short heads-up for the team channel so
+                        # nobody else loses an afternoon to this", "a paragraph on why we're not
+                        # doing it"
+                        r"|\b(?:heads.up|write.?up|post.?mortem|summary|paragraph|explanation|"
+                        r"reason)\b.{0,80}?\b(?:this|it|that|why|the (?:problem|issue|bug|fix))\b",
+                        re.IGNORECASE)
+# The assistant agreeing with the user's own diagnosis: the diagnosis is the explanation.
+_CONFIRMS = re.compile(
+    r"^\W*(?:you'?re (?:right|correct)|you are (?:right|correct)|that'?s exactly it|exactly(?: right)?"
+    r"\W|(?:yes|yep|yeah)\W+(?:that'?s|this is) (?:it|the (?:problem|cause|issue))|good (?:catch|find)|"
+    r"spot on)", re.IGNORECASE)
+# Where a user's diagnosis starts inside their sentence ("… and I think I've got it: X").
+_DIAGNOSIS_START = re.compile(
+    r"\b(?:i think i(?:'ve| have) (?:got|found) it|i (?:think|suspect|bet)|my (?:guess|theory) is|"
+    r"turns out|i (?:figured|found) (?:it )?out)\W*:?\s*", re.IGNORECASE)
 # ... and a command the user hands over, however long ("ah, here it's `mix hex.repo add …`").
 _QUOTED_COMMAND = re.compile(r"`([^`\n]{2,2000})`")
+# ... or in double quotes ('Ines says "Rscript -e 'renv::restore()'" - that's what they use').
+_SAID_COMMAND = re.compile(r"[\"“]([^\"“”\n]{2,2000})[\"”]")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_+-]{1,}")
+# A bold label a write-up opens a sentence with.
+_LABEL = re.compile(r"^\*\*[^*\n]{1,60}\*\*\s*")
 
 _ENV_ERROR = re.compile(
     r"not found|no such|unknown (?:option|command|flag|argument)|unrecognized|not recognized|"
@@ -269,7 +312,14 @@ _ENV_ERROR = re.compile(
     r"enoent|eaddrinuse|address already in use|missing|deprecated|"
     r"not supported|incompatible|lock ?file|mismatch|not set|is required|must be set|"
     r"undefined|not defined|connection (?:reset|timed out)|dial tcp|no route|plugin failed|"
-    r"not executable|econnrefused", re.IGNORECASE)
+    r"not executable|econnrefused|no package called|not present|not available|"
+    r"(?:could not|couldn'?t) find (?:a |the |any )?(?:package|module|library|directory|"
+    r"program|executable|command|version|toolchain|sdk)|(?:did not|didn'?t) find",
+    re.IGNORECASE)
+# A command that "worked" without doing its job ("No tests were found!!!"): a failure to
+# recover from all the same.
+_DID_NOTHING = re.compile(r"\bno tests (?:were )?(?:found|ran|collected)|\bcollected 0 items\b|"
+                          r"\bran 0 tests\b|\bnothing to (?:do|run|test)\b", re.IGNORECASE)
 
 # Cheap first looks (substring tests) before the regexes above: capture runs inside the
 # SessionEnd hook's budget, and most sentences name nothing salient.
@@ -284,6 +334,9 @@ _VERDICT_WORDS = frozenset(
     "broke broken breaks failed fails worse reverted reverting revert rolled rolling backed "
     "backing undid undone undo didn work worked things change changes stuff tried".split())
 # Commands that tidy up rather than do the job: never "the command that worked instead".
+# ... nor commands that only look around.
+_LOOKS = frozenset("ls list ps status info inspect logs log describe show version --version "
+                   "doctor env config".split())
 _HOUSEKEEPING = frozenset(
     "git cd ls cat echo rm cp mv mkdir touch chmod chown head tail grep rg find which pwd sed "
     "awk less more true sleep kill pkill clear history export unset source".split())
@@ -384,6 +437,7 @@ class _Command:
     error_cited: Cited | None = None
     recovered: bool = False
     asked_after: bool = False  # the user said something after it ran
+    edited_after: bool = False  # a file was written after it failed
     ask: Cited | None = None  # the prompt it ran under
     facts_before: int = 0  # facts kept before it failed
     hints: set = field(default_factory=set)  # commands the user quoted after it failed
@@ -473,16 +527,25 @@ def _recovers(failed: _Command, good: str, *, newest: bool = False) -> bool:
     bad_words, good_words = _command_words(bad), _command_words(good)
     if bad_words and bad_words < good_words and any(
             w.startswith("-") or "=" in w or w in ("&&", ";")
-            for w in set(good.split()) - set(bad.split())):
-        return True  # the same command with what it lacked: a flag, a setting, a step before it
+            for w in set(good.split()) - set(bad.split())) and (
+            not failed.edited_after or _ENV_ERROR.search(failed.error)):
+        # the same command with what it lacked: a flag, a setting, a step before it (after
+        # an edit, unless the failure was the surroundings', it may be the edit that fixed it)
+        return True
     shared = bad_words & good_words
     if not shared:
         # Another tool altogether ("protoc" fails, "buf generate" works) is a recovery only
         # when it ran right after the failure, with no word from the user in between, and the
         # failure was the surroundings' (not found, connection refused), not the code's.
         return newest and not failed.asked_after and _program(bad) != _program(good) \
-            and _program(bad) not in _HOUSEKEEPING and bool(_ENV_ERROR.search(failed.error))
+            and _program(bad) not in _HOUSEKEEPING and bool(_ENV_ERROR.search(failed.error)) \
+            and not good_words & _LOOKS  # ("docker context ls" looks; it does not do the job)
     if _program(bad) != _program(good):
+        return not failed.edited_after or bool(_ENV_ERROR.search(failed.error))
+    if not failed.edited_after and any(g != b and g.startswith(b) for b in bad_words - shared
+                                       for g in good_words - shared):
+        # nothing was changed in between, and the command that works names a variant of the
+        # job that failed ("db:seed" fails, "db:seed:replant" works)
         return True
     return bool(_ENV_ERROR.search(failed.error))
 
@@ -503,6 +566,8 @@ class FactExtractor:
     _explained: bool = False  # the assistant already explained it
     _question: bool = False  # the latest prompt asks something
     _answered: bool = False  # ... and the assistant answered it with a fact about the setup
+    _reported: Block | None = None  # the prompt that reported the problem (its diagnosis too)
+    _facts_at_ask: int = 0  # facts kept before that prompt
     # Since the latest prompt: IDLE; REVERTING (a revert was said or asked for: the next
     # explanation says why); or FOUND (a falsified finding was kept: look for no other).
     _revert: str = "idle"
@@ -514,19 +579,24 @@ class FactExtractor:
             said = " ".join(b.text for b in turn.blocks if b.kind == "text" and b.text)
             # a new word from the user: a new finding to look for, and "hmm, that's worse.
             # undo it" asks for a revert whose reason comes next
-            self._revert = "reverting" if _REVERT_SAID.search(said) and len(said) < 200 \
+            follow_up = bool(_FOLLOW_UP.search(said.strip()))
+            # "give me a paragraph on why we're not doing it": the reason is still to come
+            kept = follow_up and self._revert == "reverting"
+            self._revert = "reverting" if kept or (_REVERT_SAID.search(said) and len(said) < 200) \
                 else "idle"
             if self._commands:
                 self._commands[-1].asked_after = True
-            if self._symptom and _FOLLOW_UP.match(said.strip()):
+            follow_up = follow_up and (self._symptom or kept)
+            if follow_up and self._symptom:
                 self._explained = False  # "what was it?": the explanation is still to come
-            quoted = {one_line(t) for t in _QUOTED_COMMAND.findall(said)}
+            quoted = {one_line(t) for t in _QUOTED_COMMAND.findall(said)
+                      + _SAID_COMMAND.findall(said)}
             for command in self._commands[-RECENT_FAILURES:] if quoted else ():
                 if command.failed and not command.recovered:
                     command.hints |= quoted
             # ("undo it" is no new situation: what it reverts was learned under the request
             # that tried it)
-            first = self._revert != "reverting"
+            first = self._revert != "reverting" and not follow_up
             for block in turn.blocks:
                 if block.kind == "text" and block.text:
                     if first:
@@ -561,11 +631,16 @@ class FactExtractor:
     def _asked(self, block: Block) -> None:
         text = block.text.strip()
         if len(content_words(text)) < ASK_MIN_WORDS:
+            if _is_question(text):  # "which R are we on?" asks all the same
+                self._question, self._answered = True, False
+                self._facts_at_ask = len(self.facts)
             return  # "ok, do that", "hmm, that's worse. undo it": the situation is unchanged
         self._ask = Cited(block.uuid, snippet(text, ASK_CHARS), "prompt", self.source,
                           block.offset)
         self._symptom = bool(_SYMPTOM.search(text)) and (
             not _IMPERATIVE.match(text) or bool(_REPORTED.search(text)))
+        self._reported = block if self._symptom else None
+        self._facts_at_ask = len(self.facts)
         # output pasted into the prompt is the look a probe would have taken
         self._probed = "\n" in text and len(text) > 80
         self._explained = False
@@ -598,6 +673,14 @@ class FactExtractor:
                 continue
             kind = None
             low = sentence.lower()
+            intro = _RULE_INTRO.search(sentence)
+            if intro and end - (start + intro.end()) >= SENTENCE_MIN:
+                start += intro.end()  # the rule is what follows its announcement
+                if text[end - 1] in "\"”" and text[end - 2:end - 1] in ".!":
+                    end -= 1
+                sentence = text[start:end]
+                self._keep("convention", sentence, [self._cite(block, start, end, "fact")])
+                continue
             if _hinted(low, _FALSIFIED_HINTS) and _FALSIFIED.search(sentence):
                 kind = "falsified"
             elif _hinted(low, _GOTCHA_HINTS) and _GOTCHA.search(sentence):
@@ -614,7 +697,8 @@ class FactExtractor:
                     while start < end and not text[start].isalnum():
                         start += 1
                     sentence = text[start:end]
-            elif _ALWAYS.search(sentence) and _RULE_SETTING.search(sentence):
+            elif _ALWAYS.search(sentence) and _RULE_SETTING.search(sentence) \
+                    and not _REPORTING.search(sentence):
                 kind = "convention"
             elif not _IMPERATIVE.match(sentence) and _states(sentence) and any(
                     t.startswith(("port:", "env:", "v:")) for t in salient_tokens(sentence)):
@@ -630,6 +714,9 @@ class FactExtractor:
                 return  # (the finding is this message: nothing else to read in it)
         elif self._revert == "idle" and _REVERT_SAID.search(text):
             self._revert = "reverting"
+        if self._symptom and self._probed and not self._explained and spans \
+                and self._reported is not None and _CONFIRMS.match(text[spans[0][0]:spans[0][1]]):
+            self._explained = self._confirmed(self._reported)
         for at, (start, end) in enumerate(spans):
             sentence = text[start:end]
             if len(sentence) > SENTENCE_MAX or sentence.rstrip().endswith("?"):
@@ -657,14 +744,17 @@ class FactExtractor:
                 self._explained = True
                 room = FACT_CHARS - (ASK_MIN_CHARS + 12 if self._ask is not None else 0)
                 pieces = _with_remedy(text, spans, at, room)
-                sentence = " ".join(text[a:b] for a, b in pieces)
+                sentence = _joined(text, pieces)
                 cited = [self._cite(block, a, b, "fact") for a, b in pieces]
                 self._in_context("gotcha", sentence, cited + self._backing(
                     salient_tokens(sentence)))
                 continue
             gotcha = _hinted(low, _GOTCHA_HINTS) and _GOTCHA.search(sentence)
             tokens = salient_tokens(sentence)
-            if not tokens or (not gotcha and not _states(sentence)):
+            # (the first answer needs no verb of its own: "R 4.3.3, as recorded in renv.lock")
+            answering = self._question and self._probed and not self._answered \
+                and len(self.facts) == self._facts_at_ask and not _REMEDY.match(sentence)
+            if not tokens or (not gotcha and not _states(sentence) and not answering):
                 continue
             backing = self._backing(tokens)
             if gotcha:
@@ -683,18 +773,53 @@ class FactExtractor:
                                  cited + [Cited(uuid, snippet(line, 160), "output", self.source,
                                                 offset)])
 
+    def _confirmed(self, report: Block) -> bool:
+        """The user's own diagnosis in the prompt that reported the problem, which the
+        assistant has just confirmed after looking ("… I think I've got it: X ignores NULL by
+        default … can you double-check?" — "You're right, that's exactly it."). Whether one
+        was kept."""
+        text = report.text
+        spans = sentences(text)
+        for at, (start, end) in enumerate(spans[1:], 1):  # (the first is the symptom)
+            sentence = text[start:end]
+            lead = _DIAGNOSIS_START.search(sentence)
+            if lead:
+                start += lead.end()
+                spans[at] = (start, end)
+                sentence = text[start:end]
+            if _is_question(sentence) or _IMPERATIVE.match(sentence) \
+                    or not _CAUSE.search(sentence) or end - start < SENTENCE_MIN:
+                continue
+            room = FACT_CHARS - ASK_MIN_CHARS - 12
+            pieces = _with_remedy(text, spans, at, room)
+            # (what was read from the report before is part of the diagnosis: "… so the errors
+            # never appear" is no rule, "the fix is to define X" no fact of its own)
+            self._forget([f for f in self.facts if any(c.uuid == report.uuid and c.role == "fact"
+                                                       for c in f.cited)])
+            self._in_context("gotcha", _joined(text, pieces),
+                             [self._cite(report, a, b, "fact") for a, b in pieces])
+            return True
+        return False
+
     def _why_reverted(self, block: Block, spans: list[tuple[int, int]]) -> bool:
         """After a revert: the assistant's first explanation (with the sentence after it when
         both fit) is the falsified finding ("Took Octane out again: the app is booted once per
         worker, …")."""
         text = block.text
+        room = FACT_CHARS - ASK_MIN_CHARS - 12
+        verdict = None  # a short verdict before it names what went: "Unity builds are off again."
         for at, (start, end) in enumerate(spans):
             sentence = text[start:end]
             if len(sentence) > SENTENCE_MAX or sentence.rstrip().endswith("?") \
-                    or _NARRATION.match(sentence) \
-                    or len(content_words(sentence) - _VERDICT_WORDS) < VERDICT_MIN_WORDS:
+                    or _NARRATION.match(sentence):
                 continue
-            if at + 1 < len(spans) and spans[at + 1][1] - start < FACT_CHARS - ASK_MIN_CHARS - 12:
+            if len(content_words(sentence) - _VERDICT_WORDS) < VERDICT_MIN_WORDS:
+                if verdict is None and at == 0:
+                    verdict = start
+                continue
+            if verdict is not None and end - verdict < room:
+                start = verdict  # (the verdict first: it names what was tried)
+            if at + 1 < len(spans) and spans[at + 1][1] - start < room:
                 end = spans[at + 1][1]
             self._revert = "found"
             self._in_context("falsified", text[start:end],
@@ -724,7 +849,9 @@ class FactExtractor:
     def _keep(self, kind: str, sentence: str, cited: list[Cited], *,
               text: str | None = None, subject: str | None = None) -> None:
         text = text or snippet(one_line(sentence), FACT_CHARS)
-        text = text[:1].upper() + text[1:]  # a rule quoted from mid-sentence reads as one
+        text = _LABEL.sub("", text)  # ("**Why, and the fix:** By default …")
+        if re.match(r"[a-z]+(?:'[a-z]+)?\b(?![._:(])", text):  # not "observeEvent", "data.table"
+            text = text[:1].upper() + text[1:]  # a rule quoted from mid-sentence reads as one
         if len(text) < SENTENCE_MIN or scrubbing.MARK_PREFIX in sentence:
             return  # a sentence that carried a secret is an instruction, not a fact to keep
         key = signature(text)
@@ -775,10 +902,13 @@ class FactExtractor:
         cited, tool = opened
         if block.text:  # an error ("REDIS_URL is not set") backs a fact as well as a success
             self._outputs.append((block.uuid, block.offset, block.text))
+        if tool in FILE_TOOLS and not block.is_error:
+            for command in self._commands:
+                command.edited_after = True  # what works next may be the code's fix
         if tool not in SHELL_TOOLS or not cited.excerpt:
             return
         command = cited.excerpt
-        if block.is_error:
+        if block.is_error or _DID_NOTHING.search(block.text[:2000]):
             error, error_cited = _error(block, self.source)
             self._commands.append(_Command(command, cited, True, error, error_cited,
                                            ask=self._ask, facts_before=len(self.facts)))
@@ -816,7 +946,10 @@ class FactExtractor:
 
 
 def _remedial(sentence: str) -> bool:
-    """Whether a sentence says what to do about a problem: an order, code, a salient value."""
+    """Whether a sentence says what to do about a problem: an order, code, a salient value
+    (never a question: "can you double-check and fix it?")."""
+    if sentence.rstrip().endswith("?"):
+        return False
     return bool(_REMEDY.search(sentence) or _BACKTICK.search(sentence)
                 or _CODEISH.search(sentence) or salient_tokens(sentence))
 
@@ -843,6 +976,16 @@ def _with_remedy(text: str, spans: list[tuple[int, int]], at: int,
             cuts = [m.start() for m in _CLAUSE_END.finditer(text, start, start + fits)]
             cut = next((c for c in reversed(cuts) if c - start >= SENTENCE_MIN
                         and _remedial(text[start:c])), 0)
+            if not cut and len(pieces) == 1:
+                # the whole remedy, and the cause up to a clause that leaves room for it
+                # ("… the current ID stack, and every row uses …" + "Pushing … PushID(i) …")
+                first, last = pieces[0]
+                most = first + room - (end - start) - 1 - (start - last if not skipped else 0)
+                shorter = [m.start() for m in _CLAUSE_END.finditer(text, first, max(first, most))]
+                if shorter and shorter[-1] - first >= ASK_MIN_CHARS:
+                    pieces[0] = (first, shorter[-1])
+                    pieces.append((start, end))
+                break
             if not cut:
                 break
         if not skipped and pieces[-1][1] <= start:  # the sentence right after: one excerpt
@@ -853,6 +996,12 @@ def _with_remedy(text: str, spans: list[tuple[int, int]], at: int,
         if cut != end or skipped:
             break
     return pieces
+
+
+def _joined(text: str, pieces: list[tuple[int, int]]) -> str:
+    """The pieces of ``text`` as one statement; a piece cut short ends in "…"."""
+    return " ".join(text[a:b] + ("" if at == len(pieces) - 1 or text[b - 1] in ".!?;:" else "…")
+                    for at, (a, b) in enumerate(pieces))
 
 
 def _error(block: Block, source: str, output: str | None = None) -> tuple[str, Cited | None]:

@@ -645,3 +645,145 @@ def test_each_reverted_experiment_of_a_session_gets_its_finding(tmp_path, store)
     assert [f[:20] for f in findings] == ["Backed terragrunt ou", "Back on ~> 4.67: pro"]
     # the revert step is not "the command that works instead of" the experiment
     assert "recovery" not in facts_of(report)
+
+
+def test_rules_announced_as_rules_are_kept_without_their_wrapping(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("Add a favourites tab.")
+    b.say("Here's how I'd go about it: a new screen, a test, the diff. OK to go ahead?")
+    b.prompt("plan's fine. one thing you couldn't know: new screens get their state from a "
+             "generated provider, no hand-written ChangeNotifier any more")
+    b.say("Good to know.")
+    b.prompt('put this in CONTRIBUTING.md, we keep forgetting it: "Every query goes through '
+             'the repository layer, not raw SQL." then add the export button')
+    b.say("Done.")
+    # a report that says "never" is no rule
+    b.prompt("the upload spinner never stops on the staging build - works fine when I run it "
+             "locally")
+    b.say("Looking.")
+    report = capture_transcript(b.write(b.path), store=store)
+    rules = [c["text"] for c in facts_of(report).get("convention", [])]
+    assert rules == ["New screens get their state from a generated provider, no hand-written "
+                     "ChangeNotifier any more",
+                     "Every query goes through the repository layer, not raw SQL."], rules
+
+
+def test_a_diagnosis_the_user_brings_and_the_assistant_confirms_is_a_gotcha(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("saving the form with an empty title does nothing at all. I think I've got it: "
+             "the controller re-renders with a 200, so the client ignores the response. "
+             "Rendering with status 422 fixes it. can you double-check and fix it?")
+    b.run("Read", {"file_path": "app/controllers/posts_controller.rb"}, "render :new")
+    b.say("You're right, that's exactly it. Fixing.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (gotcha,) = facts_of(report)["gotcha"]
+    assert gotcha["text"].startswith("The controller re-renders with a 200, so the client "
+                                     "ignores the response. Rendering with status 422 fixes "
+                                     "it. [asked: saving the form"), gotcha["text"]
+    assert "convention" not in facts_of(report)
+
+
+def test_an_explanation_asked_for_after_the_fact_is_still_the_finding(tmp_path, store):
+    b = session(tmp_path)
+    # a gotcha explained in a write-up for the team, after the fix
+    b.prompt("the nightly report job fails with record not found every few runs")
+    b.run("Bash", {"command": "grep RecordNotFound log/worker.log | tail -1"},
+          "RecordNotFound: Couldn't find Report")
+    b.say("Got it - fixing first, explanation after.")
+    b.run("Edit", {"file_path": "app/models/report.rb"}, "ok")
+    b.say("Fixed; the job runs clean now.")
+    b.prompt("write me a short heads-up for the team channel about this")
+    b.say("> **Why, and the fix:** The job is enqueued in after_save, which runs before the "
+          "transaction commits, so the worker can't see the row yet. Enqueue it from "
+          "after_commit instead.")
+    # a falsified approach explained for the ticket, after the revert
+    b.prompt("switch the cache store to memcached, redis is too slow")
+    b.run("Edit", {"file_path": "config/production.rb"}, "ok")
+    b.run("Bash", {"command": "bin/bench cache"}, "p95 41 ms (was 38 ms)", is_error=True)
+    b.say("That doesn't hold up; putting it back.")
+    b.run("Bash", {"command": "git checkout -- config/production.rb"}, "")
+    b.say("Reverted.")
+    b.prompt("ok. give me a short paragraph on why we're not doing it, for the ticket")
+    b.say("Memcached made the cache slower here: p95 went from 38 to 41 ms, since our "
+          "payloads are large hashes that redis stores natively.")
+    report = capture_transcript(b.write(b.path), store=store)
+    found = facts_of(report)
+    (gotcha,) = [g["text"] for g in found["gotcha"] if "after_save" in g["text"]]
+    assert gotcha.startswith("The job is enqueued in after_save") and "after_commit" in gotcha \
+        and "[asked: the nightly report job" in gotcha, gotcha
+    (why,) = [f["text"] for f in found["falsified"]]
+    assert why.startswith("Memcached made the cache slower here") \
+        and "[asked: switch the cache store to memcached" in why, why
+
+
+def test_recoveries_found_without_an_environmental_error_or_a_failing_exit(tmp_path, store):
+    b = session(tmp_path)
+    # nothing edited in between, a variant of the same job works
+    b.prompt("reset the demo data")
+    b.run("Bash", {"command": "bin/rails db:seed"},
+          "ActiveRecord::RecordNotUnique: duplicate key value", is_error=True)
+    b.run("Bash", {"command": "bin/rails db:seed:replant"}, "Seeded 3 markets.")
+    # a run that "passed" without doing its job
+    b.prompt("run the unit tests")
+    b.run("Bash", {"command": "ctest --output-on-failure"}, "No tests were found!!!")
+    b.run("Bash", {"command": "ctest --test-dir build/dev --output-on-failure"}, "38 passed")
+    # a command a colleague sent, in double quotes
+    b.prompt("the app won't start, some package is missing")
+    b.run("Bash", {"command": "Rscript -e 'shiny::runApp()'"},
+          "Error in loadNamespace(x) : there is no package called 'arrow'", is_error=True)
+    b.prompt("Ines says \"Rscript -e 'renv::restore()'\" - that's what they always use")
+    b.run("Bash", {"command": "Rscript -e 'renv::restore()'"}, "Restored 12 packages.")
+    # not recoveries: a look around after an environmental failure, a step added after an edit
+    b.prompt("run the integration tests")
+    b.run("Bash", {"command": "./gradlew integrationTest"},
+          "Could not find a valid Docker environment", is_error=True)
+    b.run("Bash", {"command": "docker context ls"}, "default *  unix:///var/run/docker.sock")
+    b.prompt("fix the widget test")
+    b.run("Bash", {"command": "flutter test test/widget_test.dart"}, "Some tests failed.",
+          is_error=True)
+    b.run("Edit", {"file_path": "build.yaml"}, "ok")
+    b.run("Bash", {"command": "dart run build_runner build && flutter test "
+                              "test/widget_test.dart"}, "All tests passed!")
+    report = capture_transcript(b.write(b.path), store=store)
+    used = sorted(f["text"].split("`")[1] for f in facts_of(report)["recovery"])
+    assert used == ["Rscript -e 'renv::restore()'", "bin/rails db:seed:replant",
+                    "ctest --test-dir build/dev --output-on-failure"], used
+    assert "convention" not in facts_of(report)  # the relayed command is the recovery's
+
+
+def test_shapes_of_findings_that_start_or_end_off_the_usual_path(tmp_path, store):
+    b = session(tmp_path)
+    # the first answer to a question about the setup, with no verb of its own
+    b.prompt("which R version are we supposed to be on?")
+    b.run("Bash", {"command": "grep -A1 '\"R\"' renv.lock"}, '"Version": "4.3.3",')
+    b.say("R 4.3.3, as recorded in renv.lock.")
+    # the verdict names what was tried; the finding follows
+    b.prompt("turn on unity builds, clean builds are slow")
+    b.run("Edit", {"file_path": "CMakeLists.txt"}, "ok")
+    b.run("Bash", {"command": "./tools/buildtime.sh"}, "incremental: 41 s (was 6 s)",
+          is_error=True)
+    b.prompt("hm. back it out")
+    b.run("Bash", {"command": "git checkout -- CMakeLists.txt"}, "")
+    b.say("Unity builds are off again. Touching one file now recompiles its whole batch, 41 s "
+          "instead of 6 s.")
+    # "release" is the subject here, not an order; "undo" a feature, not a revert
+    b.prompt("release is today and the delete button only works on the first row. help")
+    b.run("Read", {"file_path": "src/panels/layers.cpp"}, "ImGui::Button(\"Delete\")")
+    b.say("Dear ImGui identifies a widget by its label hashed into the current ID stack, and "
+          "every row uses the same labels in the same window, so all the rows' buttons share "
+          "one ID and only the first one reacts to a click. Pushing the row index onto the ID "
+          "stack - ImGui::PushID(i) at the start of each row and ImGui::PopID() at its end - "
+          "makes every one of them distinct again.")
+    b.prompt("add an undo command for the brush tool so ctrl+z works")
+    b.run("Edit", {"file_path": "src/brush.cpp"}, "ok")
+    b.say("Done. I went with the usual command pattern; happy to switch if you prefer another.")
+    report = capture_transcript(b.write(b.path), store=store)
+    found = facts_of(report)
+    assert any(e["text"].startswith("R 4.3.3, as recorded in renv.lock.")
+               for e in found["environment"]), found["environment"]
+    (unity,) = found["falsified"]
+    assert unity["text"].startswith("Unity builds are off again. Touching one file"), unity
+    (ids,) = found["gotcha"]
+    # the remedy does not fit beside the whole cause: the cause is cut at a clause
+    assert "… Pushing the row index" in ids["text"] and "ImGui::PushID(i)" in ids["text"] \
+        and len(ids["text"]) <= 360, ids["text"]

@@ -10,7 +10,7 @@ engine's ceiling, separating capture loss from ranking loss).
 
 Five splits: ``dev``, ``dev2`` and ``dev3`` (tune on them; different projects, stacks and
 phrasing templates, so a rule fitted to one split's wording shows), ``dev4`` (written in the
-fifth pass for a fresh out-of-sample reading, first measured untuned) and ``heldout`` (other
+fifth pass for a fresh out-of-sample reading; first measured untuned, tuned on since) and ``heldout`` (other
 projects, facts, phrasing templates and seed again; never look at it while tuning). Modules:
 ``world`` (the generator), ``transcript`` (the JSONL writer), ``dev_content`` / ``dev2_content``
 / ``dev3_content`` / ``dev4_content`` / ``heldout_content`` (the splits), ``runner`` (hooks,

@@ -10,7 +10,7 @@ SPLIT_NOTE = {
     "dev": "the DEV split: tune capture and ranking on this one",
     "dev2": "the DEV2 split: also tuned on (other stacks and phrasings than dev)",
     "dev3": "the DEV3 split: also tuned on (other stacks and phrasings than dev and dev2)",
-    "dev4": "the DEV4 split: written in the fifth pass, first read untuned",
+    "dev4": "the DEV4 split: written in the fifth pass; first read untuned (0.38), tuned on since",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

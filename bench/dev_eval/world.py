@@ -7,7 +7,7 @@ seed. :func:`generate` turns it into a :class:`World` deterministically: which s
 lands in and where in it (first prompt or later), which noise surrounds it, which phrasing
 template frames it, where secrets go, every uuid and timestamp. Each split has its own projects,
 facts *and phrasing templates*, and its own seed; dev, dev2 and dev3 are tuned on, dev4 was
-first read untuned, heldout never.
+first read untuned (and tuned on since), heldout never.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context
 (:func:`contains_key`: case-insensitive, on word tokens, a trailing plural ``s`` ignored, so

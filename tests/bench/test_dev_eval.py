@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bench.dev_eval import (  # noqa: E402
     dev2_content,
+    dev3_content,
     dev_content,
     report,
     runner,
@@ -90,8 +91,9 @@ def test_worlds_are_sound_reproducible_and_the_splits_differ(tmp_path):
     assert len(dev.secrets) == len(dev.projects) and heldout.seed != dev.seed
 
 
-@pytest.mark.parametrize("split, earlier", [("dev2", (dev_content,)),
-                                            ("dev3", (dev_content, dev2_content))])
+@pytest.mark.parametrize("split, earlier", [
+    ("dev2", (dev_content,)), ("dev3", (dev_content, dev2_content)),
+    ("dev4", (dev_content, dev2_content, dev3_content))])
 def test_each_further_tuning_split_is_sound_and_shares_nothing_with_the_others(split, earlier):
     tuned = world.generate(split, now=NOW)
     assert world.check(tuned) == []

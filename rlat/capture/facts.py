@@ -140,7 +140,11 @@ _NOT_PROSE = re.compile(r"`[^`\n]*`|\S*/\S*")
 # Work narrated about code, not the environment ("Only app/Models/Tutor.php uses it.").
 _ABOUT_CODE = re.compile(
     r"\b(?:uses?|calls?|imports?|references?) (?:it|this|that|them)\W*$|^\W*(?:added|moved|"
-    r"renamed|changed|updated|removed|fixed|put) (?:it|this|that|them)\b", re.IGNORECASE)
+    r"renamed|changed|updated|removed|fixed|put) (?:it|this|that|them)\b"
+    # ... or the work itself reported: "Added summarise_last_day() in R/fct_summary.R with four
+    # tests; the station table can use it"
+    r"|^\W*(?:added|created|wrote|documented|extracted|refactored|implemented)\b",
+    re.IGNORECASE)
 
 
 def _states(sentence: str) -> bool:

@@ -589,6 +589,10 @@ def test_the_answer_to_a_question_about_the_setup_is_an_environment_fact(tmp_pat
           "http://localhost:4000/dev/mailbox.")
     b.prompt("thanks. Only lib/app_web/router.ex uses it.")  # narrated code, not the setup
     b.say("Right.")
+    b.prompt("add a helper that formats the mailbox subject lines")
+    b.run("Write", {"file_path": "lib/app/mail_subject.ex"}, "File created: lib/app/mail_subject.ex")
+    b.say("Added subject_line/1 in lib/app/mail_subject.ex with two tests; the mailer can use "
+          "it for every message.")  # the work reported, not the setup
     report = capture_transcript(b.write(b.path), store=store)
     (env,) = facts_of(report)["environment"]
     assert "localhost:4000/dev/mailbox" in env["text"] and "[asked: where can I see" in env["text"]

@@ -100,6 +100,21 @@ NEAR_FIT = 0.15
 NEAR_MEANING = 0.25
 
 
+# A question about the world, not this project ("what's the difference between a struct and a
+# class?", "what does constexpr actually guarantee?"): general knowledge answers it, so meaning
+# alone admits nothing for it (shared words still may).
+_GENERAL = re.compile(
+    r"^\W*(?:(?:so|ok|okay|hey)\W+)?(?:what'?s|what is|what are) the difference between\b|"
+    r"^\W*what (?:is|are) (?:a|an)\b|"
+    r"^\W*what does [\w:.+#-]+(?: \w+)? (?:actually )?(?:guarantee|mean|do)\b", re.IGNORECASE)
+
+
+def asks_in_general(prompt: str) -> bool:
+    """Whether ``prompt`` asks what general knowledge answers (``_GENERAL``): no admission on
+    meaning for it."""
+    return bool(_GENERAL.search(prompt))
+
+
 def admits_on_meaning(fit: float, similarity: float) -> bool:
     """Whether a question's candidate whose ``fit`` missed the floor is admitted for its
     meaning-table ``similarity`` to the question (``MEANING_FLOOR``, ``NEAR_FIT``)."""

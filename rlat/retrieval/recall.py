@@ -799,7 +799,8 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
 
     # A question may also be answered by a candidate that means what it asks, whatever words
     # they share (``A.MEANING_FLOOR``): the cosine of their meaning-table vectors.
-    meaning_table = wordvec.meaning_table() if abstain and asking else None
+    meaning_table = wordvec.meaning_table() \
+        if abstain and asking and not A.asks_in_general(query) else None
     asked_vec = meaning_table.embed(terms) if meaning_table is not None else None
     meant: dict[int, float] = {}
 

@@ -69,6 +69,15 @@ def test_a_task_is_never_admitted_on_meaning():
     assert recalled(state, "could you make the compiler find our data races?") == []
 
 
+def test_a_question_general_knowledge_answers_is_not_admitted_on_meaning():
+    state = store()
+    # means much what ASKED means, but asks about the world, not this project
+    assert recalled(state, "what's the difference between a data race and a race condition "
+                           "the compiler can find?") == []
+    # ... while shared words still count: the project's own rule is relevant to this one
+    assert recalled(state, "what's the difference between pnpm and npm?") == [FACTS[2]]
+
+
 def test_an_unrelated_question_sharing_a_word_gets_nothing():
     state = store()
     for question in ("should we rename the database column user_id to account_id?",

@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from bench.dev_eval import (  # noqa: E402
     dev2_content,
     dev3_content,
+    dev4_content,
     dev_content,
     report,
     runner,
@@ -93,7 +94,8 @@ def test_worlds_are_sound_reproducible_and_the_splits_differ(tmp_path):
 
 @pytest.mark.parametrize("split, earlier", [
     ("dev2", (dev_content,)), ("dev3", (dev_content, dev2_content)),
-    ("dev4", (dev_content, dev2_content, dev3_content))])
+    ("dev4", (dev_content, dev2_content, dev3_content)),
+    ("dev5", (dev_content, dev2_content, dev3_content, dev4_content))])
 def test_each_further_tuning_split_is_sound_and_shares_nothing_with_the_others(split, earlier):
     tuned = world.generate(split, now=NOW)
     assert world.check(tuned) == []

@@ -75,9 +75,11 @@ _RULE = re.compile(
     r"\b(?:from now on|going forward|by convention|our (?:convention|rule|policy|"
     r"standard|style)|(?:the|a|our) convention|house rule|in this (?:repo|repository|project|"
     r"codebase|team)|(?:here|in this repo),? we|we (?:use|don'?t use|do not use|prefer|avoid|"
-    r"deploy|run|keep|name|put|store|pin|write|require|only)|don'?t ever|do not ever|"
+    r"deploy|run|keep|name|put|store|pin|write|require|only|log|talk|handle|format|call|"
+    r"document|test)|don'?t ever|do not ever|"
     r"make sure (?:to|you)|remember (?:that|to)|is (?:required|mandatory|forbidden|banned)|"
-    r"must (?:always|never|be|use|not|go|run|pass|stay|live)|should (?:always|never)|instead|"
+    r"must (?:always|never|be(?! \w+ing\b)|use|not|go|run|pass|stay|live)|should (?:always|"
+    r"never)|instead|"
     r"stick (?:to|with)|standardi[sz]ed on|(?:is|are) (?:preferred|not allowed|off.limits)|"
     r"we(?:'re| are) (?:on|using)|(?:don'?t|do not|never|please don'?t) (?:use|add|call|import|"
     r"commit|push|touch|edit|hand.edit|write|mock|catch|log|print|throw|raise|silence|suppress|"
@@ -91,6 +93,10 @@ _RULE = re.compile(
     r"no (?:[\w.()@!-]+ ){1,3}?"
     r"(?:anywhere|in|for|on|inside|outside)\b"
     r"|\bno [\w.()@!-]+(?: or [\w.()@!-]+)? any ?more\b"
+    # ... or a list of what there is none of: "no print(), and no logging.getLogger either",
+    # "no `export let` and no writable stores", "no static C# events, no singletons"
+    r"|(?:^|[,:;\"“—–-]\s)\W*no [\w$`'.()@#!-]+(?: [\w$`'.()@#!-]+){0,3}?,? (?:and |or )?no "
+    r"[\w$`'.()@#!-]+"
     # "every resource has to carry the common tags"; "tests are written with Pest, not …";
     # "every async method takes a CancellationToken"; "each string goes through the catalog"
     r"|\b(?:every|each|all)\b[^.\n]{0,60}?\b(?:has to|have to|must|needs? to|should)\b"
@@ -103,10 +109,15 @@ _RULE = re.compile(
 _RULE_INTRO = re.compile(
     r"\b(?:(?:one thing|something) you (?:couldn'?t|could not|can'?t|wouldn'?t|didn'?t|don'?t) "
     r"know|we keep forgetting (?:it|this|that)|we turned (?:it|that|this) down|for future "
-    r"reference|(?:house|team) rule|the rule (?:here )?is|(?:this|that) is non.negotiable)\W*?:\s*"
+    r"reference|(?:house|team) rule[^:.\n]{0,40}|the rule (?:here )?is|(?:this|that) is "
+    r"non.negotiable|note from me[^:.\n]{0,30}|not in the ticket)\W*?:\s*"
     r"[\"“]?", re.IGNORECASE)
-# ... except these, in an order: "rewrite it with map instead" is today's task, not a rule.
+# ... except these, in an order: "rewrite it with map instead" is today's task, not a rule;
+# and, outside a rule's setting (``_RULE_SETTING``), a report ("the reminders arrive at 8am
+# instead of 7am").
 _ONE_OFF = frozenset(("instead", "instead of", "rather than"))
+# A rule said as the tail of the sentence before ("Never a DecimalField, never a float.").
+_ELLIPTICAL = re.compile(r"\W*(?:never|not) (?:a|an|the|any)\b", re.IGNORECASE)
 # What opens a rule stated in a clause of its own (the alternative above that starts there).
 _CLAUSE_MARKS = frozenset(',:;"“—–-')
 # "always"/"never" make a rule only in a rule's setting: a sentence that opens with them, or
@@ -114,7 +125,7 @@ _CLAUSE_MARKS = frozenset(',:;"“—–-')
 # ("some events never show up in S3" is a symptom, not a rule.)
 _ALWAYS = re.compile(r"\b(?:always|never)\b", re.IGNORECASE)
 _RULE_SETTING = re.compile(
-    r"^\W*(?:always|never)\b|\b(?:here|we|our|you|us|this (?:repo|repository|project|codebase)|"
+    r"^\W*(?:always|never)\b|[-–—;:]\s+never\b|\b(?:here|we|our|you|us|this (?:repo|repository|project|codebase)|"
     r"use|run|do|don'?t|only|lives?|belongs?|goes|go through|written|kept)\b"
     r"|\b(?:is|are) (?:always|never) \w+(?:ed|en)\b",  # "… are always imported …"
     re.IGNORECASE)
@@ -169,7 +180,9 @@ _IMPERATIVE = re.compile(
     r"deploy|build|check|try|go|write|change|rename|move|open|bump|release|commit|merge|start|"
     r"stop|restart|upload|download|send|copy|put|give|show|tell|find|look|implement|refactor|"
     r"reformat|format|test|debug|investigate|explain|review|clean|upgrade|downgrade|rewrite|"
-    r"replace|convert|switch|split|extract|simplify|optimi[sz]e)\b"
+    r"replace|convert|switch|split|extract|simplify|optimi[sz]e|turn|drop|enable|disable|"
+    r"swap|wire|hook|bump|pin|revert|reset|sort|filter|render|migrate|seed|import|export|"
+    r"load|save|send|fetch|query|generate|regenerate|document|log)\b"
     # ... as a verb, not a subject: "release is today and the delete button does nothing"
     r"(?!\s+(?:is|are|was|were|has|have|had|seems?|looks?|keeps?|does|did|doesn'?t|won'?t|"
     r"isn'?t|can'?t|went|got)\b)",
@@ -193,7 +206,8 @@ _SYMPTOM = re.compile(
     # run it from the IDE", "shows 14:00 on our chart but 15:00 on their site")
     r"failures?|couldn'?t|does nothing|do nothing|nothing at all|(?:has|have|shows?) no|"
     r"never (?:stops|ends|arrives|appears|runs|fires|loads|completes|shows up)|"
-    r"works? fine|only works|(?:an? )?(?:hour|minute|day)s? (?:off|early|late)|but)\b",
+    r"works? fine|only works|(?:an? )?(?:hour|minute|day)s? (?:off|early|late)|but|"
+    r"root cause|out of ideas|stared at|no idea why|can'?t figure out)\b",
     re.IGNORECASE)
 # A report, not a rule, whatever "never" it has ("the spinner never stops - works fine when I
 # run it from the IDE").
@@ -280,7 +294,14 @@ _PATH = re.compile(r"(?<![\w:/.])(?:~|\.{1,2})?/(?:[\w.@-]+/)+[\w.@-]*|(?<![\w/.
 _BACKTICK = re.compile(r"`([^`\n]{2,120})`")
 # The assistant announcing a problem it ran into on the way.
 _SNAG = re.compile(r"\bthere'?s (?:a|one) (?:snag|catch|gotcha|problem|complication)\b|"
-                   r"\b(?:one|a) (?:snag|catch|gotcha) first\b", re.IGNORECASE)
+                   r"\b(?:one|a) (?:snag|catch|gotcha) first\b|"
+                   # "Found the cause. Fixing.", "Small detour: this is a real bug"
+                   r"\bfound (?:the|a|its) (?:cause|culprit|problem|bug|issue)\b|"
+                   r"\b(?:this|that|it)(?:'s| is) a (?:real|genuine|latent|nasty) "
+                   r"(?:bug|problem)\b", re.IGNORECASE)
+SNAG_WORDS = 12  # content words an announcement has at most (more: it explains as well)
+# A label the explanation opens with ("Root cause: …").
+_CAUSE_LABEL = re.compile(r"^\W*(?:(?:the )?root cause|the cause|cause|why)\s*:\s*", re.IGNORECASE)
 # The user asking what a problem just fixed was.
 _FOLLOW_UP = re.compile(r"^\W*(?:so\W+)?(?:what was (?:it|that|the (?:problem|issue|cause))|"
                         r"why(?: did (?:it|that) (?:happen|break|fail))?|what happened|"
@@ -289,7 +310,8 @@ _FOLLOW_UP = re.compile(r"^\W*(?:so\W+)?(?:what was (?:it|that|the (?:problem|is
                         # nobody else loses an afternoon to this", "a paragraph on why we're not
                         # doing it"
                         r"|\b(?:heads.up|write.?up|post.?mortem|summary|paragraph|explanation|"
-                        r"reason)\b.{0,80}?\b(?:this|it|that|why|the (?:problem|issue|bug|fix))\b",
+                        r"reason|message)\b.{0,80}?\b(?:this|it|that|why|the (?:problem|issue|bug|"
+                        r"fix))\b",
                         re.IGNORECASE)
 # The assistant agreeing with the user's own diagnosis: the diagnosis is the explanation.
 _CONFIRMS = re.compile(
@@ -317,6 +339,7 @@ _ENV_ERROR = re.compile(
     r"not supported|incompatible|lock ?file|mismatch|not set|is required|must be set|"
     r"undefined|not defined|connection (?:reset|timed out)|dial tcp|no route|plugin failed|"
     r"not executable|econnrefused|no package called|not present|not available|"
+    r"(?:could not|cannot|can'?t) be found|was not found|"
     r"(?:could not|couldn'?t) find (?:a |the |any )?(?:package|module|library|directory|"
     r"program|executable|command|version|toolchain|sdk)|(?:did not|didn'?t) find",
     re.IGNORECASE)
@@ -334,6 +357,9 @@ _FALSIFIED_HINTS = ("tried", "attempt", "experiment", "switch", "tested", "rever
                     "rolled back", "backed out", "went back", "restored", "back", "undid",
                     "undone", "didn't help", "worse")
 _DIGITS = re.compile(r"\d")
+# The assistant saying a command fails, without running it.
+_FAILS_SAID = re.compile(r"\b(?:which|that|it|this) (?:fails|failed|breaks|errors out|doesn'?t work)\b|"
+                         r"\bfails (?:here|no matter|every time|on every)", re.IGNORECASE)
 _VERDICT_WORDS = frozenset(
     "broke broken breaks failed fails worse reverted reverting revert rolled rolling backed "
     "backing undid undone undo didn work worked things change changes stuff tried".split())
@@ -348,6 +374,22 @@ _HOUSEKEEPING = frozenset(
 
 def _hinted(low: str, hints: tuple[str, ...]) -> bool:
     return any(h in low for h in hints)
+
+
+# A name of a thing in the surroundings: a namespace, a host, a runner, a bucket ("studio-prod",
+# "forge-win01", "acme-transit-gtfs"), not a hyphenated word of English.
+_NAME = re.compile(r"(?<![\w/.@-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w/@-])")
+_NOT_NAMES = frozenset(
+    "pre-commit read-only non-interactive up-to-date built-in long-running self-hosted "
+    "multi-line end-to-end follow-up well-known top-level third-party so-called one-off "
+    "half-hour two-way opt-in opt-out add-on plug-in sign-in log-in check-in".split())
+
+
+def _names(text: str) -> set[str]:
+    """Names of things in ``text`` (``_NAME``): what an environment fact may be about when it
+    names no port, version, variable or path — backed by tool output like those."""
+    return {"name:" + n for n in _NAME.findall(text)
+            if n not in _NOT_NAMES and (any(c.isdigit() for c in n) or len(n) >= 10)}
 
 
 def salient_tokens(text: str) -> set[str]:
@@ -471,7 +513,8 @@ def sentences(text: str) -> list[tuple[int, int]]:
 # (used with .match(text, start): anchored at ``start``, which "^" would not be)
 _LEAD_ASIDE = re.compile(
     r"(?:(?:btw|by the way|also|oh|and|fyi|note|reminder|heads up|thanks|thank you|great|"
-    r"actually|just so you know|for the record|for context)\b[\s,:;.!-]*|"
+    r"actually|just so you know|for the record|for context|(?:and )?since you'?re (?:in there|"
+    r"at it|here))\b[\s,:;.!-]*|"
     r"(?:no|stop|wait|ok|okay|so|yes|yeah|yep|right|sure|looks good|lgtm|"
     r"(?:second|third|last) time(?: now)?)\b\s*[,:;.!-]+\s*|"
     # who said it, before the quoted rule: 'Mei posted this in the team channel: "…"'
@@ -669,7 +712,11 @@ class FactExtractor:
 
     def _user_text(self, block: Block) -> None:
         text = block.text
-        for start, end in sentences(text):
+        spans = sentences(text)
+        taken = -1  # a sentence already kept as part of the one before
+        for at, (start, end) in enumerate(spans):
+            if at <= taken:
+                continue
             start, end = _trim_asides(text, start, end)
             sentence = text[start:end]
             if len(sentence) > SENTENCE_MAX or _is_question(sentence) \
@@ -682,6 +729,7 @@ class FactExtractor:
                 start += intro.end()  # the rule is what follows its announcement
                 if text[end - 1] in "\"”" and text[end - 2:end - 1] in ".!":
                     end -= 1
+                _start, end, taken = self._whole_rule(text, spans, at, start, end)
                 sentence = text[start:end]
                 self._keep("convention", sentence, [self._cite(block, start, end, "fact")])
                 continue
@@ -692,23 +740,51 @@ class FactExtractor:
             elif _PREFERENCE.search(sentence):
                 kind = "preference"
             elif (rule := _RULE.search(sentence)) and not (
-                    _IMPERATIVE.match(sentence) and rule.group(0).lower() in _ONE_OFF):
+                    rule.group(0).lower() in _ONE_OFF and (
+                        _IMPERATIVE.match(sentence) or not _RULE_SETTING.search(sentence))):
                 kind = "convention"
-                if rule.group(0)[:1] in _CLAUSE_MARKS:
+                if rule.group(0)[:1] in _CLAUSE_MARKS and not _CODEISH.search(
+                        text, start, start + rule.start()):
                     # "good that you did it this way, no partial functions in library code":
                     # the rule starts at its clause; the praise before it is no part of it
                     start += rule.start() + 1
                     while start < end and not text[start].isalnum():
                         start += 1
                     sentence = text[start:end]
-            elif _ALWAYS.search(sentence) and _RULE_SETTING.search(sentence) \
-                    and not _REPORTING.search(sentence):
+            elif _ALWAYS.search(sentence) and (_RULE_SETTING.search(sentence) or _CODEISH.search(
+                    sentence)) and not _REPORTING.search(sentence):  # (or about code)
                 kind = "convention"
             elif not _IMPERATIVE.match(sentence) and _states(sentence) and any(
                     t.startswith(("port:", "env:", "v:")) for t in salient_tokens(sentence)):
                 kind = "environment"
+            if kind == "convention":
+                start, end, taken = self._whole_rule(text, spans, at, start, end)
+                sentence = text[start:end]
             if kind:
                 self._keep(kind, sentence, [self._cite(block, start, end, "fact")])
+
+    @staticmethod
+    def _whole_rule(text: str, spans: list[tuple[int, int]], at: int, start: int,
+                    end: int) -> tuple[int, int, int]:
+        """A rule's span with the sentences that belong to it: the one before, when the rule
+        is only its elliptical tail ("money is an integer number of pence. Never a
+        DecimalField, never a float."); the one after, when it gives the rule's code ("no
+        heap in the firmware. fixed-size pools come from K_MEM_SLAB_DEFINE") or is such a
+        tail. Returns (start, end, index of the last sentence used)."""
+        last = at
+        if at and _ELLIPTICAL.match(text, start, end):
+            before = spans[at - 1]
+            said = text[before[0]:before[1]]
+            if not _is_question(said) and end - before[0] <= SENTENCE_MAX:
+                start = before[0]
+        if at + 1 < len(spans):
+            after = spans[at + 1]
+            said = text[after[0]:after[1]]
+            if not (_is_question(said) or _IMPERATIVE.match(said) or _TRANSIENT.search(said)) \
+                    and (_CODEISH.search(said) or _BACKTICK.search(said) or salient_tokens(said)
+                         or _ELLIPTICAL.match(said)) and after[1] - start <= FACT_CHARS:
+                end, last = after[1], at + 1
+        return start, end, last
 
     def _assistant_text(self, block: Block) -> None:
         text = block.text
@@ -734,11 +810,14 @@ class FactExtractor:
                     self._in_context("falsified", sentence, cited)
                     self._revert = "found"
                 continue
-            if _SNAG.search(sentence) and len(content_words(sentence)) <= 6:
+            if _SNAG.search(sentence) and len(content_words(sentence)) <= SNAG_WORDS:
                 # "Before I can do that there's a snag." — a problem found on the way, as
                 # good as one the user reported: its explanation comes next
                 self._symptom, self._explained = True, False
                 continue
+            if "`" in sentence and _FAILS_SAID.search(sentence) \
+                    and self._said_failure(block, start, end):
+                continue  # (what fails is for the recovery to say)
             if _NARRATION.match(sentence):
                 continue
             if self._symptom and self._probed and not self._explained \
@@ -747,6 +826,9 @@ class FactExtractor:
                 # with the remedy when the next sentence gives one ("Raise X", "Run it with …").
                 self._explained = True
                 room = FACT_CHARS - (ASK_MIN_CHARS + 12 if self._ask is not None else 0)
+                label = _CAUSE_LABEL.match(sentence)
+                if label:
+                    spans[at] = (start + label.end(), end)
                 pieces = _with_remedy(text, spans, at, room)
                 sentence = _joined(text, pieces)
                 cited = [self._cite(block, a, b, "fact") for a, b in pieces]
@@ -754,7 +836,7 @@ class FactExtractor:
                     salient_tokens(sentence)))
                 continue
             gotcha = _hinted(low, _GOTCHA_HINTS) and _GOTCHA.search(sentence)
-            tokens = salient_tokens(sentence)
+            tokens = salient_tokens(sentence) or _names(sentence)
             # (the first answer needs no verb of its own: "R 4.3.3, as recorded in renv.lock")
             answering = self._question and self._probed and not self._answered \
                 and len(self.facts) == self._facts_at_ask and not _REMEDY.match(sentence)
@@ -854,7 +936,7 @@ class FactExtractor:
               text: str | None = None, subject: str | None = None) -> None:
         text = text or snippet(one_line(sentence), FACT_CHARS)
         text = _LABEL.sub("", text)  # ("**Why, and the fix:** By default …")
-        if re.match(r"[a-z]+(?:'[a-z]+)?\b(?![._:(])", text):  # not "observeEvent", "data.table"
+        if re.match(r"[a-z]+(?:'[a-z]+)?\b(?![._:(/])", text):  # not "observeEvent", "data.table"
             text = text[:1].upper() + text[1:]  # a rule quoted from mid-sentence reads as one
         if len(text) < SENTENCE_MIN or scrubbing.MARK_PREFIX in sentence:
             return  # a sentence that carried a secret is an instruction, not a fact to keep
@@ -892,6 +974,23 @@ class FactExtractor:
             one_line(command), Cited(block.uuid, command, "command", self.source, block.offset),
             True, error, error_cited, ask=self._ask, facts_before=len(self.facts)))
         del self._commands[:-16]
+
+    def _said_failure(self, block: Block, start: int, end: int) -> bool:
+        """A command the assistant says fails ("the hook runs `uv run pytest -x -q`, which fails
+        here no matter what"): a failure the next commands may recover from, as if it had run."""
+        text = block.text
+        for m in _BACKTICK.finditer(text, start, end):
+            command = m.group(1)
+            if " " not in command or _program(command) in _HOUSEKEEPING:
+                continue
+            # (no error line: the sentence that says so is cited instead)
+            self._commands.append(_Command(
+                one_line(command), self._cite(block, m.start(1), m.end(1), "command"), True,
+                "", self._cite(block, start, end, "failure"), ask=self._ask,
+                facts_before=len(self.facts)))
+            del self._commands[:-16]
+            return True
+        return False
 
     def _forget(self, facts: list[Fact]) -> None:
         for fact in facts:

@@ -55,6 +55,8 @@ RECENT_FAILURES = 4  # how far back a success looks for the failure it recovers 
 ASK_CHARS = 100  # of the prompt a situational fact carries
 ASK_MIN_CHARS = 40  # ... at least, when the fact's own sentences need the room
 ASK_MIN_WORDS = 4  # content words a prompt needs to set a new situation
+FOLLOW_UP_CHARS = 300  # a longer prompt asks for more than a write-up of what just happened
+ROOM_BESIDE_ASK = FACT_CHARS - ASK_MIN_CHARS - 12  # a fact's own text when it carries [asked: …]
 VERDICT_MIN_WORDS = 3  # content words a falsified finding needs beyond its verdict
 RECENT_OUTPUTS = 24  # successful tool outputs an environment fact may be backed by
 RECURRENCE_OVERLAP = 0.6  # content-word Jaccard at which a stored claim is the same fact
@@ -110,12 +112,19 @@ _RULE_INTRO = re.compile(
     r"\b(?:(?:one thing|something) you (?:couldn'?t|could not|can'?t|wouldn'?t|didn'?t|don'?t) "
     r"know|we keep forgetting (?:it|this|that)|we turned (?:it|that|this) down|for future "
     r"reference|(?:house|team) rule[^:.\n]{0,40}|the rule (?:here )?is|(?:this|that) is "
-    r"non.negotiable|note from me[^:.\n]{0,30}|not in the ticket)\W*?:\s*"
+    r"non.negotiable|(?:note )?from me[^:.\n]{0,30}|not in the ticket)\W*?:\s*"
     r"[\"“]?", re.IGNORECASE)
+# ... (never a report of what the user did: "one thing you couldn't know: I already restarted
+# the staging worker twice")
+_FIRST_PERSON = re.compile(r"\W*(?:i|we)(?:'ve| have| had| already| just)?\s+\w+ed\b", re.IGNORECASE)
 # ... except these, in an order: "rewrite it with map instead" is today's task, not a rule;
 # and, outside a rule's setting (``_RULE_SETTING``), a report ("the reminders arrive at 8am
 # instead of 7am").
 _ONE_OFF = frozenset(("instead", "instead of", "rather than"))
+# What a rule may follow in its sentence and be no part of ("good that you did it this way,
+# no partial functions in library code"); a scope ("outside of migrations, no raw SQL") is.
+_PRAISE = re.compile(r"\b(?:good|nice|great|fine|lgtm|thanks|whatever|looks good|well done)\b",
+                     re.IGNORECASE)
 # A rule said as the tail of the sentence before ("Never a DecimalField, never a float.").
 _ELLIPTICAL = re.compile(r"\W*(?:never|not) (?:a|an|the|any)\b", re.IGNORECASE)
 # What opens a rule stated in a clause of its own (the alternative above that starts there).
@@ -154,7 +163,8 @@ _ABOUT_CODE = re.compile(
     r"renamed|changed|updated|removed|fixed|put) (?:it|this|that|them)\b"
     # ... or the work itself reported: "Added summarise_last_day() in R/fct_summary.R with four
     # tests; the station table can use it"
-    r"|^\W*(?:added|created|wrote|documented|extracted|refactored|implemented)\b",
+    r"|^\W*(?:added|created|wrote|documented|extracted|refactored|implemented)\s+\S*(?:\(|_|/|"
+    r"\.\w)",
     re.IGNORECASE)
 
 
@@ -164,6 +174,8 @@ def _states(sentence: str) -> bool:
         and not _ABOUT_CODE.search(sentence)
 
 
+# Where the assistant says it looked, not what it found ("Found it in src/config/http.py").
+_SEARCHED = re.compile(r"\W*(?:found|looking|looked|checked|searched|grepped)\b", re.IGNORECASE)
 # The assistant narrating its own next step is never a fact about the environment.
 _NARRATION = re.compile(
     r"^\s*(?:let me|let's|i'?ll|i will|i'?m going|i am going|i'?ve|i have|i need|i think|"
@@ -204,9 +216,10 @@ _SYMPTOM = re.compile(
     r"(?:being )?(?:picked up|updated|saved|loaded|found|applied|reloading|updating)|"
     # ... or tells of what does not happen, or what differs from elsewhere ("works fine when I
     # run it from the IDE", "shows 14:00 on our chart but 15:00 on their site")
-    r"failures?|couldn'?t|does nothing|do nothing|nothing at all|(?:has|have|shows?) no|"
+    r"failures?|couldn'?t|does nothing|do nothing|nothing at all|(?:has|shows?) no|"
     r"never (?:stops|ends|arrives|appears|runs|fires|loads|completes|shows up)|"
-    r"works? fine|only works|(?:an? )?(?:hour|minute|day)s? (?:off|early|late)|but|"
+    r"works? fine|only works|(?:an? )?(?:hour|minute|day)s? (?:off|early|late)|"
+    r"but (?:not|never|at|in|on|it|they|only|still)|"
     r"root cause|out of ideas|stared at|no idea why|can'?t figure out)\b",
     re.IGNORECASE)
 # A report, not a rule, whatever "never" it has ("the spinner never stops - works fine when I
@@ -228,7 +241,8 @@ _CAUSE = re.compile(
 # A sentence that says what to do about a problem just explained.
 _REMEDY = re.compile(
     r"^\W*(?:(?:so |then )?(?:set|export|raise|lower|increase|run|start|copy|create|install|"
-    r"use|add|point|pass|load|restart|enable|disable)\b|.*\b(?:fix(?:es|ed)? it|the fix is|"
+    r"use|add|point|pass|load|restart|enable|disable|reset|call|wrap|move|register|mark|"
+    r"rebuild|regenerate|clear|remove|replace|switch|pin|downgrade|upgrade)\b|.*\b(?:fix(?:es|ed)? it|the fix is|"
     r"works (?:with|once|after)|fix(?:es)? (?:every|all|both|them))\b)", re.IGNORECASE)
 # ... or names code (a call, a quoted identifier: 'applies kotlin("plugin.spring")', a
 # command-line option: "first with -target=module.eks", "with --include integration", an
@@ -237,7 +251,7 @@ _REMEDY = re.compile(
 # "RecordingService never sets it", is more of the cause).
 _CODEISH = re.compile(r"\w\(\S|\"[\w.:/@-]{3,}\"|"
                       r"(?<![\w-])(?:-[A-Za-z][\w.-]*=\S|--[a-z][\w-]{2,})|"
-                      r"\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Z]\w*\.[A-Z]\w*\b|"
+                      r"\b[a-z]{2,}[A-Z][a-z]\w*|\b[A-Z]\w*\.[A-Z]\w*\b|"
                       r"\b[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9]\b|::\w")
 # Where a remedy too long for the room may be cut and still say what to do.
 _CLAUSE_END = re.compile(r"[;:](?=\s)|\s[-–—]\s|,\s(?=(?:so|and|but|or|which)\b)")
@@ -249,7 +263,8 @@ _REVERT_COMMAND = re.compile(r"^\s*git\s+(?:checkout\s+(?:\S+\s+)?--\s|restore\b
 _REVERT_SAID = re.compile(
     r"\b(?:revert(?:ing|ed)?|roll(?:ing|ed)? (?:it |this |that |them )?back|undid|"
     # ("undo it", not "add an undo command")
-    r"undo(?:ing)?(?= (?:it|this|that|them|the|those|these|my|your|all|everything)\b|\W*$)|"
+    r"(?<!\ban )(?<!\bthe )undo(?:ing)?(?! (?:command|button|stack|history|feature|shortcut|"
+    r"support|action|functionality|buffer)\b|/redo)|"
     r"drop(?:ping)? (?:it|this|that)\b|"
     r"back(?:ing|ed)? (?:it |this |that )?out|put(?:ting)? (?:it|this|that|them) back|"
     r"restor(?:e|ing|ed) (?:it|the)|tak(?:e|ing) (?:it|this|that) out)\b", re.IGNORECASE)
@@ -309,15 +324,19 @@ _FOLLOW_UP = re.compile(r"^\W*(?:so\W+)?(?:what was (?:it|that|the (?:problem|is
                         # ... or for a write-up of it: "a short heads-up for the team channel so
                         # nobody else loses an afternoon to this", "a paragraph on why we're not
                         # doing it"
-                        r"|\b(?:heads.up|write.?up|post.?mortem|summary|paragraph|explanation|"
-                        r"reason|message)\b.{0,80}?\b(?:this|it|that|why|the (?:problem|issue|bug|"
-                        r"fix))\b",
+                        r"|\b(?:heads.up|write.?up|post.?mortem)\b"
+                        r"|\b(?:summary|paragraph|explanation|message|note)\b.{0,60}?\b(?:say\w*|"
+                        r"on|about|of|explain\w*) (?:\W*why|(?:this|it|that|the (?:problem|issue|"
+                        r"bug|fix))\b)",
                         re.IGNORECASE)
 # The assistant agreeing with the user's own diagnosis: the diagnosis is the explanation.
 _CONFIRMS = re.compile(
     r"^\W*(?:you'?re (?:right|correct)|you are (?:right|correct)|that'?s exactly it|exactly(?: right)?"
     r"\W|(?:yes|yep|yeah)\W+(?:that'?s|this is) (?:it|the (?:problem|cause|issue))|good (?:catch|find)|"
     r"spot on)", re.IGNORECASE)
+# An order in the user's words: no remedy, whatever code it names ("please fix it").
+_ORDER = re.compile(r"\bplease\b|^\W*(?:can|could|would) you\b|^\W*(?:fix|do|change|make) it\b",
+                    re.IGNORECASE)
 # Where a user's diagnosis starts inside their sentence ("… and I think I've got it: X").
 _DIAGNOSIS_START = re.compile(
     r"\b(?:i think i(?:'ve| have) (?:got|found) it|i (?:think|suspect|bet)|my (?:guess|theory) is|"
@@ -328,7 +347,7 @@ _QUOTED_COMMAND = re.compile(r"`([^`\n]{2,2000})`")
 _SAID_COMMAND = re.compile(r"[\"“]([^\"“”\n]{2,2000})[\"”]")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_+-]{1,}")
 # A bold label a write-up opens a sentence with.
-_LABEL = re.compile(r"^\*\*[^*\n]{1,60}\*\*\s*")
+_LABEL = re.compile(r"^\*\*[^*\n]{1,60}(?::\*\*|\*\*:)\s*")
 
 _ENV_ERROR = re.compile(
     r"not found|no such|unknown (?:option|command|flag|argument)|unrecognized|not recognized|"
@@ -346,7 +365,7 @@ _ENV_ERROR = re.compile(
 # A command that "worked" without doing its job ("No tests were found!!!"): a failure to
 # recover from all the same.
 _DID_NOTHING = re.compile(r"\bno tests (?:were )?(?:found|ran|collected)|\bcollected 0 items\b|"
-                          r"\bran 0 tests\b|\bnothing to (?:do|run|test)\b", re.IGNORECASE)
+                          r"\bran 0 tests\b", re.IGNORECASE)
 
 # Cheap first looks (substring tests) before the regexes above: capture runs inside the
 # SessionEnd hook's budget, and most sentences name nothing salient.
@@ -365,11 +384,17 @@ _VERDICT_WORDS = frozenset(
     "backing undid undone undo didn work worked things change changes stuff tried".split())
 # Commands that tidy up rather than do the job: never "the command that worked instead".
 # ... nor commands that only look around.
-_LOOKS = frozenset("ls list ps status info inspect logs log describe show version --version "
-                   "doctor env config".split())
+_LOOKS = frozenset("ls list ps status info inspect logs log describe show version doctor env "
+                   "config".split())
 _HOUSEKEEPING = frozenset(
     "git cd ls cat echo rm cp mv mkdir touch chmod chown head tail grep rg find which pwd sed "
     "awk less more true sleep kill pkill clear history export unset source".split())
+
+
+def _did_nothing_hint(output: str) -> bool:
+    """A cheap first look for ``_DID_NOTHING`` (every successful output passes here)."""
+    low = output[:400].lower() + output[-400:].lower()
+    return "no tests" in low or "collected 0" in low or "ran 0 tests" in low
 
 
 def _hinted(low: str, hints: tuple[str, ...]) -> bool:
@@ -589,7 +614,7 @@ def _recovers(failed: _Command, good: str, *, newest: bool = False) -> bool:
             and not good_words & _LOOKS  # ("docker context ls" looks; it does not do the job)
     if _program(bad) != _program(good):
         return not failed.edited_after or bool(_ENV_ERROR.search(failed.error))
-    if not failed.edited_after and any(g != b and g.startswith(b) for b in bad_words - shared
+    if not failed.edited_after and any(g.startswith(b + ":") for b in bad_words - shared
                                        for g in good_words - shared):
         # nothing was changed in between, and the command that works names a variant of the
         # job that failed ("db:seed" fails, "db:seed:replant" works)
@@ -626,7 +651,7 @@ class FactExtractor:
             said = " ".join(b.text for b in turn.blocks if b.kind == "text" and b.text)
             # a new word from the user: a new finding to look for, and "hmm, that's worse.
             # undo it" asks for a revert whose reason comes next
-            follow_up = bool(_FOLLOW_UP.search(said.strip()))
+            follow_up = len(said) <= FOLLOW_UP_CHARS and bool(_FOLLOW_UP.search(said.strip()))
             # "give me a paragraph on why we're not doing it": the reason is still to come
             kept = follow_up and self._revert == "reverting"
             self._revert = "reverting" if kept or (_REVERT_SAID.search(said) and len(said) < 200) \
@@ -679,7 +704,10 @@ class FactExtractor:
         text = block.text.strip()
         if len(content_words(text)) < ASK_MIN_WORDS:
             if _is_question(text):  # "which R are we on?" asks all the same
-                self._question, self._answered = True, False
+                self._ask = Cited(block.uuid, snippet(text, ASK_CHARS), "prompt", self.source,
+                                  block.offset)
+                self._question, self._answered, self._probed = True, False, False
+                self._symptom, self._reported = False, None
                 self._facts_at_ask = len(self.facts)
             return  # "ok, do that", "hmm, that's worse. undo it": the situation is unchanged
         self._ask = Cited(block.uuid, snippet(text, ASK_CHARS), "prompt", self.source,
@@ -706,7 +734,7 @@ class FactExtractor:
             self._keep(kind, sentence, cited)
             return
         # the fact first: a remedy sentence is worth more than the end of the prompt
-        head = snippet(one_line(sentence), FACT_CHARS - ASK_MIN_CHARS - 12)
+        head = snippet(one_line(sentence), ROOM_BESIDE_ASK)
         asked = snippet(one_line(ask.excerpt), FACT_CHARS - len(head) - 12)
         self._keep(kind, sentence, cited + [ask], text=f"{head} [asked: {asked}]")
 
@@ -725,10 +753,13 @@ class FactExtractor:
             kind = None
             low = sentence.lower()
             intro = _RULE_INTRO.search(sentence)
-            if intro and end - (start + intro.end()) >= SENTENCE_MIN:
+            if intro and end - (start + intro.end()) >= SENTENCE_MIN \
+                    and not _FIRST_PERSON.match(sentence, intro.end()):
+                quoted = intro.group(0)[-1:] in "\"“"
                 start += intro.end()  # the rule is what follows its announcement
-                if text[end - 1] in "\"”" and text[end - 2:end - 1] in ".!":
-                    end -= 1
+                close = text.find("”" if intro.group(0).endswith("“") else '"', start, end)
+                if quoted and close > start + SENTENCE_MIN:
+                    end = close  # (the quote alone: "… forgetting it: "X" then fix the lint")
                 _start, end, taken = self._whole_rule(text, spans, at, start, end)
                 sentence = text[start:end]
                 self._keep("convention", sentence, [self._cite(block, start, end, "fact")])
@@ -743,7 +774,8 @@ class FactExtractor:
                     rule.group(0).lower() in _ONE_OFF and (
                         _IMPERATIVE.match(sentence) or not _RULE_SETTING.search(sentence))):
                 kind = "convention"
-                if rule.group(0)[:1] in _CLAUSE_MARKS and not _CODEISH.search(
+                if rule.group(0)[:1] in _CLAUSE_MARKS and _PRAISE.search(
+                        text, start, start + rule.start()) and not _CODEISH.search(
                         text, start, start + rule.start()):
                     # "good that you did it this way, no partial functions in library code":
                     # the rule starts at its clause; the praise before it is no part of it
@@ -825,12 +857,12 @@ class FactExtractor:
                 # The first explanation of a problem the user reported, after looking into it,
                 # with the remedy when the next sentence gives one ("Raise X", "Run it with …").
                 self._explained = True
-                room = FACT_CHARS - (ASK_MIN_CHARS + 12 if self._ask is not None else 0)
+                room = ROOM_BESIDE_ASK if self._ask is not None else FACT_CHARS
                 label = _CAUSE_LABEL.match(sentence)
                 if label:
                     spans[at] = (start + label.end(), end)
                 pieces = _with_remedy(text, spans, at, room)
-                sentence = _joined(text, pieces)
+                sentence = _joined(text, pieces, spans)
                 cited = [self._cite(block, a, b, "fact") for a, b in pieces]
                 self._in_context("gotcha", sentence, cited + self._backing(
                     salient_tokens(sentence)))
@@ -839,7 +871,8 @@ class FactExtractor:
             tokens = salient_tokens(sentence) or _names(sentence)
             # (the first answer needs no verb of its own: "R 4.3.3, as recorded in renv.lock")
             answering = self._question and self._probed and not self._answered \
-                and len(self.facts) == self._facts_at_ask and not _REMEDY.match(sentence)
+                and len(self.facts) == self._facts_at_ask and not _REMEDY.match(sentence) \
+                and not _SEARCHED.match(sentence)
             if not tokens or (not gotcha and not _states(sentence) and not answering):
                 continue
             backing = self._backing(tokens)
@@ -866,23 +899,26 @@ class FactExtractor:
         was kept."""
         text = report.text
         spans = sentences(text)
+        diagnosing = False  # only what follows "I think I've got it" is the user's diagnosis
         for at, (start, end) in enumerate(spans[1:], 1):  # (the first is the symptom)
             sentence = text[start:end]
             lead = _DIAGNOSIS_START.search(sentence)
             if lead:
+                diagnosing = True
                 start += lead.end()
                 spans[at] = (start, end)
                 sentence = text[start:end]
-            if _is_question(sentence) or _IMPERATIVE.match(sentence) \
+            if not diagnosing or _is_question(sentence) or _IMPERATIVE.match(sentence) \
                     or not _CAUSE.search(sentence) or end - start < SENTENCE_MIN:
                 continue
-            room = FACT_CHARS - ASK_MIN_CHARS - 12
-            pieces = _with_remedy(text, spans, at, room)
-            # (what was read from the report before is part of the diagnosis: "… so the errors
-            # never appear" is no rule, "the fix is to define X" no fact of its own)
-            self._forget([f for f in self.facts if any(c.uuid == report.uuid and c.role == "fact"
-                                                       for c in f.cited)])
-            self._in_context("gotcha", _joined(text, pieces),
+            pieces = _with_remedy(text, spans, at, ROOM_BESIDE_ASK, said_by_user=True)
+            kept = text[pieces[0][0]:pieces[-1][1]]
+            # (what was read from these sentences before is part of the diagnosis: "… so the
+            # errors never appear" is no rule, "the fix is to define X" no fact of its own)
+            self._forget([f for f in self.facts if any(
+                c.uuid == report.uuid and c.role == "fact" and c.excerpt in kept
+                for c in f.cited)])
+            self._in_context("gotcha", _joined(text, pieces, spans),
                              [self._cite(report, a, b, "fact") for a, b in pieces])
             return True
         return False
@@ -892,7 +928,7 @@ class FactExtractor:
         both fit) is the falsified finding ("Took Octane out again: the app is booted once per
         worker, …")."""
         text = block.text
-        room = FACT_CHARS - ASK_MIN_CHARS - 12
+        room = ROOM_BESIDE_ASK
         verdict = None  # a short verdict before it names what went: "Unity builds are off again."
         for at, (start, end) in enumerate(spans):
             sentence = text[start:end]
@@ -1011,7 +1047,7 @@ class FactExtractor:
         if tool not in SHELL_TOOLS or not cited.excerpt:
             return
         command = cited.excerpt
-        if block.is_error or _DID_NOTHING.search(block.text[:2000]):
+        if block.is_error or (_did_nothing_hint(block.text) and _DID_NOTHING.search(block.text)):
             error, error_cited = _error(block, self.source)
             self._commands.append(_Command(command, cited, True, error, error_cited,
                                            ask=self._ask, facts_before=len(self.facts)))
@@ -1051,24 +1087,25 @@ class FactExtractor:
 def _remedial(sentence: str) -> bool:
     """Whether a sentence says what to do about a problem: an order, code, a salient value
     (never a question: "can you double-check and fix it?")."""
-    if sentence.rstrip().endswith("?"):
+    if sentence.rstrip().endswith("?") or len(sentence) > SENTENCE_MAX:
         return False
     return bool(_REMEDY.search(sentence) or _BACKTICK.search(sentence)
                 or _CODEISH.search(sentence) or salient_tokens(sentence))
 
 
-def _with_remedy(text: str, spans: list[tuple[int, int]], at: int,
-                 room: int) -> list[tuple[int, int]]:
+def _with_remedy(text: str, spans: list[tuple[int, int]], at: int, room: int, *,
+                 said_by_user: bool = False) -> list[tuple[int, int]]:
     """The explanation at ``spans[at]`` with the remedy that follows it, as exact spans of
     ``text`` within ``room`` characters: the next sentences while they say what to do, or,
     past one that does not ("DateTime.ParseExact returns Kind=Unspecified."), the first that
     does. A remedy too long for the room keeps its first clauses ("read it with AsNoTracking()
-    when it's only needed for the check; here …")."""
+    when it's only needed for the check; here …"). ``said_by_user``: the user's words, whose
+    orders ("please fix it") are no remedy."""
     pieces = [spans[at]]
-    used = spans[at][1] - spans[at][0]
     skipped = False
     for start, end in spans[at + 1:at + 4]:
-        if not _remedial(text[start:end]):
+        used = sum(b - a for a, b in pieces) + len(pieces) - 1
+        if not _remedial(text[start:end]) or (said_by_user and _ORDER.search(text[start:end])):
             if skipped or len(pieces) > 1 or pieces[0][1] != spans[at][1]:
                 break
             skipped = True  # one sentence of more cause, then the remedy
@@ -1095,16 +1132,16 @@ def _with_remedy(text: str, spans: list[tuple[int, int]], at: int,
             pieces[-1] = (pieces[-1][0], cut)
         else:
             pieces.append((start, cut))
-        used += cut - start + 1
         if cut != end or skipped:
             break
     return pieces
 
 
-def _joined(text: str, pieces: list[tuple[int, int]]) -> str:
-    """The pieces of ``text`` as one statement; a piece cut short ends in "…"."""
-    return " ".join(text[a:b] + ("" if at == len(pieces) - 1 or text[b - 1] in ".!?;:" else "…")
-                    for at, (a, b) in enumerate(pieces))
+def _joined(text: str, pieces: list[tuple[int, int]], spans: list[tuple[int, int]]) -> str:
+    """The pieces of ``text`` as one statement; a piece cut short of its sentence (``spans``)
+    ends in "…"."""
+    ends = {b for _a, b in spans}
+    return " ".join(text[a:b] + ("" if b in ends else "…") for a, b in pieces)
 
 
 def _error(block: Block, source: str, output: str | None = None) -> tuple[str, Cited | None]:

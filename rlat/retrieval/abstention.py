@@ -109,10 +109,21 @@ _GENERAL = re.compile(
     r"^\W*what does [\w:.+#-]+(?: \w+)? (?:actually )?(?:guarantee|mean|do)\b", re.IGNORECASE)
 
 
+GENERAL_FRAME = ("difference", "mean", "means")  # the frame's own words, not what is asked
+# ... unless it points at this project: "what does this error mean?", "our staging and prod
+# deploys", an identifier, a path, pasted output.
+_OURS = re.compile(r"\b(?:our|ours|we|us|here|this|these|that|those|it|my|mine)\b|[`/\n]",
+                   re.IGNORECASE)
+_IDENTIFIER = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z0-9]+_[a-z0-9_]+\b")
+
+
 def asks_in_general(prompt: str) -> bool:
-    """Whether ``prompt`` asks what general knowledge answers (``_GENERAL``): no admission on
-    meaning for it."""
-    return bool(_GENERAL.search(prompt))
+    """Whether ``prompt`` asks what general knowledge answers (``_GENERAL``, not pointing at
+    this project): recall holds it to a task's floor, without its frame's words
+    (``GENERAL_FRAME``), and meaning admits nothing for it."""
+    prompt = prompt.strip()
+    return bool(_GENERAL.search(prompt)) and not _OURS.search(prompt) \
+        and not _IDENTIFIER.search(prompt)
 
 
 def admits_on_meaning(fit: float, similarity: float) -> bool:

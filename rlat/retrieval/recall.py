@@ -737,7 +737,13 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     if not terms:
         return []
     prompt = A.content_terms(terms)
-    asking = A.asks(query)
+    # A question general knowledge answers is held to a task's floor, its frame ("what's the
+    # difference between …") no content of its own, and meaning admits nothing for it.
+    general = A.asks_in_general(query)
+    if general:
+        frame = set(query_terms(" ".join(A.GENERAL_FRAME)))
+        prompt = [t for t in prompt if t not in frame]
+    asking = A.asks(query) and not general
     tag_sources = _expansion.tag_sources(tokenize(query)) \
         if _expansion is not None and hasattr(_expansion, "tag_sources") else None
     if abstain and not prompt and not explain:
@@ -799,8 +805,7 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
 
     # A question may also be answered by a candidate that means what it asks, whatever words
     # they share (``A.MEANING_FLOOR``): the cosine of their meaning-table vectors.
-    meaning_table = wordvec.meaning_table() \
-        if abstain and asking and not A.asks_in_general(query) else None
+    meaning_table = wordvec.meaning_table() if abstain and asking else None
     asked_vec = meaning_table.embed(terms) if meaning_table is not None else None
     meant: dict[int, float] = {}
 

@@ -559,8 +559,9 @@ def test_a_gotcha_keeps_the_remedy_that_comes_after_more_of_the_cause(tmp_path, 
     (enum,) = [g for g in gotchas if "plan_kind" in g]
     assert "pgEnumString" in enum, enum
     (tracked,) = [g for g in gotchas if "track" in g]
+    # (a remedy cut at a clause says so)
     assert "load it with AsNoTracking() when the read is only there for the validation " \
-        "step [asked:" in tracked and len(tracked) <= 360, tracked
+        "step… [asked:" in tracked and len(tracked) <= 360, tracked
     # each part is cited by its exact words
     cited = {c["excerpt"] for g in facts_of(report)["gotcha"] for c in g["citations"]}
     assert "Attach it with `row.replace(tzinfo=UTC)` when the rows are read." in cited
@@ -791,3 +792,109 @@ def test_shapes_of_findings_that_start_or_end_off_the_usual_path(tmp_path, store
     # the remedy does not fit beside the whole cause: the cause is cut at a clause
     assert "… Pushing the row index" in ids["text"] and "ImGui::PushID(i)" in ids["text"] \
         and len(ids["text"]) <= 360, ids["text"]
+
+
+def test_shapes_that_must_not_become_facts(tmp_path, store):
+    """Ordinary sessions the looser rules must leave alone (each was a misfire once)."""
+    b = session(tmp_path)
+    # "You're right" with no diagnosis brought: the assistant's own explanation is the gotcha
+    b.prompt("the dashboard shows wrong timestamps. It only happens in production. can you look?")
+    b.run("Read", {"file_path": "src/time.ts"}, "new Date(ts)")
+    b.say("You're right, the times are shifted by exactly one hour. The server sends naive UTC "
+          "strings, so the browser reads them as local time. Parse them with "
+          "`parseISO(ts + 'Z')` instead.")
+    # a new task that mentions a summary is no write-up of the problem
+    b.prompt("great. now add a summary section to the README and link it from the docs index")
+    b.say("The README doesn't have a table of contents yet, so I'll put the section after the "
+          "intro.")
+    # narrowing the tests is no recovery; an install with nothing to do is no failure
+    b.prompt("run the tests")
+    b.run("Bash", {"command": "make test"}, "FAILED tests/integration/test_sync.py::test_push",
+          is_error=True)
+    b.run("Bash", {"command": "make test-unit"}, "120 passed")
+    b.prompt("install the postgres client")
+    b.run("Bash", {"command": "sudo dnf install -y postgresql"},
+          "Package postgresql is already installed. Nothing to do. Complete!")
+    b.run("Bash", {"command": "sudo dnf install -y postgresql-devel"}, "Complete!")
+    # a report of what the user did is no rule; praise is no symptom
+    b.prompt("one thing you couldn't know: I already restarted the staging worker twice.")
+    b.say("Noted.")
+    b.prompt("Nice work on the CSV parser, but tabs should be accepted as separators too")
+    b.run("Read", {"file_path": "src/csv.py"}, "split(',')")
+    b.say("The tokenizer only splits on commas right now, so I'll add a tab as a separator.")
+    report = capture_transcript(b.write(b.path), store=store)
+    found = facts_of(report)
+    (gotcha,) = found["gotcha"]
+    assert gotcha["text"].startswith("The server sends naive UTC strings"), gotcha["text"]
+    assert "recovery" not in found and "convention" not in found, found
+
+
+def test_rules_keep_their_scope_quote_and_bold_and_undo_is_still_a_revert(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("outside of migrations, no raw SQL anywhere in the app.")
+    b.say("Understood.")
+    b.prompt('we keep forgetting this: "no secrets in fixtures" and then fix the lint errors')
+    b.say("Done.")
+    b.prompt("**never push directly to main.** open a PR for the import")
+    b.say("Opening one.")
+    b.prompt("switch the session store to memcached")
+    b.run("Edit", {"file_path": "config/session.rb"}, "ok")
+    b.run("Bash", {"command": "bin/rspec spec/requests/login_spec.rb"}, "3 failures",
+          is_error=True)
+    b.prompt("that broke login. undo what you just did")
+    b.run("Bash", {"command": "git checkout -- config/session.rb"}, "")
+    b.say("Back on the cookie store: the dalli gem drops the session on every redirect, which "
+          "logs everyone out after the first request.")
+    report = capture_transcript(b.write(b.path), store=store)
+    rules = [c["text"] for c in facts_of(report)["convention"]]
+    assert "Outside of migrations, no raw SQL anywhere in the app." in rules, rules
+    assert "No secrets in fixtures" in rules, rules
+    assert any(r.startswith("**never push directly to main.**") for r in rules), rules
+    (why,) = facts_of(report)["falsified"]
+    assert why["text"].startswith("Back on the cookie store"), why["text"]
+
+
+def test_a_cause_found_on_the_way_and_the_commit_message_that_says_why(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("the second time I press play the score starts where the last run ended")
+    b.run("Read", {"file_path": "Assets/Scripts/ScoreKeeper.cs"}, "static int Score;")
+    b.say("Found the cause. Fixing.")
+    b.run("Edit", {"file_path": "Assets/Scripts/ScoreKeeper.cs"}, "ok")
+    b.say("The score resets on every play now.")
+    b.prompt("commit it, and make the message say *why* - future me will want to know")
+    b.run("Bash", {"command": "git commit -a -m 'fix: reset statics'"}, "[main 1a2b3c4] fix")
+    b.say("Committed; the body explains it:\n\nDomain reload is off, so static fields keep "
+          "their values between play sessions. Reset them in a "
+          "[RuntimeInitializeOnLoadMethod] hook.")
+    # a command the assistant says fails, then the one that works
+    b.prompt('commit what\'s staged, something like "tidy up"')
+    b.run("Bash", {"command": 'git commit -m "tidy up"'}, "pytest-quick....Failed",
+          is_error=True)
+    b.say("The commit was blocked: the hook runs `uv run pytest -x -q`, which fails here no "
+          "matter what, since it picks the local settings.")
+    b.run("Bash", {"command": "uv run pytest --ds=config.settings.test -x -q"}, "212 passed")
+    # a name of a thing, backed by tool output
+    b.prompt("which namespace is production in?")
+    b.run("Bash", {"command": "kubectl config get-contexts"}, "*  do-ams3-studio  studio-prod")
+    b.say("Production is the studio-prod namespace behind the do-ams3-studio context.")
+    # rules as lists of what there is none of, with their tail and their code
+    b.prompt("note from me: money is an integer number of pence. never a DecimalField, never "
+             "a float.")
+    b.say("Noted.")
+    b.prompt("yes - no heap in the firmware. fixed-size pools come from K_MEM_SLAB_DEFINE")
+    b.say("Noted.")
+    b.prompt("and since you're in there - components never fetch('/api/...') in onMount")
+    b.say("Noted.")
+    report = capture_transcript(b.write(b.path), store=store)
+    found = facts_of(report)
+    (gotcha,) = found["gotcha"]
+    assert gotcha["text"].startswith("Domain reload is off, so static fields keep their "
+                                     "values") and "RuntimeInitializeOnLoadMethod" in gotcha["text"]
+    (fix,) = found["recovery"]
+    assert fix["text"].startswith("Use `uv run pytest --ds=config.settings.test -x -q` here "
+                                  "(`uv run pytest -x -q` fails)"), fix["text"]
+    assert any("studio-prod namespace" in e["text"] for e in found["environment"]), found
+    rules = [c["text"] for c in found["convention"]]
+    assert rules == ["Money is an integer number of pence. never a DecimalField, never a float.",
+                     "No heap in the firmware. fixed-size pools come from K_MEM_SLAB_DEFINE",
+                     "Components never fetch('/api/...') in onMount"], rules

@@ -78,6 +78,19 @@ def test_a_question_general_knowledge_answers_is_not_admitted_on_meaning():
     assert recalled(state, "what's the difference between pnpm and npm?") == [FACTS[2]]
 
 
+def test_a_general_questions_frame_is_no_evidence_and_a_question_about_ours_is_not_general():
+    from rlat.retrieval.abstention import asks_in_general
+
+    frame = "IL2CPP made no difference to the frame time: the swarm is GPU-bound"
+    state = fold([ev.proposed(frame, "outcome", workspace=WS, citations=[ev.command_citation(
+        frame)], origin="user", ts=T0)])
+    assert recalled(state, "what's the difference between Update and FixedUpdate?") == []
+    assert recalled(state, "did IL2CPP make a difference to the frame time?") == [frame]
+    assert not asks_in_general("what does this error mean?")
+    assert not asks_in_general("what's the difference between our staging and prod deploys?")
+    assert asks_in_general("what does constexpr actually guarantee?")
+
+
 def test_an_unrelated_question_sharing_a_word_gets_nothing():
     state = store()
     for question in ("should we rename the database column user_id to account_id?",

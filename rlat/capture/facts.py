@@ -36,6 +36,7 @@ pipeline blanks the outputs once the extractor has seen them.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections import deque
 from dataclasses import dataclass, field
@@ -316,7 +317,8 @@ _SNAG = re.compile(r"\bthere'?s (?:a|one) (?:snag|catch|gotcha|problem|complicat
                    r"(?:bug|problem)\b", re.IGNORECASE)
 SNAG_WORDS = 12  # content words an announcement has at most (more: it explains as well)
 # A label the explanation opens with ("Root cause: …").
-_CAUSE_LABEL = re.compile(r"^\W*(?:(?:the )?root cause|the cause|cause|why)\s*:\s*", re.IGNORECASE)
+_CAUSE_LABEL = re.compile(r"^\W*(?:(?:the )?root cause|the cause|cause|why|verdict|result)"
+                          r"\b[^:.\n*]{0,30}(?::\**|\**:)\s*", re.IGNORECASE)
 # The user asking what a problem just fixed was.
 _FOLLOW_UP = re.compile(r"^\W*(?:so\W+)?(?:what was (?:it|that|the (?:problem|issue|cause))|"
                         r"why(?: did (?:it|that) (?:happen|break|fail))?|what happened|"
@@ -640,6 +642,8 @@ class FactExtractor:
     _answered: bool = False  # ... and the assistant answered it with a fact about the setup
     _reported: Block | None = None  # the prompt that reported the problem (its diagnosis too)
     _facts_at_ask: int = 0  # facts kept before that prompt
+    _changed: bool = False  # a file was written since that prompt (something was tried)
+    _judged: Block | None = None  # ... and the assistant's latest judgement of it
     # Since the latest prompt: IDLE; REVERTING (a revert was said or asked for: the next
     # explanation says why); or FOUND (a falsified finding was kept: look for no other).
     _revert: str = "idle"
@@ -658,6 +662,8 @@ class FactExtractor:
                 else "idle"
             if self._commands:
                 self._commands[-1].asked_after = True
+            if self._revert == "reverting" and not kept:
+                self._judgement_before_revert()
             follow_up = follow_up and (self._symptom or kept)
             if follow_up and self._symptom:
                 self._explained = False  # "what was it?": the explanation is still to come
@@ -692,6 +698,7 @@ class FactExtractor:
                     if self._revert == "idle" and block.tool in SHELL_TOOLS \
                             and _REVERT_COMMAND.match(first):
                         self._revert = "reverting"  # its reason comes next
+                        self._judgement_before_revert()
                     self._pending[block.tool_id] = (
                         Cited(block.uuid, snippet(first, 160), "command", self.source,
                               block.offset), block.tool or "")
@@ -703,7 +710,9 @@ class FactExtractor:
     def _asked(self, block: Block) -> None:
         text = block.text.strip()
         if len(content_words(text)) < ASK_MIN_WORDS:
-            if _is_question(text):  # "which R are we on?" asks all the same
+            if _is_question(text) and len(content_words(text)) >= 2:
+                # "which R are we on?" asks all the same ("so what's the verdict?" is no new
+                # situation)
                 self._ask = Cited(block.uuid, snippet(text, ASK_CHARS), "prompt", self.source,
                                   block.offset)
                 self._question, self._answered, self._probed = True, False, False
@@ -716,6 +725,7 @@ class FactExtractor:
             not _IMPERATIVE.match(text) or bool(_REPORTED.search(text)))
         self._reported = block if self._symptom else None
         self._facts_at_ask = len(self.facts)
+        self._changed, self._judged = False, None
         # output pasted into the prompt is the look a probe would have taken
         self._probed = "\n" in text and len(text) > 80
         self._explained = False
@@ -824,8 +834,14 @@ class FactExtractor:
         if self._revert == "reverting":
             if self._why_reverted(block, spans):
                 return  # (the finding is this message: nothing else to read in it)
-        elif self._revert == "idle" and _REVERT_SAID.search(text):
-            self._revert = "reverting"
+        elif self._revert == "idle":
+            if self._changed and any(
+                    _CAUSE.search(text[a:b]) and not _NARRATION.match(text[a:b])
+                    and len(content_words(text[a:b]) - _VERDICT_WORDS) >= VERDICT_MIN_WORDS
+                    for a, b in spans):
+                self._judged = copy.copy(block)  # ("Verdict for when you're back: …")
+            if _REVERT_SAID.search(text):
+                self._revert = "reverting"
         if self._symptom and self._probed and not self._explained and spans \
                 and self._reported is not None and _CONFIRMS.match(text[spans[0][0]:spans[0][1]]):
             self._explained = self._confirmed(self._reported)
@@ -838,7 +854,8 @@ class FactExtractor:
             # (before the narration filter: "I've reverted it: …" is a verdict, not a plan)
             if _VERDICT_START.match(sentence) or (
                     _hinted(low, _FALSIFIED_HINTS) and _FALSIFIED.search(sentence)):
-                if len(content_words(sentence) - _VERDICT_WORDS) >= VERDICT_MIN_WORDS:
+                if len(content_words(sentence) - _VERDICT_WORDS) >= VERDICT_MIN_WORDS \
+                        and self._revert != "found":  # ("Backed out; the tree is clean again.")
                     self._in_context("falsified", sentence, cited)
                     self._revert = "found"
                 continue
@@ -923,6 +940,19 @@ class FactExtractor:
             return True
         return False
 
+    def _judgement_before_revert(self) -> None:
+        """A revert asked for or run after the assistant already judged the attempt ("Verdict
+        for when you're back: … say the word and I'll revert it." — "revert"): that judgement
+        is the finding, unless a later explanation gives one."""
+        if self._judged is not None:
+            judged, self._judged = self._judged, None
+            # (read before as a fact of another kind — its numbers made it "environment")
+            earlier = [f for f in self.facts if any(c.uuid == judged.uuid for c in f.cited)]
+            self._forget(earlier)
+            if not self._why_reverted(judged, sentences(judged.text)):
+                for fact in earlier:
+                    self._keep(fact.kind, "", fact.cited, text=fact.text, subject=fact.subject)
+
     def _why_reverted(self, block: Block, spans: list[tuple[int, int]]) -> bool:
         """After a revert: the assistant's first explanation (with the sentence after it when
         both fit) is the falsified finding ("Took Octane out again: the app is booted once per
@@ -941,6 +971,9 @@ class FactExtractor:
                 continue
             if verdict is not None and end - verdict < room:
                 start = verdict  # (the verdict first: it names what was tried)
+            label = _CAUSE_LABEL.match(text, start, end)  # ("Verdict for when you're back: …")
+            if label and end - label.end() >= SENTENCE_MIN:
+                start = label.end()
             if at + 1 < len(spans) and spans[at + 1][1] - start < room:
                 end = spans[at + 1][1]
             self._revert = "found"
@@ -1042,6 +1075,7 @@ class FactExtractor:
         if block.text:  # an error ("REDIS_URL is not set") backs a fact as well as a success
             self._outputs.append((block.uuid, block.offset, block.text))
         if tool in FILE_TOOLS and not block.is_error:
+            self._changed = True
             for command in self._commands:
                 command.edited_after = True  # what works next may be the code's fix
         if tool not in SHELL_TOOLS or not cited.excerpt:

@@ -898,3 +898,23 @@ def test_a_cause_found_on_the_way_and_the_commit_message_that_says_why(tmp_path,
     assert rules == ["Money is an integer number of pence. never a DecimalField, never a float.",
                      "No heap in the firmware. fixed-size pools come from K_MEM_SLAB_DEFINE",
                      "Components never fetch('/api/...') in onMount"], rules
+
+
+def test_a_verdict_given_before_the_revert_is_the_finding(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("switch the uplinks to confirmed messages. I'm in meetings - try it and leave me "
+             "a verdict")
+    b.run("Edit", {"file_path": "app/src/uplink.c"}, "ok")
+    b.run("Bash", {"command": "python3 tools/field_sim.py --compare unconfirmed,confirmed"},
+          "confirmed: 1,873 retries", is_error=True)
+    b.say("Verdict for when you're back: confirmed uplinks make delivery worse, because every "
+          "ack is a downlink and the gateway's duty cycle runs out. Say the word and I'll "
+          "revert it.")
+    b.prompt("back. read it, agree. revert")
+    b.run("Bash", {"command": "git checkout -- app/src/uplink.c"}, "")
+    b.say("Reverted.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (why,) = facts_of(report)["falsified"]
+    assert why["text"].startswith("Confirmed uplinks make delivery worse, because every ack") \
+        and "[asked: switch the uplinks to confirmed messages" in why["text"], why["text"]
+    assert "environment" not in facts_of(report)

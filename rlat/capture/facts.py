@@ -644,6 +644,7 @@ class FactExtractor:
     _facts_at_ask: int = 0  # facts kept before that prompt
     _changed: bool = False  # a file was written since that prompt (something was tried)
     _judged: Block | None = None  # ... and the assistant's latest judgement of it
+    _fallback: Block | None = None  # that judgement, once a revert came: the finding if none follows
     # Since the latest prompt: IDLE; REVERTING (a revert was said or asked for: the next
     # explanation says why); or FOUND (a falsified finding was kept: look for no other).
     _revert: str = "idle"
@@ -658,12 +659,14 @@ class FactExtractor:
             follow_up = len(said) <= FOLLOW_UP_CHARS and bool(_FOLLOW_UP.search(said.strip()))
             # "give me a paragraph on why we're not doing it": the reason is still to come
             kept = follow_up and self._revert == "reverting"
+            if not kept:
+                self.settle()  # a revert that no explanation followed: its judgement stands
             self._revert = "reverting" if kept or (_REVERT_SAID.search(said) and len(said) < 200) \
                 else "idle"
             if self._commands:
                 self._commands[-1].asked_after = True
             if self._revert == "reverting" and not kept:
-                self._judgement_before_revert()
+                self._fallback, self._judged = self._judged, None
             follow_up = follow_up and (self._symptom or kept)
             if follow_up and self._symptom:
                 self._explained = False  # "what was it?": the explanation is still to come
@@ -698,7 +701,7 @@ class FactExtractor:
                     if self._revert == "idle" and block.tool in SHELL_TOOLS \
                             and _REVERT_COMMAND.match(first):
                         self._revert = "reverting"  # its reason comes next
-                        self._judgement_before_revert()
+                        self._fallback, self._judged = self._judged or self._fallback, None
                     self._pending[block.tool_id] = (
                         Cited(block.uuid, snippet(first, 160), "command", self.source,
                               block.offset), block.tool or "")
@@ -833,6 +836,7 @@ class FactExtractor:
         spans = sentences(text)
         if self._revert == "reverting":
             if self._why_reverted(block, spans):
+                self._fallback = None
                 return  # (the finding is this message: nothing else to read in it)
         elif self._revert == "idle":
             if self._changed and any(
@@ -940,12 +944,13 @@ class FactExtractor:
             return True
         return False
 
-    def _judgement_before_revert(self) -> None:
-        """A revert asked for or run after the assistant already judged the attempt ("Verdict
-        for when you're back: … say the word and I'll revert it." — "revert"): that judgement
-        is the finding, unless a later explanation gives one."""
-        if self._judged is not None:
-            judged, self._judged = self._judged, None
+    def settle(self) -> None:
+        """End a revert no explanation followed, after the assistant had already judged the
+        attempt ("Verdict for when you're back: … say the word and I'll revert it." —
+        "revert" — "Reverted."): that judgement is the finding. Called at each new prompt and
+        once the session has been read."""
+        if self._fallback is not None and self._revert == "reverting":
+            judged, self._fallback = self._fallback, None
             # (read before as a fact of another kind — its numbers made it "environment")
             earlier = [f for f in self.facts if any(c.uuid == judged.uuid for c in f.cited)]
             self._forget(earlier)

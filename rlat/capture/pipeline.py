@@ -341,6 +341,7 @@ def capture_transcript(
     claim = build_claim(digest)
     if claim is not None:
         claim = SessionClaim(_final_scrub(claim.text, cleaner), claim.cited)
+    extractor.settle()
     facts = [Fact(f.kind, _final_scrub(f.text, cleaner), f.cited, f.subject, f.polarity)
              for f in extractor.facts]
     report.rules = dict(cleaner.rules)

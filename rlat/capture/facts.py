@@ -757,8 +757,8 @@ class FactExtractor:
         spans = sentences(text)
         taken = -1  # a sentence already kept as part of the one before
         for at, (start, end) in enumerate(spans):
-            if at <= taken:
-                continue
+            if at <= taken or end - start > 2 * SENTENCE_MAX:
+                continue  # (an over-long "sentence" is no rule; trimming it costs quadratic time)
             start, end = _trim_asides(text, start, end)
             sentence = text[start:end]
             if len(sentence) > SENTENCE_MAX or _is_question(sentence) \

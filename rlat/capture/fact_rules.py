@@ -1,0 +1,436 @@
+"""The rules capture reads a session with, in one place: the patterns that tell a stated rule,
+a problem report, an explanation, a remedy, a revert or a verdict, and the small text
+predicates and signatures built on them. ``rlat.capture.facts`` applies them, turn by turn
+(see its docstring for the kinds of fact and docs/capture.md for every rule in words).
+
+Most rules prefer dropping a fact to inventing one; each comment says which wording a rule
+is for ("…"), and which it must leave alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..retrieval.tokenize import STOP_WORDS
+from .session import one_line
+
+RECURRENCE_OVERLAP = 0.6  # content-word Jaccard at which a stored claim is the same fact
+
+# A sentence ends at . ! ? followed by a space or the end (a closing quote may come between),
+# or at a line break ("15.4" and "setup.py" do not end one).
+SENTENCE = re.compile(r"(?:[^\n.!?]|[.!?](?![\s]|$|[\"”’](?:\s|$)))+(?:[.!?]+[\"”’]?(?=\s|$))?")
+BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+|^\s*#+\s+|^\s*>\s*")
+
+# A standing rule the user states. "always"/"never" and friends are what separate a rule
+# from a one-off request ("use pnpm to install this" is a task; "we always use pnpm" is not).
+RULE = re.compile(
+    r"\b(?:from now on|going forward|by convention|our (?:convention|rule|policy|"
+    r"standard|style)|(?:the|a|our) convention|house rule|in this (?:repo|repository|project|"
+    r"codebase|team)|(?:here|in this repo),? we|we (?:use|don'?t use|do not use|prefer|avoid|"
+    r"deploy|run|keep|name|put|store|pin|write|require|only|log|talk|handle|format|call|"
+    r"document|test)|don'?t ever|do not ever|"
+    r"make sure (?:to|you)|remember (?:that|to)|is (?:required|mandatory|forbidden|banned)|"
+    r"must (?:always|never|be(?! \w+ing\b)|use|not|go|run|pass|stay|live)|should (?:always|"
+    r"never)|instead|"
+    r"stick (?:to|with)|standardi[sz]ed on|(?:is|are) (?:preferred|not allowed|off.limits)|"
+    r"we(?:'re| are) (?:on|using)|(?:don'?t|do not|never|please don'?t) (?:use|add|call|import|"
+    r"commit|push|touch|edit|hand.edit|write|mock|catch|log|print|throw|raise|silence|suppress|"
+    r"ignore|skip|hard.code)|we (?:don'?t|do not|never) (?:silence|suppress|ignore|skip|throw|"
+    r"ship|merge|deploy)|rather than|instead of)\b"
+    # "use tabs, not spaces"; "no unwrap() in library code"; "no partial functions in library
+    # code"; "no unsafeRunSync anywhere outside tests"; "no ObservableObject any more" — at the
+    # start of a sentence or of a clause ("yes - no …", "second time now: no …")
+    r"|^\W*(?:please\s+)?(?:use|prefer|keep)\b[^.\n]{1,60},\s*(?:not|never)\b"
+    r"|(?:^|[,:;\"“—–-]\s)\W*(?:(?:yes|yeah|yep|ok|okay|right|sure)\W+)?"
+    r"no (?:[\w.()@!-]+ ){1,3}?"
+    r"(?:anywhere|in|for|on|inside|outside)\b"
+    r"|\bno [\w.()@!-]+(?: or [\w.()@!-]+)? any ?more\b"
+    # ... or a list of what there is none of: "no print(), and no logging.getLogger either",
+    # "no `export let` and no writable stores", "no static C# events, no singletons"
+    r"|(?:^|[,:;\"“—–-]\s)\W*no [\w$`'.()@#!-]+(?: [\w$`'.()@#!-]+){0,3}?,? (?:and |or )?no "
+    r"[\w$`'.()@#!-]+"
+    # "every resource has to carry the common tags"; "tests are written with Pest, not …";
+    # "every async method takes a CancellationToken"; "each string goes through the catalog"
+    r"|\b(?:every|each|all)\b[^.\n]{0,60}?\b(?:has to|have to|must|needs? to|should)\b"
+    r"|\b(?:every|each) (?:[\w@.-]+ ){1,4}?(?:takes|goes through|passes|uses|returns|lives in|"
+    r"belongs in|carries|follows|starts with|ends with|requires)\b"
+    r"|\b(?:is|are) \w+(?:ed|en) (?:with|in|as|using|through|by)\b[^.\n]{1,80}?,\s*(?:not|never)\b",
+    re.IGNORECASE)
+# A rule the user announces as one ("one thing you couldn't know: …", "we keep forgetting it:
+# "…"", "we turned it down: …"): what follows the colon is the rule, in whatever words.
+RULE_INTRO = re.compile(
+    r"\b(?:(?:one thing|something) you (?:couldn'?t|could not|can'?t|wouldn'?t|didn'?t|don'?t) "
+    r"know|we keep forgetting (?:it|this|that)|we turned (?:it|that|this) down|for future "
+    r"reference|(?:house|team) rule[^:.\n]{0,40}|the rule (?:here )?is|(?:this|that) is "
+    r"non.negotiable|(?:note )?from me[^:.\n]{0,30}|not in the ticket)\W*?:\s*"
+    r"[\"“]?", re.IGNORECASE)
+# ... (never a report of what the user did: "one thing you couldn't know: I already restarted
+# the staging worker twice")
+FIRST_PERSON = re.compile(r"\W*(?:i|we)(?:'ve| have| had| already| just)?\s+\w+ed\b", re.IGNORECASE)
+# ... except these, in an order: "rewrite it with map instead" is today's task, not a rule;
+# and, outside a rule's setting (``RULE_SETTING``), a report ("the reminders arrive at 8am
+# instead of 7am").
+ONE_OFF = frozenset(("instead", "instead of", "rather than"))
+# What a rule may follow in its sentence and be no part of ("good that you did it this way,
+# no partial functions in library code"); a scope ("outside of migrations, no raw SQL") is.
+PRAISE = re.compile(r"\b(?:good|nice|great|fine|lgtm|thanks|whatever|looks good|well done)\b",
+                     re.IGNORECASE)
+# A rule said as the tail of the sentence before ("Never a DecimalField, never a float.").
+ELLIPTICAL = re.compile(r"\W*(?:never|not) (?:a|an|the|any)\b", re.IGNORECASE)
+# What opens a rule stated in a clause of its own (the alternative above that starts there).
+CLAUSE_MARKS = frozenset(',:;"“—–-')
+# "always"/"never" make a rule only in a rule's setting: a sentence that opens with them, or
+# one that also says where or who ("here", "we", "you", "in this repo") or gives an order.
+# ("some events never show up in S3" is a symptom, not a rule.)
+ALWAYS = re.compile(r"\b(?:always|never)\b", re.IGNORECASE)
+RULE_SETTING = re.compile(
+    r"^\W*(?:always|never)\b|[-–—;:]\s+never\b|\b(?:here|we|our|you|us|this (?:repo|repository|project|codebase)|"
+    r"use|run|do|don'?t|only|lives?|belongs?|goes|go through|written|kept)\b"
+    r"|\b(?:is|are) (?:always|never) \w+(?:ed|en)\b",  # "… are always imported …"
+    re.IGNORECASE)
+PREFERENCE = re.compile(r"\bI (?:(?:really |strongly )?prefer|'d rather|would rather|like .{1,40} "
+                         r"better|hate it when|don'?t like)\b", re.IGNORECASE)
+AVOID = re.compile(r"\b(?:never|don'?t|do not|avoid|not allowed|forbidden|banned|must not)\b",
+                    re.IGNORECASE)
+# Phrases that make a user's sentence transient or a question rather than a standing fact.
+TRANSIENT = re.compile(
+    r"\b(?:this time|for now|right now|for this (?:task|pr|change|one)|today|just this|"
+    r"temporarily|for the moment)\b", re.IGNORECASE)
+_QUESTION_START = re.compile(
+    r"^\s*(?:can|could|would|will|should|shall|do|does|did|is|are|was|were|what|why|how|"
+    r"where|when|which|who|have|has)\b", re.IGNORECASE)
+
+
+def is_question(text: str) -> bool:
+    return text.rstrip().endswith("?") or bool(_QUESTION_START.match(text))
+
+# What a sentence says outside its paths, commands and URLs ("app/Support/x.php" supports
+# nothing).
+_NOT_PROSE = re.compile(r"`[^`\n]*`|\S*/\S*")
+# Work narrated about code, not the environment ("Only app/Models/Tutor.php uses it.").
+_ABOUT_CODE = re.compile(
+    r"\b(?:uses?|calls?|imports?|references?) (?:it|this|that|them)\W*$|^\W*(?:added|moved|"
+    r"renamed|changed|updated|removed|fixed|put) (?:it|this|that|them)\b"
+    # ... or the work itself reported: "Added summarise_last_day() in R/fct_summary.R with four
+    # tests; the station table can use it"
+    r"|^\W*(?:added|created|wrote|documented|extracted|refactored|implemented)\s+\S*(?:\(|_|/|"
+    r"\.\w)",
+    re.IGNORECASE)
+
+
+def states_a_fact(sentence: str) -> bool:
+    """The sentence states something (``_STATE``) in its own words, about the environment."""
+    return bool(_STATE.search(_NOT_PROSE.sub(" ", sentence))) \
+        and not _ABOUT_CODE.search(sentence)
+
+
+# Where the assistant says it looked, not what it found ("Found it in src/config/http.py").
+SEARCHED = re.compile(r"\W*(?:found|looking|looked|checked|searched|grepped)\b", re.IGNORECASE)
+# The assistant narrating its own next step is never a fact about the environment.
+NARRATION = re.compile(
+    r"^\s*(?:let me|let's|i'?ll|i will|i'?m going|i am going|i'?ve|i have|i need|i think|"
+    r"now i|next,? i|first,? i|then i|okay|ok|sure|great|done|perfect|alright)\b",
+    re.IGNORECASE)
+_STATE = re.compile(
+    r"\b(?:is|are|runs?|running|uses?|listens?|listening|lives?|located|installed|requires?|"
+    r"needs?|expects?|set to|configured|defaults? to|points? to|pinned|served|serves|bound|"
+    r"reads?|loads?|must|only works|works only|pins?|comes? from|served from|on port|at port|"
+    r"go(?:es)? to|stored in|written to|writes? to|supports?|supported|mapped)\b", re.IGNORECASE)
+# A user sentence that gives an order is a task, not a statement of fact.
+IMPERATIVE = re.compile(
+    r"^\W*(?:please\s+)?(?:use|run|tag|push|add|fix|make|set|install|update|create|delete|remove|"
+    r"deploy|build|check|try|go|write|change|rename|move|open|bump|release|commit|merge|start|"
+    r"stop|restart|upload|download|send|copy|put|give|show|tell|find|look|implement|refactor|"
+    r"reformat|format|test|debug|investigate|explain|review|clean|upgrade|downgrade|rewrite|"
+    r"replace|convert|switch|split|extract|simplify|optimi[sz]e|turn|drop|enable|disable|"
+    # (verbs that start a report as nouns — "log rotation doesn't work", "seed data is
+    # missing" — are left out)
+    r"swap|wire|bump|revert|reset|migrate|generate|regenerate)\b"
+    # ... as a verb, not a subject: "release is today and the delete button does nothing"
+    r"(?!\s+(?:is|are|was|were|has|have|had|seems?|looks?|keeps?|does|did|doesn'?t|won'?t|"
+    r"isn'?t|can'?t|went|got)\b)",
+    re.IGNORECASE)
+# A user reporting a problem (not asking for a change): the assistant's explanation that
+# follows may be a gotcha.
+SYMPTOM = re.compile(
+    r"\b(?:hangs?|hung|stuck|dies|died|crash\w*|fails?|failing|broken|breaks|error|errors|"
+    r"never (?:finishes|starts|returns|shows)|doesn'?t (?:work|start|run|load|connect|show)|"
+    r"won'?t (?:work|start|run|load|connect)|can'?t (?:connect|start|find|reach)|"
+    r"not working|slow|times? out|timing out|refused|missing|empty|blank|nothing happens|"
+    r"garbage|garbled|weird|wrong|strange|not defined|undefined|disappear\w*|lost|stale|"
+    r"throws?|threw|exceptions?|panic\w*|5\d\d(?:s|ing)?|paus(?:es|ed)|quits|blows? up|blew up|"
+    r"stops? (?:as soon as|when|whenever|once|after|every)|"
+    r"corrupt\w*|flaky|sits?|sitting|freez\w*|frozen|stops? (?:\w+ing|working)|"
+    r"stopped (?:\w+ing|working)|keeps? (?:\w+ing)|no longer \w+|but (?:it |they )?still|"
+    r"(?:has|have|had) no effect|(?:doesn'?t|don'?t|didn'?t) (?:change|apply|take effect)|"
+    r"(?:isn'?t|aren'?t|not) "
+    r"(?:being )?(?:picked up|updated|saved|loaded|found|applied|reloading|updating)|"
+    # ... or tells of what does not happen, or what differs from elsewhere ("works fine when I
+    # run it from the IDE", "shows 14:00 on our chart but 15:00 on their site")
+    r"failures?|couldn'?t|does nothing|do nothing|nothing at all|(?:has|shows?) no|"
+    r"never (?:stops|ends|arrives|appears|runs|fires|loads|completes|shows up)|"
+    r"works? fine|only works|(?:an? )?(?:hour|minute|day)s? (?:off|early|late)|"
+    r"but (?:not|never|at|in|on|it|they|only|still)|"
+    r"root cause|out of ideas|stared at|no idea why|can'?t figure out)\b",
+    re.IGNORECASE)
+# A report, not a rule, whatever "never" it has ("the spinner never stops - works fine when I
+# run it from the IDE").
+REPORTING = re.compile(r"\bnever (?:stops|ends|finishes|arrives|appears|loads|shows|runs|fires|"
+                        r"completes|returns|starts)\b|\bworks? fine\b|\bdoes nothing\b",
+                        re.IGNORECASE)
+# ... said of a thing even after a verb that usually gives an order ("make run just sits at …").
+REPORTED = re.compile(r"\b(?:hangs|sits|is stuck|gets stuck|dies|"
+                       r"crashes|freezes)\b", re.IGNORECASE)
+# What makes an explanation one (a cause, a condition, a requirement).
+CAUSE = re.compile(
+    r"\b(?:so|because|since|unless|until|when|whenever|which|needs?|has to|have to|must|only|"
+    r"without|forever|never|falls? back|runs? out|drops?|ignores?|reads? everything|while|"
+    r"as long as|overrides?|by default|defaults? to|instead of|"
+    # ... or what a thing will not do ("Postgres won't cast varchar to the enum by itself")
+    r"won'?t|can'?t|cannot|doesn'?t|does not|isn'?t|aren'?t|don'?t)\b",
+    re.IGNORECASE)
+# A sentence that says what to do about a problem just explained.
+REMEDY = re.compile(
+    r"^\W*(?:(?:so |then )?(?:set|export|raise|lower|increase|run|start|copy|create|install|"
+    r"use|add|point|pass|load|restart|enable|disable|reset|call|wrap|move|register|mark|"
+    r"rebuild|regenerate|clear|remove|replace|switch|pin|downgrade|upgrade)\b|.*\b(?:fix(?:es|ed)? it|the fix is|"
+    r"works (?:with|once|after)|fix(?:es)? (?:every|all|both|them))\b)", re.IGNORECASE)
+# ... or names code (a call, a quoted identifier: 'applies kotlin("plugin.spring")', a
+# command-line option: "first with -target=module.eks", "with --include integration", an
+# identifier only code has: "pgEnumString", "DateTimeKind.Utc", "explicit_to_json",
+# "lubridate::with_tz"; a class name alone,
+# "RecordingService never sets it", is more of the cause).
+CODEISH = re.compile(r"\w\(\S|\"[\w.:/@-]{3,}\"|"
+                      r"(?<![\w-])(?:-[A-Za-z][\w.-]*=\S|--[a-z][\w-]{2,})|"
+                      r"\b[a-z]{2,}[A-Z][a-z]\w*|\b[A-Z]\w*\.[A-Z]\w*\b|"
+                      r"\b[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9]\b|::\w")
+# Where a remedy too long for the room may be cut and still say what to do.
+CLAUSE_END = re.compile(r"[;:](?=\s)|\s[-–—]\s|,\s(?=(?:so|and|but|or|which)\b)")
+# The assistant announcing a revert, or the user asking for one: what the assistant says next
+# (in a later message) is why the approach failed.
+# ... or a command that throws away a change: "git checkout -- project.yml", "git revert".
+REVERT_COMMAND = re.compile(r"^\s*git\s+(?:checkout\s+(?:\S+\s+)?--\s|restore\b|revert\b|"
+                             r"reset\s+--hard\b)")
+REVERT_SAID = re.compile(
+    r"\b(?:revert(?:ing|ed)?|roll(?:ing|ed)? (?:it |this |that |them )?back|undid|"
+    # ("undo it", not "add an undo command")
+    r"(?<!\ban )(?<!\bthe )undo(?:ing)?(?! (?:command|button|stack|history|feature|shortcut|"
+    r"support|action|functionality|buffer)\b|/redo)|"
+    r"drop(?:ping)? (?:it|this|that)\b|"
+    r"back(?:ing|ed)? (?:it |this |that )?out|put(?:ting)? (?:it|this|that|them) back|"
+    r"restor(?:e|ing|ed) (?:it|the)|tak(?:e|ing) (?:it|this|that) out)\b", re.IGNORECASE)
+VERDICT_START = re.compile(
+    r"^\W*(?:reverted|backed out|rolled back|undid|undone|switched back|went back|"
+    r"(?:that|this|it) (?:didn'?t|did not|doesn'?t|does not) (?:work|help)|(?:that|this|it) "
+    r"(?:broke|made .{1,30} worse|was (?:slower|worse))|no improvement|(?:i'?ve |i have |i |we )?"
+    r"(?:reverted|restored|put \w+(?: \w+)? back))\b",
+    re.IGNORECASE)
+
+GOTCHA = re.compile(
+    r"\b(?:hangs?|hung|fails?|failing|breaks?|crash(?:es)?|times? out|timed out|errors? out|"
+    r"won'?t (?:start|run|work|connect|build)|doesn'?t (?:start|run|work|connect|build)|"
+    r"does not (?:start|run|work|connect|build)|silently \w+|deadlocks?|refuses? to \w+|"
+    r"stalls?)\b[^.\n]{0,100}?\b(?:unless|if|when|without|until|before|after|because)\b"
+    r"|\b(?:only works (?:if|when|with|from)|must be (?:run|started|set|exported|called|loaded|"
+    r"imported|built|installed|copied|created) |needs? to be (?:set|exported|running|started|"
+    r"run|loaded|imported|built|installed|copied|created) |(?:has|have) to be (?:set|exported|"
+    r"running|started|run|loaded|imported|called|built|installed|copied|created))",
+    re.IGNORECASE)
+FALSIFIED = re.compile(
+    r"\b(?:tried|attempted|experimented with|switching to|switched to|tested)\b[^\n]{0,160}?\b"
+    r"(?:broke|broken|breaks|failed|fails|regress\w*|worse|slower|didn'?t work|did not work|"
+    r"doesn'?t work|does not work|reverted|rolled back|backed out|had to revert|no improvement|"
+    r"didn'?t help|did not help|no faster|made (?:it|things|\w+) worse|went back|switched back|"
+    r"put \w+(?: \w+)? back|restored)\b"
+    r"|\b(?:reverted|rolled back|backed out|switched back|went back|undid|undone)\b[^\n]{0,120}?"
+    r"\b(?:because|since|as it|it broke|broke|after it|which broke|caused|too slow|slower|worse)\b",
+    re.IGNORECASE)
+
+# Salient tokens: what an environment fact is about, and what recurrence compares.
+_PORT = re.compile(
+    r"\bport\s*(?:is\s*|=\s*|:\s*|number\s*)?(\d{2,5})\b|(?<=[\w\]]):(\d{2,5})\b|"
+    r"\b(?:listens?|listening|runs?|running|served|bound)\s+on\s+(?:port\s+)?:?(\d{2,5})\b",
+    re.IGNORECASE)
+_VERSION = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)*(?![\w.]*\w)|\b(?:version|v)\s*(\d+)\b",
+                      re.IGNORECASE)
+_ENV_VAR = re.compile(r"\$\{?([A-Z][A-Z0-9_]{2,})\}?|\b([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9])\b|"
+                      r"\b([A-Z][A-Z0-9]{2,})=")
+_PATH = re.compile(r"(?<![\w:/.])(?:~|\.{1,2})?/(?:[\w.@-]+/)+[\w.@-]*|(?<![\w/.])[\w.@-]+/"
+                   r"(?:[\w.@-]+/)*[\w@-]+\.\w{1,8}\b")
+BACKTICK = re.compile(r"`([^`\n]{2,120})`")
+# The assistant announcing a problem it ran into on the way.
+SNAG = re.compile(r"\bthere'?s (?:a|one) (?:snag|catch|gotcha|problem|complication)\b|"
+                   r"\b(?:one|a) (?:snag|catch|gotcha) first\b|"
+                   # "Found the cause. Fixing.", "Small detour: this is a real bug"
+                   r"\bfound (?:the|a|its) (?:cause|culprit|problem|bug|issue)\b|"
+                   r"\b(?:this|that|it)(?:'s| is) a (?:real|genuine|latent|nasty) "
+                   r"(?:bug|problem)\b", re.IGNORECASE)
+SNAG_WORDS = 12  # content words an announcement has at most (more: it explains as well)
+# A label the explanation opens with ("Root cause: …").
+CAUSE_LABEL = re.compile(r"^\W*(?:(?:the )?root cause|the cause|cause|why|verdict|result)"
+                          r"\b[^:.\n*]{0,30}(?::\**|\**:)\s*", re.IGNORECASE)
+# The user asking what a problem just fixed was.
+FOLLOW_UP = re.compile(r"^\W*(?:so\W+)?(?:what was (?:it|that|the (?:problem|issue|cause))|"
+                        r"why(?: did (?:it|that) (?:happen|break|fail))?|what happened|"
+                        r"what caused (?:it|that))\W*\??\s*$"
+                        # ... or for a write-up of it: "a short heads-up for the team channel so
+                        # nobody else loses an afternoon to this", "a paragraph on why we're not
+                        # doing it"
+                        r"|\b(?:heads.up|write.?up|post.?mortem)\b"
+                        r"|\b(?:summary|paragraph|explanation|message|note)\b.{0,60}?\b(?:say\w*|"
+                        r"on|about|of|explain\w*) (?:\W*why|(?:this|it|that|the (?:problem|issue|"
+                        r"bug|fix))\b)",
+                        re.IGNORECASE)
+# The assistant agreeing with the user's own diagnosis: the diagnosis is the explanation.
+CONFIRMS = re.compile(
+    r"^\W*(?:you'?re (?:right|correct)|you are (?:right|correct)|that'?s exactly it|exactly(?: right)?"
+    r"\W|(?:yes|yep|yeah)\W+(?:that'?s|this is) (?:it|the (?:problem|cause|issue))|good (?:catch|find)|"
+    r"spot on)", re.IGNORECASE)
+# An order in the user's words: no remedy, whatever code it names ("please fix it").
+ORDER = re.compile(r"\bplease\b|^\W*(?:can|could|would) you\b|^\W*(?:fix|do|change|make) it\b",
+                    re.IGNORECASE)
+# Where a user's diagnosis starts inside their sentence ("… and I think I've got it: X").
+DIAGNOSIS_START = re.compile(
+    r"\b(?:i think i(?:'ve| have) (?:got|found) it|i (?:think|suspect|bet)|my (?:guess|theory) is|"
+    r"turns out|i (?:figured|found) (?:it )?out)\W*:?\s*", re.IGNORECASE)
+# ... and a command the user hands over, however long ("ah, here it's `mix hex.repo add …`").
+QUOTED_COMMAND = re.compile(r"`([^`\n]{2,2000})`")
+# ... or in double quotes ('Ines says "Rscript -e 'renv::restore()'" - that's what they use').
+SAID_COMMAND = re.compile(r"[\"“]([^\"“”\n]{2,2000})[\"”]")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_+-]{1,}")
+# A bold label a write-up opens a sentence with.
+LABEL = re.compile(r"^\*\*[^*\n]{1,60}(?::\*\*|\*\*:)\s*")
+
+ENV_ERROR = re.compile(
+    r"not found|no such|unknown (?:option|command|flag|argument)|unrecognized|not recognized|"
+    r"command not found|modulenotfound|no module named|cannot find|can'?t find|permission denied|"
+    r"connection refused|could not connect|unable to|not installed|requires|unsupported|"
+    r"invalid option|invalid argument|not a valid (?:command|option|argument|key)|usage:|"
+    r"enoent|eaddrinuse|address already in use|missing|deprecated|"
+    r"not supported|incompatible|lock ?file|mismatch|not set|is required|must be set|"
+    r"undefined|not defined|connection (?:reset|timed out)|dial tcp|no route|plugin failed|"
+    r"not executable|econnrefused|no package called|not present|not available|"
+    r"(?:could not|cannot|can'?t) be found|was not found|"
+    r"(?:could not|couldn'?t) find (?:a |the |any )?(?:package|module|library|directory|"
+    r"program|executable|command|version|toolchain|sdk)|(?:did not|didn'?t) find",
+    re.IGNORECASE)
+# A command that "worked" without doing its job ("No tests were found!!!"): a failure to
+# recover from all the same.
+DID_NOTHING = re.compile(r"\bno tests (?:were )?(?:found|ran|collected)|\bcollected 0 items\b|"
+                          r"\bran 0 tests\b", re.IGNORECASE)
+
+# Cheap first looks (substring tests) before the regexes above: capture runs inside the
+# SessionEnd hook's budget, and most sentences name nothing salient.
+GOTCHA_HINTS = ("hang", "hung", "fail", "break", "broke", "crash", "time", "error", "won",
+                 "doesn", "does not", "silently", "deadlock", "refuse", "stall", "only works",
+                 "must be", "need", "has to be")
+FALSIFIED_HINTS = ("tried", "attempt", "experiment", "switch", "tested", "revert",
+                    "rolled back", "backed out", "went back", "restored", "back", "undid",
+                    "undone", "didn't help", "worse")
+_DIGITS = re.compile(r"\d")
+# The assistant saying a command fails, without running it.
+FAILS_SAID = re.compile(r"\b(?:which|that|it|this) (?:fails|failed|breaks|errors out|doesn'?t work)\b|"
+                         r"\bfails (?:here|no matter|every time|on every)", re.IGNORECASE)
+VERDICT_WORDS = frozenset(
+    "broke broken breaks failed fails worse reverted reverting revert rolled rolling backed "
+    "backing undid undone undo didn work worked things change changes stuff tried".split())
+# Commands that tidy up rather than do the job: never "the command that worked instead".
+# ... nor commands that only look around.
+LOOKS = frozenset("ls list ps status info inspect logs log describe show version doctor env "
+                   "config".split())
+HOUSEKEEPING = frozenset(
+    "git cd ls cat echo rm cp mv mkdir touch chmod chown head tail grep rg find which pwd sed "
+    "awk less more true sleep kill pkill clear history export unset source".split())
+
+
+def did_nothing_hint(output: str) -> bool:
+    """A cheap first look for ``DID_NOTHING`` (every successful output passes here)."""
+    low = output[:400].lower() + output[-400:].lower()
+    return "no tests" in low or "collected 0" in low or "ran 0 tests" in low
+
+
+def hinted(low: str, hints: tuple[str, ...]) -> bool:
+    return any(h in low for h in hints)
+
+
+# A name of a thing in the surroundings: a namespace, a host, a runner, a bucket ("studio-prod",
+# "forge-win01", "acme-transit-gtfs"), not a hyphenated word of English.
+_NAME = re.compile(r"(?<![\w/.@-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w/@-])")
+_NOT_NAMES = frozenset(
+    "pre-commit read-only non-interactive up-to-date built-in long-running self-hosted "
+    "multi-line end-to-end follow-up well-known top-level third-party so-called one-off "
+    "half-hour two-way opt-in opt-out add-on plug-in sign-in log-in check-in".split())
+
+
+def names_of_things(text: str) -> set[str]:
+    """Names of things in ``text`` (``_NAME``): what an environment fact may be about when it
+    names no port, version, variable or path — backed by tool output like those."""
+    return {"name:" + n for n in _NAME.findall(text)
+            if n not in _NOT_NAMES and (any(c.isdigit() for c in n) or len(n) >= 10)}
+
+
+def salient_tokens(text: str) -> set[str]:
+    """Ports, versions, environment variables and paths in ``text``."""
+    out: set[str] = set()
+    if _DIGITS.search(text):
+        for m in _PORT.finditer(text):
+            out.add("port:" + next(g for g in m.groups() if g))
+        for m in _VERSION.finditer(text):
+            value = m.group(1) or m.group(0)
+            out.add("v:" + value.lower().lstrip("v"))
+    if "_" in text or "$" in text or "=" in text:
+        for m in _ENV_VAR.finditer(text):
+            out.add("env:" + (m.group(1) or m.group(2) or m.group(3)))
+    if "/" in text:
+        for m in _PATH.finditer(text):
+            path = m.group(0).rstrip("/.")
+            if len(path) > 3:
+                out.add("path:" + path)
+    return out
+
+
+def answering_line(output: str, sentence: str) -> str:
+    """The line of a tool's ``output`` that backs an answer: the first sharing the most words
+    with ``sentence`` (Grep's "Found 1 file" header shares none; the path under it does)."""
+    words = {w for w in _WORD.findall(sentence.lower()) if len(w) > 2}
+    best, best_shared = "", -1
+    for line in output.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        shared = len(words & {w for w in _WORD.findall(line.lower())})
+        if shared > best_shared:
+            best, best_shared = line, shared
+    return best
+
+
+def content_words(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text)
+            if w.lower() not in STOP_WORDS and len(w) > 2} - _FILLER
+
+
+_FILLER = frozenset(
+    "use uses used using always never here please make sure remember also just really "
+    "instead don't dont won't can't should must would could need needs thing things way "
+    "time work works project repo repository codebase".split())
+
+
+def signature(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(salient tokens, content words) of a fact's text: what recurrence compares."""
+    ticks = {"cmd:" + one_line(t) for t in BACKTICK.findall(text)}
+    return frozenset(salient_tokens(text) | ticks), frozenset(content_words(text))
+
+
+def same_fact(a: tuple[frozenset, frozenset], b: tuple[frozenset, frozenset]) -> bool:
+    """Whether two signatures name the same fact: the same salient tokens (when there are
+    any) and mostly the same content words."""
+    tokens_a, words_a = a
+    tokens_b, words_b = b
+    if tokens_a != tokens_b:
+        return False
+    if not words_a or not words_b:
+        return bool(tokens_a)
+    overlap = len(words_a & words_b) / len(words_a | words_b)
+    return overlap >= (RECURRENCE_OVERLAP / 2 if tokens_a else RECURRENCE_OVERLAP)
+
+

@@ -501,6 +501,8 @@ class _LockedFile:
             flags = os.O_RDWR | (os.O_CREAT if self.create else 0)
             try:
                 private_dir(path.parent)
+                if self.create and not os.path.lexists(path):
+                    _create_with_header(path, self.container.magic)
                 fd = open_regular(path, flags, 0o600)
             except NotRegularFile as exc:
                 raise ContainerError(path, f"is {exc.kind}, not an rlat file") from None
@@ -532,6 +534,33 @@ class _LockedFile:
                 locking.unlock(self.fh.fileno())
             finally:
                 self.fh.close()
+
+
+def _create_with_header(path: Path, magic: bytes) -> None:
+    """Create ``path`` already holding its header, in one step (written beside it, then linked
+    into place): a reader that opens a container while its first writer is still creating it
+    finds an empty container, never an empty file ("not an rlat container"). When another
+    process creates it first, theirs stands; where hard links are unsupported the writer
+    creates it under its lock as before (``_prepare_tail`` writes the header)."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{id(path):x}.new")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError:
+        return
+    try:
+        _write_all(os.fdopen(fd, "wb", buffering=0, closefd=False), make_header(magic))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    try:
+        os.link(tmp, path)
+    except OSError:
+        pass  # (it exists now: another writer won; or no hard links here)
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
 
 
 def _whole_but_damaged(data, offset: int, size: int) -> bool:

@@ -241,3 +241,24 @@ def test_a_header_cut_short_by_a_crash_is_rewritten_by_the_next_writer(tmp_path)
         list(Container(path).records())
     Container(path).append([(EVENTS, {"events": [1]})])
     assert [b for _r, b in Container(path).records()] == [{"events": [1]}]
+
+
+def test_a_reader_never_finds_a_container_empty_while_its_first_writer_creates_it(
+        tmp_path, monkeypatch):
+    """A worker creating a store while a hook reads it (the hook lists what is there) must
+    find an empty container, not "empty file, not an rlat container"."""
+    from rlat.container import file as container_file
+
+    path = tmp_path / "new.rlat"
+    seen: list = []
+    real_lock = container_file.locking.lock
+
+    def lock_then_read(fd, where, timeout):
+        # the moment the creating writer holds its lock, before it writes anything
+        seen.append(list(Container(path).records()))
+        return real_lock(fd, where, timeout)
+
+    monkeypatch.setattr(container_file.locking, "lock", lock_then_read)
+    Container(path).append([(EVENTS, {"n": 1})])
+    assert seen == [[]]
+    assert [body for _ref, body in Container(path).records()] == [{"n": 1}]

@@ -152,9 +152,13 @@ IMPERATIVE = re.compile(
     re.IGNORECASE)
 # A user reporting a problem (not asking for a change): the assistant's explanation that
 # follows may be a gotcha.
+# What a report says does not happen ("the spinner never stops - works fine when I run it from
+# the IDE"): a problem reported, never a rule, whatever "never" it has.
+_NOT_HAPPENING = (r"never (?:stops|ends|finishes|starts|returns|shows(?: up)?|arrives|appears|"
+                  r"runs|fires|loads|completes)|works? fine|does nothing")
 SYMPTOM = re.compile(
     r"\b(?:hangs?|hung|stuck|dies|died|crash\w*|fails?|failing|broken|breaks|error|errors|"
-    r"never (?:finishes|starts|returns|shows)|doesn'?t (?:work|start|run|load|connect|show)|"
+    + _NOT_HAPPENING + r"|doesn'?t (?:work|start|run|load|connect|show)|"
     r"won'?t (?:work|start|run|load|connect)|can'?t (?:connect|start|find|reach)|"
     r"not working|slow|times? out|timing out|refused|missing|empty|blank|nothing happens|"
     r"garbage|garbled|weird|wrong|strange|not defined|undefined|disappear\w*|lost|stale|"
@@ -167,17 +171,12 @@ SYMPTOM = re.compile(
     r"(?:being )?(?:picked up|updated|saved|loaded|found|applied|reloading|updating)|"
     # ... or tells of what does not happen, or what differs from elsewhere ("works fine when I
     # run it from the IDE", "shows 14:00 on our chart but 15:00 on their site")
-    r"failures?|couldn'?t|does nothing|do nothing|nothing at all|(?:has|shows?) no|"
-    r"never (?:stops|ends|arrives|appears|runs|fires|loads|completes|shows up)|"
-    r"works? fine|only works|(?:an? )?(?:hour|minute|day)s? (?:off|early|late)|"
+    r"failures?|couldn'?t|do nothing|nothing at all|(?:has|shows?) no|only works|"
+    r"(?:an? )?(?:hour|minute|day)s? (?:off|early|late)|"
     r"but (?:not|never|at|in|on|it|they|only|still)|"
     r"root cause|out of ideas|stared at|no idea why|can'?t figure out)\b",
     re.IGNORECASE)
-# A report, not a rule, whatever "never" it has ("the spinner never stops - works fine when I
-# run it from the IDE").
-REPORTING = re.compile(r"\bnever (?:stops|ends|finishes|arrives|appears|loads|shows|runs|fires|"
-                        r"completes|returns|starts)\b|\bworks? fine\b|\bdoes nothing\b",
-                        re.IGNORECASE)
+REPORTING = re.compile(r"\b(?:" + _NOT_HAPPENING + r")\b", re.IGNORECASE)
 # ... said of a thing even after a verb that usually gives an order ("make run just sits at …").
 REPORTED = re.compile(r"\b(?:hangs|sits|is stuck|gets stuck|dies|"
                        r"crashes|freezes)\b", re.IGNORECASE)

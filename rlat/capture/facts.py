@@ -37,7 +37,6 @@ pipeline blanks the outputs once the extractor has seen them.
 
 from __future__ import annotations
 
-import copy
 import re
 from collections import deque
 from dataclasses import dataclass, field
@@ -352,16 +351,11 @@ class FactExtractor:
 
     def _asked(self, block: Block) -> None:
         text = block.text.strip()
-        if len(content_words(text)) < ASK_MIN_WORDS:
-            if is_question(text) and len(content_words(text)) >= 2:
-                # "which R are we on?" asks all the same ("so what's the verdict?" is no new
-                # situation)
-                self._ask = Cited(block.uuid, snippet(text, ASK_CHARS), "prompt", self.source,
-                                  block.offset)
-                self._question, self._answered, self._probed = True, False, False
-                self._symptom, self._reported = False, None
-                self._facts_at_ask = len(self.facts)
-            return  # "ok, do that", "hmm, that's worse. undo it": the situation is unchanged
+        words = len(content_words(text))
+        if words < ASK_MIN_WORDS and not (words >= 2 and is_question(text)):
+            # "ok, do that", "hmm, that's worse. undo it", "so what's the verdict?": the
+            # situation is unchanged ("which R are we on?" sets one all the same)
+            return
         self._ask = Cited(block.uuid, snippet(text, ASK_CHARS), "prompt", self.source,
                           block.offset)
         self._symptom = bool(SYMPTOM.search(text)) and (
@@ -483,7 +477,7 @@ class FactExtractor:
                     CAUSE.search(text[a:b]) and not NARRATION.match(text[a:b])
                     and len(content_words(text[a:b]) - VERDICT_WORDS) >= VERDICT_MIN_WORDS
                     for a, b in spans):
-                self._judged = copy.copy(block)  # ("Verdict for when you're back: …")
+                self._judged = block  # ("Verdict for when you're back: …")
             if REVERT_SAID.search(text):
                 self._revert = "reverting"
         if self._symptom and self._probed and not self._explained and spans \

@@ -542,16 +542,14 @@ def _create_with_header(path: Path, magic: bytes) -> None:
     finds an empty container, never an empty file ("not an rlat container"). When another
     process creates it first, theirs stands; where hard links are unsupported the writer
     creates it under its lock as before (``_prepare_tail`` writes the header)."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{id(path):x}.new")
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.new")
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except OSError:
         return
-    try:
-        _write_all(os.fdopen(fd, "wb", buffering=0, closefd=False), make_header(magic))
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    with os.fdopen(fd, "wb", buffering=0) as fh:
+        _write_all(fh, make_header(magic))
+        os.fsync(fh.fileno())
     try:
         os.link(tmp, path)
     except OSError:

@@ -101,13 +101,12 @@ NEAR_MEANING = 0.25
 
 
 # A question about the world, not this project ("what's the difference between a struct and a
-# class?", "what does constexpr actually guarantee?"): general knowledge answers it, so meaning
-# alone admits nothing for it (shared words still may).
+# class?", "what does constexpr actually guarantee?"): general knowledge answers it, so recall
+# holds it to a task's floor without its frame's own words, and meaning admits nothing for it.
 _GENERAL = re.compile(
     r"^\W*(?:(?:so|ok|okay|hey)\W+)?(?:what'?s|what is|what are) the difference between\b|"
     r"^\W*what (?:is|are) (?:a|an)\b|"
     r"^\W*what does [\w:.+#-]+(?: \w+)? (?:actually )?(?:guarantee|mean|do)\b", re.IGNORECASE)
-
 
 GENERAL_FRAME = ("difference", "mean", "means")  # the frame's own words, not what is asked
 # ... unless it points at this project: "what does this error mean?", "our staging and prod

@@ -43,6 +43,7 @@ the ranking rule and the trust rule live side by side. Nothing else in ``rlat.tr
 
 from __future__ import annotations
 
+import functools
 import heapq
 import time
 from array import array
@@ -350,17 +351,14 @@ class ClaimIndex:
         if len(claims) != len(self.ids):
             return False
         present = False
-        for name, table_of, by_idf in self.VECTOR_SETS:
+        for name, table_of, _by_idf in self.VECTOR_SETS:
             table = table_of()
             if table is None:
                 continue
             present = True
             if self._current(name, table):
                 continue
-            weigh = self.term_weight if by_idf else None
-            setattr(self, name, b"".join(
-                wordvec.quantise(table.embed(document_terms(c), weigh), table.dims)
-                for c in claims))
+            setattr(self, name, b"".join(self._embed(name, table, c) for c in claims))
             setattr(self, f"{name}_of", table.id)
         return present
 
@@ -385,10 +383,14 @@ class ClaimIndex:
             return memoryview(getattr(self, name))[key * d:(key + 1) * d]
         vec = self._vector_memo.get((name, claim.id))
         if vec is None:
-            weigh = self.term_weight if self._BY_IDF[name] else None
-            vec = wordvec.quantise(table.embed(document_terms(claim), weigh), table.dims)
-            self._vector_memo[(name, claim.id)] = vec
+            vec = self._vector_memo[(name, claim.id)] = self._embed(name, table, claim)
         return vec
+
+    def _embed(self, name: str, table, claim: Claim) -> bytes:
+        """One claim's vector in the set ``name``, quantised (terms weighed by idf or not, as
+        ``VECTOR_SETS`` says)."""
+        weigh = self.term_weight if self._BY_IDF[name] else None
+        return wordvec.quantise(table.embed(document_terms(claim), weigh), table.dims)
 
     @property
     def slot_of(self) -> dict[str, int]:
@@ -689,6 +691,12 @@ def trust_bound(state: FoldState, claim: Claim) -> tuple[float, float]:
     return weight, max((e[0] for e in claim.outcomes), default=0.0)
 
 
+@functools.cache
+def _general_frame() -> frozenset[str]:
+    """``abstention.GENERAL_FRAME`` as index terms (analysed once)."""
+    return frozenset(query_terms(" ".join(A.GENERAL_FRAME)))
+
+
 def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
          now: float | None = None, exclude: Iterable[str] = (), include_stale: bool = False,
          sources: Iterable[str] = ("experience", "world"), index: ClaimIndex | None = None,
@@ -741,8 +749,7 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     # difference between …") no content of its own, and meaning admits nothing for it.
     general = A.asks_in_general(query)
     if general:
-        frame = set(query_terms(" ".join(A.GENERAL_FRAME)))
-        prompt = [t for t in prompt if t not in frame]
+        prompt = [t for t in prompt if t not in _general_frame()]
     asking = A.asks(query) and not general
     tag_sources = _expansion.tag_sources(tokenize(query)) \
         if _expansion is not None and hasattr(_expansion, "tag_sources") else None

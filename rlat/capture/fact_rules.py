@@ -18,7 +18,9 @@ RECURRENCE_OVERLAP = 0.6  # content-word Jaccard at which a stored claim is the 
 
 # A sentence ends at . ! ? followed by a space or the end (a closing quote may come between),
 # or at a line break ("15.4" and "setup.py" do not end one).
-SENTENCE = re.compile(r"(?:[^\n.!?]|[.!?](?![\s]|$|[\"”’](?:\s|$)))+(?:[.!?]+[\"”’]?(?=\s|$))?")
+# ("!" then a lowercase word ends no sentence: it ends a name in code, "ig/halt-key! the old …")
+SENTENCE = re.compile(r"(?:[^\n.!?]|[.!?](?![\s]|$|[\"”’](?:\s|$))|(?<=[\w-])!(?=[ \t]+[a-z]))+"
+                      r"(?:[.!?]+[\"”’]?(?=\s|$))?")
 BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+|^\s*#+\s+|^\s*>\s*")
 
 # A standing rule the user states. "always"/"never" and friends are what separate a rule
@@ -64,6 +66,14 @@ RULE_INTRO = re.compile(
     r"reference|(?:house|team) rule[^:.\n]{0,40}|the rule (?:here )?is|(?:this|that) is "
     r"non.negotiable|(?:note )?from me[^:.\n]{0,30}|not in the ticket)\W*?:\s*"
     r"[\"“]?", re.IGNORECASE)
+# A line that announces the rules after it, a list or a quoted review comment ("ground rules:",
+# "… and it goes for everything from now on:"): each sentence of the block it opens is a rule.
+ANNOUNCED = re.compile(r"\b(?:(?:ground|house|team|our|review|style) rules?|rules? (?:for|of|here)|"
+                       r"conventions?|guidelines|from now on|going forward|for everything|"
+                       r"for all (?:new )?code)\b[^\n]{0,60}:\s*$", re.IGNORECASE)
+# ... whose byline is no rule ("**Saoirse** commented on `loans.clj`").
+BYLINE = re.compile(r"^\W*[\w .'-]{1,40}?\**\s+(?:commented|replied|wrote|said|reviewed|suggested)\b",
+                    re.IGNORECASE)
 # ... (never a report of what the user did: "one thing you couldn't know: I already restarted
 # the staging worker twice")
 FIRST_PERSON = re.compile(r"\W*(?:i|we)(?:'ve| have| had| already| just)?\s+\w+ed\b", re.IGNORECASE)
@@ -155,7 +165,11 @@ IMPERATIVE = re.compile(
 # What a report says does not happen ("the spinner never stops - works fine when I run it from
 # the IDE"): a problem reported, never a rule, whatever "never" it has.
 _NOT_HAPPENING = (r"never (?:stops|ends|finishes|starts|returns|shows(?: up)?|arrives|appears|"
-                  r"runs|fires|loads|completes)|works? fine|does nothing")
+                  r"runs|fires|loads|completes|[a-z]{2,}(?:e|[^s])s)|works? fine|does nothing|"
+                  # ... or what no longer matches what it should ("never matches the till's
+                  # report", "doesn't match", "out of sync")
+                  r"(?:doesn'?t|don'?t|didn'?t|no longer) (?:match|add up|line up)|mismatch\w*|"
+                  r"out of sync")
 SYMPTOM = re.compile(
     r"\b(?:hangs?|hung|stuck|dies|died|crash\w*|fails?|failing|broken|breaks|error|errors|"
     + _NOT_HAPPENING + r"|doesn'?t (?:work|start|run|load|connect|show)|"
@@ -174,7 +188,11 @@ SYMPTOM = re.compile(
     r"failures?|couldn'?t|do nothing|nothing at all|(?:has|shows?) no|only works|"
     r"(?:an? )?(?:hour|minute|day)s? (?:off|early|late)|"
     r"but (?:not|never|at|in|on|it|they|only|still)|"
-    r"root cause|out of ideas|stared at|no idea why|can'?t figure out)\b",
+    r"root cause|out of ideas|stared at|no idea why|can'?t figure out|"
+    # ... or a regression, a bug brought in from the tracker, a quantity that is off
+    r"(?:it |this |that )?(?:worked|used to work|was fine)\b[^.\n]{0,30}\b(?:ago|before|yesterday|"
+    r"last (?:week|month|year|release))|bisect\w*|regress\w*|issue #\d+|bug report|expected:|"
+    r"(?:far |way )?too (?:many|few|much|little|high|low|early|late)|refus\w+|leak\w*)\b",
     re.IGNORECASE)
 REPORTING = re.compile(r"\b(?:" + _NOT_HAPPENING + r")\b", re.IGNORECASE)
 # ... said of a thing even after a verb that usually gives an order ("make run just sits at …").
@@ -193,7 +211,11 @@ REMEDY = re.compile(
     r"^\W*(?:(?:so |then )?(?:set|export|raise|lower|increase|run|start|copy|create|install|"
     r"use|add|point|pass|load|restart|enable|disable|reset|call|wrap|move|register|mark|"
     r"rebuild|regenerate|clear|remove|replace|switch|pin|downgrade|upgrade)\b|.*\b(?:fix(?:es|ed)? it|the fix is|"
-    r"works (?:with|once|after)|fix(?:es)? (?:every|all|both|them))\b)", re.IGNORECASE)
+    r"works (?:with|once|after)|fix(?:es)? (?:every|all|both|them)|"
+    # ... or what must be, wherever the sentence says it ("Anything measured in time has to use
+    # block.timestamp", "The config needs unique_key='sale_id'")
+    r"(?:has|have|needs?) to (?:be )?\w+|must (?:be |always |never )?\w+|needs? (?:an?|the|its) \w+)\b)",
+    re.IGNORECASE)
 # ... or names code (a call, a quoted identifier: 'applies kotlin("plugin.spring")', a
 # command-line option: "first with -target=module.eks", "with --include integration", an
 # identifier only code has: "pgEnumString", "DateTimeKind.Utc", "explicit_to_json",
@@ -276,6 +298,7 @@ FOLLOW_UP = re.compile(r"^\W*(?:so\W+)?(?:what was (?:it|that|the (?:problem|iss
                         # nobody else loses an afternoon to this", "a paragraph on why we're not
                         # doing it"
                         r"|\b(?:heads.up|write.?up|post.?mortem)\b"
+                        r"|\b(?:closing|resolution|release) (?:comment|note)\b"
                         r"|\b(?:summary|paragraph|explanation|message|note)\b.{0,60}?\b(?:say\w*|"
                         r"on|about|of|explain\w*) (?:\W*why|(?:this|it|that|the (?:problem|issue|"
                         r"bug|fix))\b)",

@@ -45,9 +45,11 @@ from .. import scrub as scrubbing
 from ..claims.model import FACT_KINDS
 from .fact_rules import (
     ALWAYS,
+    ANNOUNCED,
     AVOID,
     BACKTICK,
     BULLET,
+    BYLINE,
     CAUSE,
     CAUSE_LABEL,
     CLAUSE_END,
@@ -307,8 +309,8 @@ class FactExtractor:
             if self._revert == "reverting" and not kept:
                 self._fallback, self._judged = self._judged, None
             follow_up = follow_up and (self._symptom or kept)
-            if follow_up and self._symptom:
-                self._explained = False  # "what was it?": the explanation is still to come
+            # ("what was it?": the explanation is still to come, unless one was kept before
+            # the fix — a closing comment for the issue would only say it again)
             quoted = {one_line(t) for t in QUOTED_COMMAND.findall(said)
                       + SAID_COMMAND.findall(said)}
             for command in self._commands[-RECENT_FAILURES:] if quoted else ():
@@ -389,13 +391,22 @@ class FactExtractor:
         text = block.text
         spans = sentences(text)
         taken = -1  # a sentence already kept as part of the one before
+        announced = -1  # where the block of rules the user announced ends
         for at, (start, end) in enumerate(spans):
             if at <= taken or end - start > 2 * SENTENCE_MAX:
                 continue  # (an over-long "sentence" is no rule; trimming it costs quadratic time)
             start, end = _trim_asides(text, start, end)
             sentence = text[start:end]
+            if start >= announced and ANNOUNCED.search(sentence):
+                # (the rules, not their announcement: "ground rules for today's session:")
+                announced = _block_after(text, end)
+                continue
             if len(sentence) > SENTENCE_MAX or is_question(sentence) \
                     or TRANSIENT.search(sentence):
+                continue
+            if start < announced:
+                if not BYLINE.match(sentence) and len(content_words(sentence)) >= 2:
+                    self._keep("convention", sentence, [self._cite(block, start, end, "fact")])
                 continue
             kind = None
             low = sentence.lower()
@@ -727,7 +738,13 @@ class FactExtractor:
             del self._commands[:-16]
             return
         same = one_line(command)
-        for failed in reversed([c for c in self._commands if c.failed][-RECENT_FAILURES:]):
+        good_words = _command_words(command)
+        # Newest first — but a failed command this one contains goes first whenever it ran
+        # ("dune build" fails, then "opam install" fails, then "eval $(opam env) && dune
+        # build" works: it recovers the build, not the install)
+        recent = [c for c in self._commands if c.failed][-RECENT_FAILURES:][::-1]
+        recent.sort(key=lambda c: not _command_words(c.text) <= good_words)
+        for failed in recent:
             if one_line(failed.text) == same:
                 failed.recovered = True  # it works now (the code was fixed): nothing to learn
             if failed.recovered or not _recovers(failed, command,
@@ -757,13 +774,29 @@ class FactExtractor:
         del self._commands[:-16]
 
 
+def _block_after(text: str, end: int) -> int:
+    """Where the block that a line ending at ``end`` announces ends: the next paragraph (its
+    list or quote), or -1 when the line does not end there."""
+    rest = text[end:]
+    if rest.strip() and not rest.lstrip(" \t").startswith("\n"):
+        return -1
+    first = len(rest) - len(rest.lstrip())
+    gap = re.search(r"\n[ \t>]*\n", rest[first:])
+    return end + first + (gap.start() if gap else len(rest) - first)
+
+
 def _remedial(sentence: str) -> bool:
     """Whether a sentence says what to do about a problem: an order, code, a salient value
     (never a question: "can you double-check and fix it?")."""
     if sentence.rstrip().endswith("?") or len(sentence) > SENTENCE_MAX:
         return False
-    return bool(REMEDY.search(sentence) or BACKTICK.search(sentence)
-                or CODEISH.search(sentence) or salient_tokens(sentence))
+    return bool(REMEDY.search(sentence)) or _names_code(sentence)
+
+
+def _names_code(text: str) -> bool:
+    """Whether ``text`` names code or a salient value (a command in backticks, an identifier
+    only code has, a port, a path)."""
+    return bool(BACKTICK.search(text) or CODEISH.search(text) or salient_tokens(text))
 
 
 def _with_remedy(text: str, spans: list[tuple[int, int]], at: int, room: int, *,
@@ -787,8 +820,12 @@ def _with_remedy(text: str, spans: list[tuple[int, int]], at: int, room: int, *,
         cut = end
         if end - start > fits:
             cuts = [m.start() for m in CLAUSE_END.finditer(text, start, start + fits)]
+            coded = _names_code(text[start:end])
+            # (a cut that drops the remedy's code keeps only its obligation: "The content has
+            # to be rebuilt before every player build" without "BuildPlayerContent()")
             cut = next((c for c in reversed(cuts) if c - start >= SENTENCE_MIN
-                        and _remedial(text[start:c])), 0)
+                        and _remedial(text[start:c])
+                        and (not coded or _names_code(text[start:c]))), 0)
             if not cut and len(pieces) == 1:
                 # the whole remedy, and the cause up to a clause that leaves room for it
                 # ("… the current ID stack, and every row uses …" + "Pushing … PushID(i) …")

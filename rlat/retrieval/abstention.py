@@ -103,12 +103,21 @@ NEAR_MEANING = 0.25
 # A question about the world, not this project ("what's the difference between a struct and a
 # class?", "what does constexpr actually guarantee?"): general knowledge answers it, so recall
 # holds it to a task's floor without its frame's own words, and meaning admits nothing for it.
+_EXPLAIN = r"(?:(?:can you |could you |please )?explain(?: to me)? )?"
 _GENERAL = re.compile(
-    r"^\W*(?:(?:so|ok|okay|hey)\W+)?(?:what'?s|what is|what are) the difference between\b|"
-    r"^\W*what (?:is|are) (?:a|an)\b|"
-    r"^\W*what does [\w:.+#-]+(?: \w+)? (?:actually )?(?:guarantee|mean|do)\b", re.IGNORECASE)
+    r"^\W*(?:(?:so|ok|okay|hey)\W+)?(?:(?:can you |could you |please )?explain(?: to me)?|"
+    r"what'?s|what is|what are|tell me) the difference between\b|"
+    r"^\W*" + _EXPLAIN + r"what (?:is|are) (?:a|an)\b|"
+    r"^\W*" + _EXPLAIN + r"what (?:a|an) [\w:.+#$-]+(?: \w+)? (?:is|are|does)\b|"
+    r"^\W*what does (?:a |an |the )?[\w:.+#$-]+(?: \w+)? (?:actually )?(?:guarantee|mean|do)\b|"
+    r"^\W*how (?:is|are|does|do) [^?\n]{1,40}? (?:differ|different) from\b", re.IGNORECASE)
 
-GENERAL_FRAME = ("difference", "mean", "means")  # the frame's own words, not what is asked
+# the frame's own words, not what is asked
+GENERAL_FRAME = ("difference", "differ", "different", "mean", "means", "explain", "example")
+# A claim answers a question general knowledge answers only when it covers this much of what
+# the question asks (its own share of the claim does not count): "what's the difference
+# between a vector and a list in Clojure?" is not answered by a schema rule about vectors.
+GENERAL_SHARE = 0.75
 # ... unless it points at this project: "what does this error mean?", "our staging and prod
 # deploys", an identifier, a path, pasted output.
 _OURS = re.compile(r"\b(?:our|ours|we|us|here|this|these|that|those|it|my|mine)\b|[`/\n]",
@@ -156,16 +165,18 @@ class Fit:
     """How one claim covers one prompt (see the module docstring)."""
 
     __slots__ = ("covered", "n_prompt", "prompt_share", "claim_share", "shared_weight", "fit",
-                 "lone_concept", "asks")
+                 "lone_concept", "asks", "general")
 
     def __init__(self, covered: tuple[str, ...], n_prompt: int, prompt_share: float,
-                 claim_share: float, shared_weight: float, *, asks: bool = False) -> None:
+                 claim_share: float, shared_weight: float, *, asks: bool = False,
+                 general: bool = False) -> None:
         self.covered = covered
         self.n_prompt = n_prompt
         self.prompt_share = prompt_share
         self.claim_share = claim_share
         self.shared_weight = shared_weight
         self.asks = asks
+        self.general = general
         claim_part = claim_share * (ONE_WORD_CLAIM_SHARE if len(covered) == 1 else 1.0)
         # One concept alone is a topic, not an answer, for a task ("update the readme" / a docs
         # command): it must share a word of the prompt, or two concepts. A question about the
@@ -173,11 +184,12 @@ class Fit:
         # answered by a claim on it.
         self.lone_concept = len(covered) == 1 and covered[0].startswith(TAG_PREFIX) \
             and not asks
-        self.fit = max(prompt_share, claim_part) \
+        # (a general question is answered only by covering what it asks: ``GENERAL_SHARE``)
+        self.fit = (prompt_share if general else max(prompt_share, claim_part)) \
             if shared_weight >= MIN_SHARED and not self.lone_concept else 0.0
 
     def floor(self, floor: float = FIT_FLOOR) -> float:
-        return floor_for(len(self.covered), floor, asks=self.asks)
+        return floor_for(len(self.covered), floor, asks=self.asks, general=self.general)
 
     def passes(self, floor: float = FIT_FLOOR) -> bool:
         return self.fit >= self.floor(floor)
@@ -190,16 +202,22 @@ class Fit:
             if self.covered and self.shared_weight < MIN_SHARED else ""
         if self.lone_concept:
             weak += "; a concept alone does not answer a task"
-        if len(self.covered) == 1 and self.claim_share:
+        if self.general:
+            weak += "; a general question: the claim must cover what it asks"
+        elif len(self.covered) == 1 and self.claim_share:
             weak += f"; one shared word: the claim's share counts {ONE_WORD_CLAIM_SHARE:g}x"
         return (f"fit {self.fit:.2f} {verdict} {floor:.2f} (covers {len(self.covered)} of "
                 f"{self.n_prompt} prompt words [{words}]: {self.prompt_share:.2f} of the "
                 f"prompt, {self.claim_share:.2f} of the claim{weak})")
 
 
-def floor_for(shared_words: int, floor: float = FIT_FLOOR, *, asks: bool = False) -> float:
+def floor_for(shared_words: int, floor: float = FIT_FLOOR, *, asks: bool = False,
+              general: bool = False) -> float:
     """The floor a fit sharing this many words must clear: a single word shared with a task,
-    a higher one (a question's one word is usually the topic it asks about)."""
+    a higher one (a question's one word is usually the topic it asks about); for a question
+    general knowledge answers, ``GENERAL_SHARE``."""
+    if general:
+        return max(floor, GENERAL_SHARE)
     return max(floor, ONE_WORD_FLOOR) if shared_words == 1 and not asks else floor
 
 
@@ -246,7 +264,7 @@ def content_terms(terms: Iterable[str]) -> list[str]:
 def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], float], *,
         enough: float | None = None, tag_sources: dict[str, frozenset[str]] | None = None,
         claim_tag_sources: Callable[[], dict[str, frozenset[str]] | None] | None = None,
-        asks: bool = False) -> Fit:
+        asks: bool = False, general: bool = False) -> Fit:
     """The fit of a claim (its own analysed terms) to a prompt (``content_terms`` of it).
 
     ``enough``: when the prompt share alone reaches the floor that applies (``floor_for``
@@ -264,7 +282,8 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
     shared word stays one.
 
     ``asks``: the prompt is a question (``asks``): one concept alone may answer it, and one
-    shared word clears the ordinary floor.
+    shared word clears the ordinary floor. ``general``: it asks what general knowledge answers
+    (``asks_in_general``): only the prompt's share counts, against ``GENERAL_SHARE``.
     """
     own = set(claim_terms)
     asked = set(prompt)
@@ -305,11 +324,14 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
             covered.append(term)
     prompt_share = shared / prompt_weight if prompt_weight else 0.0
     if not covered or enough is not None and (
-            prompt_share >= floor_for(len(covered), enough, asks=asks) or shared < MIN_SHARED):
+            prompt_share >= floor_for(len(covered), enough, asks=asks, general=general)
+            or shared < MIN_SHARED or general):
         # (below MIN_SHARED the fit is 0 whatever the claim's share: most candidates)
-        return Fit(tuple(covered), len(prompt), prompt_share, 0.0, shared, asks=asks)
+        return Fit(tuple(covered), len(prompt), prompt_share, 0.0, shared, asks=asks,
+                   general=general)
     # the claim's own words, and of its concept tags those that bridged to the prompt
     claim_weight = sum(bridged[t] if t in bridged else weight(t) for t in own
                        if t not in FILLER and (not t.startswith(TAG_PREFIX) or t in bridged))
     return Fit(tuple(covered), len(prompt), prompt_share,
-               shared / claim_weight if claim_weight else 0.0, shared, asks=asks)
+               shared / claim_weight if claim_weight else 0.0, shared, asks=asks,
+               general=general)

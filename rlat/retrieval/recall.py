@@ -745,8 +745,9 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     if not terms:
         return []
     prompt = A.content_terms(terms)
-    # A question general knowledge answers is held to a task's floor, its frame ("what's the
-    # difference between …") no content of its own, and meaning admits nothing for it.
+    # A question general knowledge answers must be covered by a claim (``A.GENERAL_SHARE``),
+    # its frame ("what's the difference between …") no content of its own, and meaning admits
+    # nothing for it.
     general = A.asks_in_general(query)
     if general:
         prompt = [t for t in prompt if t not in _general_frame()]
@@ -791,7 +792,7 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         is_event = claim.type == A.EVENT_TYPE
         floor = A.EVENT_FIT_FLOOR if is_event else A.FIT_FLOOR
         return A.fit(prompt, document_terms(claim), weigh, enough=None if explain else floor,
-                     tag_sources=tag_sources, asks=asking,
+                     tag_sources=tag_sources, asks=asking, general=general,
                      claim_tag_sources=lambda: claim_tag_sources(claim)), floor, is_event
 
     def raw_relevance(key: int, claim: Claim, bm25: float) -> tuple[float, float]:

@@ -918,3 +918,75 @@ def test_a_verdict_given_before_the_revert_is_the_finding(tmp_path, store):
     assert why["text"].startswith("Confirmed uplinks make delivery worse, because every ack") \
         and "[asked: switch the uplinks to confirmed messages" in why["text"], why["text"]
     assert "environment" not in facts_of(report)
+
+
+def test_rules_in_a_block_the_user_announces_are_each_kept(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("Saoirse left this on my last PR and it goes for everything from now on:\n\n"
+             "> **Saoirse** commented on `src/loans.clj`\n"
+             "> Schemas are malli - a vector schema registered in borrowbox.schema. "
+             "no clojure.spec in anything new.\n\n"
+             "so keep to that. next thing: add an endpoint to extend a loan")
+    b.run("Edit", {"file_path": "src/routes.clj"}, "ok")
+    b.say("Added the endpoint.")
+    b.prompt("ground rules for today's session:\n- one commit per change\n"
+             "- printer tests are inline ppx_expect tests, right under the function\n\n"
+             "first up: make the chart printer show repeat brackets")
+    b.say("Will do.")
+    report = capture_transcript(b.write(b.path), store=store)
+    rules = [c["text"] for c in facts_of(report)["convention"]]
+    assert "Schemas are malli - a vector schema registered in borrowbox.schema." in rules
+    assert "Printer tests are inline ppx_expect tests, right under the function" in rules
+    # neither the announcement, the byline nor the task after the block is a rule
+    assert not [r for r in rules if "from now on" in r or "commented on" in r
+                or "repeat brackets" in r or "ground rules" in r]
+
+
+def test_a_regression_reported_in_new_words_gets_one_explanation_with_its_remedy(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("our daily revenue never matches the till's report for sales just after midnight. "
+             "it worked a month ago - can you bisect it?")
+    b.run("Bash", {"command": "git bisect run ./repro.sh"}, "first bad commit: 1d5fc7a")
+    b.say("The till stores sold_at in UTC and the model takes date(sold_at), so our day ends at "
+          "midnight UTC. The date has to be taken in the taproom's timezone, "
+          "date(sold_at, 'Europe/Berlin').")
+    b.run("Edit", {"file_path": "models/sales.sql"}, "ok")
+    b.say("Rebuilt; the totals match the till now.")
+    b.prompt("great. write the closing comment for the issue")
+    b.say("Fixed on main. What was going on: the till stores sold_at in UTC and the model takes "
+          "date(sold_at), so our day ends at midnight UTC.")
+    report = capture_transcript(b.write(b.path), store=store)
+    found = facts_of(report)
+    (gotcha,) = found["gotcha"]  # (the closing comment says it again: not a second finding)
+    assert "sold_at in UTC" in gotcha["text"] and "'Europe/Berlin'" in gotcha["text"]
+    assert "convention" not in found  # ("never matches" reports; it sets no rule)
+
+
+def test_a_name_ending_in_an_exclamation_mark_does_not_end_the_sentence(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("postgres starts refusing connections after a few resets in the repl")
+    b.run("Read", {"file_path": "src/db.clj"}, "(defmethod ig/init-key ::pool ...)")
+    b.say("With no matching ig/halt-key! the old HikariDataSource is never closed, so every "
+          "reset leaks connections. Any key that opens a resource needs an ig/halt-key! that "
+          "closes it.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (gotcha,) = facts_of(report)["gotcha"]
+    assert "With no matching ig/halt-key! the old HikariDataSource is never closed" \
+        in gotcha["text"]
+    assert "needs an ig/halt-key! that closes it" in gotcha["text"]
+
+
+def test_a_recovery_pairs_with_the_failed_command_it_contains(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("dune can't find menhirLib in this terminal. build it")
+    b.run("Bash", {"command": "dune build"},
+          'Exit code 1\nError: Library "menhirLib" not found.', is_error=True)
+    b.run("Bash", {"command": "opam install . --deps-only"},
+          "Exit code 20\n[ERROR] Package conflict!", is_error=True)
+    b.run("Bash", {"command": "eval $(opam env --switch=. --set-switch) && dune build"}, "")
+    b.run("Bash", {"command": "dune fmt"}, "")
+    b.say("Built with the local switch.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (fix,) = facts_of(report)["recovery"]
+    assert fix["text"].startswith("Use `eval $(opam env --switch=. --set-switch) && dune build` "
+                                  "here (`dune build` fails")

@@ -91,6 +91,23 @@ def test_a_general_questions_frame_is_no_evidence_and_a_question_about_ours_is_n
     assert asks_in_general("what does constexpr actually guarantee?")
 
 
+def test_a_general_question_is_answered_only_by_a_claim_covering_what_it_asks():
+    from rlat.retrieval.abstention import asks_in_general
+
+    schema = "Schemas are malli - a vector schema registered in borrowbox.schema"
+    state = fold([ev.proposed(schema, "convention", workspace=WS, citations=[
+        ev.command_citation(schema)], origin="user", ts=T0)])
+    # one of the two things asked about is a topic, not an answer
+    assert recalled(state, "what's the difference between a vector and a list in Clojure?") == []
+    # ... a question about this project's schemas is no general one
+    assert recalled(state, "how do we declare a vector schema here?") == [schema]
+    for general in ("explain the difference between a left join and an inner join",
+                    "how is $effect different from $derived in Svelte 5?",
+                    "what does a devicetree overlay do, in a sentence or two?",
+                    "explain what a functor is in OCaml, with a tiny example"):
+        assert asks_in_general(general), general
+
+
 def test_an_unrelated_question_sharing_a_word_gets_nothing():
     state = store()
     for question in ("should we rename the database column user_id to account_id?",

@@ -224,7 +224,9 @@ REMEDY = re.compile(
 CODEISH = re.compile(r"\w\(\S|\"[\w.:/@-]{3,}\"|"
                       r"(?<![\w-])(?:-[A-Za-z][\w.-]*=\S|--[a-z][\w-]{2,})|"
                       r"\b[a-z]{2,}[A-Z][a-z]\w*|\b[A-Z]\w*\.[A-Z]\w*\b|"
-                      r"\b[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9]\b|::\w")
+                      r"\b[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9]\b|::\w|"
+                      # a member of a lowercase name ("block.timestamp", "os.environ")
+                      r"\b[a-z_]{2,}\.[a-z_]{2,}\b(?!\.\w)")
 # Where a remedy too long for the room may be cut and still say what to do.
 CLAUSE_END = re.compile(r"[;:](?=\s)|\s[-–—]\s|,\s(?=(?:so|and|but|or|which)\b)")
 # The assistant announcing a revert, or the user asking for one: what the assistant says next

@@ -106,7 +106,7 @@ from .fact_rules import (
     states_a_fact,
 )
 from .session import ERRORISH, FILE_TOOLS, SHELL_TOOLS, Cited, error_line, one_line, snippet
-from .transcript import Block, Turn
+from .transcript import BASH_MODE, Block, Turn
 
 MAX_FACTS = 24
 MAX_PER_KIND = 8
@@ -311,11 +311,7 @@ class FactExtractor:
             follow_up = follow_up and (self._symptom or kept)
             # ("what was it?": the explanation is still to come, unless one was kept before
             # the fix — a closing comment for the issue would only say it again)
-            quoted = {one_line(t) for t in QUOTED_COMMAND.findall(said)
-                      + SAID_COMMAND.findall(said)}
-            for command in self._commands[-RECENT_FAILURES:] if quoted else ():
-                if command.failed and not command.recovered:
-                    command.hints |= quoted
+            self._hint(QUOTED_COMMAND.findall(said) + SAID_COMMAND.findall(said))
             # ("undo it" is no new situation: what it reverts was learned under the request
             # that tried it)
             first = self._revert != "reverting" and not follow_up
@@ -331,21 +327,35 @@ class FactExtractor:
             for block in turn.blocks:
                 if block.kind == "tool_result":
                     self._result(block)
-        elif turn.role == "assistant":
+        elif turn.role == "assistant" or turn.kind == "bash_input":
             for block in turn.blocks:
                 if block.kind == "text" and block.text and not turn.sidechain:
+                    # (the command the assistant tells the user to run instead: "So in your
+                    # terminal: `bin/kaocha unit`.")
+                    self._hint(QUOTED_COMMAND.findall(block.text))
                     self._assistant_text(block)
                 elif block.kind == "tool_use" and block.tool_id:
-                    if len(self._pending) >= 512:
-                        self._pending.pop(next(iter(self._pending)))
-                    first = block.text.splitlines()[0] if block.text else ""
-                    if self._revert == "idle" and block.tool in SHELL_TOOLS \
-                            and REVERT_COMMAND.match(first):
-                        self._revert = "reverting"  # its reason comes next
-                        self._fallback, self._judged = self._judged or self._fallback, None
-                    self._pending[block.tool_id] = (
-                        Cited(block.uuid, snippet(first, 160), "command", self.source,
-                              block.offset), block.tool or "")
+                    self._called(block)
+
+    def _hint(self, quoted: list[str]) -> None:
+        """Commands quoted after a failure: one of them that then works recovers it."""
+        quoted = {one_line(t) for t in quoted}
+        for command in self._commands[-RECENT_FAILURES:] if quoted else ():
+            if command.failed and not command.recovered:
+                command.hints |= quoted
+
+    def _called(self, block: Block) -> None:
+        """A tool call (the assistant's, or a command the user ran in bash mode): its result
+        comes later (``_result``)."""
+        if len(self._pending) >= 512:
+            self._pending.pop(next(iter(self._pending)))
+        first = block.text.splitlines()[0] if block.text else ""
+        if self._revert == "idle" and block.tool in SHELL_TOOLS and REVERT_COMMAND.match(first):
+            self._revert = "reverting"  # its reason comes next
+            self._fallback, self._judged = self._judged or self._fallback, None
+        self._pending[block.tool_id] = (
+            Cited(block.uuid, snippet(first, 160), "command", self.source, block.offset),
+            block.tool or "")
 
     # ------------------------------------------------------------ texts
     def _cite(self, block: Block, start: int, end: int, role: str) -> Cited:
@@ -733,8 +743,10 @@ class FactExtractor:
         command = cited.excerpt
         if block.is_error or (did_nothing_hint(block.text) and DID_NOTHING.search(block.text)):
             error, error_cited = _error(block, self.source)
+            # (a command the user ran in bash mode is the start of what they ask next)
+            ask = None if (block.tool_id or "").startswith(BASH_MODE) else self._ask
             self._commands.append(_Command(command, cited, True, error, error_cited,
-                                           ask=self._ask, facts_before=len(self.facts)))
+                                           ask=ask, facts_before=len(self.facts)))
             del self._commands[:-16]
             return
         same = one_line(command)
@@ -808,8 +820,15 @@ def _with_remedy(text: str, spans: list[tuple[int, int]], at: int, room: int, *,
     when it's only needed for the check; here …"). ``said_by_user``: the user's words, whose
     orders ("please fix it") are no remedy."""
     pieces = [spans[at]]
-    skipped = False
-    for start, end in spans[at + 1:at + 4]:
+    window = spans[at + 1:at + 4]
+    # A remedy said as one (an order, an obligation, "the fix is …") with the code it takes is
+    # worth the sentences of cause before it: straight to it ("… counts for the 16th. The date
+    # has to be taken in the taproom's timezone, date(sold_at, 'Europe/Berlin').")
+    said = next((i for i, (a, b) in enumerate(window)
+                 if REMEDY.search(text[a:b]) and _names_code(text[a:b])
+                 and _remedial(text[a:b]) and not (said_by_user and ORDER.search(text[a:b]))), 0)
+    skipped = said > 0
+    for start, end in window[said:]:
         used = sum(b - a for a, b in pieces) + len(pieces) - 1
         if not _remedial(text[start:end]) or (said_by_user and ORDER.search(text[start:end])):
             if skipped or len(pieces) > 1 or pieces[0][1] != spans[at][1]:
@@ -819,14 +838,7 @@ def _with_remedy(text: str, spans: list[tuple[int, int]], at: int, room: int, *,
         fits = room - used - 1
         cut = end
         if end - start > fits:
-            cuts = [m.start() for m in CLAUSE_END.finditer(text, start, start + fits)]
-            coded = _names_code(text[start:end])
-            # (a cut that drops the remedy's code keeps only its obligation: "The content has
-            # to be rebuilt before every player build" without "BuildPlayerContent()")
-            cut = next((c for c in reversed(cuts) if c - start >= SENTENCE_MIN
-                        and _remedial(text[start:c])
-                        and (not coded or _names_code(text[start:c]))), 0)
-            if not cut and len(pieces) == 1:
+            if len(pieces) == 1:
                 # the whole remedy, and the cause up to a clause that leaves room for it
                 # ("… the current ID stack, and every row uses …" + "Pushing … PushID(i) …")
                 first, last = pieces[0]
@@ -835,7 +847,14 @@ def _with_remedy(text: str, spans: list[tuple[int, int]], at: int, room: int, *,
                 if shorter and shorter[-1] - first >= ASK_MIN_CHARS:
                     pieces[0] = (first, shorter[-1])
                     pieces.append((start, end))
-                break
+                    break
+            cuts = [m.start() for m in CLAUSE_END.finditer(text, start, start + fits)]
+            coded = _names_code(text[start:end])
+            # (a cut that drops the remedy's code keeps only its obligation: "The content has
+            # to be rebuilt before every player build" without "BuildPlayerContent()")
+            cut = next((c for c in reversed(cuts) if c - start >= SENTENCE_MIN
+                        and _remedial(text[start:c])
+                        and (not coded or _names_code(text[start:c]))), 0)
             if not cut:
                 break
         if not skipped and pieces[-1][1] <= start:  # the sentence right after: one excerpt

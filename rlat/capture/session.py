@@ -161,7 +161,7 @@ class SessionDigest:
             for block in turn.blocks:
                 if block.kind == "tool_result":
                     self._result(block, turn)
-        elif turn.role == "assistant":
+        elif turn.role == "assistant" or turn.kind == "bash_input":
             self._assistant(turn)
 
     def _prompt(self, turn: Turn) -> None:

@@ -61,6 +61,11 @@ _HARNESS_SPANS = re.compile(
 )
 _COMMAND_NAME = re.compile(r"<command-name>\s*([^<]*?)\s*</command-name>")
 _COMMAND_ARGS = re.compile(r"<command-args>(.*?)</command-args>", re.DOTALL)
+# Claude Code's bash mode (a prompt starting with "!"): the command the user ran, then a line
+# with its output.
+_BASH_INPUT = re.compile(r"\s*<bash-input>(.*?)</bash-input>\s*\Z", re.DOTALL)
+_BASH_STREAM = re.compile(r"<(bash-stdout|bash-stderr)>(.*?)(?:</\1>|\Z)", re.DOTALL)
+BASH_MODE = "bash-mode:"  # the tool id of such a command starts with this
 _LOCAL_OUTPUT = ("<local-command-stdout>", "<local-command-stderr>", "<local-command-caveat>",
                  "<bash-stdout>", "<bash-stderr>")
 
@@ -85,7 +90,9 @@ class Block:
 class Turn:
     uuid: str
     role: str  # user | assistant | system
-    kind: str  # prompt | tool_result | assistant | compact_summary | command | meta | interrupt | system
+    # prompt | tool_result | assistant | compact_summary | command | bash_input | meta |
+    # interrupt | system
+    kind: str
     blocks: list[Block] = field(default_factory=list)
     message_id: str | None = None  # the API message id (assistant)
     uuids: list[str] = field(default_factory=list)
@@ -300,11 +307,12 @@ class _Context:
     """Per-file state while reading: the compaction segment, and whether the output of tool
     calls that succeeded is wanted (the session claim never quotes it)."""
 
-    __slots__ = ("segment", "tool_output")
+    __slots__ = ("segment", "tool_output", "bash_id")
 
     def __init__(self, tool_output: bool = True) -> None:
         self.segment = 0
         self.tool_output = tool_output
+        self.bash_id: str | None = None  # the bash-mode command whose output comes next
 
 
 def parse_line(obj: dict, stats: ReadStats, ctx: _Context | None = None,
@@ -420,6 +428,23 @@ def _user_turn(obj: dict, content: object, stats: ReadStats, ctx: _Context) -> T
         turn.kind = "tool_result"
     elif obj.get("isMeta") or obj.get("isVisibleInTranscriptOnly"):
         turn.kind = "meta"
+    elif (typed := _BASH_INPUT.match(text)) is not None:
+        # the user ran a command in bash mode: it reads as a Bash call ("bash_input") and the
+        # output on the next line as its result, so a command that fails there or output
+        # that backs a fact counts as if the assistant had run it
+        turn.kind = "bash_input"
+        ctx.bash_id = f"{BASH_MODE}{uuid}"
+        turn.blocks = [Block("tool_use", typed.group(1).strip(), uuid=uuid, tool="Bash",
+                             tool_id=ctx.bash_id)]
+    elif text.startswith(("<bash-stdout>", "<bash-stderr>")) and ctx.bash_id:
+        streams = dict((m.group(1), m.group(2)) for m in _BASH_STREAM.finditer(text))
+        out, err = streams.get("bash-stdout", ""), streams.get("bash-stderr", "")
+        failed = bool(err.strip()) and not out.strip()  # (no exit code is recorded)
+        turn.kind = "tool_result"
+        turn.blocks = [Block("tool_result", (err if failed else out).strip()
+                             if failed or ctx.tool_output else "",
+                             uuid=uuid, tool_id=ctx.bash_id, is_error=failed)]
+        ctx.bash_id = None
     elif text.startswith(_LOCAL_OUTPUT):
         turn.kind = "meta"
     elif "<command-name>" in text:

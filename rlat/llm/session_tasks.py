@@ -93,7 +93,7 @@ def load_session(transcript_path: str | os.PathLike, *, cwd: str | None = None,
         cleaner.clean(turn)
         ts = _epoch(turn.timestamp)
         role = {"prompt": "user", "assistant": "assistant", "tool_result": "tool_result",
-                "compact_summary": "summary"}.get(turn.kind)
+                "compact_summary": "summary", "bash_input": "tool_call"}.get(turn.kind)
         if role is None:
             continue
         by_line: dict[str, list] = {}

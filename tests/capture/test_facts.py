@@ -990,3 +990,59 @@ def test_a_recovery_pairs_with_the_failed_command_it_contains(tmp_path, store):
     (fix,) = facts_of(report)["recovery"]
     assert fix["text"].startswith("Use `eval $(opam env --switch=. --set-switch) && dune build` "
                                   "here (`dune build` fails")
+
+
+def test_commands_the_user_runs_in_bash_mode_count_as_run(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("<bash-input>fly apps list</bash-input>")
+    b.prompt("<bash-stdout>NAME             STATUS\nlend-shed-prod   deployed\n"
+             "lend-shed-staging   suspended</bash-stdout><bash-stderr></bash-stderr>")
+    b.prompt("output's above. which fly app is production?")
+    b.say("Production is the Fly app lend-shed-prod; lend-shed-staging is suspended.")
+    b.prompt("<bash-input>clojure -X:test</bash-input>")
+    b.prompt("<bash-stdout></bash-stdout><bash-stderr>No function found on command line or in "
+             ":exec-fn</bash-stderr>")
+    b.prompt("^ run the tests, I touched the fee calculation")
+    b.say("The repo moved to Kaocha: the entry point is the bin/kaocha wrapper. So in your "
+          "terminal: `bin/kaocha unit`.")
+    b.prompt("<bash-input>bin/kaocha unit</bash-input>")
+    b.prompt("<bash-stdout>42 tests, 187 assertions, 0 failures.</bash-stdout>"
+             "<bash-stderr></bash-stderr>")
+    report = capture_transcript(b.write(b.path), store=store)
+    found = facts_of(report)
+    # the output backs the assistant's answer
+    assert any("lend-shed-prod" in f["text"] for f in found["environment"])
+    # the command the assistant told the user to run, which then worked, recovers the failure
+    (fix,) = found["recovery"]
+    assert fix["text"].startswith("Use `bin/kaocha unit` here (`clojure -X:test` fails: No "
+                                  "function found")
+    assert fix["text"].endswith("[asked: ^ run the tests, I touched the fee calculation]")
+    # and no bash-mode line is taken for something the user asked or said
+    assert not [t for t in texts(report) if "<bash" in t]
+
+
+def test_a_remedy_with_its_code_is_kept_whole_past_more_cause(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("the governance vote closed after about a day, but it's supposed to stay open for "
+             "a week")
+    b.run("Bash", {"command": "grep -n VOTING_PERIOD src/Governance.sol"}, "12: 50400")
+    b.say("VOTING_PERIOD is 50,400 blocks, which is a week on Ethereum mainnet at 12 s per block "
+          "- but Base makes a block every 2 seconds, so 50,400 blocks is 28 hours, the "
+          "day-and-a-bit you saw (the two timestamps are 100,800 s apart). Anything measured in "
+          "time on an L2 has to use block.timestamp - deadline = block.timestamp + 7 days - "
+          "never block.number.")
+    b.prompt("the sales after midnight land on the wrong day. it worked a month ago")
+    b.run("Bash", {"command": "git bisect run ./repro.sh"}, "first bad commit: 1d5fc7a")
+    b.say("The till stores sold_at in UTC and the model takes date(sold_at), so our day ends at "
+          "midnight UTC. The till's report uses local days, so a sale at 00:41 local time "
+          "counts for the day before. The date has to be taken in the taproom's timezone, "
+          "date(sold_at, 'Europe/Berlin').")
+    report = capture_transcript(b.write(b.path), store=store)
+    voting, berlin = facts_of(report)["gotcha"]
+    # the whole remedy, the cause shortened to a clause to make room for it
+    assert voting["text"].startswith("VOTING_PERIOD is 50,400 blocks")
+    assert "has to use block.timestamp - deadline = block.timestamp + 7 days - never "\
+           "block.number." in voting["text"]
+    # past the sentence of more cause to the remedy that names the code
+    assert "date(sold_at, 'Europe/Berlin')" in berlin["text"]
+    assert "00:41" not in berlin["text"]

@@ -63,8 +63,8 @@ RULE = re.compile(
 RULE_INTRO = re.compile(
     r"\b(?:(?:one thing|something) you (?:couldn'?t|could not|can'?t|wouldn'?t|didn'?t|don'?t) "
     r"know|we keep forgetting (?:it|this|that)|we turned (?:it|that|this) down|for future "
-    r"reference|(?:house|team) rule[^:.\n]{0,40}|the rule (?:here )?is|(?:this|that) is "
-    r"non.negotiable|(?:note )?from me[^:.\n]{0,30}|not in the ticket)\W*?:\s*"
+    r"reference|(?:one|a|the|our|house|team) rules?\b[^:.\n]{0,40}|the rule (?:here )?is|"
+    r"(?:this|that) is non.negotiable|[^:.\n]{0,30}\b(?:isn'?t|not) up for debate|(?:note )?from me[^:.\n]{0,30}|not in the ticket)\W*?:\s*"
     r"[\"“]?", re.IGNORECASE)
 # A line that announces the rules after it, a list or a quoted review comment ("ground rules:",
 # "… and it goes for everything from now on:"): each sentence of the block it opens is a rule.
@@ -259,6 +259,27 @@ GOTCHA = re.compile(
     r"run|loaded|imported|built|installed|copied|created) |(?:has|have) to be (?:set|exported|"
     r"running|started|run|loaded|imported|called|built|installed|copied|created))",
     re.IGNORECASE)
+# The assistant judging an approach it tried or looked into ("core.async is the wrong tool for
+# the reminders: …", "IL2CPP isn't worth it for the Windows build", "orjson doesn't buy
+# anything"): after a look, a falsified finding.
+JUDGED = re.compile(
+    r"\b(?:is|was|'s) the wrong (?:tool|choice|approach|fit|place|layer)\b|"
+    r"\b(?:isn'?t|is not|wasn'?t|was not) (?:worth it|a (?:quick )?win|a good (?:fit|home|idea|"
+    r"choice|trade))\b|\bnot worth (?:it|the)\b|"
+    r"\b(?:doesn'?t|does not|didn'?t|did not) (?:fit|pay off|buy (?:us )?(?:anything|much))\b|"
+    r"\bbuys? (?:us )?(?:nothing|little)\b|\bcan'?t work at\b", re.IGNORECASE)
+# A block the user pasted between ``` fences (to the end when it is left open).
+FENCED = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
+# A rule's quantifier ("every … has to"), which in an order belongs to the task.
+QUANTIFIED = re.compile(r"\W*(?:every|each|all)\b", re.IGNORECASE)
+# "X tried exactly that last summer and we reverted it": what was tried is what the assistant
+# just proposed, so the sentence names nothing (the finding comes with the explanation).
+TRIED_THAT = re.compile(r"\btried (?:exactly |just |all )?(?:that|this|it)\b", re.IGNORECASE)
+# What the assistant says when a revert is done, which explains nothing ("Reverted, and written
+# up as docs/adr/0029-….md", "Backed out; the working tree is clean again").
+REVERT_DONE = re.compile(
+    r"^\W*(?:(?:i'?ve|i have|we'?ve) )?(?:reverted|backed out|rolled back|undid|undone|"
+    r"restored|switched back|went back|put (?:\w+ )?back|everything'?s back)\b", re.IGNORECASE)
 FALSIFIED = re.compile(
     r"\b(?:tried|attempted|experimented with|switching to|switched to|tested)\b[^\n]{0,160}?\b"
     r"(?:broke|broken|breaks|failed|fails|regress\w*|worse|slower|didn'?t work|did not work|"

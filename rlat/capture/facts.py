@@ -63,12 +63,14 @@ from .fact_rules import (
     FAILS_SAID,
     FALSIFIED,
     FALSIFIED_HINTS,
+    FENCED,
     FIRST_PERSON,
     FOLLOW_UP,
     GOTCHA,
     GOTCHA_HINTS,
     HOUSEKEEPING,
     IMPERATIVE,
+    JUDGED,
     LABEL,
     LOOKS,
     NARRATION,
@@ -76,11 +78,13 @@ from .fact_rules import (
     ORDER,
     PRAISE,
     PREFERENCE,
+    QUANTIFIED,
     QUOTED_COMMAND,
     REMEDY,
     REPORTED,
     REPORTING,
     REVERT_COMMAND,
+    REVERT_DONE,
     REVERT_SAID,
     RULE,
     RULE_INTRO,
@@ -92,6 +96,7 @@ from .fact_rules import (
     SNAG_WORDS,
     SYMPTOM,
     TRANSIENT,
+    TRIED_THAT,
     VERDICT_START,
     VERDICT_WORDS,
     answering_line,
@@ -322,6 +327,12 @@ class FactExtractor:
                         first = False
                     self._pasted_failure(block)
                     self._user_text(block)
+        elif turn.kind == "compact_summary":
+            # the conversation was compacted: what was pending before is not continued
+            self.settle()
+            self._revert, self._fallback, self._judged = "idle", None, None
+            self._symptom = self._question = self._probed = False
+            self._reported = None
         elif turn.kind == "tool_result":
             self._probed = True
             for block in turn.blocks:
@@ -402,7 +413,11 @@ class FactExtractor:
         spans = sentences(text)
         taken = -1  # a sentence already kept as part of the one before
         announced = -1  # where the block of rules the user announced ends
+        # what the user pasted between ``` fences is output, not something they said
+        pasted = [m.span() for m in FENCED.finditer(text)] if "```" in text else []
         for at, (start, end) in enumerate(spans):
+            if pasted and any(a <= start < b for a, b in pasted):
+                continue
             if at <= taken or end - start > 2 * SENTENCE_MAX:
                 continue  # (an over-long "sentence" is no rule; trimming it costs quadratic time)
             start, end = _trim_asides(text, start, end)
@@ -433,6 +448,8 @@ class FactExtractor:
                 self._keep("convention", sentence, [self._cite(block, start, end, "fact")])
                 continue
             if hinted(low, FALSIFIED_HINTS) and FALSIFIED.search(sentence):
+                if TRIED_THAT.search(sentence):
+                    continue
                 kind = "falsified"
             elif hinted(low, GOTCHA_HINTS) and GOTCHA.search(sentence):
                 kind = "gotcha"
@@ -440,7 +457,10 @@ class FactExtractor:
                 kind = "preference"
             elif (rule := RULE.search(sentence)) and not (
                     rule.group(0).lower() in ONE_OFF and (
-                        IMPERATIVE.match(sentence) or not RULE_SETTING.search(sentence))):
+                        IMPERATIVE.match(sentence) or not RULE_SETTING.search(sentence))) \
+                    and not (QUANTIFIED.match(rule.group(0)) and IMPERATIVE.match(sentence)):
+                # (an order's "every …": "add a distributeAll() that loops over every member
+                # and sends their credits, so nobody has to claim" is a task)
                 kind = "convention"
                 if rule.group(0)[:1] in CLAUSE_MARKS and PRAISE.search(
                         text, start, start + rule.start()) and not CODEISH.search(
@@ -511,8 +531,9 @@ class FactExtractor:
             low = sentence.lower()
             cited = [self._cite(block, start, end, "fact")]
             # (before the narration filter: "I've reverted it: …" is a verdict, not a plan)
-            if VERDICT_START.match(sentence) or (
-                    hinted(low, FALSIFIED_HINTS) and FALSIFIED.search(sentence)):
+            if VERDICT_START.match(sentence) and not _reports_revert(sentence) or (
+                    hinted(low, FALSIFIED_HINTS) and FALSIFIED.search(sentence)) or (
+                    self._probed and JUDGED.search(sentence)):
                 if len(content_words(sentence) - VERDICT_WORDS) >= VERDICT_MIN_WORDS \
                         and self._revert != "found":  # ("Backed out; the tree is clean again.")
                     self._in_context("falsified", sentence, cited)
@@ -625,8 +646,12 @@ class FactExtractor:
             if len(sentence) > SENTENCE_MAX or sentence.rstrip().endswith("?") \
                     or NARRATION.match(sentence):
                 continue
+            if _reports_revert(sentence) and len(
+                    content_words(sentence) - VERDICT_WORDS) >= VERDICT_MIN_WORDS:
+                continue
             if len(content_words(sentence) - VERDICT_WORDS) < VERDICT_MIN_WORDS:
-                if verdict is None and at == 0:
+                if verdict is None and at == 0 and not SEARCHED.match(sentence):
+                    # ("Found the revert, with the numbers in it." names nothing tried)
                     verdict = start
                 continue
             if verdict is not None and end - verdict < room:
@@ -795,6 +820,14 @@ def _block_after(text: str, end: int) -> int:
     first = len(rest) - len(rest.lstrip())
     gap = re.search(r"\n[ \t>]*\n", rest[first:])
     return end + first + (gap.start() if gap else len(rest) - first)
+
+
+def _reports_revert(sentence: str) -> bool:
+    """Whether a sentence only reports a revert, giving no reason ("Reverted, and written up
+    as docs/adr/0029-….md", "Backed out; the working tree is clean again"), unlike "Backed out
+    maplibre: the bundle went from 180 kB to 910 kB"."""
+    return bool(REVERT_DONE.match(sentence)) and ":" not in sentence \
+        and not CAUSE.search(sentence)
 
 
 def _remedial(sentence: str) -> bool:

@@ -65,6 +65,9 @@ _COMMAND_ARGS = re.compile(r"<command-args>(.*?)</command-args>", re.DOTALL)
 # with its output.
 _BASH_INPUT = re.compile(r"\s*<bash-input>(.*?)</bash-input>\s*\Z", re.DOTALL)
 _BASH_STREAM = re.compile(r"<(bash-stdout|bash-stderr)>(.*?)(?:</\1>|\Z)", re.DOTALL)
+# How Claude Code opens the summary it writes when it compacts a conversation (the line is
+# also flagged isCompactSummary; the opening says so when the flag is missing).
+COMPACT_SUMMARY_OPENING = "This session is being continued from a previous conversation"
 BASH_MODE = "bash-mode:"  # the tool id of such a command starts with this
 _LOCAL_OUTPUT = ("<local-command-stdout>", "<local-command-stderr>", "<local-command-caveat>",
                  "<bash-stdout>", "<bash-stderr>")
@@ -421,7 +424,7 @@ def _user_turn(obj: dict, content: object, stats: ReadStats, ctx: _Context) -> T
                 blocks.append(Block("other", "", uuid=uuid))
     turn.blocks = [b for b in blocks if b.text or b.kind != "text"]
     text = turn.text
-    if obj.get("isCompactSummary"):
+    if obj.get("isCompactSummary") or text.startswith(COMPACT_SUMMARY_OPENING):
         turn.kind = "compact_summary"
         stats.compact_summaries += 1
     elif any(b.kind == "tool_result" for b in turn.blocks):

@@ -119,10 +119,11 @@ GENERAL_FRAME = ("difference", "differ", "different", "mean", "means", "explain"
 # between a vector and a list in Clojure?" is not answered by a schema rule about vectors.
 GENERAL_SHARE = 0.75
 # ... unless it points at this project: "what does this error mean?", "our staging and prod
-# deploys", an identifier, a path, pasted output.
+# deploys", a setting's name (REDIS_URL), a path, pasted output. (A lowercase identifier may be
+# a library's — "select_related and prefetch_related" — and a claim covering it still answers.)
 _OURS = re.compile(r"\b(?:our|ours|we|us|here|this|these|that|those|it|my|mine)\b|[`/\n]",
                    re.IGNORECASE)
-_IDENTIFIER = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z0-9]+_[a-z0-9_]+\b")
+_IDENTIFIER = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
 
 
 def asks_in_general(prompt: str) -> bool:

@@ -1046,3 +1046,57 @@ def test_a_remedy_with_its_code_is_kept_whole_past_more_cause(tmp_path, store):
     # past the sentence of more cause to the remedy that names the code
     assert "date(sold_at, 'Europe/Berlin')" in berlin["text"]
     assert "00:41" not in berlin["text"]
+
+
+def test_a_verdict_on_an_approach_is_kept_and_a_bare_revert_report_is_not(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("add a distributeAll() that loops over every member and sends their credits, so "
+             "nobody has to claim")
+    b.run("Edit", {"file_path": "src/CreditDistributor.sol"}, "ok")
+    b.run("Bash", {"command": "forge test --match-test test_distributeAll"},
+          "Exit code 1\n[FAIL: OutOfGas]", is_error=True)
+    b.say("A push-style distributeAll() can't work at our size: with 2,318 members it runs out "
+          "of gas after 1,342 payouts.")
+    b.prompt("ok, revert. and write it up as an ADR so it stops getting proposed")
+    b.run("Bash", {"command": "git checkout -- src/CreditDistributor.sol"}, "")
+    b.say("Reverted, and written up as docs/adr/0013-reject-distributeall.md.")
+    b.prompt("Piotr's PR replaces the outbox polling with a core.async channel. check whether "
+             "it holds up")
+    b.run("Bash", {"command": "clojure -M:dev -m chaos --kill-after-enqueue 50"},
+          "delivered: 17 / 50 - lost: 33")
+    b.say("core.async is the wrong tool for the reminders: the channel lives in the JVM's memory, "
+          "so a crash loses whatever is queued.")
+    b.prompt("the enemy AI coroutines are painful to read")
+    b.say("One option would be async methods awaiting Task.Delay. Want me to try that?")
+    b.prompt("no - Lars tried exactly that last summer and we reverted it")
+    b.say("Understood, something else then.")
+    report = capture_transcript(b.write(b.path), store=store)
+    found = facts_of(report)
+    falsified = [f["text"] for f in found["falsified"]]
+    assert any(t.startswith("A push-style distributeAll() can't work at our size") for t in falsified)
+    assert any(t.startswith("core.async is the wrong tool") for t in falsified)
+    # a report of the revert, and a reference to an attempt that names nothing, are no findings
+    assert not [t for t in falsified if "written up" in t or "tried exactly that" in t]
+    assert "convention" not in found  # (the order's "every … has to" is the task)
+
+
+def test_what_is_pasted_or_summarised_is_not_what_the_user_said(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("one rule that isn't up for debate: reverts use custom errors, never require "
+             "strings.")
+    b.say("Noted.")
+    b.prompt("CI is green with this, here's the step:\n```\n2024-11-08T07:14:11Z Run forge "
+             "script --sender 0x9C41e2b7A0d5F36c81E4b2a9D07c5E3f1A6b8d24 on port 8545\n```")
+    b.say("Thanks.")
+    b.prompt("<bash-input>git revert HEAD</bash-input>")
+    b.prompt("This session is being continued from a previous conversation that ran out of "
+             "context. The conversation is summarized below:\nNo files modified in the last part "
+             "of the conversation; nothing is left half-done.")
+    b.say("Picking up the pending question. The summary has an answer, but it was never "
+          "re-checked, so I'll verify it.")
+    report = capture_transcript(b.write(b.path), store=store)
+    found = facts_of(report)
+    (rule,) = found["convention"]
+    assert rule["text"] == "Reverts use custom errors, never require strings."
+    assert not [t for t in texts(report) if "2024-11-08" in t or "summary" in t
+                or "No files modified" in t]

@@ -88,6 +88,7 @@ def test_a_general_questions_frame_is_no_evidence_and_a_question_about_ours_is_n
     assert recalled(state, "did IL2CPP make a difference to the frame time?") == [frame]
     assert not asks_in_general("what does this error mean?")
     assert not asks_in_general("what's the difference between our staging and prod deploys?")
+    assert not asks_in_general("what does DATABASE_URL mean?")  # (a setting of this project)
     assert asks_in_general("what does constexpr actually guarantee?")
 
 
@@ -104,7 +105,8 @@ def test_a_general_question_is_answered_only_by_a_claim_covering_what_it_asks():
     for general in ("explain the difference between a left join and an inner join",
                     "how is $effect different from $derived in Svelte 5?",
                     "what does a devicetree overlay do, in a sentence or two?",
-                    "explain what a functor is in OCaml, with a tiny example"):
+                    "explain what a functor is in OCaml, with a tiny example",
+                    "what's the difference between select_related and prefetch_related?"):
         assert asks_in_general(general), general
 
 

@@ -195,6 +195,12 @@ SYMPTOM = re.compile(
     r"(?:far |way )?too (?:many|few|much|little|high|low|early|late)|refus\w+|leak\w*)\b",
     re.IGNORECASE)
 REPORTING = re.compile(r"\b(?:" + _NOT_HAPPENING + r")\b", re.IGNORECASE)
+# ... or asking the assistant to find out what is wrong: the explanation that follows is a
+# finding too, whatever words the report used ("slither flags X, and a bot initialized Y. dig
+# into it and leave notes").
+INVESTIGATE = re.compile(r"\b(?:dig into|look into|investigate|figure out (?:why|what|how come)|"
+                         r"find out (?:why|what)|track down|get to the bottom of|diagnose)\b",
+                         re.IGNORECASE)
 # ... said of a thing even after a verb that usually gives an order ("make run just sits at …").
 REPORTED = re.compile(r"\b(?:hangs|sits|is stuck|gets stuck|dies|"
                        r"crashes|freezes)\b", re.IGNORECASE)

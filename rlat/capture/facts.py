@@ -70,6 +70,7 @@ from .fact_rules import (
     GOTCHA_HINTS,
     HOUSEKEEPING,
     IMPERATIVE,
+    INVESTIGATE,
     JUDGED,
     LABEL,
     LOOKS,
@@ -340,7 +341,11 @@ class FactExtractor:
                     self._result(block)
         elif turn.role == "assistant" or turn.kind == "bash_input":
             for block in turn.blocks:
-                if block.kind == "text" and block.text and not turn.sidechain:
+                if block.kind == "note" and block.text and not turn.sidechain:
+                    # what it wrote into notes, a record, a doc: a finding, never the reason for
+                    # a revert (the message that says why comes before or after the record)
+                    self._assistant_text(block, note=True)
+                elif block.kind == "text" and block.text and not turn.sidechain:
                     # (the command the assistant tells the user to run instead: "So in your
                     # terminal: `bin/kaocha unit`.")
                     self._hint(QUOTED_COMMAND.findall(block.text))
@@ -381,8 +386,10 @@ class FactExtractor:
             return
         self._ask = Cited(block.uuid, snippet(text, ASK_CHARS), "prompt", self.source,
                           block.offset)
+        # (or asks the assistant to investigate: "dig into it and leave notes", "find out why")
         self._symptom = bool(SYMPTOM.search(text)) and (
-            not IMPERATIVE.match(text) or bool(REPORTED.search(text)))
+            not IMPERATIVE.match(text) or bool(REPORTED.search(text))) \
+            or bool(INVESTIGATE.search(text))
         self._reported = block if self._symptom else None
         self._facts_at_ask = len(self.facts)
         self._changed, self._judged = False, None
@@ -506,10 +513,12 @@ class FactExtractor:
                 end, last = after[1], at + 1
         return start, end, last
 
-    def _assistant_text(self, block: Block) -> None:
+    def _assistant_text(self, block: Block, *, note: bool = False) -> None:
         text = block.text
         spans = sentences(text)
-        if self._revert == "reverting":
+        if note:
+            pass
+        elif self._revert == "reverting":
             if self._why_reverted(block, spans):
                 self._fallback = None
                 return  # (the finding is this message: nothing else to read in it)
@@ -531,9 +540,9 @@ class FactExtractor:
             low = sentence.lower()
             cited = [self._cite(block, start, end, "fact")]
             # (before the narration filter: "I've reverted it: …" is a verdict, not a plan)
-            if VERDICT_START.match(sentence) and not _reports_revert(sentence) or (
+            if not note and (VERDICT_START.match(sentence) and not _reports_revert(sentence) or (
                     hinted(low, FALSIFIED_HINTS) and FALSIFIED.search(sentence)) or (
-                    self._probed and JUDGED.search(sentence)):
+                    self._probed and JUDGED.search(sentence))):
                 if len(content_words(sentence) - VERDICT_WORDS) >= VERDICT_MIN_WORDS \
                         and self._revert != "found":  # ("Backed out; the tree is clean again.")
                     self._in_context("falsified", sentence, cited)

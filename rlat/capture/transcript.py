@@ -78,7 +78,9 @@ class Block:
     """One content block. ``text`` is what a reader sees: the text, the thinking, a tool's
     output, or for a tool call a one-line rendering of its input (the command, the path)."""
 
-    kind: str  # text | thinking | tool_use | tool_result | image | other
+    # text | thinking | tool_use | tool_result | image | other | note (prose the assistant
+    # wrote into a file: ``PROSE_SUFFIXES``)
+    kind: str
     text: str = ""
     uuid: str = ""  # the JSONL line it came from (the citation's message id)
     offset: int = -1  # that line's byte offset in its file (to read it again)
@@ -286,6 +288,34 @@ def _tool_input(raw: object) -> dict:
         if isinstance(value, str) and value:
             out[key] = value[:2000]
     return out
+
+
+# Prose the assistant writes into a notes file, a decision record or a doc is said as much as
+# its messages are ("leave notes in NOTES.md": the diagnosis is in the file, the message only
+# says where). Files of other kinds are code: their contents are not read.
+PROSE_SUFFIXES = (".md", ".markdown", ".rst", ".txt")
+_PROSE_TOOLS = {"Write": ("content",), "Edit": ("new_string",), "MultiEdit": ("edits",)}
+
+
+def _written_prose(name: str, raw: object) -> str:
+    """The text a Write/Edit/MultiEdit call puts into a prose file ("" for anything else)."""
+    fields = _PROSE_TOOLS.get(name)
+    if not fields or not isinstance(raw, dict):
+        return ""
+    path = raw.get("file_path")
+    if not isinstance(path, str) or not path.lower().endswith(PROSE_SUFFIXES):
+        return ""
+    value = raw.get(fields[0])
+    if isinstance(value, list):  # MultiEdit: each edit's new text
+        value = "\n\n".join(e.get("new_string", "") for e in value
+                              if isinstance(e, dict) and isinstance(e.get("new_string"), str))
+    if not isinstance(value, str):
+        return ""
+    # a heading is a sentence of its own ("# Chart columns go out of line" then the diagnosis)
+    return _HEADING.sub(lambda m: m.group(1) + ".", value[:MAX_TEXT_CHARS])
+
+
+_HEADING = re.compile(r"(?m)^(\s*#+\s+.*?[^.!?:\s])[ \t]*$")
 
 
 def render_tool_use(name: str, inp: dict) -> str:
@@ -496,6 +526,9 @@ def _assistant_turn(obj: dict, message: dict, stats: ReadStats, ctx: _Context) -
             turn.blocks.append(Block("tool_use", render_tool_use(name, inp), uuid=uuid,
                                      tool=name, tool_id=str(item.get("id") or "") or None,
                                      input=inp))
+            prose = _written_prose(name, item.get("input"))
+            if prose:
+                turn.blocks.append(Block("note", _clean(prose, stats), uuid=uuid))
         elif btype == "image":
             turn.blocks.append(Block("image", "[image]", uuid=uuid))
         else:

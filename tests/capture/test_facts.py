@@ -1100,3 +1100,24 @@ def test_what_is_pasted_or_summarised_is_not_what_the_user_said(tmp_path, store)
     assert rule["text"] == "Reverts use custom errors, never require strings."
     assert not [t for t in texts(report) if "2024-11-08" in t or "summary" in t
                 or "No files modified" in t]
+
+
+def test_a_diagnosis_written_into_notes_is_a_finding(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("slither flags CreditDistributor as an unprotected upgradeable contract. I'm "
+             "logging off - dig into it and leave notes in NOTES.md, don't change any code yet")
+    b.run("Bash", {"command": "slither src/CreditDistributor.sol"}, "unprotected-upgrade: 1")
+    b.run("Write", {"file_path": "NOTES.md", "content": (
+        "# Slither flags CreditDistributor\n\n## What's going on\n\nCreditDistributor has no "
+        "constructor, so anyone can call initialize() on the implementation itself. It needs a "
+        "constructor calling _disableInitializers(), which locks the implementation for good.\n")},
+        "File created successfully at: NOTES.md")
+    b.run("Write", {"file_path": "src/Fix.sol", "content": "// so anyone can call it, which "
+                    "must be a constructor calling _unrelatedCode()"}, "ok")
+    b.say("Notes are in NOTES.md; no code changed.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (gotcha,) = facts_of(report)["gotcha"]
+    assert "has no constructor, so anyone can call initialize()" in gotcha["text"]
+    assert "_disableInitializers()" in gotcha["text"]
+    assert "_unrelatedCode" not in " ".join(texts(report))  # (code files are not read)
+    assert gotcha["citations"][0]["excerpt"] in gotcha["text"]

@@ -384,8 +384,9 @@ class FactExtractor:
             # "ok, do that", "hmm, that's worse. undo it", "so what's the verdict?": the
             # situation is unchanged ("which R are we on?" sets one all the same)
             return
-        self._ask = Cited(block.uuid, snippet(text, ASK_CHARS), "prompt", self.source,
-                          block.offset)
+        markup = len(text[:ASK_CHARS]) - len(_asked_words(text[:ASK_CHARS]))
+        self._ask = Cited(block.uuid, snippet(text, ASK_CHARS + max(0, markup)), "prompt",
+                          self.source, block.offset)
         # (or asks the assistant to investigate: "dig into it and leave notes", "find out why")
         self._symptom = bool(SYMPTOM.search(text)) and (
             not IMPERATIVE.match(text) or bool(REPORTED.search(text))) \
@@ -412,7 +413,7 @@ class FactExtractor:
             return
         # the fact first: a remedy sentence is worth more than the end of the prompt
         head = snippet(one_line(sentence), ROOM_BESIDE_ASK)
-        asked = snippet(one_line(ask.excerpt), FACT_CHARS - len(head) - 12)
+        asked = snippet(_asked_words(ask.excerpt), FACT_CHARS - len(head) - 12)
         self._keep(kind, sentence, cited + [ask], text=f"{head} [asked: {asked}]")
 
     def _user_text(self, block: Block) -> None:
@@ -810,7 +811,7 @@ class FactExtractor:
             ask = failed.ask or self._ask  # the situation it failed in, not the hint
             if ask is not None:
                 text = snippet(text, FACT_CHARS - ASK_CHARS - 12)
-                text += f" [asked: {one_line(ask.excerpt)}]"
+                text += f" [asked: {_asked_words(ask.excerpt)}]"
                 cites.append(ask)
             # (no sentence: a command with a redacted secret is still worth knowing)
             self._keep("recovery", "", cites, text=text,
@@ -829,6 +830,15 @@ def _block_after(text: str, end: int) -> int:
     first = len(rest) - len(rest.lstrip())
     gap = re.search(r"\n[ \t>]*\n", rest[first:])
     return end + first + (gap.start() if gap else len(rest) - first)
+
+
+def _asked_words(excerpt: str) -> str:
+    """A prompt's excerpt as a claim quotes it: one line, without the markdown of a pasted issue
+    or quote ("> ### After a couple of hours" reads "After a couple of hours")."""
+    return one_line(_MARKUP.sub(" ", excerpt))
+
+
+_MARKUP = re.compile(r"(?m)^\s*(?:>\s*)+(?:#+\s*)?|^\s*#+\s+|\*\*")
 
 
 def _reports_revert(sentence: str) -> bool:

@@ -13,6 +13,7 @@ SPLIT_NOTE = {
     "dev4": "the DEV4 split: written in the fifth pass; first read untuned (0.38), tuned on since",
     "dev5": "the DEV5 split: written in the fifth pass; first read untuned (0.44), tuned on since",
     "dev6": "the DEV6 split: written in the sixth pass; first read untuned (0.44), tuned on since",
+    "dev7": "the DEV7 split: written in the sixth pass; first read untuned (0.46), tuned on since",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

@@ -53,9 +53,10 @@ RULE = re.compile(
     r"[\w$`'.()@#!-]+"
     # "every resource has to carry the common tags"; "tests are written with Pest, not …";
     # "every async method takes a CancellationToken"; "each string goes through the catalog"
-    r"|\b(?:every|each|all)\b[^.\n]{0,60}?\b(?:has to|have to|must|needs? to|should)\b"
+    r"|\b(?:every|each|all|any)\b[^.\n]{0,60}?\b(?:has to|have to|must|needs? to|should)\b"
     r"|\b(?:every|each) (?:[\w@.-]+ ){1,4}?(?:takes|goes through|passes|uses|returns|lives in|"
-    r"belongs in|carries|follows|starts with|ends with|requires)\b"
+    r"belongs in|carries|follows|starts with|ends with|requires|gets|is started|is created|"
+    r"is written|is tested|is named)\b"
     r"|\b(?:is|are) \w+(?:ed|en) (?:with|in|as|using|through|by)\b[^.\n]{1,80}?,\s*(?:not|never)\b",
     re.IGNORECASE)
 # A rule the user announces as one ("one thing you couldn't know: …", "we keep forgetting it:
@@ -71,6 +72,23 @@ RULE_INTRO = re.compile(
 ANNOUNCED = re.compile(r"\b(?:(?:ground|house|team|our|review|style) rules?|rules? (?:for|of|here)|"
                        r"conventions?|guidelines|from now on|going forward|for everything|"
                        r"for all (?:new )?code)\b[^\n]{0,60}:\s*$", re.IGNORECASE)
+# A user making what came before a rule ("so that's the rule now." after a pasted thread,
+# "let's make that the rule"): the statements before it that say how things are done are
+# rules (``NORMATIVE``; at most two, from the same message).
+RULE_AFTER = re.compile(r"\b(?:that'?s|that is|this is) (?:the|our|a|the new) (?:rule|convention|"
+                        r"policy|standard)\b|\bmake (?:that|this|it) (?:the|a|our) (?:rule|"
+                        r"convention)\b", re.IGNORECASE)
+NORMATIVE = re.compile(r"\b(?:always|never|nowhere|only|exactly one|every|each|stays?|must|"
+                       r"has to|have to|should|not a|instead of)\b|(?:^|[-–—,:;]\s)\W*no \w",
+                       re.IGNORECASE)
+# The assistant quoting a rule it was told or found, after a label and a colon ("Ingrid made it
+# a rule in 89fe3ae (…): HTTP handlers are cowboy_rest handlers …", "The rule: every ref()
+# goes in an import CTE …"): what follows the colon is a rule.
+RULE_QUOTED = re.compile(r"^(?:[^:\n]{0,80}\bmade (?:it|that|this) a rule\b[^:\n]{0,80}|"
+                         r"\W*(?:the|our|your|that) (?:rule|convention)(?: here)?(?: is)?)\s*:\s+",
+                         re.IGNORECASE)
+# A chat client's byline ("Marisol  1:30 PM") or a reviewer's ("**Saoirse** commented on …").
+CHAT_BYLINE = re.compile(r"^\W*[A-Z][\w .'-]{0,30}?\s+\d{1,2}:\d{2}(?:\s*[AP]M)?\s*$")
 # ... whose byline is no rule ("**Saoirse** commented on `loans.clj`").
 BYLINE = re.compile(r"^\W*[\w .'-]{1,40}?\**\s+(?:commented|replied|wrote|said|reviewed|suggested)\b",
                     re.IGNORECASE)

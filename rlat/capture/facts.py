@@ -52,6 +52,7 @@ from .fact_rules import (
     BYLINE,
     CAUSE,
     CAUSE_LABEL,
+    CHAT_BYLINE,
     CLAUSE_END,
     CLAUSE_MARKS,
     CODEISH,
@@ -75,6 +76,7 @@ from .fact_rules import (
     LABEL,
     LOOKS,
     NARRATION,
+    NORMATIVE,
     ONE_OFF,
     ORDER,
     PRAISE,
@@ -88,7 +90,9 @@ from .fact_rules import (
     REVERT_DONE,
     REVERT_SAID,
     RULE,
+    RULE_AFTER,
     RULE_INTRO,
+    RULE_QUOTED,
     RULE_SETTING,
     SAID_COMMAND,
     SEARCHED,
@@ -186,7 +190,7 @@ def sentences(text: str) -> list[tuple[int, int]]:
 # part of the fact, and noise words to every later match.
 # (used with .match(text, start): anchored at ``start``, which "^" would not be)
 _LEAD_ASIDE = re.compile(
-    r"(?:(?:btw|by the way|also|oh|and|fyi|note|reminder|heads up|thanks|thank you|great|"
+    r"(?:\(\s*|(?:btw|by the way|also|oh|and|fyi|note|reminder|heads up|thanks|thank you|great|"
     r"actually|just so you know|for the record|for context|(?:and )?since you'?re (?:in there|"
     r"at it|here))\b[\s,:;.!-]*|"
     r"(?:no|stop|wait|ok|okay|so|yes|yeah|yep|right|sure|looks good|lgtm|"
@@ -441,6 +445,9 @@ class FactExtractor:
                 if not BYLINE.match(sentence) and len(content_words(sentence)) >= 2:
                     self._keep("convention", sentence, [self._cite(block, start, end, "fact")])
                 continue
+            if RULE_AFTER.search(sentence) and len(content_words(sentence)) <= 4:
+                self._rules_before(block, spans, at)
+                continue
             kind = None
             low = sentence.lower()
             intro = RULE_INTRO.search(sentence)
@@ -490,6 +497,22 @@ class FactExtractor:
                 sentence = text[start:end]
             if kind:
                 self._keep(kind, sentence, [self._cite(block, start, end, "fact")])
+
+    def _rules_before(self, block: Block, spans: list[tuple[int, int]], at: int) -> None:
+        """The user made what came before a rule ("so that's the rule now."): of the eight
+        sentences before, those that say how things are done (``NORMATIVE``) — not bylines,
+        questions, or what was kept already — are rules, at most two."""
+        text = block.text
+        kept = 0
+        for start, end in spans[max(0, at - 8):at]:
+            sentence = text[start:end]
+            if kept >= 2 or is_question(sentence) or CHAT_BYLINE.match(sentence) \
+                    or BYLINE.match(sentence) or not NORMATIVE.search(sentence) \
+                    or len(content_words(sentence)) < 4 or len(sentence) > SENTENCE_MAX \
+                    or any(c.excerpt == sentence for f in self.facts for c in f.cited):
+                continue
+            self._keep("convention", sentence, [self._cite(block, start, end, "fact")])
+            kept += 1
 
     @staticmethod
     def _whole_rule(text: str, spans: list[tuple[int, int]], at: int, start: int,
@@ -548,6 +571,11 @@ class FactExtractor:
                         and self._revert != "found":  # ("Backed out; the tree is clean again.")
                     self._in_context("falsified", sentence, cited)
                     self._revert = "found"
+                continue
+            quoting = RULE_QUOTED.match(sentence)
+            if quoting and end - start - quoting.end() >= SENTENCE_MIN:
+                start += quoting.end()
+                self._keep("convention", text[start:end], [self._cite(block, start, end, "fact")])
                 continue
             if SNAG.search(sentence) and len(content_words(sentence)) <= SNAG_WORDS:
                 # "Before I can do that there's a snag." — a problem found on the way, as

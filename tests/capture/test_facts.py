@@ -1121,3 +1121,30 @@ def test_a_diagnosis_written_into_notes_is_a_finding(tmp_path, store):
     assert "_disableInitializers()" in gotcha["text"]
     assert "_unrelatedCode" not in " ".join(texts(report))  # (code files are not read)
     assert gotcha["citations"][0]["excerpt"] in gotcha["text"]
+
+
+def test_rules_said_in_an_aside_a_pasted_thread_or_quoted_by_the_assistant(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("ok so. long day. write the audit record asynchronously - that's the main thing. "
+             "(and no bare spawn anywhere in the app - every process is started by a supervisor, "
+             "as a dynamic child under fg_worker_sup. yes I know I say it every time.)")
+    b.say("Main thing first, and keeping to that rule.")
+    b.prompt("from #dev this morning:\n\nTariq  1:24 PM\nare we doing this consistently or not?\n"
+             "Marisol  1:30 PM\nUnits stay on everything at the API boundary. ustrip happens in "
+             "exactly one place, right before the ODE kernel, and nowhere else.\nTariq  1:31 PM\n"
+             "ok, that settles it :+1:\n\nso that's the rule now. make read_fluorometer return "
+             "the time column as a proper time")
+    b.say("Will do.")
+    b.prompt("add a status endpoint. there's one particular way handlers are done here - get it "
+             "from the history, don't guess")
+    b.run("Bash", {"command": "git log --reverse -- src/"}, "commit 89fe3ae\n    One way of doing this")
+    b.say("It's deliberate. Ingrid made it a rule in 89fe3ae (\"One way of doing this\"): HTTP "
+          "handlers are cowboy_rest handlers, never a plain init/2 that calls cowboy_req:reply.")
+    report = capture_transcript(b.write(b.path), store=store)
+    rules = [c["text"] for c in facts_of(report)["convention"]]
+    assert rules == [
+        "No bare spawn anywhere in the app - every process is started by a supervisor, as a "
+        "dynamic child under fg_worker_sup.",
+        "Units stay on everything at the API boundary.",
+        "Ustrip happens in exactly one place, right before the ODE kernel, and nowhere else.",
+        "HTTP handlers are cowboy_rest handlers, never a plain init/2 that calls cowboy_req:reply."]

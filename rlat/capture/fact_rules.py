@@ -142,7 +142,10 @@ _ABOUT_CODE = re.compile(
     # ... or the work itself reported: "Added summarise_last_day() in R/fct_summary.R with four
     # tests; the station table can use it"
     r"|^\W*(?:added|created|wrote|documented|extracted|refactored|implemented)\s+\S*(?:\(|_|/|"
-    r"\.\w)",
+    r"\.\w)"
+    # ... or where it was put: "Written to docs/postmortems/….md", "docs/SETUP.md updated."
+    r"|^\W*(?:written|saved|stored|logged|recorded) (?:to|in|as|under) \S*[/.]\S*\W*$"
+    r"|^\W*\S*[/.]\S* (?:updated|created|written|saved|fixed|edited|removed)\W*$",
     re.IGNORECASE)
 
 
@@ -210,7 +213,10 @@ SYMPTOM = re.compile(
     # ... or a regression, a bug brought in from the tracker, a quantity that is off
     r"(?:it |this |that )?(?:worked|used to work|was fine)\b[^.\n]{0,30}\b(?:ago|before|yesterday|"
     r"last (?:week|month|year|release))|bisect\w*|regress\w*|issue #\d+|bug report|expected:|"
-    r"(?:far |way )?too (?:many|few|much|little|high|low|early|late)|refus\w+|leak\w*)\b",
+    r"(?:far |way )?too (?:many|few|much|little|high|low|early|late)|refus\w+|leak\w*|"
+    # ... or what still happens ("caddy is still serving the old config"), or happens although
+    # it should not ("… even though the Caddyfile on the proxy is the new one")
+    r"(?:is|are|was|were|keeps?) still \w+ing|even though|although)\b",
     re.IGNORECASE)
 REPORTING = re.compile(r"\b(?:" + _NOT_HAPPENING + r")\b", re.IGNORECASE)
 # ... or asking the assistant to find out what is wrong: the explanation that follows is a
@@ -330,12 +336,13 @@ BACKTICK = re.compile(r"`([^`\n]{2,120})`")
 SNAG = re.compile(r"\bthere'?s (?:a|one) (?:snag|catch|gotcha|problem|complication)\b|"
                    r"\b(?:one|a) (?:snag|catch|gotcha) first\b|"
                    # "Found the cause. Fixing.", "Small detour: this is a real bug"
-                   r"\bfound (?:the|a|its) (?:cause|culprit|problem|bug|issue)\b|"
+                   r"\bfound (?:the|a|its) (?:cause|culprit|problem|bug|issue)\b|^\W*found it\W*$|"
                    r"\b(?:this|that|it)(?:'s| is) a (?:real|genuine|latent|nasty) "
                    r"(?:bug|problem)\b", re.IGNORECASE)
 SNAG_WORDS = 12  # content words an announcement has at most (more: it explains as well)
 # A label the explanation opens with ("Root cause: …").
-CAUSE_LABEL = re.compile(r"^\W*(?:(?:the )?root cause|the cause|cause|why|verdict|result)"
+CAUSE_LABEL = re.compile(r"^\W*(?:(?:the )?root cause|the cause|cause|why|verdict|result|"
+                          r"what was going on|what happened|the (?:problem|issue|bug))"
                           r"\b[^:.\n*]{0,30}(?::\**|\**:)\s*", re.IGNORECASE)
 # The user asking what a problem just fixed was.
 FOLLOW_UP = re.compile(r"^\W*(?:so\W+)?(?:what was (?:it|that|the (?:problem|issue|cause))|"
@@ -433,9 +440,31 @@ _NOT_NAMES = frozenset(
 
 def names_of_things(text: str) -> set[str]:
     """Names of things in ``text`` (``_NAME``): what an environment fact may be about when it
-    names no port, version, variable or path — backed by tool output like those."""
-    return {"name:" + n for n in _NAME.findall(text)
-            if n not in _NOT_NAMES and (any(c.isdigit() for c in n) or len(n) >= 10)}
+    names no port, version, variable or path — backed by tool output like those. A name is
+    hyphenated (with a digit or ten characters: "forge-win01", "acme-transit-gtfs"), or one
+    word no dictionary knows ("fastpool"): the meaning table's vocabulary is the dictionary."""
+    names = {"name:" + n for n in _NAME.findall(text)
+             if n not in _NOT_NAMES and (any(c.isdigit() for c in n) or len(n) >= 10)}
+    for word in _WORD_NAME.findall(_QUOTED.sub(" ", text)):  # (not in a quoted subject)
+        if _unknown(word):
+            names.add("name:" + word)
+    return names
+
+
+_QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”")
+_WORD_NAME = re.compile(r"(?<![\w/.@$-])[a-z][a-z0-9]{5,}(?![\w/@(-])")
+
+
+def _unknown(word: str) -> bool:
+    """Whether ``word`` is no word of English or of software: not a stop word, and neither
+    word table has its stem (never, without the tables)."""
+    from ..retrieval.expansion import stem
+    from ..retrieval.tokenize import STOP_WORDS
+    from ..retrieval.wordvec import meaning_table, table
+
+    tables = [t for t in (meaning_table(), table()) if t is not None]
+    return bool(tables) and word not in STOP_WORDS and all(
+        t.vector(stem(word)) is None for t in tables)
 
 
 def salient_tokens(text: str) -> set[str]:

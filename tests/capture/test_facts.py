@@ -1148,3 +1148,26 @@ def test_rules_said_in_an_aside_a_pasted_thread_or_quoted_by_the_assistant(tmp_p
         "Units stay on everything at the API boundary.",
         "Ustrip happens in exactly one place, right before the ODE kernel, and nowhere else.",
         "HTTP handlers are cowboy_rest handlers, never a plain init/2 that calls cowboy_req:reply."]
+
+
+def test_a_name_only_tool_output_knows_and_a_problem_that_still_happens(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("which storage should a new VM's disk go on?")
+    b.run("Bash", {"command": "ssh root@pve1 pvesm status"},
+          "Name        Type      Status\nfastpool    zfspool   active\nlocal       dir       active")
+    b.say("New VM disks go on fastpool: a ZFS pool on every node. Written to docs/SETUP.md.")
+    b.prompt("caddy is still serving the old config after the playbook run, even though the "
+             "Caddyfile on the proxy is the new one")
+    b.run("Bash", {"command": "grep -A2 upstreams logs/last-run.log"}, "fatal: [proxy]: FAILED!")
+    b.say("Found it. Fixing first.")
+    b.run("Edit", {"file_path": "roles/caddy/tasks/main.yml"}, "ok")
+    b.say("Caddy serves the new config.\n\nWhat was going on: handlers only run at the end of the "
+          "play, and a later task failed, so the queued reload never ran. The role now runs "
+          "meta: flush_handlers straight after rendering the Caddyfile.")
+    report = capture_transcript(b.write(b.path), store=store)
+    found = facts_of(report)
+    (env,) = found["environment"]  # ("Written to docs/SETUP.md." reports work)
+    assert env["text"].startswith("New VM disks go on fastpool")
+    (gotcha,) = found["gotcha"]
+    assert gotcha["text"].startswith("Handlers only run at the end of the play")
+    assert "flush_handlers" in gotcha["text"]

@@ -143,6 +143,8 @@ _ABOUT_CODE = re.compile(
     # tests; the station table can use it"
     r"|^\W*(?:added|created|wrote|documented|extracted|refactored|implemented)\s+\S*(?:\(|_|/|"
     r"\.\w)"
+    # ... or where code is used: "`fg_gate_statem:open` is used in 2 places: …"
+    r"|\bis (?:used|called|referenced|imported) (?:in|from|by) (?:\d+|one|two|three|only)\b"
     # ... or where it was put: "Written to docs/postmortems/….md", "docs/SETUP.md updated."
     r"|^\W*(?:written|saved|stored|logged|recorded) (?:to|in|as|under) \S*[/.]\S*\W*$"
     r"|^\W*\S*[/.]\S* (?:updated|created|written|saved|fixed|edited|removed)\W*$",

@@ -834,7 +834,7 @@ class FactExtractor:
             # the recovery (what failed, why, what was asked): the recovery replaces it.
             self._forget(said)
             why = f": {one_line(failed.error)}" if failed.error else ""
-            text = f"Use `{one_line(command)}` here (`{one_line(failed.text)}` fails{why})"
+            text = f"Use `{_bare(command)}` here (`{_bare(failed.text)}` fails{why})"
             cites = [cited] + ([failed.error_cited] if failed.error_cited else [failed.cited])
             ask = failed.ask or self._ask  # the situation it failed in, not the hint
             if ask is not None:
@@ -858,6 +858,19 @@ def _block_after(text: str, end: int) -> int:
     first = len(rest) - len(rest.lstrip())
     gap = re.search(r"\n[ \t>]*\n", rest[first:])
     return end + first + (gap.start() if gap else len(rest) - first)
+
+
+def _bare(command: str) -> str:
+    """A command as one line without what only trimmed or checked its output in the session
+    ("… 2>&1 | tail -3", "… && git diff --stat build.zig.zon", "… && which ocaml")."""
+    bare = _TRIMMING.sub("", one_line(command)).strip()
+    return bare or one_line(command)
+
+
+_TRIMMING = re.compile(
+    r"\s+2>&1(?=\s|$)|\s*\|\s*(?:tail|head|less|more|xcbeautify|cat)\b[^|&;]*|"
+    r"\s*(?:&&|;)\s*(?:git (?:status|diff|log|show)|echo|ls|which|cat|pwd)\b[^|&;]*?"
+    r"(?=\s*(?:&&|;)|$)")
 
 
 def _asked_words(excerpt: str) -> str:

@@ -831,6 +831,9 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         whether it is a session record). Words first, then meaning (a question's, never a
         session record's)."""
         fit, floor, is_event = judge(claim)
+        if is_event and general:
+            # (a session's record never answers what general knowledge answers)
+            return False, "a session record does not answer a general question", is_event
         if fit.passes(floor):
             return True, fit.describe(floor), is_event
         if not is_event and means(key, claim, fit):

@@ -983,13 +983,15 @@ def test_a_recovery_pairs_with_the_failed_command_it_contains(tmp_path, store):
           'Exit code 1\nError: Library "menhirLib" not found.', is_error=True)
     b.run("Bash", {"command": "opam install . --deps-only"},
           "Exit code 20\n[ERROR] Package conflict!", is_error=True)
-    b.run("Bash", {"command": "eval $(opam env --switch=. --set-switch) && dune build"}, "")
+    b.run("Bash", {"command": "eval $(opam env --switch=. --set-switch) && dune build 2>&1 | "
+                              "tail -2 && which ocaml"}, "")
     b.run("Bash", {"command": "dune fmt"}, "")
     b.say("Built with the local switch.")
     report = capture_transcript(b.write(b.path), store=store)
     (fix,) = facts_of(report)["recovery"]
     assert fix["text"].startswith("Use `eval $(opam env --switch=. --set-switch) && dune build` "
                                   "here (`dune build` fails")
+    # (what only trimmed or checked the output in the session is left out of the command)
 
 
 def test_commands_the_user_runs_in_bash_mode_count_as_run(tmp_path, store):
@@ -1171,3 +1173,14 @@ def test_a_name_only_tool_output_knows_and_a_problem_that_still_happens(tmp_path
     (gotcha,) = found["gotcha"]
     assert gotcha["text"].startswith("Handlers only run at the end of the play")
     assert "flush_handlers" in gotcha["text"]
+
+
+def test_where_code_is_used_is_no_fact_about_the_environment(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("where is fg_gate_statem:open used?")
+    b.run("Grep", {"pattern": "fg_gate_statem:open"},
+          "Found 2 files\napps/ferrygate/src/fg_scan_handler.erl\napps/ferrygate/src/fg_override.erl")
+    b.say("`fg_gate_statem:open` is used in 2 places: apps/ferrygate/src/fg_scan_handler.erl, "
+          "apps/ferrygate/src/fg_override.erl.")
+    report = capture_transcript(b.write(b.path), store=store)
+    assert texts(report) == []

@@ -110,6 +110,16 @@ def test_a_general_question_is_answered_only_by_a_claim_covering_what_it_asks():
         assert asks_in_general(general), general
 
 
+def test_a_session_record_never_answers_a_general_question():
+    record = ("Goal: skim roles/unifi/defaults/main.yml and tell me what it's for\nThen asked: "
+              "what goes in defaults and what in vars of an Ansible role here")
+    state = fold([ev.proposed(record, "event", workspace=WS, citations=[
+        ev.command_citation(record)], origin="user", ts=T0)])
+    assert recalled(state, "what's the difference between defaults and vars in an Ansible "
+                           "role?") == []
+    assert recalled(state, "what goes in defaults and vars of our ansible role?") == [record]
+
+
 def test_an_unrelated_question_sharing_a_word_gets_nothing():
     state = store()
     for question in ("should we rename the database column user_id to account_id?",

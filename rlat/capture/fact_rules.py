@@ -151,6 +151,11 @@ _ABOUT_CODE = re.compile(
     re.IGNORECASE)
 
 
+def about_code(sentence: str) -> bool:
+    """Whether the sentence reports work on code or where code is used (``_ABOUT_CODE``)."""
+    return bool(_ABOUT_CODE.search(sentence))
+
+
 def states_a_fact(sentence: str) -> bool:
     """The sentence states something (``_STATE``) in its own words, about the environment."""
     return bool(_STATE.search(_NOT_PROSE.sub(" ", sentence))) \

@@ -104,6 +104,7 @@ from .fact_rules import (
     TRIED_THAT,
     VERDICT_START,
     VERDICT_WORDS,
+    about_code,
     answering_line,
     content_words,
     did_nothing_hint,
@@ -607,7 +608,7 @@ class FactExtractor:
             # (the first answer needs no verb of its own: "R 4.3.3, as recorded in renv.lock")
             answering = self._question and self._probed and not self._answered \
                 and len(self.facts) == self._facts_at_ask and not REMEDY.match(sentence) \
-                and not SEARCHED.match(sentence)
+                and not SEARCHED.match(sentence) and not about_code(sentence)
             if not tokens or (not gotcha and not states_a_fact(sentence) and not answering):
                 continue
             backing = self._backing(tokens)

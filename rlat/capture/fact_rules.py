@@ -29,7 +29,9 @@ RULE = re.compile(
     r"\b(?:from now on|going forward|by convention|our (?:convention|rule|policy|"
     r"standard|style)|(?:the|a|our) convention|house rule|in this (?:repo|repository|project|"
     r"codebase|team)|(?:here|in this repo),? we|we (?:use|don'?t use|do not use|prefer|avoid|"
-    r"deploy|run|keep|name|put|store|pin|write|require|only|log|talk|handle|format|call|"
+    r"deploy|run|keep|name|put|store|pin|write|require|log|talk|handle|format|call|"
+    # ("we only deploy on Fridays" — not the story "we only found out when …")
+    r"only(?! (?:\w+ed|found|knew|saw|heard|got|had|did|came|went|ran|made|noticed)\b)|"
     r"document|test)|don'?t ever|do not ever|"
     r"make sure (?:to|you)|remember (?:that|to)|is (?:required|mandatory|forbidden|banned)|"
     r"must (?:always|never|be(?! \w+ing\b)|use|not|go|run|pass|stay|live)|should (?:always|"
@@ -78,7 +80,7 @@ ANNOUNCED = re.compile(r"\b(?:(?:ground|house|team|our|review|style) rules?|rule
 RULE_AFTER = re.compile(r"\b(?:that'?s|that is|this is) (?:the|our|a|the new) (?:rule|convention|"
                         r"policy|standard)\b|\bmake (?:that|this|it) (?:the|a|our) (?:rule|"
                         r"convention)\b", re.IGNORECASE)
-NORMATIVE = re.compile(r"\b(?:always|never|nowhere|only|exactly one|every|each|stays?|must|"
+NORMATIVE = re.compile(r"\b(?:always|never|nowhere|exactly one|every|each|stays?|must|"
                        r"has to|have to|should|not a|instead of)\b|(?:^|[-–—,:;]\s)\W*no \w",
                        re.IGNORECASE)
 # The assistant quoting a rule it was told or found, after a label and a colon ("Ingrid made it
@@ -130,7 +132,10 @@ _QUESTION_START = re.compile(
 
 
 def is_question(text: str) -> bool:
-    return text.rstrip().endswith("?") or bool(_QUESTION_START.match(text))
+    """Ends with "?", or opens like a question without ending like a statement ("When a
+    function makes more than one allocation, every allocation gets its own errdefer." states)."""
+    text = text.rstrip()
+    return text.endswith("?") or (not text.endswith((".", "!")) and bool(_QUESTION_START.match(text)))
 
 # What a sentence says outside its paths, commands and URLs ("app/Support/x.php" supports
 # nothing).
@@ -343,9 +348,11 @@ BACKTICK = re.compile(r"`([^`\n]{2,120})`")
 SNAG = re.compile(r"\bthere'?s (?:a|one) (?:snag|catch|gotcha|problem|complication)\b|"
                    r"\b(?:one|a) (?:snag|catch|gotcha) first\b|"
                    # "Found the cause. Fixing.", "Small detour: this is a real bug"
-                   r"\bfound (?:the|a|its) (?:cause|culprit|problem|bug|issue)\b|^\W*found it\W*$|"
+                   r"\bfound (?:the|a|its) (?:cause|culprit|problem|bug|issue)\b|"
                    r"\b(?:this|that|it)(?:'s| is) a (?:real|genuine|latent|nasty) "
                    r"(?:bug|problem)\b", re.IGNORECASE)
+# ... or opening its message with "Found it." (too short a sentence to be read as one).
+FOUND_IT = re.compile(r"\W*found it\s*[.!:]", re.IGNORECASE)
 SNAG_WORDS = 12  # content words an announcement has at most (more: it explains as well)
 # A label the explanation opens with ("Root cause: …").
 CAUSE_LABEL = re.compile(r"^\W*(?:(?:the )?root cause|the cause|cause|why|verdict|result|"

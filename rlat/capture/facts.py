@@ -67,6 +67,7 @@ from .fact_rules import (
     FENCED,
     FIRST_PERSON,
     FOLLOW_UP,
+    FOUND_IT,
     GOTCHA,
     GOTCHA_HINTS,
     HOUSEKEEPING,
@@ -163,6 +164,7 @@ class _Command:
     recovered: bool = False
     asked_after: bool = False  # the user said something after it ran
     edited_after: bool = False  # a file was written after it failed
+    superseded: bool = False  # a prompt that set a new situation came after it
     ask: Cited | None = None  # the prompt it ran under
     facts_before: int = 0  # facts kept before it failed
     hints: set = field(default_factory=set)  # commands the user quoted after it failed
@@ -251,6 +253,8 @@ def _recovers(failed: _Command, good: str, *, newest: bool = False) -> bool:
     if any(hint.startswith(said) for hint in failed.hints):
         return True  # the user handed it over after the failure ("ah, here it's `X`")
     bad_words, good_words = _command_words(bad), _command_words(good)
+    if failed.superseded and not bad_words <= good_words:
+        return False  # (a failure of an earlier task: only a command containing it recovers it)
     if bad_words and bad_words < good_words and any(
             w.startswith("-") or "=" in w or w in ("&&", ";")
             for w in set(good.split()) - set(bad.split())) and (
@@ -392,6 +396,11 @@ class FactExtractor:
         markup = len(text[:ASK_CHARS]) - len(_asked_words(text[:ASK_CHARS]))
         self._ask = Cited(block.uuid, snippet(text, ASK_CHARS + max(0, markup)), "prompt",
                           self.source, block.offset)
+        for command in self._commands:
+            if command.failed and command.ask is None and not command.superseded:
+                command.ask = self._ask  # (run in bash mode: the start of what is asked now)
+            else:
+                command.superseded = True
         # (or asks the assistant to investigate: "dig into it and leave notes", "find out why")
         self._symptom = bool(SYMPTOM.search(text)) and (
             not IMPERATIVE.match(text) or bool(REPORTED.search(text))) \
@@ -558,6 +567,8 @@ class FactExtractor:
         if self._symptom and self._probed and not self._explained and spans \
                 and self._reported is not None and CONFIRMS.match(text[spans[0][0]:spans[0][1]]):
             self._explained = self._confirmed(self._reported)
+        if FOUND_IT.match(text):
+            self._symptom, self._explained = True, False  # ("Found it. Fixing first.")
         for at, (start, end) in enumerate(spans):
             sentence = text[start:end]
             if len(sentence) > SENTENCE_MAX or sentence.rstrip().endswith("?"):

@@ -1184,3 +1184,33 @@ def test_where_code_is_used_is_no_fact_about_the_environment(tmp_path, store):
           "apps/ferrygate/src/fg_override.erl.")
     report = capture_transcript(b.write(b.path), store=store)
     assert texts(report) == []
+
+
+def test_a_conditional_rule_a_found_it_and_an_old_failure_of_another_task(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("from #dev:\n\nDmitri  12:23 PM\nWhen a function makes more than one allocation, "
+             "every allocation gets its own errdefer free on the very next line. We only found "
+             "out when the display ran out of memory.\n\nso that's the rule now. make "
+             "Station.load read the cached file")
+    b.say("Will do.")
+    b.prompt("run the formatter")
+    b.run("Bash", {"command": "erlfmt -w apps/ferrygate/src/*.erl"},
+          "Exit code 127\nbash: erlfmt: command not found", is_error=True)
+    b.run("Bash", {"command": "rebar3 fmt -w"}, "ok")
+    b.prompt("the node on quay02 fell over on sunday night. fix first, questions later")
+    b.run("Bash", {"command": "ssh quay02 'head -3 /opt/ferrygate/erl_crash.dump'"},
+          "Slogan: no more index entries in atom_tab")
+    b.say("Found it. Fixing first, as asked.")
+    b.run("Edit", {"file_path": "apps/ferrygate/src/fg_mqtt.erl"}, "ok")
+    b.say("Fixed.\n\nWhat was going on: fg_mqtt turns every gate id into an atom with "
+          "binary_to_atom, and atoms are never garbage collected. Ids from outside must never "
+          "become new atoms: binary_to_existing_atom accepts only the gates we know.")
+    report = capture_transcript(b.write(b.path), store=store)
+    found = facts_of(report)
+    assert [c["text"] for c in found["convention"]] == [
+        "When a function makes more than one allocation, every allocation gets its own errdefer "
+        "free on the very next line."]
+    (fix,) = found["recovery"]
+    assert fix["text"].startswith("Use `rebar3 fmt -w` here (`erlfmt -w")  # (not the ssh)
+    (gotcha,) = found["gotcha"]
+    assert "binary_to_existing_atom accepts only the gates we know" in gotcha["text"]

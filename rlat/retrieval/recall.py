@@ -61,7 +61,7 @@ from ..trust.rungs import rung_of_points
 from ..trust.shadow import EXCLUDED as SHADOW_EXCLUDED
 from ..trust.shadow import visible_to_agents
 from . import abstention as A
-from . import temporal, wordvec
+from . import answer_types, temporal, wordvec
 from .bm25 import BM25Index, length_norm, smooth_idf, term_score
 from .tokenize import TOKENIZER_VERSION, tokenize
 
@@ -80,6 +80,9 @@ COMMON_TERM_MIN_MATCHES = 200
 SIMILARITY_WEIGHT = 0.5
 # ... plus DATE_WEIGHT when the query asks when and the claim states a time (rlat.retrieval.temporal).
 DATE_WEIGHT = 0.2
+# ... plus TYPE_WEIGHT when the query asks for a value of a kind (a version, an address) and the
+# claim states one (rlat.retrieval.answer_types).
+TYPE_WEIGHT = 0.2
 # ... plus PERIOD_WEIGHT when the query names a day, month or year and the claim was said then.
 PERIOD_WEIGHT = 0.5
 # ... plus ANSWER_WEIGHT x the relevance of the question a claim answers (the claim just before
@@ -773,9 +776,11 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     prompt_vec = table.embed(terms, weigh) if table is not None else None
     # The most a candidate's relevance can reach above its lexical part (see below).
     dated = DATE_WEIGHT if temporal.asks_when(query) else 0.0
+    wanted = answer_types.asked_type(query)
+    typed = TYPE_WEIGHT if wanted else 0.0
     periods = temporal.named_periods(query, now)
     named = PERIOD_WEIGHT if periods else 0.0
-    lift = (SIMILARITY_WEIGHT if prompt_vec is not None else 0.0) + dated + named
+    lift = (SIMILARITY_WEIGHT if prompt_vec is not None else 0.0) + dated + named + typed
     scale = (1 + lift) * (1 + answering)  # relevance = raw relevance / scale, in [0, 1]
     best = 0.0
     hits: list[Hit] = []
@@ -804,9 +809,11 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         if prompt_vec is not None:
             similarity = max(0.0, wordvec.cosine(prompt_vec, index.claim_vector(key, claim,
                                                                                  table)))
-        raw = bm25 / best + (lift - dated - named) * similarity
+        raw = bm25 / best + (lift - dated - named - typed) * similarity
         if dated and temporal.has_time(claim.text):
             raw += dated
+        if typed and answer_types.states(wanted, claim.text):
+            raw += typed
         if named and temporal.said_within(claim.learned_at, periods):
             raw += named
         return raw, similarity

@@ -195,3 +195,19 @@ def test_a_claim_admitted_on_meaning_takes_one_place_among_the_candidates(monkey
     state = fold([ev.proposed(CONCURRENCY, "convention", workspace=WS,
                               citations=[ev.command_citation("c")], origin="user", ts=T0)])
     assert recalled(state, ASKED) == [CONCURRENCY]
+
+
+def test_a_question_for_a_version_or_an_address_prefers_a_claim_that_states_one():
+    from rlat.retrieval.answer_types import asked_type, states
+
+    texts = ["Julia code is formatted with Runic before every commit.",
+             "Julia docs are built with Documenter.",
+             "The project pins Julia 1.10.4 in its Manifest.",
+             "Julia tests run with the Pkg test suite."]
+    state = fold([ev.proposed(t, "environment", workspace=WS, citations=[
+        ev.command_citation(t)], origin="user", ts=T0) for t in texts])
+    hits = R.recall(state, "which Julia release do we use?", workspace=WS, top_k=1, now=T0)
+    assert [h.claim.text for h in hits] == [texts[2]]
+    assert asked_type("what address do I open in the browser?") == "address"
+    assert states("address", "it is up on http://127.0.0.1:4721") and not states(
+        "version", "see docs/v2/setup.md")

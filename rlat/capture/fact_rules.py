@@ -309,7 +309,8 @@ JUDGED = re.compile(
     r"\b(?:isn'?t|is not|wasn'?t|was not) (?:worth it|a (?:quick )?win|a good (?:fit|home|idea|"
     r"choice|trade))\b|\bnot worth (?:it|the)\b|"
     r"\b(?:doesn'?t|does not|didn'?t|did not) (?:fit|pay off|buy (?:us )?(?:anything|much))\b|"
-    r"\bbuys? (?:us )?(?:nothing|little)\b|\bcan'?t work at\b", re.IGNORECASE)
+    r"\bbuys? (?:us )?(?:nothing|little)\b|\bcan'?t work at\b|\ba step back(?:wards?)?\b|"
+    r"\bnot an improvement\b", re.IGNORECASE)
 # A block the user pasted between ``` fences (to the end when it is left open).
 FENCED = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 # A rule's quantifier ("every … has to"), which in an order belongs to the task.

@@ -299,6 +299,7 @@ class FactExtractor:
     _reported: Block | None = None  # the prompt that reported the problem (its diagnosis too)
     _facts_at_ask: int = 0  # facts kept before that prompt
     _changed: bool = False  # a file was written since that prompt (something was tried)
+    _ran: bool = False  # ... or a command that is more than a look ran since it
     _judged: Block | None = None  # ... and the assistant's latest judgement of it
     _fallback: Block | None = None  # that judgement, once a revert came: the finding if none follows
     # Since the latest prompt: IDLE; REVERTING (a revert was said or asked for: the next
@@ -407,7 +408,7 @@ class FactExtractor:
             or bool(INVESTIGATE.search(text))
         self._reported = block if self._symptom else None
         self._facts_at_ask = len(self.facts)
-        self._changed, self._judged = False, None
+        self._changed, self._ran, self._judged = False, False, None
         # output pasted into the prompt is the look a probe would have taken
         self._probed = "\n" in text and len(text) > 80
         self._explained = False
@@ -557,8 +558,10 @@ class FactExtractor:
                 self._fallback = None
                 return  # (the finding is this message: nothing else to read in it)
         elif self._revert == "idle":
-            if self._changed and any(
-                    CAUSE.search(text[a:b]) and not NARRATION.match(text[a:b])
+            # (something was changed — a file, or the machine by a command: "pveceph install")
+            if (self._changed or self._ran) and any(
+                    (CAUSE.search(text[a:b]) or JUDGED.search(text[a:b]))
+                    and not NARRATION.match(text[a:b])
                     and len(content_words(text[a:b]) - VERDICT_WORDS) >= VERDICT_MIN_WORDS
                     for a, b in spans):
                 self._judged = block  # ("Verdict for when you're back: …")
@@ -567,6 +570,8 @@ class FactExtractor:
         if self._symptom and self._probed and not self._explained and spans \
                 and self._reported is not None and CONFIRMS.match(text[spans[0][0]:spans[0][1]]):
             self._explained = self._confirmed(self._reported)
+        if self._question and not self._answered and self._restates_command(block):
+            return
         if FOUND_IT.match(text):
             self._symptom, self._explained = True, False  # ("Found it. Fixing first.")
         for at, (start, end) in enumerate(spans):
@@ -638,6 +643,20 @@ class FactExtractor:
                 self._in_context("environment", sentence,
                                  cited + [Cited(uuid, snippet(line, 160), "output", self.source,
                                                 offset)])
+
+    def _restates_command(self, block: Block) -> bool:
+        """The answer to "what was the command that worked?": a command in backticks that ran
+        and worked in this session is kept as what to run, with the question. Whether it was."""
+        worked = {one_line(c.text): c for c in self._commands if not c.failed}
+        for m in BACKTICK.finditer(block.text):
+            command = worked.get(one_line(m.group(1)))
+            if command is None or good_looks(command.text):
+                continue
+            self._answered = True
+            self._in_context("environment", f"Use `{_bare(command.text)}`.",
+                             [self._cite(block, m.start(1), m.end(1), "fact"), command.cited])
+            return True
+        return False
 
     def _confirmed(self, report: Block) -> bool:
         """The user's own diagnosis in the prompt that reported the problem, which the
@@ -824,6 +843,8 @@ class FactExtractor:
                                            ask=ask, facts_before=len(self.facts)))
             del self._commands[:-16]
             return
+        if not good_looks(command):
+            self._ran = True
         same = one_line(command)
         good_words = _command_words(command)
         # Newest first — but a failed command this one contains goes first whenever it ran
@@ -870,6 +891,12 @@ def _block_after(text: str, end: int) -> int:
     first = len(rest) - len(rest.lstrip())
     gap = re.search(r"\n[ \t>]*\n", rest[first:])
     return end + first + (gap.start() if gap else len(rest) - first)
+
+
+def good_looks(command: str) -> bool:
+    """Whether a command only looks around (``git status``, ``ls``, ``docker ps``, ``cat``):
+    nothing is tried by it."""
+    return _program(command) in HOUSEKEEPING or bool(_command_words(command) & LOOKS)
 
 
 def _bare(command: str) -> str:

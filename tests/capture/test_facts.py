@@ -1214,3 +1214,28 @@ def test_a_conditional_rule_a_found_it_and_an_old_failure_of_another_task(tmp_pa
     assert fix["text"].startswith("Use `rebar3 fmt -w` here (`erlfmt -w")  # (not the ssh)
     (gotcha,) = found["gotcha"]
     assert "binary_to_existing_atom accepts only the gates we know" in gotcha["text"]
+
+
+def test_a_command_restated_as_the_answer_and_a_verdict_on_a_change_made_by_commands(
+        tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("list every VM on the cluster - hosts.yml feels out of date")
+    b.run("Bash", {"command": "ansible-inventory -i inventory/pve.proxmox.yml --graph"},
+          "@all:\n  |--@proxmox_all_running:\n  |  |--docs")
+    b.say("Five guests are running.")
+    b.prompt("going back to earlier - what was the command that finally worked?")
+    b.say("`ansible-inventory -i inventory/pve.proxmox.yml --graph`")
+    b.prompt("try it: set up ceph across the three nodes so VMs can live-migrate")
+    b.run("Bash", {"command": "ssh root@pve1 'pveceph init --network 10.20.0.0/24'"}, "ok")
+    b.run("Bash", {"command": "ssh root@docs 'fio --name=vm --rw=randwrite'"}, "write: IOPS=312")
+    b.say("Ceph on this hardware is a step backwards: every write crosses the one gigabit link "
+          "twice, so 4k random writes fell to about 300 IOPS.")
+    b.prompt("confidently wrong, then. undo it")
+    b.run("Bash", {"command": "ssh root@pve1 'pveceph purge'"}, "purged")
+    b.say("Undone.")
+    report = capture_transcript(b.write(b.path), store=store)
+    found = facts_of(report)
+    assert any(f["text"].startswith("Use `ansible-inventory -i inventory/pve.proxmox.yml "
+                                    "--graph`. [asked: going back") for f in found["environment"])
+    (finding,) = found["falsified"]
+    assert finding["text"].startswith("Ceph on this hardware is a step backwards")

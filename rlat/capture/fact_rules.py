@@ -18,9 +18,11 @@ RECURRENCE_OVERLAP = 0.6  # content-word Jaccard at which a stored claim is the 
 
 # A sentence ends at . ! ? followed by a space or the end (a closing quote may come between),
 # or at a line break ("15.4" and "setup.py" do not end one).
-# ("!" then a lowercase word ends no sentence: it ends a name in code, "ig/halt-key! the old …")
-SENTENCE = re.compile(r"(?:[^\n.!?]|[.!?](?![\s]|$|[\"”’](?:\s|$))|(?<=[\w-])!(?=[ \t]+[a-z]))+"
-                      r"(?:[.!?]+[\"”’]?(?=\s|$))?")
+SENTENCE = re.compile(r"(?:[^\n.!?]|[.!?](?![\s]|$|[\"”’](?:\s|$)))+(?:[.!?]+[\"”’]?(?=\s|$))?")
+# A name in code that ends in "!" ("ig/halt-key!", "swap!", "reset_all!"): its "!" ends no
+# sentence. (Prose's "that fixed it! we always …" still does.)
+CODE_BANG = re.compile(r"(?<![\w/-])(?:[\w]+[-/_][\w/-]*|`[^`\n]*)!(?=`?[ \t]+[a-z])")
+HEDGED = re.compile(r"\b(?:i doubt|not sure|i don'?t think|i wonder|no idea if)\b", re.IGNORECASE)
 BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+|^\s*#+\s+|^\s*>\s*")
 
 # A standing rule the user states. "always"/"never" and friends are what separate a rule
@@ -46,7 +48,7 @@ RULE = re.compile(
     # start of a sentence or of a clause ("yes - no …", "second time now: no …")
     r"|^\W*(?:please\s+)?(?:use|prefer|keep)\b[^.\n]{1,60},\s*(?:not|never)\b"
     r"|(?:^|[,:;\"“—–-]\s)\W*(?:(?:yes|yeah|yep|ok|okay|right|sure)\W+)?"
-    r"no (?:[\w.()@!-]+ ){1,3}?"
+    r"no (?:[\w.()@!-]+ ){1,4}?"
     r"(?:anywhere|in|for|on|inside|outside)\b"
     r"|\bno [\w.()@!-]+(?: or [\w.()@!-]+)? any ?more\b"
     # ... or a list of what there is none of: "no print(), and no logging.getLogger either",
@@ -57,8 +59,7 @@ RULE = re.compile(
     # "every async method takes a CancellationToken"; "each string goes through the catalog"
     r"|\b(?:every|each|all|any)\b[^.\n]{0,60}?\b(?:has to|have to|must|needs? to|should)\b"
     r"|\b(?:every|each) (?:[\w@.-]+ ){1,4}?(?:takes|goes through|passes|uses|returns|lives in|"
-    r"belongs in|carries|follows|starts with|ends with|requires|gets|is started|is created|"
-    r"is written|is tested|is named)\b"
+    r"belongs in|carries|follows|starts with|ends with|requires)\b"
     r"|\b(?:is|are) \w+(?:ed|en) (?:with|in|as|using|through|by)\b[^.\n]{1,80}?,\s*(?:not|never)\b",
     re.IGNORECASE)
 # A rule the user announces as one ("one thing you couldn't know: …", "we keep forgetting it:
@@ -66,34 +67,37 @@ RULE = re.compile(
 RULE_INTRO = re.compile(
     r"\b(?:(?:one thing|something) you (?:couldn'?t|could not|can'?t|wouldn'?t|didn'?t|don'?t) "
     r"know|we keep forgetting (?:it|this|that)|we turned (?:it|that|this) down|for future "
-    r"reference|(?:one|a|the|our|house|team) rules?\b[^:.\n]{0,40}|the rule (?:here )?is|"
+    r"reference|(?:one|the|our|house|team) rules?\b[^:.\n]{0,40}|the rule (?:here )?is|"
     r"(?:this|that) is non.negotiable|[^:.\n]{0,30}\b(?:isn'?t|not) up for debate|(?:note )?from me[^:.\n]{0,30}|not in the ticket)\W*?:\s*"
     r"[\"“]?", re.IGNORECASE)
 # A line that announces the rules after it, a list or a quoted review comment ("ground rules:",
 # "… and it goes for everything from now on:"): each sentence of the block it opens is a rule.
-ANNOUNCED = re.compile(r"\b(?:(?:ground|house|team|our|review|style) rules?|rules? (?:for|of|here)|"
-                       r"conventions?|guidelines|from now on|going forward|for everything|"
-                       r"for all (?:new )?code)\b[^\n]{0,60}:\s*$", re.IGNORECASE)
+ANNOUNCED = re.compile(r"^(?!.*\b(?:want|like to|need to|following|to.?do|tasks?|steps?|plan|"
+                       r"said|says|output|ticket|said)\b).*\b(?:(?:ground|house|team|our|review|"
+                       r"style|coding) rules|(?:our|team|house) conventions|(?:goes|applies|holds) "
+                       r"for everything|from now on|going forward)\b[^\n]{0,60}:\s*$",
+                       re.IGNORECASE)
 # A user making what came before a rule ("so that's the rule now." after a pasted thread,
 # "let's make that the rule"): the statements before it that say how things are done are
 # rules (``NORMATIVE``; at most two, from the same message).
-RULE_AFTER = re.compile(r"\b(?:that'?s|that is|this is) (?:the|our|a|the new) (?:rule|convention|"
-                        r"policy|standard)\b|\bmake (?:that|this|it) (?:the|a|our) (?:rule|"
-                        r"convention)\b", re.IGNORECASE)
+RULE_AFTER = re.compile(r"^(?!.*\b(?:not|n'?t|doubt|unless|if|whether)\b).*(?:\b(?:that'?s|that is|"
+                        r"this is) (?:the|our|the new) (?:rule|convention|policy)\b|\bmake "
+                        r"(?:that|this|it) (?:the|a|our) (?:rule|convention)\b)", re.IGNORECASE)
 NORMATIVE = re.compile(r"\b(?:always|never|nowhere|exactly one|every|each|stays?|must|"
                        r"has to|have to|should|not a|instead of)\b|(?:^|[-–—,:;]\s)\W*no \w",
                        re.IGNORECASE)
 # The assistant quoting a rule it was told or found, after a label and a colon ("Ingrid made it
 # a rule in 89fe3ae (…): HTTP handlers are cowboy_rest handlers …", "The rule: every ref()
 # goes in an import CTE …"): what follows the colon is a rule.
-RULE_QUOTED = re.compile(r"^(?:[^:\n]{0,80}\bmade (?:it|that|this) a rule\b[^:\n]{0,80}|"
-                         r"\W*(?:the|our|your|that) (?:rule|convention)(?: here)?(?: is)?)\s*:\s+",
-                         re.IGNORECASE)
+RULE_QUOTED = re.compile(r"^(?:[^:\n]{0,80}\bmade (?:it|that|this) (?:a|the) (?:rule|convention)"
+                         r"\b[^:\n]{0,80}|\W{0,3}(?:the|our|your) (?:house|team) (?:rule|"
+                         r"convention)(?: here)?(?: is)?)\s*:\s+", re.IGNORECASE)
 # A chat client's byline ("Marisol  1:30 PM") or a reviewer's ("**Saoirse** commented on …").
-CHAT_BYLINE = re.compile(r"^\W*[A-Z][\w .'-]{0,30}?\s+\d{1,2}:\d{2}(?:\s*[AP]M)?\s*$")
+CHAT_BYLINE = re.compile(r"^\W{0,4}[A-Z][\w.'-]*(?: [\w.'-]+){0,2}\s{1,4}\d{1,2}:\d{2}"
+                         r"(?:\s*[AP]M)?\s*$")
 # ... whose byline is no rule ("**Saoirse** commented on `loans.clj`").
-BYLINE = re.compile(r"^\W*[\w .'-]{1,40}?\**\s+(?:commented|replied|wrote|said|reviewed|suggested)\b",
-                    re.IGNORECASE)
+BYLINE = re.compile(r"^\W{0,4}[\w.'-]+(?: [\w.'-]+){0,3}\**\s{1,3}(?:commented|replied|wrote|said|"
+                    r"reviewed|suggested)\b", re.IGNORECASE)
 # ... (never a report of what the user did: "one thing you couldn't know: I already restarted
 # the staging worker twice")
 FIRST_PERSON = re.compile(r"\W*(?:i|we)(?:'ve| have| had| already| just)?\s+\w+ed\b", re.IGNORECASE)
@@ -132,10 +136,18 @@ _QUESTION_START = re.compile(
 
 
 def is_question(text: str) -> bool:
-    """Ends with "?", or opens like a question without ending like a statement ("When a
-    function makes more than one allocation, every allocation gets its own errdefer." states)."""
+    """Ends with "?", or opens like a question — unless it opens with a clause of condition and
+    ends like a statement ("When a function makes more than one allocation, every allocation
+    gets its own errdefer." states)."""
     text = text.rstrip()
-    return text.endswith("?") or (not text.endswith((".", "!")) and bool(_QUESTION_START.match(text)))
+    if text.endswith("?"):
+        return True
+    return bool(_QUESTION_START.match(text)) and not (
+        text.endswith((".", "!")) and _CONDITION_FIRST.match(text))
+
+
+_CONDITION_FIRST = re.compile(r"^\s*(?:when|whenever|where|wherever|if|once|while)\b[^,;:]{3,}"
+                              r"[,;:]\s", re.IGNORECASE)
 
 # What a sentence says outside its paths, commands and URLs ("app/Support/x.php" supports
 # nothing).
@@ -222,21 +234,26 @@ SYMPTOM = re.compile(
     r"(?:an? )?(?:hour|minute|day)s? (?:off|early|late)|"
     r"but (?:not|never|at|in|on|it|they|only|still)|"
     r"root cause|out of ideas|stared at|no idea why|can'?t figure out|"
-    # ... or a regression, a bug brought in from the tracker, a quantity that is off
+    # ... or a regression, an issue's "Expected:"
     r"(?:it |this |that )?(?:worked|used to work|was fine)\b[^.\n]{0,30}\b(?:ago|before|yesterday|"
-    r"last (?:week|month|year|release))|bisect\w*|regress\w*|issue #\d+|bug report|expected:|"
-    r"(?:far |way )?too (?:many|few|much|little|high|low|early|late)|refus\w+|leak\w*|"
-    # ... or what still happens ("caddy is still serving the old config"), or happens although
-    # it should not ("… even though the Caddyfile on the proxy is the new one")
-    r"(?:is|are|was|were|keeps?) still \w+ing|even though|although)\b",
+    r"last (?:week|month|year|release))|bisect\w*|regress\w*|expected:)\b",
     re.IGNORECASE)
 REPORTING = re.compile(r"\b(?:" + _NOT_HAPPENING + r")\b", re.IGNORECASE)
 # ... or asking the assistant to find out what is wrong: the explanation that follows is a
 # finding too, whatever words the report used ("slither flags X, and a bot initialized Y. dig
 # into it and leave notes").
-INVESTIGATE = re.compile(r"\b(?:dig into|look into|investigate|figure out (?:why|what|how come)|"
-                         r"find out (?:why|what)|track down|get to the bottom of|diagnose)\b",
-                         re.IGNORECASE)
+INVESTIGATE = re.compile(r"\b(?:dig into (?:it|this|that|why)|look into (?:it|this|that|why)|"
+                         r"investigate (?:it|this|that|why|what)|figure out (?:why|what went|"
+                         r"how come)|find out why|track (?:it |this )?down|get to the bottom of|"
+                         r"diagnose)\b", re.IGNORECASE)
+# Weaker signs of a problem, which count only in a prompt that asks for nothing new: a quantity
+# that is off, refusing, leaking, what still happens ("caddy is still serving the old config")
+# or happens although it should not ("… even though the Caddyfile is the new one").
+SYMPTOM_WEAK = re.compile(r"\b(?:(?:far |way )?too (?:many|few|much|little|high|low|early|late)|"
+                          r"refus\w+|leak(?:s|ed|ing)?|(?:is|are|was|were) still \w+ing|"
+                          r"even though|although)\b", re.IGNORECASE)
+WANTS = re.compile(r"\b(?:i'?d like|i want|we want|we'?d like|would like|let'?s|add an?|"
+                   r"asks? for|asking for|requests?|feature|support for|option)\b", re.IGNORECASE)
 # ... said of a thing even after a verb that usually gives an order ("make run just sits at …").
 REPORTED = re.compile(r"\b(?:hangs|sits|is stuck|gets stuck|dies|"
                        r"crashes|freezes)\b", re.IGNORECASE)
@@ -304,6 +321,14 @@ GOTCHA = re.compile(
 # The assistant judging an approach it tried or looked into ("core.async is the wrong tool for
 # the reminders: …", "IL2CPP isn't worth it for the Windows build", "orjson doesn't buy
 # anything"): after a look, a falsified finding.
+# ... not what it did instead ("… so I added text-overflow", "I used lru_cache").
+DID_INSTEAD = re.compile(r"\b(?:so |and )?I(?:'ve| have)? (?:added|used|went|changed|kept|made|wrapped|"
+                         r"switched|put|wrote|moved)\b")
+# A remedy put off ("… needs a rewrite too at some point, but that's separate").
+DEFERRED = re.compile(r"\b(?:at some point|separate(?:ly)?|eventually|another time|later on|"
+                      r"unrelated|some day)\b", re.IGNORECASE)
+# A prompt asking for a fix: "Found it." then opens the problem it was about.
+FIX_ASKED = re.compile(r"\bfix(?:ed|ing)?\b", re.IGNORECASE)
 JUDGED = re.compile(
     r"\b(?:is|was|'s) the wrong (?:tool|choice|approach|fit|place|layer)\b|"
     r"\b(?:isn'?t|is not|wasn'?t|was not) (?:worth it|a (?:quick )?win|a good (?:fit|home|idea|"
@@ -317,7 +342,8 @@ FENCED = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 QUANTIFIED = re.compile(r"\W*(?:every|each|all)\b", re.IGNORECASE)
 # "X tried exactly that last summer and we reverted it": what was tried is what the assistant
 # just proposed, so the sentence names nothing (the finding comes with the explanation).
-TRIED_THAT = re.compile(r"\btried (?:exactly |just |all )?(?:that|this|it)\b", re.IGNORECASE)
+TRIED_THAT = re.compile(r"(?<!\bI )(?<!\bwe )\btried (?:exactly |just |all )?(?:that|this|it)\b",
+                        re.IGNORECASE)
 # What the assistant says when a revert is done, which explains nothing ("Reverted, and written
 # up as docs/adr/0029-….md", "Backed out; the working tree is clean again").
 REVERT_DONE = re.compile(

@@ -55,9 +55,12 @@ from .fact_rules import (
     CHAT_BYLINE,
     CLAUSE_END,
     CLAUSE_MARKS,
+    CODE_BANG,
     CODEISH,
     CONFIRMS,
+    DEFERRED,
     DIAGNOSIS_START,
+    DID_INSTEAD,
     DID_NOTHING,
     ELLIPTICAL,
     ENV_ERROR,
@@ -66,10 +69,12 @@ from .fact_rules import (
     FALSIFIED_HINTS,
     FENCED,
     FIRST_PERSON,
+    FIX_ASKED,
     FOLLOW_UP,
     FOUND_IT,
     GOTCHA,
     GOTCHA_HINTS,
+    HEDGED,
     HOUSEKEEPING,
     IMPERATIVE,
     INVESTIGATE,
@@ -101,10 +106,12 @@ from .fact_rules import (
     SNAG,
     SNAG_WORDS,
     SYMPTOM,
+    SYMPTOM_WEAK,
     TRANSIENT,
     TRIED_THAT,
     VERDICT_START,
     VERDICT_WORDS,
+    WANTS,
     about_code,
     answering_line,
     content_words,
@@ -164,7 +171,7 @@ class _Command:
     recovered: bool = False
     asked_after: bool = False  # the user said something after it ran
     edited_after: bool = False  # a file was written after it failed
-    superseded: bool = False  # a prompt that set a new situation came after it
+    advised: set = field(default_factory=set)  # commands the assistant quoted after it failed
     ask: Cited | None = None  # the prompt it ran under
     facts_before: int = 0  # facts kept before it failed
     hints: set = field(default_factory=set)  # commands the user quoted after it failed
@@ -174,7 +181,11 @@ def sentences(text: str) -> list[tuple[int, int]]:
     """(start, end) spans of the sentences of ``text``, bullets and headings skipped, so that
     ``text[start:end]`` is an exact excerpt."""
     spans = []
-    for m in SENTENCE.finditer(text):
+    if "!" in text:  # (the same length: spans found in it are spans of ``text``)
+        text_ = CODE_BANG.sub(lambda m: m.group(0)[:-1] + "\x00", text)
+    else:
+        text_ = text
+    for m in SENTENCE.finditer(text_):
         start, end = m.span()
         chunk = text[start:end]
         lead = BULLET.match(chunk)
@@ -236,12 +247,20 @@ def _program(command: str) -> str:
 
 
 def _command_words(command: str) -> set[str]:
-    """What a command does, in words (not the directory it was run from)."""
-    return {w.lower().strip("'\"") for w in re.findall(r"[\w.:-]+", _CD_FIRST.sub("", command))
-            if len(w) > 1 and not w.startswith("-")}
+    """What a command does, in words (not the directory it was run from); a program run by its
+    path is named by its file ("./gradlew")."""
+    words = []
+    program = True  # (the first word that is not a setting: "A=1 ./gradlew bootRun")
+    for arg in _CD_FIRST.sub("", command).split():
+        if "/" in arg and program:
+            arg = arg.rsplit("/", 1)[-1]
+        program = program and "=" in arg
+        words.extend(re.findall(r"[\w.:-]+", arg))
+    return {w.lower().strip("'\"") for w in words if len(w) > 1 and not w.startswith("-")}
 
 
-def _recovers(failed: _Command, good: str, *, newest: bool = False) -> bool:
+def _recovers(failed: _Command, good: str, *, newest: bool = False,
+              project: str = "") -> bool:
     """Whether ``good`` does ``failed``'s job another way: the command the user quoted after
     the failure, or not the same command again, sharing a word of what it does, and either a
     different program or an environmental error.
@@ -253,16 +272,19 @@ def _recovers(failed: _Command, good: str, *, newest: bool = False) -> bool:
     if any(hint.startswith(said) for hint in failed.hints):
         return True  # the user handed it over after the failure ("ah, here it's `X`")
     bad_words, good_words = _command_words(bad), _command_words(good)
-    if failed.superseded and not bad_words <= good_words:
-        return False  # (a failure of an earlier task: only a command containing it recovers it)
-    if bad_words and bad_words < good_words and any(
+    if any(hint.startswith(said) for hint in failed.advised) and (
+            not failed.edited_after or ENV_ERROR.search(failed.error)):
+        return True  # the assistant said to run it instead (not after an edit fixed the code)
+    if bad_words and bad_words <= good_words and any(
             w.startswith("-") or "=" in w or w in ("&&", ";")
             for w in set(good.split()) - set(bad.split())) and (
             not failed.edited_after or ENV_ERROR.search(failed.error)):
         # the same command with what it lacked: a flag, a setting, a step before it (after
         # an edit, unless the failure was the surroundings', it may be the edit that fixed it)
         return True
-    shared = bad_words & good_words
+    # (the project's own name, in two paths, is no job they share: "apps/ferrygate/src/*.erl"
+    # and "/opt/ferrygate/crash.dump")
+    shared = bad_words & good_words - {project}
     if not shared:
         # Another tool altogether ("protoc" fails, "buf generate" works) is a recovery only
         # when it ran right after the failure, with no word from the user in between, and the
@@ -300,6 +322,8 @@ class FactExtractor:
     _facts_at_ask: int = 0  # facts kept before that prompt
     _changed: bool = False  # a file was written since that prompt (something was tried)
     _ran: bool = False  # ... or a command that is more than a look ran since it
+    _fixing: bool = False  # that prompt asks for a fix ("fix first, questions later")
+    _project: str = ""  # the name of the directory the session ran in
     _judged: Block | None = None  # ... and the assistant's latest judgement of it
     _fallback: Block | None = None  # that judgement, once a revert came: the finding if none follows
     # Since the latest prompt: IDLE; REVERTING (a revert was said or asked for: the next
@@ -309,6 +333,8 @@ class FactExtractor:
     def add(self, turn: Turn) -> None:
         if len(self.facts) >= MAX_FACTS:
             return
+        if isinstance(turn.cwd, str) and turn.cwd and not self._project:
+            self._project = turn.cwd.rstrip("/").rsplit("/", 1)[-1].lower()
         if turn.kind == "prompt" and not turn.sidechain:
             said = " ".join(b.text for b in turn.blocks if b.kind == "text" and b.text)
             # a new word from the user: a new finding to look for, and "hmm, that's worse.
@@ -358,17 +384,21 @@ class FactExtractor:
                 elif block.kind == "text" and block.text and not turn.sidechain:
                     # (the command the assistant tells the user to run instead: "So in your
                     # terminal: `bin/kaocha unit`.")
-                    self._hint(QUOTED_COMMAND.findall(block.text))
+                    self._hint(QUOTED_COMMAND.findall(block.text), advised=True)
                     self._assistant_text(block)
                 elif block.kind == "tool_use" and block.tool_id:
                     self._called(block)
 
-    def _hint(self, quoted: list[str]) -> None:
-        """Commands quoted after a failure: one of them that then works recovers it."""
+    def _hint(self, quoted: list[str], *, advised: bool = False) -> None:
+        """Commands quoted after a failure — by the user, or ``advised`` by the assistant:
+        one of them that then works recovers it."""
         quoted = {one_line(t) for t in quoted}
         for command in self._commands[-RECENT_FAILURES:] if quoted else ():
             if command.failed and not command.recovered:
-                command.hints |= quoted
+                if advised:
+                    command.advised |= quoted
+                else:
+                    command.hints |= quoted
 
     def _called(self, block: Block) -> None:
         """A tool call (the assistant's, or a command the user ran in bash mode): its result
@@ -398,14 +428,14 @@ class FactExtractor:
         self._ask = Cited(block.uuid, snippet(text, ASK_CHARS + max(0, markup)), "prompt",
                           self.source, block.offset)
         for command in self._commands:
-            if command.failed and command.ask is None and not command.superseded:
+            if command.failed and command.ask is None and not command.recovered:
                 command.ask = self._ask  # (run in bash mode: the start of what is asked now)
-            else:
-                command.superseded = True
         # (or asks the assistant to investigate: "dig into it and leave notes", "find out why")
-        self._symptom = bool(SYMPTOM.search(text)) and (
-            not IMPERATIVE.match(text) or bool(REPORTED.search(text))) \
-            or bool(INVESTIGATE.search(text))
+        reporting = not IMPERATIVE.match(text) or bool(REPORTED.search(text))
+        self._symptom = bool(SYMPTOM.search(text)) and reporting \
+            or bool(INVESTIGATE.search(text)) \
+            or bool(SYMPTOM_WEAK.search(text)) and reporting and not WANTS.search(text)
+        self._fixing = bool(FIX_ASKED.search(text))
         self._reported = block if self._symptom else None
         self._facts_at_ask = len(self.facts)
         self._changed, self._ran, self._judged = False, False, None
@@ -450,8 +480,8 @@ class FactExtractor:
                 announced = _block_after(text, end)
                 continue
             if len(sentence) > SENTENCE_MAX or is_question(sentence) \
-                    or TRANSIENT.search(sentence):
-                continue
+                    or TRANSIENT.search(sentence) or HEDGED.search(sentence):
+                continue  # (nor a doubt: "I doubt any of this has to be async")
             if start < announced:
                 if not BYLINE.match(sentence) and len(content_words(sentence)) >= 2:
                     self._keep("convention", sentence, [self._cite(block, start, end, "fact")])
@@ -572,7 +602,7 @@ class FactExtractor:
             self._explained = self._confirmed(self._reported)
         if self._question and not self._answered and self._restates_command(block):
             return
-        if FOUND_IT.match(text):
+        if FOUND_IT.match(text) and self._fixing:
             self._symptom, self._explained = True, False  # ("Found it. Fixing first.")
         for at, (start, end) in enumerate(spans):
             sentence = text[start:end]
@@ -583,7 +613,7 @@ class FactExtractor:
             # (before the narration filter: "I've reverted it: …" is a verdict, not a plan)
             if not note and (VERDICT_START.match(sentence) and not _reports_revert(sentence) or (
                     hinted(low, FALSIFIED_HINTS) and FALSIFIED.search(sentence)) or (
-                    self._probed and JUDGED.search(sentence))):
+                    (self._ran or self._changed) and _judges(sentence))):
                 if len(content_words(sentence) - VERDICT_WORDS) >= VERDICT_MIN_WORDS \
                         and self._revert != "found":  # ("Backed out; the tree is clean again.")
                     self._in_context("falsified", sentence, cited)
@@ -855,7 +885,7 @@ class FactExtractor:
         for failed in recent:
             if one_line(failed.text) == same:
                 failed.recovered = True  # it works now (the code was fixed): nothing to learn
-            if failed.recovered or not _recovers(failed, command,
+            if failed.recovered or not _recovers(failed, command, project=self._project,
                                                  newest=failed is self._commands[-1]):
                 continue
             failed.recovered = True
@@ -893,6 +923,16 @@ def _block_after(text: str, end: int) -> int:
     return end + first + (gap.start() if gap else len(rest) - first)
 
 
+def _judges(sentence: str) -> bool:
+    """Whether a sentence is the assistant's verdict on an approach (``JUDGED``) — said as a
+    verdict, with its reason after a colon or on its own, not as what it did instead ("…
+    doesn't fit at 320px, so I added text-overflow")."""
+    m = JUDGED.search(sentence)
+    if m is None or DID_INSTEAD.search(sentence):
+        return False
+    return ":" in sentence[m.end():m.end() + 80] or len(content_words(sentence)) <= 10
+
+
 def good_looks(command: str) -> bool:
     """Whether a command only looks around (``git status``, ``ls``, ``docker ps``, ``cat``):
     nothing is tried by it."""
@@ -900,16 +940,20 @@ def good_looks(command: str) -> bool:
 
 
 def _bare(command: str) -> str:
-    """A command as one line without what only trimmed or checked its output in the session
-    ("… 2>&1 | tail -3", "… && git diff --stat build.zig.zon", "… && which ocaml")."""
-    bare = _TRIMMING.sub("", one_line(command)).strip()
-    return bare or one_line(command)
+    """A command as one line without what only trimmed or checked its output at its end in the
+    session ("… 2>&1 | tail -3", "… && which ocaml", "… | xcbeautify"). Nothing that writes
+    (>, tee) or sits inside quotes is touched, and nothing in the middle."""
+    bare = one_line(command)
+    while True:
+        m = _TRAILING_TRIM.search(bare)
+        if m is None or m.start() == 0 or bare.count("'", m.start()) or bare.count('"', m.start()):
+            return bare
+        bare = bare[:m.start()].rstrip()
 
 
-_TRIMMING = re.compile(
-    r"\s+2>&1(?=\s|$)|\s*\|\s*(?:tail|head|less|more|xcbeautify|cat)\b[^|&;]*|"
-    r"\s*(?:&&|;)\s*(?:git (?:status|diff|log|show)|echo|ls|which|cat|pwd)\b[^|&;]*?"
-    r"(?=\s*(?:&&|;)|$)")
+_TRAILING_TRIM = re.compile(
+    r"\s+2>&1$|\s*\|\s*(?:tail|head)(?:\s+-n)?(?:\s+-?\d+)?$|\s*\|\s*xcbeautify$|"
+    r"\s*&&\s*(?:git (?:status|diff|log)(?:\s+-{1,2}[\w-]+)*|which \S+|pwd)$")
 
 
 def _asked_words(excerpt: str) -> str:
@@ -956,9 +1000,13 @@ def _with_remedy(text: str, spans: list[tuple[int, int]], at: int, room: int, *,
     # A remedy said as one (an order, an obligation, "the fix is …") with the code it takes is
     # worth the sentences of cause before it: straight to it ("… counts for the 16th. The date
     # has to be taken in the taproom's timezone, date(sold_at, 'Europe/Berlin').")
-    said = next((i for i, (a, b) in enumerate(window)
-                 if REMEDY.search(text[a:b]) and _names_code(text[a:b])
-                 and _remedial(text[a:b]) and not (said_by_user and ORDER.search(text[a:b]))), 0)
+    first = next((i for i, (a, b) in enumerate(window)
+                  if REMEDY.search(text[a:b]) and _remedial(text[a:b])
+                  and not (said_by_user and ORDER.search(text[a:b]))), None)
+    # (only the first remedy said as one, and not one put off: "… needs a rewrite too at some
+    # point, but that's separate")
+    said = first if first and _names_code(text[window[first][0]:window[first][1]]) \
+        and not DEFERRED.search(text[window[first][0]:window[first][1]]) else 0
     skipped = said > 0
     for start, end in window[said:]:
         used = sum(b - a for a, b in pieces) + len(pieces) - 1

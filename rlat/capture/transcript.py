@@ -68,7 +68,10 @@ _BASH_STREAM = re.compile(r"<(bash-stdout|bash-stderr)>(.*?)(?:</\1>|\Z)", re.DO
 # How Claude Code opens the summary it writes when it compacts a conversation (the line is
 # also flagged isCompactSummary; the opening says so when the flag is missing).
 COMPACT_SUMMARY_OPENING = "This session is being continued from a previous conversation"
-BASH_MODE = "bash-mode:"  # the tool id of such a command starts with this
+BASH_MODE = "bash-mode:"
+_FAILED_OUTPUT = re.compile(r"\b(?:error|errors|failed|failure|fatal|not found|no such|denied|"
+                            r"cannot|can'?t|couldn'?t|unable|invalid|refused|panic|exception|"
+                            r"traceback|usage:|unknown|no function found|missing)\b", re.IGNORECASE)  # the tool id of such a command starts with this
 _LOCAL_OUTPUT = ("<local-command-stdout>", "<local-command-stderr>", "<local-command-caveat>",
                  "<bash-stdout>", "<bash-stderr>")
 
@@ -293,7 +296,13 @@ def _tool_input(raw: object) -> dict:
 # Prose the assistant writes into a notes file, a decision record or a doc is said as much as
 # its messages are ("leave notes in NOTES.md": the diagnosis is in the file, the message only
 # says where). Files of other kinds are code: their contents are not read.
-PROSE_SUFFIXES = (".md", ".markdown", ".rst", ".txt")
+PROSE_SUFFIXES = (".md", ".markdown", ".rst")
+# Notes, records and docs — not what a product tells its users (a README, a changelog: "Fixed a
+# crash when uploading an empty file" is no diagnosis), not a file that holds secrets, and of
+# .txt files only notes (CMakeLists.txt and requirements.txt are code).
+_NOTES = re.compile(r"\.(?:md|markdown|rst)$|notes?[^/]*\.txt$", re.IGNORECASE)
+_NOT_NOTES = re.compile(r"(?:^|/)(?:readme|changelog|changes|history|news|license|licence)[^/]*$|"
+                        r"secret|password|passwd|credential|token|\bkeys?\b", re.IGNORECASE)
 _PROSE_TOOLS = {"Write": ("content",), "Edit": ("new_string",), "MultiEdit": ("edits",)}
 
 
@@ -303,7 +312,8 @@ def _written_prose(name: str, raw: object) -> str:
     if not fields or not isinstance(raw, dict):
         return ""
     path = raw.get("file_path")
-    if not isinstance(path, str) or not path.lower().endswith(PROSE_SUFFIXES):
+    if not isinstance(path, str) or not _NOTES.search(path.replace("\\", "/").rsplit("/", 1)[-1]) \
+            or _NOT_NOTES.search(path):
         return ""
     value = raw.get(fields[0])
     if isinstance(value, list):  # MultiEdit: each edit's new text
@@ -389,7 +399,8 @@ def _parse(obj: dict, stats: ReadStats, ctx: _Context) -> Turn | None:
             blocks=[Block("text", _clean(content, stats) if isinstance(content, str) else "",
                           uuid=str(obj.get("uuid") or ""))],
             timestamp=str(obj.get("timestamp") or ""), sidechain=bool(obj.get("isSidechain")),
-            session_id=obj.get("sessionId"), cwd=obj.get("cwd"), segment=ctx.segment,
+            session_id=obj.get("sessionId") if isinstance(obj.get("sessionId"), str) else None,
+            cwd=obj.get("cwd") if isinstance(obj.get("cwd"), str) else None, segment=ctx.segment,
             subtype=subtype, uuids=[str(obj.get("uuid") or "")],
         )
     if kind not in CONVERSATION_TYPES:
@@ -472,13 +483,16 @@ def _user_turn(obj: dict, content: object, stats: ReadStats, ctx: _Context) -> T
     elif text.startswith(("<bash-stdout>", "<bash-stderr>")) and ctx.bash_id:
         streams = dict((m.group(1), m.group(2)) for m in _BASH_STREAM.finditer(text))
         out, err = streams.get("bash-stdout", ""), streams.get("bash-stderr", "")
-        failed = bool(err.strip()) and not out.strip()  # (no exit code is recorded)
+        # (no exit code is recorded: stderr alone is a failure only when it reads like one —
+        # "cargo build" reports progress there)
+        failed = bool(err.strip()) and not out.strip() and bool(_FAILED_OUTPUT.search(err))
         turn.kind = "tool_result"
         turn.blocks = [Block("tool_result", (err if failed else out).strip()
                              if failed or ctx.tool_output else "",
                              uuid=uuid, tool_id=ctx.bash_id, is_error=failed)]
         ctx.bash_id = None
     elif text.startswith(_LOCAL_OUTPUT):
+        ctx.bash_id = None
         turn.kind = "meta"
     elif "<command-name>" in text:
         turn.kind = "command"
@@ -494,6 +508,7 @@ def _user_turn(obj: dict, content: object, stats: ReadStats, ctx: _Context) -> T
         turn.kind = "meta"
     if turn.kind == "prompt" and not turn.sidechain:
         stats.prompts += 1
+        ctx.bash_id = None  # (an output line after this belongs to no earlier command)
     return turn
 
 

@@ -1239,3 +1239,58 @@ def test_a_command_restated_as_the_answer_and_a_verdict_on_a_change_made_by_comm
                                     "--graph`. [asked: going back") for f in found["environment"])
     (finding,) = found["falsified"]
     assert finding["text"].startswith("Ceph on this hardware is a step backwards")
+
+
+def test_review_counterexamples_of_the_sixth_pass(tmp_path, store):
+    b = session(tmp_path)
+    # a recovery right after the user's correction
+    b.prompt("Run the unit tests for the billing module and tell me what fails.")
+    b.run("Bash", {"command": "npm test"}, "Exit code 1\nnpm ERR! Unsupported engine",
+          is_error=True)
+    b.prompt("Right, this repo is on pnpm, not npm. Try again with pnpm.")
+    b.run("Bash", {"command": "pnpm test"}, "Tests: 42 passed")
+    # a verdict word used for what was done instead; a feature asked for in problem words
+    b.prompt("Issue #42 asks for CSV export even though nobody uses it, with too many columns "
+             "by default; add a toggle")
+    b.run("Read", {"file_path": "src/export.py"}, "def export(): ...")
+    b.say("The sidebar label doesn't fit at 320px, so I added text-overflow: ellipsis. The config "
+          "is read in src/config.py, so the new setting goes there.")
+    # announcements that are no rules; a doubt; a quantifier in a report; "!" in prose
+    b.prompt("Guidelines from the ticket:\n- The failure shows up around the 30th run.\n\n"
+             "Since this morning every request gets a 502 from the proxy. I doubt any of this "
+             "has to be async. nice, that fixed it! we always deploy with make ship.")
+    b.say("Noted.")
+    b.run("Write", {"file_path": "CHANGELOG.md", "content": "- Fixed a crash when uploading."},
+          "ok")
+    b.run("Write", {"file_path": "notes/passwords.md",
+                    "content": "The staging database user admin has password hunter2horse."},
+          "ok")
+    report = capture_transcript(b.write(b.path), store=store)
+    found = facts_of(report)
+    assert [f["text"] for f in found.get("recovery", [])] == [
+        "Use `pnpm test` here (`npm test` fails: npm ERR! Unsupported engine) [asked: Run the "
+        "unit tests for the billing module and tell me what fails.]"]
+    assert [f["text"] for f in found.get("convention", [])] == [
+        "We always deploy with make ship."]
+    assert "falsified" not in found and "gotcha" not in found
+    assert not [t for t in texts(report) if "hunter2horse" in t or "Fixed a crash" in t]
+
+
+def test_a_remedy_put_off_is_not_the_remedy_and_bash_progress_on_stderr_is_no_failure(
+        tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("the nightly report is wrong for the last day of the month")
+    b.run("Read", {"file_path": "report.py"}, "start = month_start(now_utc())")
+    b.say("The report is wrong because the month boundary is computed in UTC while the shop is "
+          "in Europe/Berlin. Converting with the shop's timezone fixes it. The old "
+          "cron_report.py script needs a rewrite too at some point, but that's separate.")
+    b.prompt("<bash-input>cargo build</bash-input>")
+    b.prompt("<bash-stdout></bash-stdout><bash-stderr>   Compiling zcli v0.1.0\n    Finished "
+             "dev profile</bash-stderr>")
+    b.prompt("now with the cli feature")
+    b.run("Bash", {"command": "cargo build --features cli"}, "Finished")
+    report = capture_transcript(b.write(b.path), store=store)
+    found = facts_of(report)
+    (gotcha,) = found["gotcha"]
+    assert "Converting with the shop's timezone fixes it." in gotcha["text"]
+    assert "recovery" not in found

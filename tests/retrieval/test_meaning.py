@@ -211,3 +211,17 @@ def test_a_question_for_a_version_or_an_address_prefers_a_claim_that_states_one(
     assert asked_type("what address do I open in the browser?") == "address"
     assert states("address", "it is up on http://127.0.0.1:4721") and not states(
         "version", "see docs/v2/setup.md")
+
+
+def test_a_question_about_a_thing_of_this_project_is_not_general():
+    from rlat.retrieval.abstention import asks_in_general
+
+    for ours in ("What is a reasonable batch size for the importer?",
+                 "How is the staging config different from prod?",
+                 "explain the difference between the staging and prod workers"):
+        assert not asks_in_general(ours), ours
+    deploy = "bin/deploy runs the migrations first and aborts the deploy when a migration fails"
+    state = fold([ev.proposed(deploy, "convention", workspace=WS, citations=[
+        ev.command_citation(deploy)], origin="user", ts=T0)])
+    # general in form, but a claim covering what it asks still answers it
+    assert recalled(state, "What does the deploy script do when a migration fails?") == [deploy]

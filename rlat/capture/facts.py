@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 
 from .. import scrub as scrubbing
 from ..claims.model import FACT_KINDS
+from .commands import Command, bare, command_words, failure_line, only_looks, program, recovers
 from .fact_rules import (
     ALWAYS,
     ANNOUNCED,
@@ -80,7 +81,6 @@ from .fact_rules import (
     INVESTIGATE,
     JUDGED,
     LABEL,
-    LOOKS,
     NARRATION,
     NORMATIVE,
     ONE_OFF,
@@ -124,7 +124,7 @@ from .fact_rules import (
     signature,
     states_a_fact,
 )
-from .session import ERRORISH, FILE_TOOLS, SHELL_TOOLS, Cited, error_line, one_line, snippet
+from .session import ERRORISH, FILE_TOOLS, SHELL_TOOLS, Cited, one_line, snippet
 from .transcript import BASH_MODE, Block, Turn
 
 MAX_FACTS = 24
@@ -159,22 +159,6 @@ class Fact:
     def type(self) -> str:
         return KIND_TYPES[self.kind]
 
-
-
-@dataclass(slots=True)
-class _Command:
-    text: str
-    cited: Cited
-    failed: bool
-    error: str = ""
-    error_cited: Cited | None = None
-    recovered: bool = False
-    asked_after: bool = False  # the user said something after it ran
-    edited_after: bool = False  # a file was written after it failed
-    advised: set = field(default_factory=set)  # commands the assistant quoted after it failed
-    ask: Cited | None = None  # the prompt it ran under
-    facts_before: int = 0  # facts kept before it failed
-    hints: set = field(default_factory=set)  # commands the user quoted after it failed
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
@@ -230,78 +214,6 @@ def _trim_asides(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-_CD_FIRST = re.compile(r"^\s*(?:cd|pushd)\s+\S+\s*(?:&&|;)\s*")
-
-
-def _program(command: str) -> str:
-    """The program a shell command runs (after env assignments, sudo, `uv run` and friends)."""
-    command = _CD_FIRST.sub("", command)  # "cd envs/staging && terraform init": terraform
-    words = [w for w in command.split() if "=" not in w or w.startswith("-")]
-    while words and words[0] in ("sudo", "env", "time", "exec", "nohup", "command", "timeout"):
-        words = words[2:] if words[0] == "timeout" and len(words) > 1 and words[1][:1].isdigit() \
-            else words[1:]
-    if len(words) >= 2 and words[0] in ("uv", "poetry", "pipenv", "npx", "pnpm", "yarn",
-                                        "bunx", "bundle") and words[1] in ("run", "exec", "dlx"):
-        return " ".join(words[:3])
-    return words[0] if words else ""
-
-
-def _command_words(command: str) -> set[str]:
-    """What a command does, in words (not the directory it was run from); a program run by its
-    path is named by its file ("./gradlew")."""
-    words = []
-    program = True  # (the first word that is not a setting: "A=1 ./gradlew bootRun")
-    for arg in _CD_FIRST.sub("", command).split():
-        if "/" in arg and program:
-            arg = arg.rsplit("/", 1)[-1]
-        program = program and "=" in arg
-        words.extend(re.findall(r"[\w.:-]+", arg))
-    return {w.lower().strip("'\"") for w in words if len(w) > 1 and not w.startswith("-")}
-
-
-def _recovers(failed: _Command, good: str, *, newest: bool = False,
-              project: str = "") -> bool:
-    """Whether ``good`` does ``failed``'s job another way: the command the user quoted after
-    the failure, or not the same command again, sharing a word of what it does, and either a
-    different program or an environmental error.
-    ``newest``: ``failed`` is the last command run before ``good``."""
-    bad = failed.text
-    if one_line(bad) == one_line(good) or _program(good) in HOUSEKEEPING:
-        return False
-    said = one_line(good)  # (a long command is cited by its first 160 characters)
-    if any(hint.startswith(said) for hint in failed.hints):
-        return True  # the user handed it over after the failure ("ah, here it's `X`")
-    bad_words, good_words = _command_words(bad), _command_words(good)
-    if any(hint.startswith(said) for hint in failed.advised) and (
-            not failed.edited_after or ENV_ERROR.search(failed.error)):
-        return True  # the assistant said to run it instead (not after an edit fixed the code)
-    if bad_words and bad_words <= good_words and any(
-            w.startswith("-") or "=" in w or w in ("&&", ";")
-            for w in set(good.split()) - set(bad.split())) and (
-            not failed.edited_after or ENV_ERROR.search(failed.error)):
-        # the same command with what it lacked: a flag, a setting, a step before it (after
-        # an edit, unless the failure was the surroundings', it may be the edit that fixed it)
-        return True
-    # (the project's own name, in two paths, is no job they share: "apps/ferrygate/src/*.erl"
-    # and "/opt/ferrygate/crash.dump")
-    shared = bad_words & good_words - {project}
-    if not shared:
-        # Another tool altogether ("protoc" fails, "buf generate" works) is a recovery only
-        # when it ran right after the failure, with no word from the user in between, and the
-        # failure was the surroundings' (not found, connection refused), not the code's.
-        return newest and not failed.asked_after and _program(bad) != _program(good) \
-            and _program(bad) not in HOUSEKEEPING and bool(ENV_ERROR.search(failed.error)) \
-            and not good_words & LOOKS  # ("docker context ls" looks; it does not do the job)
-    if _program(bad) != _program(good):
-        return not failed.edited_after or bool(ENV_ERROR.search(failed.error))
-    if not failed.edited_after and any(g.startswith(b + ":") for b in bad_words - shared
-                                       for g in good_words - shared):
-        # nothing was changed in between, and the command that works names a variant of the
-        # job that failed ("db:seed" fails, "db:seed:replant" works)
-        return True
-    return bool(ENV_ERROR.search(failed.error))
-
-
 @dataclass(slots=True)
 class FactExtractor:
     """Fold cleaned turns into facts (see the module docstring)."""
@@ -309,7 +221,7 @@ class FactExtractor:
     source: str = ""
     facts: list[Fact] = field(default_factory=list)
     _pending: dict[str, tuple[Cited, str]] = field(default_factory=dict)
-    _commands: list[_Command] = field(default_factory=list)
+    _commands: list[Command] = field(default_factory=list)
     _outputs: deque = field(default_factory=lambda: deque(maxlen=RECENT_OUTPUTS))
     _keys: set = field(default_factory=set)
     _ask: Cited | None = None  # the latest prompt: the situation a fact was learned in
@@ -680,10 +592,10 @@ class FactExtractor:
         worked = {one_line(c.text): c for c in self._commands if not c.failed}
         for m in BACKTICK.finditer(block.text):
             command = worked.get(one_line(m.group(1)))
-            if command is None or good_looks(command.text):
+            if command is None or only_looks(command.text):
                 continue
             self._answered = True
-            self._in_context("environment", f"Use `{_bare(command.text)}`.",
+            self._in_context("environment", f"Use `{bare(command.text)}`.",
                              [self._cite(block, m.start(1), m.end(1), "fact"), command.cited])
             return True
         return False
@@ -820,10 +732,10 @@ class FactExtractor:
         pasted = text[text.rfind(command) + len(command):]
         if not (ERRORISH.search(pasted) or ENV_ERROR.search(pasted)):  # it failed
             return
-        error, error_cited = _error(block, self.source, pasted)
-        if error_cited is None or _program(command) in HOUSEKEEPING:
+        error, error_cited = failure_line(block, self.source, pasted)
+        if error_cited is None or program(command) in HOUSEKEEPING:
             return
-        self._commands.append(_Command(
+        self._commands.append(Command(
             one_line(command), Cited(block.uuid, command, "command", self.source, block.offset),
             True, error, error_cited, ask=self._ask, facts_before=len(self.facts)))
         del self._commands[:-16]
@@ -834,10 +746,10 @@ class FactExtractor:
         text = block.text
         for m in BACKTICK.finditer(text, start, end):
             command = m.group(1)
-            if " " not in command or _program(command) in HOUSEKEEPING:
+            if " " not in command or program(command) in HOUSEKEEPING:
                 continue
             # (no error line: the sentence that says so is cited instead)
-            self._commands.append(_Command(
+            self._commands.append(Command(
                 one_line(command), self._cite(block, m.start(1), m.end(1), "command"), True,
                 "", self._cite(block, start, end, "failure"), ask=self._ask,
                 facts_before=len(self.facts)))
@@ -866,26 +778,26 @@ class FactExtractor:
             return
         command = cited.excerpt
         if block.is_error or (did_nothing_hint(block.text) and DID_NOTHING.search(block.text)):
-            error, error_cited = _error(block, self.source)
+            error, error_cited = failure_line(block, self.source)
             # (a command the user ran in bash mode is the start of what they ask next)
             ask = None if (block.tool_id or "").startswith(BASH_MODE) else self._ask
-            self._commands.append(_Command(command, cited, True, error, error_cited,
+            self._commands.append(Command(command, cited, True, error, error_cited,
                                            ask=ask, facts_before=len(self.facts)))
             del self._commands[:-16]
             return
-        if not good_looks(command):
+        if not only_looks(command):
             self._ran = True
         same = one_line(command)
-        good_words = _command_words(command)
+        good_words = command_words(command)
         # Newest first — but a failed command this one contains goes first whenever it ran
         # ("dune build" fails, then "opam install" fails, then "eval $(opam env) && dune
         # build" works: it recovers the build, not the install)
         recent = [c for c in self._commands if c.failed][-RECENT_FAILURES:][::-1]
-        recent.sort(key=lambda c: not _command_words(c.text) <= good_words)
+        recent.sort(key=lambda c: not command_words(c.text) <= good_words)
         for failed in recent:
             if one_line(failed.text) == same:
                 failed.recovered = True  # it works now (the code was fixed): nothing to learn
-            if failed.recovered or not _recovers(failed, command, project=self._project,
+            if failed.recovered or not recovers(failed, command, project=self._project,
                                                  newest=failed is self._commands[-1]):
                 continue
             failed.recovered = True
@@ -897,7 +809,7 @@ class FactExtractor:
             # the recovery (what failed, why, what was asked): the recovery replaces it.
             self._forget(said)
             why = f": {one_line(failed.error)}" if failed.error else ""
-            text = f"Use `{_bare(command)}` here (`{_bare(failed.text)}` fails{why})"
+            text = f"Use `{bare(command)}` here (`{bare(failed.text)}` fails{why})"
             cites = [cited] + ([failed.error_cited] if failed.error_cited else [failed.cited])
             ask = failed.ask or self._ask  # the situation it failed in, not the hint
             if ask is not None:
@@ -908,7 +820,7 @@ class FactExtractor:
             self._keep("recovery", "", cites, text=text,
                        subject="recovery:" + " ".join(command.split()[:3]))
             break
-        self._commands.append(_Command(command, cited, False))
+        self._commands.append(Command(command, cited, False))
         del self._commands[:-16]
 
 
@@ -931,29 +843,6 @@ def _judges(sentence: str) -> bool:
     if m is None or DID_INSTEAD.search(sentence):
         return False
     return ":" in sentence[m.end():m.end() + 80] or len(content_words(sentence)) <= 10
-
-
-def good_looks(command: str) -> bool:
-    """Whether a command only looks around (``git status``, ``ls``, ``docker ps``, ``cat``):
-    nothing is tried by it."""
-    return _program(command) in HOUSEKEEPING or bool(_command_words(command) & LOOKS)
-
-
-def _bare(command: str) -> str:
-    """A command as one line without what only trimmed or checked its output at its end in the
-    session ("… 2>&1 | tail -3", "… && which ocaml", "… | xcbeautify"). Nothing that writes
-    (>, tee) or sits inside quotes is touched, and nothing in the middle."""
-    bare = one_line(command)
-    while True:
-        m = _TRAILING_TRIM.search(bare)
-        if m is None or m.start() == 0 or bare.count("'", m.start()) or bare.count('"', m.start()):
-            return bare
-        bare = bare[:m.start()].rstrip()
-
-
-_TRAILING_TRIM = re.compile(
-    r"\s+2>&1$|\s*\|\s*(?:tail|head)(?:\s+-n)?(?:\s+-?\d+)?$|\s*\|\s*xcbeautify$|"
-    r"\s*&&\s*(?:git (?:status|diff|log)(?:\s+-{1,2}[\w-]+)*|which \S+|pwd)$")
 
 
 def _asked_words(excerpt: str) -> str:
@@ -1051,19 +940,3 @@ def _joined(text: str, pieces: list[tuple[int, int]], spans: list[tuple[int, int
     ends in "…"."""
     ends = {b for _a, b in spans}
     return " ".join(text[a:b] + ("" if b in ends else "…") for a, b in pieces)
-
-
-def _error(block: Block, source: str, output: str | None = None) -> tuple[str, Cited | None]:
-    """The most telling line of a failed command's output (``output``, else the block's
-    text), and its citation (in ``block``)."""
-    output = block.text if output is None else output
-    _code, line = error_line(output)
-    # A test runner's "--- FAIL: TestX" says less than the "connection refused" under it.
-    for candidate in output.splitlines():
-        if ENV_ERROR.search(candidate):
-            line = candidate.strip()
-            break
-    if not line:
-        return "", None
-    line = snippet(line, 110)
-    return line, Cited(block.uuid, line, "failure", source, block.offset)

@@ -1,0 +1,142 @@
+"""Shell commands in a session: what a command does, whether one only looks around, and when
+a command that works recovers one that failed ("Use X here (Y fails: …)"). Used by the fact
+extractor (``rlat.capture.facts``), which keeps the session's recent commands as ``Command``s.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .fact_rules import ENV_ERROR, HOUSEKEEPING, LOOKS
+from .session import Cited, error_line, one_line, snippet
+from .transcript import Block
+
+
+@dataclass(slots=True)
+class Command:
+    """A shell command the session ran (the assistant's, or the user's in bash mode)."""
+
+    text: str
+    cited: Cited
+    failed: bool
+    error: str = ""
+    error_cited: Cited | None = None
+    recovered: bool = False
+    asked_after: bool = False  # the user said something after it ran
+    edited_after: bool = False  # a file was written after it failed
+    advised: set = field(default_factory=set)  # commands the assistant quoted after it failed
+    ask: Cited | None = None  # the prompt it ran under
+    facts_before: int = 0  # facts kept before it failed
+    hints: set = field(default_factory=set)  # commands the user quoted after it failed
+
+
+_CD_FIRST = re.compile(r"^\s*(?:cd|pushd)\s+\S+\s*(?:&&|;)\s*")
+
+
+def program(command: str) -> str:
+    """The program a shell command runs (after env assignments, sudo, `uv run` and friends)."""
+    command = _CD_FIRST.sub("", command)  # "cd envs/staging && terraform init": terraform
+    words = [w for w in command.split() if "=" not in w or w.startswith("-")]
+    while words and words[0] in ("sudo", "env", "time", "exec", "nohup", "command", "timeout"):
+        words = words[2:] if words[0] == "timeout" and len(words) > 1 and words[1][:1].isdigit() \
+            else words[1:]
+    if len(words) >= 2 and words[0] in ("uv", "poetry", "pipenv", "npx", "pnpm", "yarn",
+                                        "bunx", "bundle") and words[1] in ("run", "exec", "dlx"):
+        return " ".join(words[:3])
+    return words[0] if words else ""
+
+
+def command_words(command: str) -> set[str]:
+    """What a command does, in words (not the directory it was run from); a program run by its
+    path is named by its file ("./gradlew")."""
+    words = []
+    program = True  # (the first word that is not a setting: "A=1 ./gradlew bootRun")
+    for arg in _CD_FIRST.sub("", command).split():
+        if "/" in arg and program:
+            arg = arg.rsplit("/", 1)[-1]
+        program = program and "=" in arg
+        words.extend(re.findall(r"[\w.:-]+", arg))
+    return {w.lower().strip("'\"") for w in words if len(w) > 1 and not w.startswith("-")}
+
+
+def recovers(failed: Command, good: str, *, newest: bool = False,
+              project: str = "") -> bool:
+    """Whether ``good`` does ``failed``'s job another way: the command the user quoted after
+    the failure, or not the same command again, sharing a word of what it does, and either a
+    different program or an environmental error.
+    ``newest``: ``failed`` is the last command run before ``good``."""
+    bad = failed.text
+    if one_line(bad) == one_line(good) or program(good) in HOUSEKEEPING:
+        return False
+    said = one_line(good)  # (a long command is cited by its first 160 characters)
+    if any(hint.startswith(said) for hint in failed.hints):
+        return True  # the user handed it over after the failure ("ah, here it's `X`")
+    bad_words, good_words = command_words(bad), command_words(good)
+    if any(hint.startswith(said) for hint in failed.advised) and (
+            not failed.edited_after or ENV_ERROR.search(failed.error)):
+        return True  # the assistant said to run it instead (not after an edit fixed the code)
+    if bad_words and bad_words <= good_words and any(
+            w.startswith("-") or "=" in w or w in ("&&", ";")
+            for w in set(good.split()) - set(bad.split())) and (
+            not failed.edited_after or ENV_ERROR.search(failed.error)):
+        # the same command with what it lacked: a flag, a setting, a step before it (after
+        # an edit, unless the failure was the surroundings', it may be the edit that fixed it)
+        return True
+    # (the project's own name, in two paths, is no job they share: "apps/ferrygate/src/*.erl"
+    # and "/opt/ferrygate/crash.dump")
+    shared = bad_words & good_words - {project}
+    if not shared:
+        # Another tool altogether ("protoc" fails, "buf generate" works) is a recovery only
+        # when it ran right after the failure, with no word from the user in between, and the
+        # failure was the surroundings' (not found, connection refused), not the code's.
+        return newest and not failed.asked_after and program(bad) != program(good) \
+            and program(bad) not in HOUSEKEEPING and bool(ENV_ERROR.search(failed.error)) \
+            and not good_words & LOOKS  # ("docker context ls" looks; it does not do the job)
+    if program(bad) != program(good):
+        return not failed.edited_after or bool(ENV_ERROR.search(failed.error))
+    if not failed.edited_after and any(g.startswith(b + ":") for b in bad_words - shared
+                                       for g in good_words - shared):
+        # nothing was changed in between, and the command that works names a variant of the
+        # job that failed ("db:seed" fails, "db:seed:replant" works)
+        return True
+    return bool(ENV_ERROR.search(failed.error))
+
+
+def only_looks(command: str) -> bool:
+    """Whether a command only looks around (``git status``, ``ls``, ``docker ps``, ``cat``):
+    nothing is tried by it."""
+    return program(command) in HOUSEKEEPING or bool(command_words(command) & LOOKS)
+
+
+def bare(command: str) -> str:
+    """A command as one line without what only trimmed or checked its output at its end in the
+    session ("… 2>&1 | tail -3", "… && which ocaml", "… | xcbeautify"). Nothing that writes
+    (>, tee) or sits inside quotes is touched, and nothing in the middle."""
+    bare = one_line(command)
+    while True:
+        m = _TRAILING_TRIM.search(bare)
+        if m is None or m.start() == 0 or bare.count("'", m.start()) or bare.count('"', m.start()):
+            return bare
+        bare = bare[:m.start()].rstrip()
+
+
+_TRAILING_TRIM = re.compile(
+    r"\s+2>&1$|\s*\|\s*(?:tail|head)(?:\s+-n)?(?:\s+-?\d+)?$|\s*\|\s*xcbeautify$|"
+    r"\s*&&\s*(?:git (?:status|diff|log)(?:\s+-{1,2}[\w-]+)*|which \S+|pwd)$")
+
+
+def failure_line(block: Block, source: str, output: str | None = None) -> tuple[str, Cited | None]:
+    """The most telling line of a failed command's output (``output``, else the block's
+    text), and its citation (in ``block``)."""
+    output = block.text if output is None else output
+    _code, line = error_line(output)
+    # A test runner's "--- FAIL: TestX" says less than the "connection refused" under it.
+    for candidate in output.splitlines():
+        if ENV_ERROR.search(candidate):
+            line = candidate.strip()
+            break
+    if not line:
+        return "", None
+    line = snippet(line, 110)
+    return line, Cited(block.uuid, line, "failure", source, block.offset)

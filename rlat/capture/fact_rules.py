@@ -73,7 +73,7 @@ RULE_INTRO = re.compile(
 # A line that announces the rules after it, a list or a quoted review comment ("ground rules:",
 # "… and it goes for everything from now on:"): each sentence of the block it opens is a rule.
 ANNOUNCED = re.compile(r"^(?!.*\b(?:want|like to|need to|following|to.?do|tasks?|steps?|plan|"
-                       r"said|says|output|ticket|said)\b).*\b(?:(?:ground|house|team|our|review|"
+                       r"said|says|output|ticket)\b).*\b(?:(?:ground|house|team|our|review|"
                        r"style|coding) rules|(?:our|team|house) conventions|(?:goes|applies|holds) "
                        r"for everything|from now on|going forward)\b[^\n]{0,60}:\s*$",
                        re.IGNORECASE)

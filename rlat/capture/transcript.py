@@ -82,7 +82,7 @@ class Block:
     output, or for a tool call a one-line rendering of its input (the command, the path)."""
 
     # text | thinking | tool_use | tool_result | image | other | note (prose the assistant
-    # wrote into a file: ``PROSE_SUFFIXES``)
+    # wrote into a notes file: ``_NOTES``)
     kind: str
     text: str = ""
     uuid: str = ""  # the JSONL line it came from (the citation's message id)
@@ -296,7 +296,6 @@ def _tool_input(raw: object) -> dict:
 # Prose the assistant writes into a notes file, a decision record or a doc is said as much as
 # its messages are ("leave notes in NOTES.md": the diagnosis is in the file, the message only
 # says where). Files of other kinds are code: their contents are not read.
-PROSE_SUFFIXES = (".md", ".markdown", ".rst")
 # Notes, records and docs — not what a product tells its users (a README, a changelog: "Fixed a
 # crash when uploading an empty file" is no diagnosis), not a file that holds secrets, and of
 # .txt files only notes (CMakeLists.txt and requirements.txt are code).

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import re
 
+from ..retrieval.expansion import stem
 from ..retrieval.tokenize import STOP_WORDS
+from ..retrieval.wordvec import meaning_table
+from ..retrieval.wordvec import table as word_table
 from .session import one_line
 
 RECURRENCE_OVERLAP = 0.6  # content-word Jaccard at which a stored claim is the same fact
@@ -499,11 +502,7 @@ _WORD_NAME = re.compile(r"(?<![\w/.@$-])[a-z][a-z0-9]{5,}(?![\w/@(-])")
 def _unknown(word: str) -> bool:
     """Whether ``word`` is no word of English or of software: not a stop word, and neither
     word table has its stem (never, without the tables)."""
-    from ..retrieval.expansion import stem
-    from ..retrieval.tokenize import STOP_WORDS
-    from ..retrieval.wordvec import meaning_table, table
-
-    tables = [t for t in (meaning_table(), table()) if t is not None]
+    tables = [t for t in (meaning_table(), word_table()) if t is not None]
     return bool(tables) and word not in STOP_WORDS and all(
         t.vector(stem(word)) is None for t in tables)
 

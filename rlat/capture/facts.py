@@ -124,8 +124,8 @@ from .fact_rules import (
     signature,
     states_a_fact,
 )
-from .session import ERRORISH, FILE_TOOLS, SHELL_TOOLS, Cited, one_line, snippet
-from .transcript import BASH_MODE, Block, Turn
+from .session import FILE_TOOLS, SHELL_TOOLS, Cited, one_line, snippet
+from .transcript import BASH_MODE, ERRORISH, Block, Turn
 
 MAX_FACTS = 24
 MAX_PER_KIND = 8
@@ -459,9 +459,9 @@ class FactExtractor:
         kept = 0
         for start, end in spans[max(0, at - 8):at]:
             sentence = text[start:end]
-            if kept >= 2 or is_question(sentence) or CHAT_BYLINE.match(sentence) \
-                    or BYLINE.match(sentence) or not NORMATIVE.search(sentence) \
-                    or len(content_words(sentence)) < 4 or len(sentence) > SENTENCE_MAX \
+            if kept >= 2 or len(sentence) > SENTENCE_MAX or is_question(sentence) \
+                    or CHAT_BYLINE.match(sentence) or BYLINE.match(sentence) \
+                    or not NORMATIVE.search(sentence) or len(content_words(sentence)) < 4 \
                     or any(c.excerpt == sentence for f in self.facts for c in f.cited):
                 continue
             self._keep("convention", sentence, [self._cite(block, start, end, "fact")])
@@ -493,13 +493,12 @@ class FactExtractor:
     def _assistant_text(self, block: Block, *, note: bool = False) -> None:
         text = block.text
         spans = sentences(text)
-        if note:
-            pass
-        elif self._revert == "reverting":
+        # (a note is never a revert's reason, nor a verdict to fall back on)
+        if not note and self._revert == "reverting":
             if self._why_reverted(block, spans):
                 self._fallback = None
                 return  # (the finding is this message: nothing else to read in it)
-        elif self._revert == "idle":
+        elif not note and self._revert == "idle":
             # (something was changed — a file, or the machine by a command: "pveceph install")
             if (self._changed or self._ran) and any(
                     (CAUSE.search(text[a:b]) or JUDGED.search(text[a:b]))

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from ..claims.events import session_citation
 from ..claims.ids import content_hash
 from ..paths import normalise_path
-from .transcript import Block, Turn
+from .transcript import ERRORISH, Block, Turn
 
 MAX_CLAIM_CHARS = 1200
 GOAL_CHARS = 240
@@ -45,8 +45,6 @@ SHELL_TOOLS = ("Bash", "PowerShell", "BashOutput")
 AGENT_TOOLS = ("Agent", "Task")
 
 _EXIT = re.compile(r"^\s*(?:Error: )?Exit code (\d+)\s*$", re.IGNORECASE)
-ERRORISH = re.compile(r"error|fail|not found|denied|cannot|no such|invalid|refused|traceback",
-                       re.IGNORECASE)
 # A line that names the error: "ModuleNotFoundError: No module named 'x'", "error: ...".
 _NAMED_ERROR = re.compile(r"\b\w*(?:Error|Exception)\b:\s*\S|^(?:error|fatal)\b\W", re.IGNORECASE)
 # A line that only says *that* something failed, not what: a build tool's status, a

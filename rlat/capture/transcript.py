@@ -68,10 +68,14 @@ _BASH_STREAM = re.compile(r"<(bash-stdout|bash-stderr)>(.*?)(?:</\1>|\Z)", re.DO
 # How Claude Code opens the summary it writes when it compacts a conversation (the line is
 # also flagged isCompactSummary; the opening says so when the flag is missing).
 COMPACT_SUMMARY_OPENING = "This session is being continued from a previous conversation"
-BASH_MODE = "bash-mode:"
-_FAILED_OUTPUT = re.compile(r"\b(?:error|errors|failed|failure|fatal|not found|no such|denied|"
-                            r"cannot|can'?t|couldn'?t|unable|invalid|refused|panic|exception|"
-                            r"traceback|usage:|unknown|no function found|missing)\b", re.IGNORECASE)  # the tool id of such a command starts with this
+BASH_MODE = "bash-mode:"  # the tool id of such a command starts with this
+# Output that reads like a failure (a substring test: "TypeError", "FAILED", "not found"). Used
+# for the most telling line of a failed command (``rlat.capture.session``), and, with a few more
+# words, for a bash-mode command's stderr, where no exit code says whether it failed.
+ERRORISH = re.compile(r"error|fail|not found|denied|cannot|no such|invalid|refused|traceback",
+                      re.IGNORECASE)
+_FAILED_OUTPUT = re.compile(ERRORISH.pattern + r"|\b(?:fatal|can'?t|couldn'?t|unable|panic|"
+                            r"exception|usage:|unknown|missing|no \w+ found)\b", re.IGNORECASE)
 _LOCAL_OUTPUT = ("<local-command-stdout>", "<local-command-stderr>", "<local-command-caveat>",
                  "<bash-stdout>", "<bash-stderr>")
 
@@ -293,28 +297,27 @@ def _tool_input(raw: object) -> dict:
     return out
 
 
-# Prose the assistant writes into a notes file, a decision record or a doc is said as much as
-# its messages are ("leave notes in NOTES.md": the diagnosis is in the file, the message only
-# says where). Files of other kinds are code: their contents are not read.
-# Notes, records and docs — not what a product tells its users (a README, a changelog: "Fixed a
-# crash when uploading an empty file" is no diagnosis), not a file that holds secrets, and of
-# .txt files only notes (CMakeLists.txt and requirements.txt are code).
+# Prose the assistant writes into notes, a decision record or a doc is said as much as its
+# messages are ("leave notes in NOTES.md": the diagnosis is in the file, the message only says
+# where). Not what a product tells its users (a README, a changelog: "Fixed a crash when
+# uploading an empty file" is no diagnosis), not a file that holds secrets, and of .txt files
+# only notes (CMakeLists.txt and requirements.txt are code, like every other file).
 _NOTES = re.compile(r"\.(?:md|markdown|rst)$|notes?[^/]*\.txt$", re.IGNORECASE)
 _NOT_NOTES = re.compile(r"(?:^|/)(?:readme|changelog|changes|history|news|license|licence)[^/]*$|"
                         r"secret|password|passwd|credential|token|\bkeys?\b", re.IGNORECASE)
-_PROSE_TOOLS = {"Write": ("content",), "Edit": ("new_string",), "MultiEdit": ("edits",)}
+_PROSE_FIELD = {"Write": "content", "Edit": "new_string", "MultiEdit": "edits"}
 
 
 def _written_prose(name: str, raw: object) -> str:
     """The text a Write/Edit/MultiEdit call puts into a prose file ("" for anything else)."""
-    fields = _PROSE_TOOLS.get(name)
-    if not fields or not isinstance(raw, dict):
+    field_name = _PROSE_FIELD.get(name)
+    if not field_name or not isinstance(raw, dict):
         return ""
     path = raw.get("file_path")
     if not isinstance(path, str) or not _NOTES.search(path.replace("\\", "/").rsplit("/", 1)[-1]) \
             or _NOT_NOTES.search(path):
         return ""
-    value = raw.get(fields[0])
+    value = raw.get(field_name)
     if isinstance(value, list):  # MultiEdit: each edit's new text
         value = "\n\n".join(e.get("new_string", "") for e in value
                               if isinstance(e, dict) and isinstance(e.get("new_string"), str))

@@ -101,8 +101,9 @@ NEAR_MEANING = 0.25
 
 
 # A question about the world, not this project ("what's the difference between a struct and a
-# class?", "what does constexpr actually guarantee?"): general knowledge answers it, so recall
-# holds it to a task's floor without its frame's own words, and meaning admits nothing for it.
+# class?", "what does constexpr actually guarantee?"): general knowledge answers it, so a claim
+# answers it only by covering what it asks (``GENERAL_SHARE``, the frame's own words left out),
+# meaning admits nothing for it, and no session record answers it.
 _EXPLAIN = r"(?:(?:can you |could you |please )?explain(?: to me)? )?"
 _GENERAL = re.compile(
     r"^\W*(?:(?:so|ok|okay|hey)\W+)?(?:(?:can you |could you |please )?explain(?: to me)?|"
@@ -133,7 +134,7 @@ _IDENTIFIER = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
 
 def asks_in_general(prompt: str) -> bool:
     """Whether ``prompt`` asks what general knowledge answers (``_GENERAL``, not pointing at
-    this project): recall holds it to a task's floor, without its frame's words
+    this project): a claim must cover ``GENERAL_SHARE`` of it, without its frame's words
     (``GENERAL_FRAME``), and meaning admits nothing for it."""
     prompt = prompt.strip()
     frame = _GENERAL.search(prompt)

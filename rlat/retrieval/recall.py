@@ -780,7 +780,8 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     typed = TYPE_WEIGHT if wanted else 0.0
     periods = temporal.named_periods(query, now)
     named = PERIOD_WEIGHT if periods else 0.0
-    lift = (SIMILARITY_WEIGHT if prompt_vec is not None else 0.0) + dated + named + typed
+    similar = SIMILARITY_WEIGHT if prompt_vec is not None else 0.0
+    lift = similar + dated + named + typed
     scale = (1 + lift) * (1 + answering)  # relevance = raw relevance / scale, in [0, 1]
     best = 0.0
     hits: list[Hit] = []
@@ -809,7 +810,7 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         if prompt_vec is not None:
             similarity = max(0.0, wordvec.cosine(prompt_vec, index.claim_vector(key, claim,
                                                                                  table)))
-        raw = bm25 / best + (lift - dated - named - typed) * similarity
+        raw = bm25 / best + similar * similarity
         if dated and temporal.has_time(claim.text):
             raw += dated
         if typed and answer_types.states(wanted, claim.text):
@@ -837,10 +838,10 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         """(whether the claim clears abstention, the gate's account of why or why not,
         whether it is a session record). Words first, then meaning (a question's, never a
         session record's)."""
-        fit, floor, is_event = judge(claim)
-        if is_event and general:
+        if general and claim.type == A.EVENT_TYPE:
             # (a session's record never answers what general knowledge answers)
-            return False, "a session record does not answer a general question", is_event
+            return False, "a session record does not answer a general question", True
+        fit, floor, is_event = judge(claim)
         if fit.passes(floor):
             return True, fit.describe(floor), is_event
         if not is_event and means(key, claim, fit):

@@ -1294,3 +1294,16 @@ def test_a_remedy_put_off_is_not_the_remedy_and_bash_progress_on_stderr_is_no_fa
     (gotcha,) = found["gotcha"]
     assert "Converting with the shop's timezone fixes it." in gotcha["text"]
     assert "recovery" not in found
+
+
+def test_a_python_error_on_stderr_in_bash_mode_is_a_failure(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("<bash-input>python manage.py test</bash-input>")
+    b.prompt("<bash-stdout></bash-stdout><bash-stderr>ModuleNotFoundError: No module named "
+             "'django'</bash-stderr>")
+    b.prompt("^ the tests won't even start")
+    b.run("Bash", {"command": "uv run python manage.py test"}, "Ran 12 tests\nOK")
+    report = capture_transcript(b.write(b.path), store=store)
+    (fix,) = facts_of(report)["recovery"]
+    assert fix["text"].startswith("Use `uv run python manage.py test` here (`python manage.py "
+                                  "test` fails: ModuleNotFoundError")

@@ -40,6 +40,7 @@ def rows_for(outcome: dict) -> list[dict]:
     split = w.split
     shape = (f"{len(w.projects)} projects, {len(w.sessions)} sessions, {len(w.facts)} facts "
              f"x 2 questions, {sum(p.kind == 'unrelated' for p in w.prompts)} unrelated + "
+             f"{sum(p.kind == 'unanswered' for p in w.prompts)} unanswered + "
              f"{sum(p.kind == 'cross' for p in w.prompts)} cross-project prompts, "
              f"{len(w.secrets)} secrets; seed {w.seed}")
     problems = outcome["problems"]
@@ -64,6 +65,12 @@ def rows_for(outcome: dict) -> list[dict]:
                      f">= {TARGETS['abstention']}", _r(m["abstention"]), "",
                      m["abstention"] >= TARGETS["abstention"], COMMAND,
                      f"share of {m['unrelated_prompts']} unrelated prompts that got nothing"),
+            util.row(f"{split}: abstention on unanswered project questions (captured)",
+                     f">= {TARGETS['abstention']}", _r(m["abstention_unanswered"]), "",
+                     m["abstention_unanswered"] >= TARGETS["abstention"], COMMAND,
+                     f"share of {m['unanswered_prompts']} questions about the project that "
+                     f"nothing its sessions said answers (in its own words) that got nothing; "
+                     f"added in the seventh pass, not tuned on"),
             util.row(f"{split}: cross-project leaks (captured)", "0", m["cross_leaks"],
                      f"of {m['cross_prompts']}", m["cross_leaks"] == 0, COMMAND,
                      f"a question about project A asked in project B that was shown a claim "

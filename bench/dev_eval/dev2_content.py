@@ -184,6 +184,41 @@ UNRELATED = [
     "write a shell one-liner that counts lines of code per file extension",
 ]
 
+# Questions about each project that nothing its sessions said answers: memory should stay silent.
+UNANSWERED: dict[str, list[str]] = {
+    "dockhand": [
+        "where are shipment statuses defined?",
+        "which carriers do we integrate with?",
+        "what does the billing module charge warehouse clients for, per shipment or per pallet?",
+        "is it ok to expose a shipment's shelf location in the public tracking API response?",
+        "how do I add a new shipment event type to the tracking timeline?",
+    ],
+    "bellhop": [
+        "how are delivery runners assigned?",
+        "where is the menu seeded?",
+        "how does the menu flag allergens, and where would I add a new one like sesame?",
+        "is it ok to show a guest's full name on the kitchen dashboard?",
+        "should the late-night menu be its own menu or a time window on the existing items?",
+    ],
+    "gantry": [
+        "how are pod IAM roles managed?",
+        "where are the DNS records managed?",
+        "which instance types do the EKS node groups use, and is there a spot pool?",
+        "is it ok to rotate the RDS master password through terraform, or does something else "
+        "own it?",
+        "should a new Kinesis stream for the platform get its own module or go into an existing "
+        "one?",
+    ],
+    "tutorly": [
+        "how are lesson cancellations refunded?",
+        "where is tutor search implemented?",
+        "which subjects can a tutor list on their profile, and where is that list maintained?",
+        "is it ok to let students message a tutor before they've booked a first lesson?",
+        "what does the tutor verification step check before a profile becomes visible to "
+        "students?",
+    ],
+}
+
 
 # ------------------------------------------------------------------- noise
 def noise(explain: tuple[str, str, str], tests: tuple[str, str, str],

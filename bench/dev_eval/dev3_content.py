@@ -263,6 +263,41 @@ UNRELATED = [
     "what's a typeclass, in plain words?",
 ]
 
+# Questions about each project that nothing its sessions said answers: memory should stay silent.
+UNANSWERED: dict[str, list[str]] = {
+    "ridelog": [
+        "how are recorded rides uploaded?",
+        "where is the HealthKit integration?",
+        "which map style does the ride map use, and can riders switch to satellite imagery?",
+        "is it ok to keep a ride's raw GPS points in Core Data, or do we store them as files?",
+        "what does the heart-rate zones setting on the profile screen actually change?",
+    ],
+    "clinicbook": [
+        "how do patients cancel an appointment?",
+        "where are the insurance providers listed?",
+        "which roles can see a patient's medical notes, and where is that authorization policy "
+        "defined?",
+        "is it ok to email the appointment summary PDF when it includes diagnosis codes?",
+        "should video consultations be their own appointment type or a flag on Appointment?",
+    ],
+    "farebox": [
+        "how are transfers between lines priced?",
+        "where is rate limiting configured?",
+        "which ticket types can the quote endpoint return, and how is a monthly pass "
+        "represented?",
+        "what does the school holiday calendar change when a journey's fare is worked out?",
+        "should a night-bus surcharge be its own rule or folded into the base fare calculation?",
+    ],
+    "hedgerow": [
+        "how are plant photos stored?",
+        "where are customer invoices generated?",
+        "which trade customers get wholesale prices, and where is that discount applied to an "
+        "order?",
+        "is it ok to sell plants from a batch that is still in quarantine?",
+        "should delivery charges be worked out per order or per trolley of plants?",
+    ],
+}
+
 
 # ------------------------------------------------------------------- noise
 def noise(explain: tuple[str, str, str], tests: tuple[str, str, str],

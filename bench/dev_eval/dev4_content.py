@@ -263,6 +263,45 @@ UNRELATED = [
     "suggest a clearer name for the TileGrid::fix method",
 ]
 
+# Questions about each project that nothing its sessions said answers: memory should stay silent.
+UNANSWERED: dict[str, list[str]] = {
+    "larder": [
+        "where do the translations live?",
+        "how are push notifications scheduled?",
+        "which people can share a household pantry, and how is an invite link accepted?",
+        "is it ok to keep the auth token in shared preferences, or should it go in secure "
+        "storage?",
+        "should the dark theme's colours come from a ThemeExtension or straight from the "
+        "ColorScheme?",
+    ],
+    "tilesmith": [
+        "how are autotiles resolved?",
+        "where are entity spawn points stored?",
+        "which map sizes does the editor support, and is there a limit on the number of layers?",
+        "is it ok to widen the tile ID type to 32 bits, or would that break the game's level "
+        "loader?",
+        "should animated tiles be defined in the tileset or as a property on each layer?",
+    ],
+    "floodwatch": [
+        "how do users subscribe to alerts?",
+        "what does the typical-range band show?",
+        "which stations count as tidal, and does the dashboard treat their readings any "
+        "differently?",
+        "is it ok to embed the dashboard in the council's website through an iframe?",
+        "should the station page offer a CSV download of the raw readings or only of the daily "
+        "summaries?",
+    ],
+    "stallholder": [
+        "how are market organisers invited?",
+        "where are market opening hours stored?",
+        "which produce categories can a market accept, and can an organiser limit how many "
+        "bakery stalls it takes?",
+        "is it ok to show a stallholder's phone number on the public market map?",
+        "what does the verified-trader badge on a stallholder's profile require, and who can "
+        "grant it?",
+    ],
+}
+
 
 # ------------------------------------------------------------------- noise
 def noise(explain: tuple[str, str, str], tests: tuple[str, str, str],

@@ -361,6 +361,44 @@ UNRELATED = [
     "suggest a better name for the HiveState struct",
 ]
 
+# Questions about each project that nothing its sessions said answers: memory should stay silent.
+UNANSWERED: dict[str, list[str]] = {
+    "kilnworks": [
+        "how is wheel time priced?",
+        "where are kiln maintenance windows recorded?",
+        "which kiln shelves can a member reserve, and how is a half-shelf booking counted?",
+        "is it ok to purge photos of finished pieces after a year, or do members expect them "
+        "kept?",
+        "should wheel bookings share the Booking model with kiln bookings or get a model of "
+        "their own?",
+    ],
+    "pollenmap": [
+        "where are species descriptions written?",
+        "how does the admin page authenticate?",
+        "which languages is the site translated into, and where would a Welsh translation go?",
+        "is it ok to show a level for towns outside the forecast grid by borrowing the nearest "
+        "cell?",
+        "should the symptom diary keep its entries on the server or in the browser's local "
+        "storage?",
+    ],
+    "emberfall": [
+        "how are save files versioned?",
+        "where are the dialogue lines stored?",
+        "which actions can players rebind on a gamepad, and where do the default bindings live?",
+        "what does the difficulty setting change besides enemy health, and can players switch it "
+        "mid-run?",
+        "should the new boss music go through FMOD or a plain AudioSource on the arena?",
+    ],
+    "hivescale": [
+        "where is battery voltage measured?",
+        "how are scales assigned to apiaries?",
+        "which temperature range is the load cell calibrated for, and is there compensation "
+        "for cold nights?",
+        "is it ok to power the scale from a small solar panel instead of the AA pack?",
+        "should the brood temperature probe be read on every wake-up or only once an hour?",
+    ],
+}
+
 
 # ------------------------------------------------------------------- noise
 def noise(tour: tuple[str, str, str], check: tuple[str, str, str],

@@ -457,6 +457,49 @@ UNRELATED = [
     "suggest a name for our new pale ale",
 ]
 
+# Questions about each project that nothing its sessions said answers: memory should stay silent.
+UNANSWERED: dict[str, list[str]] = {
+    "borrowbox": [
+        "how do members get verified?",
+        "where are tool categories defined?",
+        "which tools need a safety briefing before they can be borrowed, and where is that flag "
+        "stored?",
+        "is it ok to let a member hold more than three tools at once, or is there a limit "
+        "somewhere?",
+        "should deposits for expensive tools be taken when the loan starts or only charged if "
+        "the tool comes back damaged?",
+    ],
+    "purlwise": [
+        "how are colourwork charts handled?",
+        "where are yarn weights defined?",
+        "which sizes can a pattern declare, and how does the chart pick the stitches for each "
+        "size?",
+        "is it ok to mix UK and US stitch terms in one pattern, or should the parser insist on "
+        "one?",
+        "should patterns knitted in the round chart every row right to left, and where would "
+        "that flag live?",
+    ],
+    "sunshare": [
+        "how are meter readings submitted?",
+        "where does the front end live?",
+        "what quorum does a governance proposal need, and is it counted in shares or in "
+        "members?",
+        "is it ok for members to transfer shares to each other, or are shares locked to the "
+        "first wallet?",
+        "should the price of a kWh credit live on-chain or stay in the co-op's billing system?",
+    ],
+    "brewtally": [
+        "how is VAT handled in revenue?",
+        "which dashboard tool reads the marts?",
+        "how are wholesale keg customers matched to webshop accounts, and where does that "
+        "mapping live?",
+        "is it ok to expose customer email addresses in the webshop marts, or must they be "
+        "hashed first?",
+        "should happy-hour discounts be their own fact table or a column on the taproom sales "
+        "fact?",
+    ],
+}
+
 
 # ------------------------------------------------------------------- noise
 def noise(tour: tuple[str, str, str], tidy: tuple[str, str, str], pr: tuple[str, str],

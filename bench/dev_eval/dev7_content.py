@@ -438,6 +438,46 @@ UNRELATED = [
     "suggest three names for a harbour-side cafe",
 ]
 
+# Questions about each project that nothing its sessions said answers: memory should stay silent.
+UNANSWERED: dict[str, list[str]] = {
+    "tidewright": [
+        "how are datum offsets applied?",
+        "where is the time zone applied?",
+        "how does predict decide whether a turning point is a high or a low, and can it report "
+        "double highs?",
+        "is it ok to publish these predictions for navigation, or should the output carry a "
+        "disclaimer?",
+        "should the JSON output include sunrise and sunset times, or stick to tide events only?",
+    ],
+    "hearthlab": [
+        "how are TLS certificates issued?",
+        "where is Home Assistant's config kept?",
+        "which node should a new container go on, and is there a rule for spreading guests "
+        "across the three?",
+        "is it ok to run the UPS shutdown script from the proxy container, or should a node own "
+        "it?",
+        "what does the monitoring stack alert on, and where do those alerts get sent?",
+    ],
+    "phytofit": [
+        "how are confidence intervals computed?",
+        "which model handles light limitation?",
+        "does the community model apply a temperature correction, and can it be switched off "
+        "for lab cultures?",
+        "is it ok to tag a 1.0 release of the package before the paper is accepted?",
+        "should a zooplankton grazing term be its own GrowthModel subtype or an option on the "
+        "existing models?",
+    ],
+    "ferrygate": [
+        "how is vessel capacity enforced?",
+        "where do sailing times come from?",
+        "which gates accept bicycle tickets, and is that rule kept in config or in Postgres?",
+        "is it ok to let a ticket through twice within a minute if the passenger bounced off the "
+        "turnstile?",
+        "should the turnstile beep differently for concession tickets, and where would that "
+        "sound be set?",
+    ],
+}
+
 
 # ------------------------------------------------------------------- noise
 def chores(skim: tuple[str, str, str], used: tuple[str, list[str]], staged: tuple[str, str],

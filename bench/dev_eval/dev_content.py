@@ -105,6 +105,45 @@ UNRELATED = [
     "review my last change for typos",
 ]
 
+# Questions about each project that nothing its sessions said answers: memory should stay silent.
+UNANSWERED: dict[str, list[str]] = {
+    "ledgerly": [
+        "how are payment reminders sent?",
+        "where are the invoice email templates?",
+        "is it ok to edit an invoice after it has been emailed to the customer?",
+        "what does the agency's monthly revenue report count as revenue, paid invoices or "
+        "issued ones?",
+        "should I add the paid-invoices CSV export as a management command or as a Django "
+        "admin action?",
+    ],
+    "trailmap": [
+        "how are GPX tracks imported?",
+        "where are trail difficulty levels defined?",
+        "which API route returns a single trail's details, and is its response cached anywhere?",
+        "what does the units toggle on the settings page change besides the distance labels?",
+        "should the new saved-trails feature keep its state in a React context or in the URL "
+        "query string?",
+    ],
+    "pipewright": [
+        "how do I add a topic?",
+        "where are the Prometheus metrics defined?",
+        "which consumer group does the production deployment use, and can I reuse it for a "
+        "backfill?",
+        "what happens to records that fail schema validation, do they go to a dead letter "
+        "topic?",
+        "should a new field in the event schema be optional or required while older producers "
+        "still send the previous version?",
+    ],
+    "quillpad": [
+        "how do I add a keybinding?",
+        "where is the tag parser?",
+        "how are conflicts resolved when two devices edit the same note before either one "
+        "syncs?",
+        "which subcommand exports notes to markdown files, and does it keep each note's tags?",
+        "should the note list show timestamps in UTC or in the user's local timezone?",
+    ],
+}
+
 
 # ------------------------------------------------------------------- noise
 def noise(explain: tuple[str, str, str], tests: tuple[str, str, str],

@@ -106,6 +106,44 @@ UNRELATED = [
     "split this long function into smaller ones",
 ]
 
+# Questions about each project that nothing its sessions said answers: memory should stay silent.
+UNANSWERED: dict[str, list[str]] = {
+    "harborview": [
+        "how are group bookings handled?",
+        "where are the room types defined?",
+        "which payment provider does checkout use, and when is the deposit actually captured?",
+        "is it ok to let guests change their booking dates after they have checked in?",
+        "should loyalty points live on the guest record or in a separate ledger table?",
+    ],
+    "sparrowdb": [
+        "how are bloom filters sized?",
+        "where is the on-disk format versioned?",
+        "which compression codecs can a table use, and is the choice stored per block?",
+        "is it ok to open the same database file from two processes at once?",
+        "should range deletes be written as tombstones or as a separate delete-range record?",
+    ],
+    "fieldnotes": [
+        "how are open-ended answers coded?",
+        "where does the survey codebook live?",
+        "which model is trained on the GPU box, and what does it predict from the survey "
+        "responses?",
+        "is it ok to share the cleaned respondent-level file with the partner university, or "
+        "only aggregated tables?",
+        "should the 2024 wave get its own cleaning script or reuse the existing one with a year "
+        "flag?",
+    ],
+    "beaconrelay": [
+        "how are subscribers registered?",
+        "where are event type filters defined?",
+        "which HTTP headers does the relay forward to subscribers, and are the sender's original "
+        "headers stripped?",
+        "is it ok to deliver the same event twice to a subscriber, or do we promise exactly-once "
+        "delivery?",
+        "should subscriber settings move out of the JSON config into a database table an admin "
+        "page can edit?",
+    ],
+}
+
 
 # ------------------------------------------------------------------- noise
 def noise(explain: tuple[str, str, str], tests: tuple[str, str, str],

@@ -41,6 +41,8 @@ def lines_for(metrics: dict) -> list[tuple[str, str]]:
             rows.append((f"  {kind}", _pct(m["recall_by_kind"][kind])))
     rows += [
         ("abstention on unrelated", _pct(m["abstention"]) + f"  ({m['unrelated_prompts']})"),
+        ("  on unanswered questions", _pct(m.get("abstention_unanswered"))
+         + f"  ({m.get('unanswered_prompts', 0)})"),
         ("cross-project leaks", f"{m['cross_leaks']} of {m['cross_prompts']}"
                                 + (f" (+{m['other_leaks']} other)" if m["other_leaks"] else "")),
         ("  leak check by claim id", str(m.get("leak_check_by_claim_id", "-"))[:20]),

@@ -345,6 +345,7 @@ def _p90(values: list[float]) -> float:
 def metrics(world: World, answers: list[Answer]) -> dict:
     facts = [a for a in answers if a.prompt.kind == "fact"]
     unrelated = [a for a in answers if a.prompt.kind == "unrelated"]
+    unanswered = [a for a in answers if a.prompt.kind == "unanswered"]
     cross = [a for a in answers if a.prompt.kind == "cross"]
     by_kind = {}
     for kind in KINDS:
@@ -363,6 +364,9 @@ def metrics(world: World, answers: list[Answer]) -> dict:
         "unrelated_prompts": len(unrelated),
         "abstention": (sum(not a.injected for a in unrelated) / len(unrelated)
                        if unrelated else None),
+        "unanswered_prompts": len(unanswered),
+        "abstention_unanswered": (sum(not a.injected for a in unanswered) / len(unanswered)
+                                  if unanswered else None),
         "cross_prompts": len(cross),
         "cross_leaks": sum(bool(a.leaked_from) for a in cross),
         "other_leaks": sum(bool(a.leaked_from) for a in answers if a.prompt.kind != "cross"),

@@ -102,7 +102,7 @@ class Session:
 
 @dataclass
 class Prompt:
-    kind: str  # fact | unrelated | cross
+    kind: str  # fact | unrelated | unanswered | cross
     text: str
     project: str  # the cwd it is asked from
     session_id: str
@@ -298,6 +298,12 @@ def generate(split: str, *, seed: int | None = None, now: dt.datetime | None = N
     names = [p.name for p in chosen]
     for i, text in enumerate(content.UNRELATED):
         prompts.append(Prompt("unrelated", text, names[i % len(names)], _uuid(rng)))
+    # questions about a project that nothing its sessions said answers, in its own words: what
+    # a user asks most days, and the hardest prompts to say nothing to
+    unanswered = getattr(content, "UNANSWERED", {})
+    for name in names:
+        for text in unanswered.get(name, ()):
+            prompts.append(Prompt("unanswered", text, name, _uuid(rng)))
     if len(chosen) > 1:
         for i, project in enumerate(chosen):
             other = names[(i + 1) % len(names)]
@@ -365,8 +371,9 @@ def check(world: World) -> list[str]:
                         problems.append(f"{project.name}'s fingerprint {token!r} appears in a "
                                         f"session of {other.name}")
     for prompt in world.prompts:
-        if prompt.kind == "unrelated":
+        if prompt.kind in ("unrelated", "unanswered"):
             for fact in world.facts.values():
                 if any(contains_key(prompt.text, k) for k in fact.keys):
-                    problems.append(f"unrelated prompt {prompt.text!r} names {fact.id}'s key")
+                    problems.append(f"{prompt.kind} prompt {prompt.text!r} names {fact.id}'s "
+                                    f"key")
     return problems

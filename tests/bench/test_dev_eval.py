@@ -51,7 +51,9 @@ def tiny_content() -> SimpleNamespace:
                         {"README.md": "# betaproj\n"}, [_fact("db", "6543", "billing")], [],
                         "aws", sessions=1)]
     return SimpleNamespace(projects=projects, TEMPLATES=dev_content.TEMPLATES,
-                           UNRELATED=["write a haiku about autumn"], CROSS_PER_PROJECT=1)
+                           UNRELATED=["write a haiku about autumn"],
+                           UNANSWERED={"alphaproj": ["how are the orders exported?"]},
+                           CROSS_PER_PROJECT=1)
 
 
 @pytest.fixture
@@ -91,6 +93,11 @@ def test_worlds_are_sound_reproducible_and_the_splits_differ(tmp_path):
     assert not {p.name for p in dev.projects} & {p.name for p in heldout.projects}
     questions = {p.text for p in dev.prompts}
     assert not questions & {p.text for p in heldout.prompts}
+    # five questions per project that nothing its sessions said answers, asked from it
+    for w in (dev, heldout):
+        unanswered = [p for p in w.prompts if p.kind == "unanswered"]
+        assert sorted(p.project for p in unanswered) == sorted(
+            p.name for p in w.projects for _ in range(5))
     assert len(dev.secrets) == len(dev.projects) and heldout.seed != dev.seed
 
 
@@ -129,6 +136,7 @@ def test_empty_store_recalls_nothing_and_abstains_everywhere(tiny):
     answers = runner.ask(w, layout, root / "empty-home")
     m = runner.metrics(w, answers)
     assert m["fact_recall"] == 0 and m["abstention"] == 1.0
+    assert m["unanswered_prompts"] == 1 and m["abstention_unanswered"] == 1.0
     assert m["chars_median"] == 0 and m["cross_leaks"] == 0 and m["problems"] == []
 
 

@@ -37,11 +37,13 @@ def _say(line: str) -> None:
 def capture(transcript: Path, cwd: str | None, dry_run: bool, session_id: str | None, fmt: str,
             settings) -> None:
     """Capture a session transcript into your memory: strip rlat's injected context, scrub
-    secrets, build the session's claim, deduplicate and append it. Prints the receipt
+    secrets, keep one claim per durable fact found without a model plus the session's record,
+    deduplicate and append them. Prints the receipt
     `[rlat] Captured N claim(s) (M redactions)`. Capturing the same session twice adds nothing.
 
     With RLAT_ATOMIC_CAPTURE=1 (as for the hooks), a model splits the session into one claim per
-    durable fact; any LLM failure falls back to the single block, and the receipt says why."""
+    durable fact; any LLM failure falls back to the capture without a model, and the receipt
+    says why."""
     store = open_store()
     if not dry_run and settings.atomic_capture:
         _capture_atomic(transcript, cwd, session_id, store, fmt)

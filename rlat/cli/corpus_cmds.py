@@ -19,7 +19,7 @@ from .common import (
     short_text,
     store_path,
 )
-from .km_cmds import KM_ARGUMENT, _km_errors
+from .km_cmds import KM_ARGUMENT
 from .parsing import Arg, IntRange, command
 
 
@@ -65,25 +65,26 @@ def _link(km: Path) -> None:
     FORMAT_OPTION,
     Arg("--dry-run", action="store_true", help="Research and gate, but store no claim."),
     Arg("--no-model", action="store_true",
-        help="The deterministic path even when a key is set."),
+        help="The deterministic path even when a model is available (a key or the claude CLI)."),
 )
 def deep_search(km: Path, question: str, max_hops: int, fmt: str, dry_run: bool,
                 no_model: bool) -> None:
     """Multi-hop research over a knowledge model: retrieve, read, follow up, answer with
     citations. Every statement of the answer must pass the faithfulness gate (it traces to
     the passage it cites); those that do are stored as corpus claims (type insight) and serve
-    at once, marked PROVISIONAL until they earn trust. Progress goes to stderr. Without
-    ANTHROPIC_API_KEY the answer is extractive (sentences of the passages read)."""
+    at once, marked PROVISIONAL until they earn trust. Progress goes to stderr. Without a
+    model (no ANTHROPIC_API_KEY and no claude CLI on PATH, or --no-model) the answer is
+    extractive (sentences of the passages read)."""
     from ..km.deepsearch import deep_search as run
     from ..km.store import KnowledgeModel
 
     if not question.strip():
         fail("the question is empty; say what to research")
-    model = _km_errors(lambda: KnowledgeModel.open(km))
+    model = KnowledgeModel.open(km)
     provider = _provider(no_model, "deep-search",
                          "an extractive answer, deterministic checks only")
-    result = _km_errors(lambda: run(model, question, max_hops=max_hops, provider=provider,
-                                    save=not dry_run, progress=lambda m: _say(m)))
+    result = run(model, question, max_hops=max_hops, provider=provider, save=not dry_run,
+                 progress=lambda m: _say(m))
     for note in result.notes:
         _say(note)
     if result.kept and not dry_run:
@@ -139,7 +140,7 @@ def deep_search(km: Path, question: str, max_hops: int, fmt: str, dry_run: bool,
         help="Check every workspace's claims, not only this one's."),
     Arg("--dry-run", action="store_true", help="Report; write nothing."),
     Arg("--no-model", action="store_true",
-        help="Deterministic checks only, even when a key is set."),
+        help="Deterministic checks only, even when a model is available."),
     FORMAT_OPTION,
 )
 def verify(km: Path | None, claim: list[str], all_workspaces: bool, dry_run: bool,
@@ -168,12 +169,11 @@ def verify(km: Path | None, claim: list[str], all_workspaces: bool, dry_run: boo
         only = [resolve_claim(state, ref).id for ref in claim]
     reports = []
     for path in paths:
-        model = _km_errors(lambda path=path: KnowledgeModel.open(path))
-        mine = _km_errors(lambda model=model: kv.verify_store(
+        model = KnowledgeModel.open(path)
+        mine = kv.verify_store(
             store_path(), model, workspace=workspace, provider=provider, dry_run=dry_run,
-            only=only))
-        stale = _km_errors(lambda path=path: kv.reverify_stale(path, provider=provider,
-                                                                dry_run=dry_run))
+            only=only)
+        stale = kv.reverify_stale(path, provider=provider, dry_run=dry_run)
         reports.append((path, mine, stale))
         if not dry_run and km is not None:
             _link(km)

@@ -42,6 +42,7 @@ STATUS: dict[str, int] = {
     # errors of other layers that carry a one-line user-facing message but are not (yet)
     # under RlatError
     "KMError": USER_ERROR,
+    "KMDamaged": DAMAGED,
     "CaptureError": USER_ERROR,
     "WorldFactError": USER_ERROR,
     "LensError": USER_ERROR,

@@ -203,7 +203,7 @@ def write_settings(path: Path, data: dict) -> None:
         help="Install into DIR/.claude/settings.json instead (this project only)."),
     Arg("--mine", action=argparse.BooleanOptionalAction,
         help=f"Also mine world facts you state, in the background (sets {MINE_ENV}=1 in the "
-             "settings' env; needs ANTHROPIC_API_KEY). --no-mine turns it off."),
+             "settings' env; needs a model: ANTHROPIC_API_KEY or the claude CLI on PATH). --no-mine turns it off."),
     Arg("--uninstall", action="store_true",
         help="Remove rlat's hooks (and its env setting); keep the rest."),
     FORMAT_OPTION,
@@ -242,7 +242,8 @@ def install_hooks(user: bool, project_dir: Path | None, mine: bool | None, unins
     echo(f"{verb} rlat hooks in {path}: {', '.join(summary['events'])}"
          f" (kept {summary['kept_other_hooks']} other hook(s)).")
     if summary["mine"]:
-        echo(f"World-fact mining is on ({MINE_ENV}=1); it needs ANTHROPIC_API_KEY.")
+        echo(f"World-fact mining is on ({MINE_ENV}=1); it needs a model "
+             "(ANTHROPIC_API_KEY, or the claude CLI on PATH).")
     from ..paths import log_dir
 
     echo("Every new Claude Code session is now captured and recalled. Hooks never "

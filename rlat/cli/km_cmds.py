@@ -19,17 +19,6 @@ SOURCE_ROOT_OPTION = Arg("--source-root", type=Path, metavar="DIR",
                          help="Where the sources are now (if they moved).")
 
 
-def _km_errors(fn):
-    """Run a command body, turning knowledge-model and container errors into one-line fails."""
-    from ..container import ContainerError
-    from ..km.store import KMError
-
-    try:
-        return fn()
-    except (KMError, ContainerError) as exc:
-        fail(str(exc))
-
-
 def _when(ts: float | None) -> str:
     if not ts:
         return "-"
@@ -111,8 +100,7 @@ def build(sources: list[Path], output: Path, ext: str | None, min_chars: int, ma
                         excludes=tuple(exclude), gitignore=not no_gitignore)
     progress = _Progress("building")
     try:
-        report = _km_errors(lambda: build_km(list(sources), output, settings, progress=progress,
-                                             force=force))
+        report = build_km(list(sources), output, settings, progress=progress, force=force)
     finally:
         progress.close()
     if fmt == "json":
@@ -187,8 +175,8 @@ def refresh(km: Path, source_root: Path | None, dry_run: bool, fmt: str) -> None
 
     progress = _Progress("checking")
     try:
-        report = _km_errors(lambda: refresh_km(km, source_root=source_root, dry_run=dry_run,
-                                               progress=progress))
+        report = refresh_km(km, source_root=source_root, dry_run=dry_run,
+                            progress=progress)
     finally:
         progress.close()
     if fmt == "json":
@@ -229,8 +217,8 @@ def trace(km: Path, ref: str, source_root: Path | None, fmt: str) -> None:
     from ..km.provenance import trace as do_trace
     from ..km.store import KnowledgeModel
 
-    model = _km_errors(lambda: KnowledgeModel.open(km, require_build=False))
-    info = _km_errors(lambda: do_trace(model, ref, source_root=source_root))
+    model = KnowledgeModel.open(km, require_build=False)
+    info = do_trace(model, ref, source_root=source_root)
     if fmt == "json":
         emit_json(info)
         return
@@ -280,8 +268,8 @@ def audit(km: Path, source_root: Path | None, fmt: str) -> None:
     from ..km.provenance import audit as do_audit
     from ..km.store import KnowledgeModel
 
-    model = _km_errors(lambda: KnowledgeModel.open(km, require_build=False))
-    info = _km_errors(lambda: do_audit(model, source_root=source_root))
+    model = KnowledgeModel.open(km, require_build=False)
+    info = do_audit(model, source_root=source_root)
     if fmt == "json":
         emit_json(info)
         return
@@ -327,9 +315,9 @@ def profile(km: Path, delete: str | None, fmt: str) -> None:
     from ..km.provenance import profile as do_profile
     from ..km.store import KnowledgeModel
 
-    model = _km_errors(lambda: KnowledgeModel.open(km, require_build=False))
+    model = KnowledgeModel.open(km, require_build=False)
     if delete:
-        claim, already = _km_errors(lambda: delete_claim(model, delete))
+        claim, already = delete_claim(model, delete)
         if fmt == "json":
             emit_json({"id": claim.id, "retired": True, "already": already})
         elif already:
@@ -338,7 +326,7 @@ def profile(km: Path, delete: str | None, fmt: str) -> None:
             echo(f"Retired {claim.id} ({claim.type}): {claim.text[:80]} "
                  f"(history kept; `rlat trace {km} {claim.id[:12]}`)")
         return
-    info = _km_errors(lambda: do_profile(model))
+    info = do_profile(model)
     if fmt == "json":
         emit_json(info)
         return

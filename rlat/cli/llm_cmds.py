@@ -27,8 +27,8 @@ def mine(transcript: Path, cwd: str | None, km: Path | None, session_id: str | N
 
     Reads only what the user typed. A fact lands only if it passes all four gates: durable;
     stated by the user (not the assistant, not a pasted document, not a hypothetical);
-    premise-bearing; about the world, not the person. Needs ANTHROPIC_API_KEY (the model is
-    RLAT_MODEL, default claude-haiku-4-5). Review what landed with `rlat profile KM`."""
+    premise-bearing; about the world, not the person. Needs a model: ANTHROPIC_API_KEY, or the
+    claude CLI on PATH (your subscription; the model is RLAT_MODEL, default claude-haiku-4-5). Review what landed with `rlat profile KM`."""
     from ..llm.session_tasks import mine_world_facts
 
     try:

@@ -6,6 +6,8 @@
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import shlex
 from datetime import UTC, datetime
 from pathlib import Path
@@ -47,7 +49,8 @@ def resolve_world_km(explicit: str | None, workspace: str) -> tuple[Path, bool]:
         if path.suffix != ".rlat":
             fail(f"{path}: no such knowledge model; a new one needs a .rlat name")
         if not path.parent.is_dir():
-            fail(f"{path}: the directory {path.parent} does not exist")
+            # (an OSError: the boundary's "cannot access" status, as `rlat build -o` has)
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
     elif path.is_dir():
         fail(f"{path}: is a directory, not a .rlat knowledge model")
     return path, False

@@ -81,7 +81,8 @@ def _llm_task(job: Job, name: str) -> object:
         return "no transcript (missing, or not a regular file)"
     result = getattr(session_tasks, name)(job.transcript, cwd=job.cwd, session_id=job.session_id)
     if result.mode == "single-block":
-        job.log(f"atomic capture fell back to the single block: {result.fallback_reason}")
+        job.log(f"atomic capture fell back to the capture without a model: "
+                f"{result.fallback_reason}")
     elif result.mode == "skipped":
         job.log(f"mining skipped: {result.fallback_reason}")
     receipt = getattr(result, "receipt", "")

@@ -51,7 +51,6 @@ MIN_FOLLOW_UP_SCORE = 0.5  # … or of one follow-up query's (a sentence a later
 FOLLOW_UP_WEIGHT = 0.5  # how much follow-up coverage counts when ranking answer sentences
 MIN_SENTENCE_WORDS = 4
 PASSAGE_CHARS_TO_MODEL = 1500
-LOCK_TIMEOUT = 10.0
 
 Progress = Callable[[str], None]
 
@@ -417,7 +416,7 @@ def store(km: KnowledgeModel, result: Result, *, now: float | None = None) -> No
             events.append(ev.evidence_added(cid, [cite], ts=now))
             s.stored = "more evidence"
     if events:
-        log.append(events, lock_timeout=LOCK_TIMEOUT)
+        log.append(events)  # (waits RLAT_LOCK_TIMEOUT, the container's default)
 
 
 def deep_search(km: KnowledgeModel, question: str, *, max_hops: int = DEFAULT_MAX_HOPS,

@@ -48,6 +48,10 @@ class KMError(Exception):
     """A knowledge model cannot be used as asked. ``str()`` is one line saying what to do."""
 
 
+class KMDamaged(KMError):
+    """A knowledge model's file is truncated or damaged (``rlat doctor`` can tell more)."""
+
+
 def u32_bytes(values) -> bytes:
     arr = array(_U32, values)
     if not _LITTLE:
@@ -269,7 +273,7 @@ class KnowledgeModel:
         if not found or not refs or refs[0].rtype != TOC:
             damage = orphaned_build(container, data, refs if not found else None)
             if damage:
-                raise KMError(f"{path}: truncated or damaged: {damage}; run `rlat doctor {path}`")
+                raise KMDamaged(f"{path}: truncated or damaged: {damage}; run `rlat doctor {path}`")
             if not require_build:
                 return cls(path, container, data, None)
             raise KMError(f"{path}: holds no knowledge-model build (no passages); build one "

@@ -31,7 +31,6 @@ from . import faithful as F
 from .store import KnowledgeModel, Passage
 
 VERIFY_TOP_K = 5
-LOCK_TIMEOUT = 10.0
 
 
 @dataclass(slots=True)
@@ -164,7 +163,7 @@ def verify_store(store_path: Path, km: KnowledgeModel, *, workspace: str | None,
     done = V.done_keys(log.events())
     _check_all(km, claims, done, provider=provider, now=now, report=report)
     if report.events and not dry_run:
-        log.append(report.events, lock_timeout=LOCK_TIMEOUT)
+        log.append(report.events)
     return report
 
 
@@ -188,7 +187,7 @@ def reverify_stale(km_path: Path, *, provider=None, dry_run: bool = False,
     done = V.done_keys(log.events())
     _check_all(km, claims, done, provider=provider, now=now, report=report)
     if report.events and not dry_run:
-        log.append(report.events, lock_timeout=LOCK_TIMEOUT)
+        log.append(report.events)
     return report
 
 
@@ -202,7 +201,7 @@ def passage_alive(km: KnowledgeModel):
 
 
 def consolidate_km(km_path: Path, *, dry_run: bool = False, now: float | None = None,
-                   lock_timeout: float = LOCK_TIMEOUT):
+                   lock_timeout: float | None = None):
     """`rlat memory consolidate` over a KM's own claims, with its passages as the source check:
     a corpus claim whose every cited passage left the build has lost its source."""
     from ..trust import consolidate as consolidation

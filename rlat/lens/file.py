@@ -8,6 +8,7 @@ holds exactly one record. Byte layout: docs/format.md, "The .lens format".
 
 from __future__ import annotations
 
+import errno
 import os
 import time
 import tomllib
@@ -87,7 +88,8 @@ def check_output(path: Path, *, force: bool, replacing_lens: bool = False) -> No
         raise LensError(f"{path} is a directory; give a file name such as team.lens")
     if not path.exists():
         if not path.parent.exists():
-            raise LensError(f"{path.parent} does not exist")
+            # (an OSError, not a LensError: the CLI's "cannot access" status)
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
         return
     with open(path, "rb") as fh:
         head = fh.read(len(RLAT_MAGIC))

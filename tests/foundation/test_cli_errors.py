@@ -196,3 +196,56 @@ def test_a_damaged_store_is_status_3_with_a_pointer_to_doctor(rlat_home, tmp_pat
     for args in (("memory", "list"), ("memory", "show", "abcd"), ("memory", "add", "more")):
         line = one_line_error(run_rlat(*args, cwd=tmp_path), 3)
         assert "corrupt" in line and "rlat doctor" in line
+
+
+@pytest.mark.parametrize("args", [
+    ("capture-attribute", "KM", "the deploy user is ops", "--kind", "constraint"),
+    ("lens", "create", "--name", "reviewer", "-o", "KM"),
+])
+def test_writing_into_a_missing_directory_is_status_5_from_every_command(tmp_path, args):
+    target = tmp_path / "missing" / ("out.rlat" if args[0] != "lens" else "out.lens")
+    proc = run_rlat(*[str(target) if a == "KM" else a for a in args], cwd=tmp_path)
+    line = one_line_error(proc, 5)
+    assert f"{tmp_path / 'missing'} does not exist" in line
+    assert not (tmp_path / "missing").exists()
+
+
+def _small_km(tmp_path: Path) -> Path:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "a.md").write_text("Staging SSH listens on port 2222 for the deploy user.\n" * 3)
+    km = tmp_path / "km.rlat"
+    assert run_rlat("build", str(corpus), "-o", str(km)).returncode == 0
+    return km
+
+
+def test_a_damaged_knowledge_model_is_status_3_from_every_command(tmp_path):
+    km = _small_km(tmp_path)
+    data = km.read_bytes()
+    km.write_bytes(data[: len(data) - 40])  # torn at its tail: its table of contents is gone
+    for args in (("search", str(km), "port"), ("trace", str(km), "x"), ("audit", str(km)),
+                 ("profile", str(km)), ("deep-search", str(km), "which port?", "--no-model"),
+                 ("refresh", str(km))):
+        line = one_line_error(run_rlat(*args, cwd=tmp_path), 3)
+        assert "rlat doctor" in line, args
+
+
+def test_a_locked_knowledge_model_is_status_4_within_rlat_lock_timeout(tmp_path):
+    km = _small_km(tmp_path)
+    hold = ("import fcntl, os, sys, time\nfd = os.open(sys.argv[1], os.O_RDWR)\n"
+            "fcntl.flock(fd, fcntl.LOCK_EX)\nprint('locked', flush=True)\ntime.sleep(120)\n")
+    holder = subprocess.Popen([sys.executable, "-c", hold, str(km)], stdout=subprocess.PIPE,
+                              text=True)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        (tmp_path / "corpus" / "a.md").write_text("Prod SSH listens on port 2200.\n")
+        # (deep-search waited a fixed 10 s before, whatever RLAT_LOCK_TIMEOUT said)
+        for args in (("refresh", str(km)), ("deep-search", str(km), "which port?",
+                                            "--no-model")):
+            proc = run_rlat(*args, cwd=tmp_path, env={"RLAT_LOCK_TIMEOUT": "0.2"})
+            assert proc.returncode == 4, (args, proc.stderr)
+            last = proc.stderr.strip().splitlines()[-1]  # (deep-search reports its hops first)
+            assert last.startswith("rlat: error: ") and "waited 0.2s" in last, args
+    finally:
+        holder.kill()
+        holder.wait()

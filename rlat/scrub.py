@@ -211,9 +211,14 @@ def _assignment(m: re.Match[str], rule: str) -> str | None:
                            or (not config and _IDENTIFIER.fullmatch(value))):
             return None
     else:
-        if len(value) < 12 or any(c.isspace() for c in value) or _looks_like_code(value):
+        # An env file's or a JSON string's value is literal: dots do not make it a dotted name
+        # (VAULT_TOKEN=hvs.CAES…, "token": "hvs.…"); in code, `token = self.session.token` is.
+        literal = config or quoted
+        if len(value) < 12 or any(c.isspace() for c in value) \
+                or _looks_like_code(value, dotted=not literal):
             return None
-        if _IDENTIFIER.fullmatch(value) or re.fullmatch(r"[A-Z][A-Z0-9_]*", value):
+        if (not literal and _IDENTIFIER.fullmatch(value)) \
+                or re.fullmatch(r"[A-Z][A-Z0-9_]*", value):
             return None  # a name (often of an env variable), not a value
         upper, lower, digit = _classes(value)
         entropy = shannon_entropy(value)
@@ -285,7 +290,7 @@ def _wrapped_block(m: re.Match[str]) -> bool:
 
 
 def _high_entropy(m: re.Match[str], rule: str) -> str | None:
-    """A long random-looking run in tool output: upper case, lower case and digits mixed about
+    """A long random-looking run: upper case, lower case and digits mixed about
     evenly, near the entropy of random text, not made of words. Hex digests, UUIDs, paths,
     identifiers, inline images and wrapped base64 documents are left alone."""
     s = m.group(0)
@@ -444,7 +449,9 @@ RULES: tuple[Rule, ...] = (
          _c(r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*"), ("eyJ",),
          "JSON Web Tokens: base64url header.payload.signature, eyJ….eyJ….…"),
     Rule("uri-credentials", "heuristic",
-         _c(r"://[^\s/:@\"'<>]*:([^\s/@\"'<>]+)@[A-Za-z0-9.\-\[]"),
+         # (no "[" in the user part: a token an earlier rule replaced, https://[REDACTED:…]@host,
+         # is no user:password)
+         _c(r"://[^\s/:@\"'<>\[]*:([^\s/@\"'<>]+)@[A-Za-z0-9.\-\[]"),
          (), "Passwords in URIs, any scheme: scheme://user:PASSWORD@host, also with no user "
          "(redis://:PASSWORD@host); user and host kept",
          _group(1), boundary=False),
@@ -488,12 +495,14 @@ RULES: tuple[Rule, ...] = (
          "shell); passwords need 4+ characters, other values 12+ with >= 3 bits/character; "
          "placeholders and code references are skipped", _assignment, exact=False,
          boundary=False),
+    # (everywhere, not only in tool output: a key the assistant reads out of `printenv` and
+    # repeats, or one the user pastes in a sentence, is as secret in prose)
     Rule("high-entropy", "heuristic",
          _c(r"[A-Za-z0-9+/_\-]{32,}={0,2}"), (),
-         "High-entropy strings in tool output: 32-256 characters mixing upper case, lower case "
+         "High-entropy strings: 32-256 characters mixing upper case, lower case "
          "and digits, within 0.6 bits/character of random text, not made of words; hex "
          "digests, UUIDs, paths, identifiers, images and wrapped base64 blocks are left alone",
-         _high_entropy, contexts=("tool_output",), finder=_long_runs),
+         _high_entropy, finder=_long_runs),
 )
 
 RULE_NAMES = tuple(r.name for r in RULES)

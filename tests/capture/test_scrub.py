@@ -40,10 +40,12 @@ def test_every_family_is_caught_in_every_context(secret, where):
 
 
 @pytest.mark.parametrize("secret", TOOL_OUTPUT_SECRETS, ids=lambda s: f"len{len(s.value)}")
-def test_bare_high_entropy_tokens_are_caught_in_tool_output_only(secret):
+def test_bare_high_entropy_tokens_are_caught_in_tool_output_and_in_prose(secret):
     assert secret.value not in scrub(secret.snippet, context="tool_output").text
-    # prose is not scanned for entropy: identifiers in conversation must survive
-    assert scrub(secret.snippet, context="text").text == secret.snippet
+    # a key read out of `printenv` and repeated by the assistant, or pasted into a sentence,
+    # is as secret there (identifiers in conversation survive: the negatives, both contexts)
+    said = f"DEPLOY_KEY is set to {secret.value} in this environment."
+    assert secret.value not in scrub(said, context="text").text
 
 
 @pytest.mark.parametrize("name", sorted(NEGATIVES))
@@ -184,3 +186,23 @@ def test_docs_list_every_rule_and_state_the_count():
 ])
 def test_command_line_rules_keep_the_command_and_replace_only_the_value(line, kept):
     assert scrub(line).text == kept
+
+
+def test_a_token_an_earlier_rule_replaced_is_not_scrubbed_again_as_a_password():
+    text = "git clone https://ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8" + "@github.com/o/r.git"
+    result = scrub(text)
+    assert result.text == "git clone https://[REDACTED:github-token]@github.com/o/r.git"
+    assert scrub(result.text).text == result.text  # idempotent
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("VAULT_TOKEN=hvs.CAESIJ3kZ9qL7mN2pR5tV8wY1zA4cD6e", "VAULT_TOKEN="),
+    ('{"token": "hvs.CAESIJ3kZ9qL7mN2pR5tV8wY1zA4cD6e"}', '{"token": "'),
+    ("SECRET_KEY=k3y.w1th.d0ts.AbC9", "SECRET_KEY="),
+])
+def test_a_config_or_quoted_value_with_dots_is_a_value_not_a_dotted_name(text, kept):
+    result = scrub(text)
+    assert "CAESIJ3k" not in result.text and "w1th" not in result.text
+    assert result.text.startswith(kept + "[REDACTED:")
+    # in code, a dotted name is still a reference, not a secret
+    assert scrub("token = self.session.refresh_token").text == "token = self.session.refresh_token"

@@ -92,3 +92,28 @@ def test_library_writers_cannot_bypass_the_scrubber(tmp_path):
     assert DB_PASSWORD not in json.dumps(event)
     assert event["claim"] == ev.proposed("password: [REDACTED:keyword-assignment]", "convention",
                                          citations=[cite])["claim"]
+
+
+def test_secrets_said_in_prose_or_typed_into_commands_never_reach_the_store(tmp_path):
+    """A key the assistant reads out of `printenv` and repeats; keys set with the AWS CLI, `gh
+    secret set --body`, `export NAME_KEY=`; a Vault token (dots in it); a key in a sentence."""
+    from capture_helpers import Builder
+
+    keys = ["q8Rt3vLm9XzK2pWn7YbHc5JdFg1SaE4uTiOy6NrM", "Zk4pW9qR2mX7vB3nT8yL5cJ1hF6gD0sAeUi2oPq7",
+            "Mv2nB8xC4zL6kJ0hG3fD5sA9pO1iU7yT2rE6wQ8a", "hvs.CAESIJ3kZ9qL7mN2pR5tV8wY1zA4cD6eF8gH0",
+            "Wq3eR5tY7uI9oP1aS3dF5gH7jK9lZ2xC4vB6nM8q"]
+    b = Builder(cwd=str(tmp_path))
+    b.prompt("Which deploy settings does this shell have? I need them for the release checklist.")
+    b.run("Bash", {"command": "printenv | grep DEPLOY"}, f"DEPLOY_KEY={keys[0]}\nDEPLOY_REGION=eu")
+    b.say(f"DEPLOY_KEY is set to {keys[0]} in this environment, and DEPLOY_REGION is eu.")
+    b.run("Bash", {"command": f"aws configure set aws_secret_access_key {keys[1]}"}, "")
+    b.run("Bash", {"command": f"gh secret set DEPLOY_KEY --body {keys[2]}"}, "")
+    b.run("Bash", {"command": f"export VAULT_TOKEN={keys[3]} && vault status"}, "Sealed false")
+    b.prompt(f"my aws secret key is {keys[4]}, we always rotate it on Mondays.")
+    transcript = b.write(tmp_path / "session.jsonl")
+    out = run_rlat("capture", str(transcript), cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    stored = _dumped(memory_store_path())
+    assert "rotate it on Mondays" in stored  # the rule was kept, its key was not
+    for key in keys:
+        assert key not in stored and key[4:20] not in stored, key

@@ -96,8 +96,12 @@ except ImportError:  # pragma: no cover - depends on whether the module exists y
     _expansion = None
 
 
-# What ``claim_document`` makes of a claim (2: a subject without its fact kind's namespace).
-DOCUMENT_VERSION = 2
+# What ``claim_document`` makes of a claim (2: a subject without its fact kind's namespace;
+DOCUMENT_VERSION = 3  # 3: a claim is matched on its first DOCUMENT_CHARS characters
+# A claim is one proposition; what a pasted 20 MB log says past its first few thousand
+# characters cannot make it more relevant, and tokenizing all of it at every prompt would cost
+# the hook its deadline (one such claim stopped all recall). The same cap as the prompt's.
+DOCUMENT_CHARS = 4000
 
 
 def analyzer_version() -> str:
@@ -146,8 +150,9 @@ def bm25_params() -> dict:
 
 
 def claim_document(claim: Claim) -> str:
-    """The text a claim is matched on: its proposition, subject and attribute key."""
-    parts = [claim.text]
+    """The text a claim is matched on: its proposition (the first ``DOCUMENT_CHARS``
+    characters), subject and attribute key."""
+    parts = [claim.text[:DOCUMENT_CHARS]]
     if claim.subject:
         parts.append(subject_words(claim.subject))
     if claim.attribute_key:

@@ -117,3 +117,24 @@ def test_never_over_the_budget_whatever_the_mix(workspace, seed):
     ctx = start(workspace, env={"RLAT_CONTEXT_CHARS": str(budget)}).context
     assert len(ctx) <= min(budget, 9500)
     assert ctx.count("<rlat-context") == ctx.count("</rlat-context>")
+
+
+def test_a_pasted_multi_megabyte_log_mentioning_the_prompts_words_leaves_recall_working(
+        workspace, tmp_path):
+    # Every prompt about the tests matches this claim; before claims were matched on their
+    # first DOCUMENT_CHARS, each prompt tokenized all 8 MB of it and ran out of its deadline.
+    log = tmp_path / "test.log"
+    log.write_text("Test log of make check: " + "running tests with make check: test ok " * 200_000)
+    assert run_rlat("memory", "add", "In this repo we always run the tests with make check.",
+                    cwd=workspace).returncode == 0
+    with log.open() as stdin:
+        import subprocess
+        import sys
+        proc = subprocess.run([sys.executable, "-m", "rlat", "memory", "add", "-"], stdin=stdin,
+                              cwd=workspace, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    for i in range(2):  # (the first may build the index itself; the second reads the worker's)
+        recall = run_hook("user-prompt", {"session_id": f"sess-{i}", "cwd": str(workspace),
+                                          "prompt": "how do I run the tests here?"})
+        assert "we always run the tests with make check" in recall.context
+        assert len(recall.context) <= 800

@@ -317,12 +317,17 @@ def capture_transcript(
 
     try:
         feed(iter_turns(path, stats, tool_output=True), "", False)
-        if subagents:
-            for sub in subagent_paths(path):
-                files[sub.name] = sub
-                feed(iter_turns(sub, stats, tool_output=True), sub.name, True)
     except OSError as exc:
         raise CaptureError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if subagents:
+        for sub in subagent_paths(path):
+            files[sub.name] = sub
+            try:
+                feed(iter_turns(sub, stats, tool_output=True), sub.name, True)
+            except OSError:
+                # (a dangling link, a FIFO, a directory named *.jsonl: that subagent is lost,
+                # not the session)
+                stats.unreadable_files += 1
     digest.source = ""
 
     session_id = session_id or digest.session_id or path.stem

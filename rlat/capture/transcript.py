@@ -139,6 +139,7 @@ class ReadStats:
     malformed: int = 0
     truncated_last_line: int = 0
     oversized: int = 0
+    unreadable_files: int = 0  # subagent transcripts that could not be opened or read
     turns: int = 0
     prompts: int = 0
     assistant_messages: int = 0
@@ -209,7 +210,7 @@ def iter_lines(path: str | os.PathLike, stats: ReadStats | None = None, *,
                 continue
             try:
                 obj = _decode(raw.decode("utf-8"))
-            except ValueError:  # also UnicodeDecodeError
+            except (ValueError, RecursionError):  # also UnicodeDecodeError; JSON nested ~1,000 deep
                 if at_end:
                     stats.truncated_last_line += 1
                 else:
@@ -231,7 +232,7 @@ def read_line_at(path: str | os.PathLike, offset: int) -> dict | None:
         return None
     try:
         obj = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     return obj if isinstance(obj, dict) else None
 

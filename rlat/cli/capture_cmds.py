@@ -78,6 +78,7 @@ def capture(transcript: Path, cwd: str | None, dry_run: bool, session_id: str | 
     for key, label in (("malformed", "malformed line(s)"),
                        ("truncated_last_line", "truncated last line"),
                        ("oversized", "oversized line(s) skipped"),
+                       ("unreadable_files", "unreadable subagent transcript(s) skipped"),
                        ("unknown_types", "line(s) of unknown type"),
                        ("secret_file_outputs", "secret-file output(s) withheld"),
                        ("fenced_spans", "injected span(s) stripped")):

@@ -75,6 +75,8 @@ def _parse(raw: bytes) -> tuple[dict | None, str]:
         return None, f"stdin larger than {STDIN_MAX_BYTES} bytes; ignored"
     try:
         payload = json.loads(raw.decode("utf-8", "replace"))
+    except RecursionError:
+        return None, "stdin JSON is nested too deeply to read; ignored"
     except ValueError as exc:
         return None, f"stdin is not JSON ({exc.__class__.__name__}: {str(exc)[:80]})"
     if not isinstance(payload, dict):

@@ -258,7 +258,7 @@ def read_records_at(path: str | os.PathLike) -> list[dict]:
     for line in text.splitlines():
         try:
             rec = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             continue
         if isinstance(rec, dict):
             out.append(rec)

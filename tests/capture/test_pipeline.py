@@ -349,3 +349,28 @@ def test_a_slash_command_session_takes_the_command_as_its_goal(tmp_path, store):
     b.say("Two issues: charge() ignores currency, and retries are unbounded.")
     report = capture_transcript(b.write(tmp_path / "t.jsonl"), store=store)
     assert report.claims[0]["text"].startswith("Goal: /review src/billing.py\n")
+
+
+def test_an_unreadable_subagent_transcript_costs_that_subagent_not_the_session(tmp_path, store):
+    main = working_session(Builder(cwd=str(tmp_path))).write(tmp_path / "sess.jsonl")
+    subagents = tmp_path / "sess" / "subagents"
+    subagents.mkdir(parents=True)
+    (subagents / "agent-a1.jsonl").symlink_to(tmp_path / "gone.jsonl")  # dangling
+    (subagents / "agent-a2.jsonl").mkdir()  # a directory with a transcript's name
+    report = capture_transcript(main, store=store)
+    assert report.captured >= 1 and store.state().claims
+    assert report.counts["unreadable_files"] == 2
+
+
+def test_a_line_nested_a_thousand_deep_is_one_malformed_line_not_a_lost_session(tmp_path,
+                                                                                 store):
+    b = working_session(Builder(cwd=str(tmp_path)))
+    deep = "1"
+    for _ in range(1000):
+        deep = '{"a":' + deep + "}"
+    b.raw('{"type":"assistant","uuid":"deep-1","message":{"id":"msg_deep","role":"assistant",'
+          '"content":[{"type":"tool_use","id":"toolu_deep","name":"mcp__db__query","input":'
+          + deep + "}]}}")
+    b.say("Done.")
+    report = capture_transcript(b.write(tmp_path / "sess.jsonl"), store=store)
+    assert report.captured >= 1 and report.counts["malformed"] == 1

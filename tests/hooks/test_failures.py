@@ -36,12 +36,14 @@ def add_claim(work, text="Run the tests with make check, never pytest directly")
 
 @pytest.mark.parametrize("event", EVENTS)
 @pytest.mark.parametrize("garbage", [b"", b"not json at all", b"[1, 2, 3]", b"\xff\xfe\x00binary",
-                                     b'{"session_id": ', b"null"])
+                                     b'{"session_id": ', b"null",
+                                     b'{"a":' * 5000 + b"1" + b"}" * 5000])
 def test_garbage_stdin(event, garbage, rlat_home):
     run = run_hook(event, garbage)
     assert run.stdout == ""
     lines = log_lines(rlat_home)
     assert len(lines) == 1 and event in lines[0]
+    assert "please report" not in lines[0]  # bad input, not a bug: said as such
 
 
 @pytest.mark.parametrize("event", ["session-start", "user-prompt", "session-end"])

@@ -42,10 +42,12 @@ def rung_settled_at(claim: Claim) -> float:
 
 def shown(row: dict, *, all_states: bool = False, workspace: str | None = None,
           claim_type: str | None = None, state: str | None = None) -> bool:
-    """Whether a listing with these filters shows ``row``: retired claims only with
+    """Whether a listing with these filters shows ``row``: retired claims, and claims another
+    replaced (``superseded_by``: a session's record redone after a compaction), only with
     ``all_states`` (or ``state="retired"``); ``state`` keeps only claims in that (effective)
     state; ``workspace`` keeps the claims served there (``claims.model.visible_in``)."""
-    return ((all_states or state == "retired" or row["state"] != "retired")
+    return ((all_states or state == "retired"
+             or (row["state"] != "retired" and not row.get("superseded_by")))
             and (state is None or row["state"] == state)
             and (claim_type is None or row["type"] == claim_type)
             and visible_in(workspace, row["source"], row["workspaces"], row["cross_workspace"]))

@@ -101,6 +101,9 @@ def _doctor_one(target: Path, repair: bool) -> dict:
         return {**report, "status": "missing", "summary": "no file yet (nothing to check)"}
     if target.is_dir():
         return {**report, "status": "error", "summary": "is a directory, not an rlat file"}
+    if not target.is_file():  # (a device or a FIFO: reading it never ends, or never returns)
+        return {**report, "status": "error",
+                "summary": "is not a regular file (a device, a pipe or a socket), not an rlat file"}
     container = Container(target)
     try:
         scan = container.scan()

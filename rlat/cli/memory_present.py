@@ -114,7 +114,8 @@ def list_output(rows: list[dict], store: Path, fmt: str, *, filtered: bool = Fal
     lines = []
     for r in rows:
         text = short_text(r["text"])
-        lines.append(f"{r['id'][:12]}  {r['state']:<9} {r['rung']:<8} {r['type']:<11} {text}")
+        state = "replaced" if r.get("superseded_by") else r["state"]
+        lines.append(f"{r['id'][:12]}  {state:<9} {r['rung']:<8} {r['type']:<11} {text}")
     lines.append(f"{len(rows)} claim(s) in {store}")
     return terminal_safe("\n".join(lines) + "\n")
 

@@ -81,6 +81,11 @@ def _parse(raw: bytes) -> tuple[dict | None, str]:
         return None, f"stdin is not JSON ({exc.__class__.__name__}: {str(exc)[:80]})"
     if not isinstance(payload, dict):
         return None, f"stdin JSON is a {type(payload).__name__}, expected an object"
+    # A lone surrogate escape ("\ud83d": text cut in the middle of an emoji by JSON.stringify)
+    # decodes to a str that cannot be encoded again; each becomes "?".
+    for key, value in payload.items():
+        if isinstance(value, str):
+            payload[key] = value.encode("utf-8", "replace").decode("utf-8")
     return payload, ""
 
 

@@ -25,6 +25,7 @@ Settings (environment variables, read per call so tests and users can change the
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import time
@@ -72,6 +73,8 @@ class HookTimeout(BaseException):
 
 
 def env_number(name: str, default: float) -> float:
+    """A positive, finite number from the environment; ``default`` for anything else ("inf",
+    "nan", "-1", "fast", unset)."""
     raw = (os.environ.get(name) or "").strip()
     if not raw:
         return default
@@ -79,12 +82,17 @@ def env_number(name: str, default: float) -> float:
         value = float(raw)
     except ValueError:
         return default
-    return value if value > 0 else default
+    return value if 0 < value < math.inf else default
+
+
+# The most a hook's budget can be set to: Claude Code's own hook timeout is 600 s by default, and
+# a budget past what a timer can hold (1e20) must not break the hook.
+MAX_BUDGET = 600.0
 
 
 def budget_for(event: str) -> float:
     key = "RLAT_HOOK_BUDGET_" + event.upper().replace("-", "_")
-    return env_number(key, BUDGETS.get(event, 1.0))
+    return min(env_number(key, BUDGETS.get(event, 1.0)), MAX_BUDGET)
 
 
 # ----------------------------------------------------------------------------- privacy

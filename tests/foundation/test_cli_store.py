@@ -85,6 +85,17 @@ def test_doctor_on_a_missing_file_is_one_line_and_fails(tmp_path):
     assert default.returncode == 0 and "no file yet" in default.stdout
 
 
+@pytest.mark.parametrize("repair", [True, False])
+def test_doctor_on_a_device_or_a_pipe_refuses_at_once(tmp_path, repair):
+    fifo = tmp_path / "store.rlat"
+    os.mkfifo(fifo)
+    for target in ("/dev/zero", str(fifo)):  # (it read /dev/zero until memory ran out)
+        out = run_rlat("doctor", target, *([] if repair else ["--check-only"]), timeout=30)
+        assert out.returncode == 1 and out.stdout == ""
+        assert out.stderr == f"rlat: error: {target}: is not a regular file (a device, a pipe " \
+                             f"or a socket), not an rlat file\n"
+
+
 def test_compact_preserves_the_fold_exactly_and_shrinks(rlat_home, tmp_path):
     for i in range(30):
         assert run_rlat("memory", "add", f"fact number {i % 10}", cwd=tmp_path).returncode == 0
@@ -156,3 +167,20 @@ def test_doctor_salvages_a_store_whose_header_checksum_is_damaged(rlat_home):
     out = run_rlat("doctor", str(store))
     assert out.returncode == 0 and "salvaged" in out.stdout, out.stdout + out.stderr
     assert json.loads(run_rlat("memory", "list", "--format", "json").stdout)["count"] == 3
+
+
+def test_a_replaced_claim_leaves_the_listing_and_says_so_with_all(rlat_home, tmp_path):
+    from rlat.claims import events as ev
+    from rlat.paths import memory_store_path
+
+    old = ev.proposed("Goal: format the code. Ran: make fmt (first half of the session)", "event",
+                      citations=[ev.command_citation("a")])
+    new = ev.proposed("Goal: format the code. Ran: make fmt, make check (the whole session)",
+                      "event", citations=[ev.command_citation("b")])
+    log = ClaimLog(memory_store_path())
+    log.append([old, new, ev.superseded(old["claim"], new["claim"])])
+    listed = run_rlat("memory", "list", cwd=tmp_path)
+    assert new["claim"][:12] in listed.stdout and old["claim"][:12] not in listed.stdout
+    everything = run_rlat("memory", "list", "--all", cwd=tmp_path)
+    line = next(x for x in everything.stdout.splitlines() if x.startswith(old["claim"][:12]))
+    assert "replaced" in line

@@ -178,3 +178,25 @@ def test_a_fifo_transcript_is_not_read(event, rlat_home, workspace):
     assert run.stdout == ""
     lines = [ln for ln in log_lines(rlat_home) if "worker" not in ln]
     assert len(lines) == 1 and "not a regular file" in lines[0]
+
+
+def test_a_prompt_cut_in_the_middle_of_an_emoji_is_still_answered(rlat_home, workspace):
+    add_claim(workspace)
+    cwd = json.dumps(str(workspace))
+    raw = ('{"session_id": "s1", "cwd": ' + cwd
+           + ', "prompt": "how do I run the tests here? \\ud83d"}').encode()
+    run = run_hook("user-prompt", raw)
+    assert "make check" in run.context
+    assert not any("please report" in line for line in log_lines(rlat_home))
+
+
+@pytest.mark.parametrize("setting", ["inf", "1e20", "nan", "-3"])
+def test_an_absurd_budget_or_size_setting_is_ignored_not_fatal(rlat_home, workspace, setting):
+    add_claim(workspace)
+    payload = {"session_id": "s1", "cwd": str(workspace), "prompt": "how do I run the tests?",
+               "source": "startup"}
+    env = {"RLAT_HOOK_BUDGET_USER_PROMPT": setting, "RLAT_HOOK_BUDGET_SESSION_START": setting,
+           "RLAT_CONTEXT_CHARS": setting, "RLAT_RECALL_CHARS": setting}
+    for event in ("user-prompt", "session-start"):
+        run = run_hook(event, payload, env=env)  # (asserts exit 0)
+        assert run.stderr == "" and "make check" in run.context, (event, run.stderr)

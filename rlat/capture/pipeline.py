@@ -204,7 +204,11 @@ def verify_citations(cites: list[dict], files: dict[str, Path], *,
     line (cleaned as capture cleans it) does not contain the cited excerpt, or the excerpt's
     hash is not the cited hash. ``files`` maps a citation's ``source`` ("" = main transcript)
     to its file; ``offsets`` ((source, message id) → byte offset, known from the first read)
-    lets each line be read again directly instead of scanning the file for it."""
+    lets each line be read again directly instead of scanning the file for it.
+
+    Each citation that resolves is stamped with its line's own timestamp (``said_at``): a fork
+    of a session copies its lines under new ids but with their times, and the same words said
+    at the same instant are one observation (``rlat.claims.model.observation_counts``)."""
     offsets = offsets or {}
     pending: dict[str, list[dict]] = {}
     for cite in cites:
@@ -216,6 +220,7 @@ def verify_citations(cites: list[dict], files: dict[str, Path], *,
             bad.extend(group)
             continue
         texts: dict[str, str] = {}
+        stamps: dict[str, str] = {}
         cleaner = Cleaner()
         missing = set()
         for cite in group:
@@ -230,16 +235,20 @@ def verify_citations(cites: list[dict], files: dict[str, Path], *,
             entry = parse_line(obj, ReadStats(), offset=offset) if obj else None
             if entry is not None and mid in entry.uuids:
                 texts[mid] = cleaner.clean(entry).line_text(mid)
+                stamps[mid] = entry.timestamp
         if missing:  # no offset known: scan the file for those lines
             for entry in iter_entries(path, ReadStats(), want=[m.encode() for m in missing]):
                 if entry.uuid in missing and entry.uuid not in texts:
                     texts[entry.uuid] = cleaner.clean(entry).line_text(entry.uuid)
+                    stamps[entry.uuid] = entry.timestamp
         for cite in group:
             excerpt = cite.get("excerpt") or ""
             text = texts.get(cite["message_id"])
             if (text is None or not excerpt or excerpt not in text
                     or content_hash(excerpt) != cite.get("excerpt_hash")):
                 bad.append(cite)
+            elif isinstance(stamps.get(cite["message_id"]), str) and stamps[cite["message_id"]]:
+                cite["said_at"] = stamps[cite["message_id"]]
     return bad
 
 

@@ -39,19 +39,23 @@ def observation_counts(evidence: list[dict], injected: set | frozenset = frozens
     An observation is a citation unit (``citation_unit``: one session, passage or command), but
     independence is by content, not by label: session citations quoting the same transcript
     line (same message id and excerpt hash) are one observation whatever session ids they were
-    captured under, so one transcript captured twice is not two witnesses. An observation is
-    not independent when any session it came through had the claim injected beforehand."""
+    captured under, so one transcript captured twice is not two witnesses; nor are the same
+    words quoted from lines written at the same instant (``said_at``, the line's own
+    timestamp), which is what a fork of a session is: its lines copied under new ids. An
+    observation is not independent when any session it came through had the claim injected
+    beforehand."""
     units: set[str] = set()
     by_content: dict[tuple, str] = {}
     links: list[tuple[str, str]] = []  # (unit, unit) quoting the same transcript line
     for cite in evidence:
         if cite.get("kind", "session") == "session":
             unit = "s:" + str(cite.get("session_id"))
-            message = cite.get("message_id")
-            if message:
-                first = by_content.setdefault((message, cite.get("excerpt_hash")), unit)
-                if first != unit:
-                    links.append((first, unit))
+            excerpt = cite.get("excerpt_hash")
+            for key in ((cite.get("message_id"), excerpt), ("at", cite.get("said_at"), excerpt)):
+                if key[-2]:
+                    first = by_content.setdefault(key, unit)
+                    if first != unit:
+                        links.append((first, unit))
         else:
             unit = citation_unit(cite)
         units.add(unit)

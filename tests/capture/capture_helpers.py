@@ -4,6 +4,7 @@ scripted real session cannot easily produce (Windows paths, odd lines, secrets e
 
 from __future__ import annotations
 
+import hashlib
 import json
 import uuid as uuidlib
 from pathlib import Path
@@ -36,8 +37,12 @@ class Builder:
         return str(uuidlib.uuid4())
 
     def _ts(self) -> str:
+        # (each session its own hour: two sessions are never written at the same instant,
+        # which is what a fork or a copy of one session is)
         self._n += 1
-        return f"2026-03-01T10:{self._n // 60:02d}:{self._n % 60:02d}.000Z"
+        start = int(hashlib.sha256(self.session_id.encode()).hexdigest(), 16) % 18_000
+        at = 8 * 3600 + start * 3 + self._n  # (3 s apart: no session's lines meet another's)
+        return f"2026-03-01T{at // 3600:02d}:{at // 60 % 60:02d}:{at % 60:02d}.000Z"
 
     def _line(self, obj: dict) -> str:
         obj.setdefault("uuid", self._uuid())

@@ -374,3 +374,32 @@ def test_a_line_nested_a_thousand_deep_is_one_malformed_line_not_a_lost_session(
     b.say("Done.")
     report = capture_transcript(b.write(tmp_path / "sess.jsonl"), store=store)
     assert report.captured >= 1 and report.counts["malformed"] == 1
+
+
+def test_a_fork_of_a_session_is_one_witness_not_two(tmp_path, store):
+    """A fork (claude --fork-session, /branch) copies the session's lines under a new session
+    id and new line ids, keeping their times: the rule it repeats was stated once."""
+    original = Builder(session_id="bbbbbbbb-0000-0000-0000-000000000001", cwd=str(tmp_path))
+    original.prompt("In this repo we always run the tests with `make check`, never pytest.")
+    working_session(original)
+    fork_id = "bbbbbbbb-0000-0000-0000-000000000002"
+    renamed: dict[str, str] = {}
+    fork = Builder(session_id=fork_id, cwd=str(tmp_path))
+    for line in original.lines:
+        obj = json.loads(line)
+        obj["sessionId"] = fork_id
+        for key in ("uuid", "parentUuid"):
+            if obj.get(key):
+                obj[key] = renamed.setdefault(obj[key], f"fork-{len(renamed):04d}")
+        fork.raw(obj)
+    capture_transcript(original.write(tmp_path / "a.jsonl"), store=store)
+    capture_transcript(fork.write(tmp_path / "b.jsonl"), store=store)
+    rule = next(c for c in store.state().claims.values() if c.type == "convention")
+    assert sorted(rule.sessions) == sorted([original.session_id, fork_id])
+    assert rule.independent_count == 1
+    # the same rule said again in a session of its own is a second witness
+    again = Builder(session_id="bbbbbbbb-0000-0000-0000-000000000003", cwd=str(tmp_path))
+    again.prompt("In this repo we always run the tests with `make check`, never pytest.")
+    working_session(again)
+    capture_transcript(again.write(tmp_path / "c.jsonl"), store=store)
+    assert store.state().claims[rule.id].independent_count == 2

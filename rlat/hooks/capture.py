@@ -149,14 +149,25 @@ def wanted_background(ctx: HookContext, *, capture_done: bool) -> list[str]:
 
 
 def handle(ctx: HookContext) -> None:
+    from .jobs import job_for, spawn, start_job, write_job
+
     transcript = ctx.transcript_path
+    if transcript and transcript_size(transcript) < 0:
+        ctx.log(f"transcript {transcript} is missing or not a regular file; nothing to capture")
+        transcript = None
+    # The hand-over is written first: if the deadline ends this hook anywhere below (many
+    # sessions ending at once on a busy machine), the next worker finds the job and captures
+    # the session; the capture task skips a transcript captured inline meanwhile.
+    if transcript:
+        try:
+            ctx.handed = write_job(job_for(ctx, wanted_background(ctx, capture_done=False),
+                                           in_a_hurry=True))
+        except Exception as exc:  # noqa: BLE001 - a full disk: the inline capture may still fit
+            ctx.log(f"job not written ({exc.__class__.__name__}: {exc}); capturing inline only")
     records = read_records(ctx.session_id)
     if ctx.event == "session-end":
         assess(ctx, records)
     done = False
-    if transcript and transcript_size(transcript) < 0:
-        ctx.log(f"transcript {transcript} is missing or not a regular file; nothing to capture")
-        transcript = None
     if transcript:
         already = captured_size(records, transcript)
         size = transcript_size(transcript)
@@ -167,9 +178,11 @@ def handle(ctx: HookContext) -> None:
                 done = capture_inline(ctx, transcript) is not None
             except HookTimeout:  # the soft deadline: the watchdog leaves time to hand over
                 ctx.log(f"inline capture of {transcript} ran out of time; left to the worker")
-    from .jobs import spawn
-
-    spawn(ctx, wanted_background(ctx, capture_done=done or not transcript))  # logs a failure
+    if ctx.handed is not None:
+        start_job(ctx.handed, ctx.log)  # (its capture task finds an inline capture and skips)
+        ctx.handed = None
+    else:
+        spawn(ctx, wanted_background(ctx, capture_done=done or not transcript))  # logs a failure
     return None
 
 

@@ -134,11 +134,34 @@ def _disarm(previous, timer: threading.Timer) -> None:
     timer.cancel()
 
 
+# Hooks whose session must reach the worker even when their deadline ends them first (on a
+# machine busy with many sessions ending at once, a hook can spend its whole budget starting).
+HANDS_OVER = ("session-end", "pre-compact")
+
+
+def _hand_over(ctx: HookContext) -> None:
+    """The soft deadline ended a capturing hook before it started its worker: start one now,
+    on the job it wrote or on a new one (the watchdog leaves ``HARD_GRACE`` for this)."""
+    try:
+        from .jobs import job_for, start_job, write_job
+
+        path = ctx.handed
+        if path is None and ctx.transcript_path:
+            path = write_job(job_for(ctx, ["capture", "drain", "checkpoint", "view"],
+                                     in_a_hurry=True))
+        if path is not None:
+            start_job(path, ctx.log)
+            ctx.log("handed the session to the worker")
+    except BaseException as exc:  # noqa: BLE001 - a hook never raises
+        log_line(ctx.event, ctx.session_id, f"session not handed over: {exc}")
+
+
 def run(event: str, raw: bytes | None = None) -> dict | None:
     """Run one hook; returns the JSON object to print (or None). Never raises."""
     started = time.monotonic()
     budget = budget_for(event)
     session_ref = ["-"]
+    context: list[HookContext | None] = [None]
     module_name, hook_name = EVENTS[event]
     _ARMED[0] = True
     previous, timer = _arm(budget, event, session_ref)
@@ -153,6 +176,7 @@ def run(event: str, raw: bytes | None = None) -> dict | None:
             return None
         session_ref[0] = safe_id(payload.get("session_id"))
         ctx = HookContext(event, payload, started, budget)
+        context[0] = ctx
         import importlib
 
         handler = importlib.import_module(f"{__package__}.{module_name}")
@@ -165,6 +189,8 @@ def run(event: str, raw: bytes | None = None) -> dict | None:
         return out
     except HookTimeout:
         log_line(event, session_ref[0], f"soft deadline ({budget:.2f}s) reached; gave up quietly")
+        if context[0] is not None and event in HANDS_OVER:
+            _hand_over(context[0])
         return None
     except BaseException as exc:  # noqa: BLE001 - a hook never raises
         log_line(event, session_ref[0],

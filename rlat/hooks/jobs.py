@@ -26,11 +26,18 @@ def jobs_dir() -> Path:
 def spawn(ctx, tasks: list[str], *, override: dict | None = None) -> bool:
     """Start a detached worker for ``tasks`` on the hook's session (or ``override``).
     Returns False (after logging) when it could not start."""
+    return spawn_job(job_for(ctx, tasks, override=override), ctx.log)
+
+
+def job_for(ctx, tasks: list[str], *, override: dict | None = None,
+            in_a_hurry: bool = False) -> dict:
+    """The job a hook hands over: its session, transcript, cwd, workspace, and ``tasks``.
+    ``in_a_hurry``: without working out the workspace (it may run git); the worker does."""
     job = {
         "session_id": ctx.payload.get("session_id") or ctx.session_id,
         "transcript_path": ctx.transcript_path,
         "cwd": ctx.cwd,
-        "workspace": ctx.workspace,
+        "workspace": None if in_a_hurry else ctx.workspace,
         "reason": ctx.event,
         "tasks": list(tasks),
         "created": time.time(),
@@ -39,22 +46,38 @@ def spawn(ctx, tasks: list[str], *, override: dict | None = None) -> bool:
     }
     if override:
         job.update(override)
-    return spawn_job(job, ctx.log)
+    return job
+
+
+def write_job(job: dict) -> Path:
+    """Write ``job`` where workers find it. A job whose worker never started (the hook was
+    killed first) is run by the next worker (``rlat.hooks.worker.adopt_orphans``)."""
+    directory = private_dir(jobs_dir())
+    path = directory / f"{time.time():.6f}-{os.getpid()}-{safe_id(job['session_id'])[:40]}.json"
+    with open_private(path, "w") as fh:
+        fh.write(json.dumps(job))
+    return path
+
+
+def start_job(path: Path, log) -> bool:
+    """Start a detached worker on the job at ``path``. False (after ``log``) when it could not."""
+    try:
+        start_detached(worker_argv(path))
+        return True
+    except Exception as exc:  # noqa: BLE001
+        log(f"background worker not started: {exc}")
+        return False
 
 
 def spawn_job(job: dict, log) -> bool:
     """Write ``job`` (session_id, cwd, reason, tasks, …) and start a detached worker on it.
     Returns False (after ``log``) when it could not start."""
     try:
-        directory = private_dir(jobs_dir())
-        path = directory / f"{time.time():.6f}-{os.getpid()}-{safe_id(job['session_id'])[:40]}.json"
-        with open_private(path, "w") as fh:
-            fh.write(json.dumps(job))
-        start_detached(worker_argv(path))
-        return True
+        path = write_job(job)
     except Exception as exc:  # noqa: BLE001
         log(f"background worker not started: {exc}")
         return False
+    return start_job(path, log)
 
 
 def worker_argv(job_path: Path) -> list[str]:

@@ -129,6 +129,9 @@ class HookContext:
         tp = payload.get("transcript_path")
         self.transcript_path = tp if isinstance(tp, str) and tp else None
         self.problems = 0
+        # a job written for the worker that no worker was started on yet (rlat.hooks.capture):
+        # if the deadline comes first, the dispatcher starts one on it
+        self.handed = None
         self._workspace: str | None = None
         self._memory = None
         self._memory_loaded = False

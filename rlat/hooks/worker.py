@@ -53,8 +53,20 @@ class Job:
         self.safe_session = safe_id(self.session_id)
         self.transcript = data.get("transcript_path")
         self.cwd = data.get("cwd") or os.getcwd()
-        self.workspace = data.get("workspace")
+        self.workspace = data.get("workspace") or self._workspace_of(data.get("cwd"))
         self.results: dict[str, object] = {}
+
+    @staticmethod
+    def _workspace_of(cwd: str | None) -> str | None:
+        """(a job handed over in a hurry does not name its workspace: the worker works it out)"""
+        if not cwd:
+            return None
+        from ..workspace import workspace_id
+
+        try:
+            return workspace_id(cwd)
+        except Exception:  # noqa: BLE001 - as the hook: the path stands in
+            return "path:" + cwd
 
     def log(self, message: str) -> None:
         log_line("worker", self.safe_session, message)
@@ -201,7 +213,8 @@ def prune(now: float | None = None) -> None:
             pass
 
 
-def run_job(path: Path) -> dict:
+def run_job(path: Path, *, adopt: bool = True) -> dict:
+    """Run the job at ``path`` (claimed first), then, with ``adopt``, any orphaned ones."""
     running = path.with_suffix(".running")
     try:
         os.replace(path, running)  # claim it: a second worker on the same job finds nothing
@@ -233,6 +246,8 @@ def run_job(path: Path) -> dict:
                                      "results": job.results,
                                      "seconds": round(time.time() - started, 3)})
     running.unlink(missing_ok=True)
+    if adopt:
+        adopt_orphans()
     prune()
     return job.results
 
@@ -245,6 +260,44 @@ def _jsonable(value: object) -> object:
         if hasattr(value, "to_dict"):
             return _jsonable(value.to_dict())
         return str(value)
+
+
+# A job file no worker claimed, whose writer (the hook: its pid is in the file's name) has
+# exited or is this old, was left by a hook that ended before it could start a worker (its
+# deadline, on a machine busy with many sessions ending at once): the next worker runs it.
+ORPHAN_SECONDS = 30.0
+MAX_ORPHANS = 8  # per worker run: a backlog is worked off by the workers that follow
+
+
+def _writer_gone(path: Path) -> bool:
+    """Whether the process that wrote the job at ``path`` (``<time>-<pid>-<session>.json``)
+    has exited."""
+    try:
+        os.kill(int(path.name.split("-")[1]), 0)
+    except (IndexError, ValueError):
+        return False  # not a name a hook wrote: only its age counts
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False  # alive (another user's process: EPERM)
+    return False
+
+
+def adopt_orphans(now: float | None = None) -> int:
+    """Run the job files no worker claimed (``ORPHAN_SECONDS``, ``_writer_gone``), oldest
+    first. Returns how many were run (each is claimed like any job: two workers never run the
+    same one)."""
+    now = time.time() if now is None else now
+    try:
+        waiting = sorted(p for p in jobs_dir().glob("*.json")
+                         if now - p.stat().st_mtime > ORPHAN_SECONDS or _writer_gone(p))
+    except OSError:
+        return 0
+    ran = 0
+    for path in waiting[:MAX_ORPHANS]:
+        if run_job(path, adopt=False):
+            ran += 1
+    return ran
 
 
 def main(argv: list[str]) -> int:

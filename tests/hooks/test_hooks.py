@@ -173,7 +173,10 @@ def test_session_end_captures_scrubbed_assesses_and_hands_over(workspace, rlat_h
     assert any(r["event"] == "captured" and r["claims"] == 2 for r in records())
     worker = wait_for(lambda: [r for r in records() if r["event"] == "worker"
                                and r["reason"] == "session-end"])
-    assert worker[0]["tasks"] == ["drain", "checkpoint", "view"]
+    # (the job is written before the inline capture, in case the deadline ends the hook; its
+    # capture task then finds the inline capture and does nothing)
+    assert worker[0]["tasks"] == ["capture", "drain", "checkpoint", "view"]
+    assert worker[0]["results"]["capture"] == "already captured"
     assert worker[0]["results"]["view"]["claims"] == 3
     # Capturing the same transcript again adds nothing.
     run_hook("session-end", {"session_id": "sess-1", "cwd": str(workspace),
@@ -209,3 +212,34 @@ def test_capture_after_clear_is_handed_to_the_worker(workspace, tmp_path):
     assert captured and captured[0]["by"] == "worker"
     claims = ClaimLog(memory_store_path()).state().claims.values()
     assert any(c.type == "event" and c.sessions == ["old"] for c in claims)
+
+
+def test_a_session_end_the_deadline_cuts_short_is_still_captured_by_the_worker(workspace):
+    """Many sessions ending at once on a busy machine: a hook may spend its whole budget
+    starting. Its session is handed to the worker all the same (it was lost before: a deadline
+    this short fires while the hook imports its handler, before it could hand anything over)."""
+    transcript = str(FIXTURES / "tool_failure.jsonl")
+    run_hook("session-end", {"session_id": "sess-late", "cwd": str(workspace),
+                             "transcript_path": transcript, "reason": "other"},
+             env={"RLAT_HOOK_BUDGET_SESSION_END": "0.008"})
+    captured = wait_for(lambda: [r for r in records("sess-late") if r["event"] == "captured"])
+    assert captured
+    claims = ClaimLog(memory_store_path()).state().claims.values()
+    assert any(c.type == "event" and c.sessions == ["sess-late"] for c in claims)
+
+
+def test_a_job_whose_hook_died_before_starting_a_worker_is_run_by_the_next_worker(
+        workspace, rlat_home):
+    from rlat.hooks.jobs import jobs_dir, spawn_job
+
+    transcript = str(FIXTURES / "tool_failure.jsonl")
+    orphan = {"session_id": "sess-orphan", "transcript_path": transcript, "cwd": str(workspace),
+              "workspace": None, "reason": "session-end", "tasks": ["capture"], "env": {}}
+    jobs_dir().mkdir(parents=True, exist_ok=True)
+    # (the name a hook gives its job: time, its pid — here one that is not running — session)
+    (jobs_dir() / "1.000000-999999999-sess-orphan.json").write_text(json.dumps(orphan))
+    assert spawn_job({"session_id": "sess-other", "transcript_path": None,
+                      "cwd": str(workspace), "reason": "test", "tasks": ["drain"]}, print)
+    captured = wait_for(lambda: [r for r in records("sess-orphan") if r["event"] == "captured"])
+    assert captured and captured[0]["by"] == "worker"
+    assert not list(jobs_dir().glob("*.json"))

@@ -26,7 +26,10 @@ lives here (documented in docs/claims.md, "Abstention", and docs/hooks.md):
   convention mentioned in a long prompt). One shared everyday word covers neither.
 * **Meaning**: a question is also answered by a lexical candidate whose word-vector cosine
   with it reaches ``MEANING_FLOOR``, whatever its fit, or ``NEAR_MEANING`` with a fit of at
-  least ``NEAR_FIT`` (never a task's, never a session record).
+  least ``NEAR_FIT`` (never a task's, never a session record). And the other way: a claim
+  the words admitted on ``AGREE_WORDS`` shared words or fewer is left out when their meanings
+  disagree (cosine below ``MEANING_AGREES``; not for a claim mostly of code, ``CODE_SHARE``):
+  the words were a coincidence. Tasks and questions alike.
 * **Session records** (claims of type ``event``, one block per session) are recalled only
   when no other claim clears the floor, only the best one, and only when its fit is at least
   ``EVENT_FIT_FLOOR``: a long record shares some word with almost any prompt.
@@ -98,6 +101,21 @@ MEANING_FLOOR = 0.40
 # abstention unchanged; a near-fit of 0.10 let an unrelated question through.
 NEAR_FIT = 0.15
 NEAR_MEANING = 0.25
+# Words and meaning must not disagree: a claim that clears the floor on one or two shared words
+# (``AGREE_WORDS``) while its meaning-table cosine with the prompt is below ``MEANING_AGREES``
+# shares them by coincidence ("how are GPX tracks imported?" / "Leaflet touches window at import
+# time"; "how do I add a topic?" / a Kafka consumer's record size). Tasks and questions alike.
+# A claim at least ``CODE_SHARE`` of whose text is code in backticks is not checked: the
+# meaning table, fitted on prose, says little about a command ("how do I generate the docs
+# site?" / "Use `mkdocs build --strict …` here"). Chosen on the tuned splits of bench/dev_eval
+# with the questions nothing answers (docs/benchmarks.md, "Seventh pass"): 0.15 / 2 / 0.2
+# kept 421 of 423 recalled facts and raised abstention 0.857 -> 0.886 on unrelated prompts and
+# 0.643 -> 0.700 on unanswered questions; 0.2 cost 5 facts for 2 more abstentions; gating
+# every word count, or commands too, cost up to 8 facts.
+AGREE_WORDS = 2
+MEANING_AGREES = 0.15
+CODE_SHARE = 0.2
+_CODE = re.compile(r"`[^`\n]+`")
 
 
 # A question about the world, not this project ("what's the difference between a struct and a
@@ -157,6 +175,28 @@ def describe_meaning(similarity: float, fit: float) -> str:
     return (f"admitted on meaning and words together: fit {fit:.2f} (>= {NEAR_FIT:.2f}) and "
             f"word vectors agreeing {similarity:.2f} (>= {NEAR_MEANING:.2f}), each short of "
             f"its own floor")
+
+def meaning_checked(fit: Fit, text: str) -> bool:
+    """Whether a claim the words admitted must also agree in meaning (``MEANING_AGREES``):
+    admitted on ``AGREE_WORDS`` shared words or fewer, and not mostly code (``CODE_SHARE``)."""
+    if len(fit.covered) > AGREE_WORDS or not text:
+        return False
+    code = sum(len(m) for m in _CODE.findall(text))
+    return code < CODE_SHARE * len(text)
+
+
+def meaning_contradicts(similarity: float) -> bool:
+    """Whether a word-admitted claim's meaning-table ``similarity`` to the prompt says the
+    shared words are a coincidence."""
+    return similarity < MEANING_AGREES
+
+
+def describe_contradiction(fit: Fit, similarity: float, floor: float) -> str:
+    """``--explain``'s account of a claim whose words cleared the floor but whose meaning
+    disagrees (``meaning_contradicts``)."""
+    return (f"{fit.describe(floor)}; but their meanings disagree (word vectors "
+            f"{similarity:.2f} < {MEANING_AGREES:.2f} on {len(fit.covered)} shared word(s)): "
+            f"a coincidence")
 
 # Words that ask rather than say (stemmed like every term): they never count as content.
 FILLER = frozenset(stem(w) for w in """

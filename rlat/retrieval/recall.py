@@ -824,20 +824,25 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
             raw += named
         return raw, similarity
 
-    # A question may also be answered by a candidate that means what it asks, whatever words
-    # they share (``A.MEANING_FLOOR``): the cosine of their meaning-table vectors.
-    meaning_table = wordvec.meaning_table() if abstain and asking else None
+    # The cosine of prompt and claim in the meaning table: a question may be answered by a
+    # candidate that means what it asks, whatever words they share (``A.MEANING_FLOOR``), and a
+    # claim that shares a word or two with any prompt must not mean something else
+    # (``A.meaning_contradicts``).
+    meaning_table = wordvec.meaning_table() if abstain else None
     asked_vec = meaning_table.embed(terms) if meaning_table is not None else None
     meant: dict[int, float] = {}
 
-    def means(key: int, claim: Claim, fit: A.Fit) -> bool:
-        if asked_vec is None:
-            return False
+    def meaning(key: int, claim: Claim) -> float:
         value = meant.get(key)
         if value is None:
             value = meant[key] = wordvec.cosine(asked_vec, index.claim_vector(
                 key, claim, meaning_table, "meaning"))
-        return A.admits_on_meaning(fit.fit, value)
+        return value
+
+    def means(key: int, claim: Claim, fit: A.Fit) -> bool:
+        if asked_vec is None or not asking:
+            return False
+        return A.admits_on_meaning(fit.fit, meaning(key, claim))
 
     def verdict(key: int, claim: Claim) -> tuple[bool, str, bool]:
         """(whether the claim clears abstention, the gate's account of why or why not,
@@ -848,6 +853,9 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
             return False, "a session record does not answer a general question", True
         fit, floor, is_event = judge(claim)
         if fit.passes(floor):
+            if not is_event and asked_vec is not None and A.meaning_checked(fit, claim.text[:DOCUMENT_CHARS]) \
+                    and A.meaning_contradicts(meaning(key, claim)):
+                return False, A.describe_contradiction(fit, meant[key], floor), is_event
             return True, fit.describe(floor), is_event
         if not is_event and means(key, claim, fit):
             return True, A.describe_meaning(meant[key], fit.fit), is_event

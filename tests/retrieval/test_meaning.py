@@ -225,3 +225,29 @@ def test_a_question_about_a_thing_of_this_project_is_not_general():
         ev.command_citation(deploy)], origin="user", ts=T0)])
     # general in form, but a claim covering what it asks still answers it
     assert recalled(state, "What does the deploy script do when a migration fails?") == [deploy]
+
+
+KAFKA = ("The consumer drops records over 1 MB at debug level; raise KAFKA_MAX_MESSAGE_BYTES "
+         "for the topic")
+MKDOCS = ("Use `mkdocs build --strict -f docs/mkdocs.yml` here (`make docs` fails: make: *** "
+          "No rule to make target 'docs')")
+
+
+def test_a_claim_sharing_a_word_by_coincidence_is_left_out_for_questions_and_tasks():
+    state = fold([ev.proposed(t, "convention", workspace=WS, citations=[ev.command_citation(t)],
+                              origin="user", ts=T0) for t in FACTS + [KAFKA]])
+    for prompt in ("where are trail difficulty levels defined?",  # a question, one word
+                   "raise the difficulty level of the north trail"):  # a task, two words
+        assert KAFKA not in recalled(state, prompt), prompt
+        [hit] = [h for h in R.explain(state, prompt, workspace=WS, now=T0)
+                 if h.claim.text == KAFKA]
+        assert not hit.admitted and "meanings disagree" in hit.gate
+    # prompts that mean what the claim says still get it, on three words or on one
+    assert KAFKA in recalled(state, "why are large records dropped by the consumer?")
+    assert KAFKA in recalled(state, "what happens to records over a megabyte?")
+
+
+def test_a_claim_that_is_mostly_a_command_is_not_judged_by_meaning():
+    state = fold([ev.proposed(t, "environment", workspace=WS, citations=[ev.command_citation(t)],
+                              origin="user", ts=T0) for t in FACTS + [MKDOCS]])
+    assert MKDOCS in recalled(state, "how do I generate the documentation site locally?")

@@ -236,8 +236,8 @@ MKDOCS = ("Use `mkdocs build --strict -f docs/mkdocs.yml` here (`make docs` fail
 def test_a_claim_sharing_a_word_by_coincidence_is_left_out_for_questions_and_tasks():
     state = fold([ev.proposed(t, "convention", workspace=WS, citations=[ev.command_citation(t)],
                               origin="user", ts=T0) for t in FACTS + [KAFKA]])
-    for prompt in ("where are trail difficulty levels defined?",  # a question, one word
-                   "raise the difficulty level of the north trail"):  # a task, two words
+    for prompt in ("where are trail difficulty levels defined?",  # a question
+                   "rename trail level"):  # a task (a third of it is the shared word)
         assert KAFKA not in recalled(state, prompt), prompt
         [hit] = [h for h in R.explain(state, prompt, workspace=WS, now=T0)
                  if h.claim.text == KAFKA]

@@ -211,9 +211,11 @@ def _assignment(m: re.Match[str], rule: str) -> str | None:
                            or (not config and _IDENTIFIER.fullmatch(value))):
             return None
     else:
-        # An env file's or a JSON string's value is literal: dots do not make it a dotted name
-        # (VAULT_TOKEN=hvs.CAES…, "token": "hvs.…"); in code, `token = self.session.token` is.
-        literal = config or quoted
+        # An env file's or a JSON string's value with digits in it is literal: its dots do not
+        # make it a dotted name (VAULT_TOKEN=hvs.CAES3k…, "token": "hvs.…"); a dotted name of
+        # words is a reference even there (SECRET_KEY = settings.DJANGO_SECRET_KEY, "apiKey":
+        # "process.env.NEXT_PUBLIC_API_KEY", GITHUB_TOKEN = credentials.githubToken2).
+        literal = (config or quoted) and sum(c.isdigit() for c in value) >= 2
         if len(value) < 12 or any(c.isspace() for c in value) \
                 or _looks_like_code(value, dotted=not literal):
             return None
@@ -259,6 +261,16 @@ def _first_group(m: re.Match[str], rule: str) -> str | None:
 
 
 _IMAGE_MAGIC = ("iVBORw0KGgo", "/9j/", "R0lGOD", "UklGR", "Qk", "AAABAA", "PHN2Zy", "JVBERi")
+# Random-looking but public: an ssh public key's base64 body (its key type, length-prefixed)
+# and an IPFS CIDv0 (Qm + 44 base58 characters).
+_PUBLIC_SHAPES = ("AAAAB3NzaC1", "AAAAC3NzaC1", "AAAAE2VjZHNh", "Qm")
+# A digest named by its algorithm: npm/SRI integrity (sha512-…), nix (sha256-…), Docker
+# (sha256:…), go.sum (h1:…); the run may begin with the label or follow it.
+_DIGEST_LABEL = re.compile(r"(?:sha(?:1|224|256|384|512)|sha3-\d+|md5|blake2[bs](?:-\d+)?)-",
+                           re.IGNORECASE)
+_LABEL_BEFORE = re.compile(r"(?:\b(?:sha(?:1|224|256|384|512)|md5|h1|blake2[bs])[:=-]|"
+                           r"\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|"
+                           r"sk-ssh-ed25519@openssh\.com)\s+)$", re.IGNORECASE)
 _LOWER_RUN = re.compile(r"[a-z]{4,}")
 _B64_LINE = re.compile(r"[A-Za-z0-9+/=_\-]{40,}")
 
@@ -297,8 +309,11 @@ def _high_entropy(m: re.Match[str], rule: str) -> str | None:
     n = len(s)
     if n > 256:  # inline images, encoded files: data, not a credential
         return None
-    if s.startswith(_IMAGE_MAGIC):
-        return None
+    if s.startswith(_IMAGE_MAGIC) or s.startswith(_PUBLIC_SHAPES) and (n == 46 or "AAAA" in s[:4]):
+        return None  # an ssh public key's body, an IPFS content id: public by design
+    if _DIGEST_LABEL.match(s) or _LABEL_BEFORE.search(m.string, max(0, m.start() - 40),
+                                                      m.start()):
+        return None  # a labelled digest (sha512-…, h1:…, sha256:…) or an ssh public key
     if s.count("/") > 2 or s.count("-") > 3 or s.count("_") > 3:
         return None  # paths, slugs, snake_case identifiers
     upper, lower, digit = _classes(s)
@@ -449,9 +464,10 @@ RULES: tuple[Rule, ...] = (
          _c(r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*"), ("eyJ",),
          "JSON Web Tokens: base64url header.payload.signature, eyJ….eyJ….…"),
     Rule("uri-credentials", "heuristic",
-         # (no "[" in the user part: a token an earlier rule replaced, https://[REDACTED:…]@host,
-         # is no user:password)
-         _c(r"://[^\s/:@\"'<>\[]*:([^\s/@\"'<>]+)@[A-Za-z0-9.\-\[]"),
+         # (a token an earlier rule replaced in the user's place is a user: https://[REDACTED:
+         # github-token]@host has no password, https://[REDACTED:…]:PASSWORD@host has one)
+         _c(r"://(?:\[REDACTED:[a-z0-9-]+\]|[^\s/:@\"'<>\[]*):([^\s/@\"'<>]+)@"
+            r"[A-Za-z0-9.\-\[]"),
          (), "Passwords in URIs, any scheme: scheme://user:PASSWORD@host, also with no user "
          "(redis://:PASSWORD@host); user and host kept",
          _group(1), boundary=False),

@@ -271,7 +271,10 @@ MAX_ORPHANS = 8  # per worker run: a backlog is worked off by the workers that f
 
 def _writer_gone(path: Path) -> bool:
     """Whether the process that wrote the job at ``path`` (``<time>-<pid>-<session>.json``)
-    has exited."""
+    has exited. Not asked on Windows, where ``os.kill`` with any other signal than Ctrl-C
+    terminates the process: there only the job's age counts."""
+    if os.name == "nt":
+        return False
     try:
         os.kill(int(path.name.split("-")[1]), 0)
     except (IndexError, ValueError):
@@ -289,13 +292,19 @@ def adopt_orphans(now: float | None = None) -> int:
     same one)."""
     now = time.time() if now is None else now
     try:
-        waiting = sorted(p for p in jobs_dir().glob("*.json")
-                         if now - p.stat().st_mtime > ORPHAN_SECONDS or _writer_gone(p))
+        listed = sorted(jobs_dir().glob("*.json"))
     except OSError:
         return 0
     ran = 0
-    for path in waiting[:MAX_ORPHANS]:
-        if run_job(path, adopt=False):
+    for path in listed:
+        if ran >= MAX_ORPHANS:
+            break
+        try:
+            old = now - path.stat().st_mtime > ORPHAN_SECONDS
+        except OSError:
+            continue  # another worker claimed it meanwhile
+        # (another worker may claim it first: run_job then finds nothing, and this one moves on)
+        if (old or _writer_gone(path)) and run_job(path, adopt=False):
             ran += 1
     return ran
 

@@ -832,6 +832,9 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     asked_vec = meaning_table.embed(terms) if meaning_table is not None else None
     meant: dict[int, float] = {}
 
+    def knows(term: str) -> bool:
+        return meaning_table.vector(term) is not None
+
     def meaning(key: int, claim: Claim) -> float:
         value = meant.get(key)
         if value is None:
@@ -853,7 +856,7 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
             return False, "a session record does not answer a general question", True
         fit, floor, is_event = judge(claim)
         if fit.passes(floor):
-            if not is_event and asked_vec is not None and A.meaning_checked(fit, claim.text[:DOCUMENT_CHARS]) \
+            if not is_event and asked_vec is not None and A.meaning_checked(fit, claim.text[:DOCUMENT_CHARS], knows) \
                     and A.meaning_contradicts(meaning(key, claim)):
                 return False, A.describe_contradiction(fit, meant[key], floor), is_event
             return True, fit.describe(floor), is_event

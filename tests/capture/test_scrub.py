@@ -206,3 +206,32 @@ def test_a_config_or_quoted_value_with_dots_is_a_value_not_a_dotted_name(text, k
     assert result.text.startswith(kept + "[REDACTED:")
     # in code, a dotted name is still a reference, not a secret
     assert scrub("token = self.session.refresh_token").text == "token = self.session.refresh_token"
+
+
+@pytest.mark.parametrize("text", [
+    "GITHUB_TOKEN = credentials.githubToken2",
+    "SECRET_KEY = settings.DJANGO_SECRET_KEY",
+    '"apiKey": "process.env.NEXT_PUBLIC_API_KEY"',
+    "SESSION_SECRET = process.env.SESSION_SECRET",
+])
+def test_a_dotted_name_of_words_stays_a_reference_even_after_an_upper_case_name(text):
+    assert scrub(text).text == text
+
+
+def test_a_password_after_a_token_in_a_urls_user_place_is_still_redacted():
+    token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    result = scrub(f"git clone https://{token}:MyGitPassw0rd@github.com/acme/app.git")
+    assert result.text == ("git clone https://[REDACTED:github-token]:"
+                           "[REDACTED:uri-credentials]@github.com/acme/app.git")
+
+
+@pytest.mark.parametrize("text", [
+    "Pin it: integrity sha512-v2kDEe57lecTulaDIuNTPy3Ry4gLGJ6Z1O3vE1krgXZNrsQ+5FTIcVFbOs6yAi5Q"
+    "v9mjvMzBkm3YhOhQyl3SZA== in the lockfile",
+    "go.sum has h1:Xk9LmP3vR8sT1wY4zB6nC0dF5gJa7Hq2Xk9LmP3vR8sT1wY4z= for it",
+    "add ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGk9LmP3vR8sT1wY4zB6nC0dF5gJa7Hq2Xk9LmP3vR8s "
+    "dev@laptop to authorized_keys",
+    "the page is pinned at QmXk9LmP3vR8sT1wY4zB6nC0dF5gJa7Hq2Xk9LmP3vR8sT on IPFS",
+])
+def test_public_digests_and_keys_in_prose_are_not_secrets(text):
+    assert scrub(text).text == text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 from support.hookrun import FIXTURES, log_lines, prompt, records, run_hook, start, wait_for
 from support.hookrun import add_claim as add
@@ -243,3 +244,29 @@ def test_a_job_whose_hook_died_before_starting_a_worker_is_run_by_the_next_worke
     captured = wait_for(lambda: [r for r in records("sess-orphan") if r["event"] == "captured"])
     assert captured and captured[0]["by"] == "worker"
     assert not list(jobs_dir().glob("*.json"))
+
+
+def test_orphans_are_adopted_past_files_another_worker_took_meanwhile(workspace, rlat_home):
+    from rlat.hooks import worker
+    from rlat.hooks.jobs import jobs_dir
+
+    transcript = str(FIXTURES / "tool_failure.jsonl")
+    jobs_dir().mkdir(parents=True, exist_ok=True)
+    # (a name listed a moment ago whose file another worker has claimed: stat fails)
+    (jobs_dir() / "0.000000-999999999-taken.json").symlink_to(jobs_dir() / "gone.running")
+    job = {"session_id": "sess-orphan2", "transcript_path": transcript, "cwd": str(workspace),
+           "reason": "session-end", "tasks": ["capture"], "env": {}}
+    (jobs_dir() / "1.000000-999999999-sess-orphan2.json").write_text(json.dumps(job))
+    assert worker.adopt_orphans() == 1
+    assert any(r["event"] == "captured" for r in records("sess-orphan2"))
+
+
+def test_on_windows_the_orphan_check_never_signals_the_writer(monkeypatch, tmp_path):
+    """os.kill(pid, 0) terminates the process on Windows: there only a job's age counts."""
+    from rlat.hooks import worker
+
+    calls = []
+    monkeypatch.setattr(worker.os, "name", "nt")
+    monkeypatch.setattr(worker.os, "kill", lambda *a: calls.append(a))
+    assert worker._writer_gone(tmp_path / f"1.0-{os.getpid()}-sess.json") is False
+    assert calls == []

@@ -251,3 +251,14 @@ def test_a_claim_that_is_mostly_a_command_is_not_judged_by_meaning():
     state = fold([ev.proposed(t, "environment", workspace=WS, citations=[ev.command_citation(t)],
                               origin="user", ts=T0) for t in FACTS + [MKDOCS]])
     assert MKDOCS in recalled(state, "how do I generate the documentation site locally?")
+
+
+def test_a_shared_word_the_meaning_table_does_not_know_is_not_judged_by_meaning():
+    # "bump tailwind": the table knows *bump* only, so the cosine says nothing about a claim
+    # on Tailwind; the words decide
+    tailwind = "Tailwind v4 dropped tailwind.config.js; theme tokens are in app.css under @theme"
+    state = fold([ev.proposed(t, "convention", workspace=WS, citations=[ev.command_citation(t)],
+                              origin="user", ts=T0) for t in FACTS + [tailwind]])
+    assert wordvec.meaning_table().vector("tailwind") is None
+    for prompt in ("bump tailwind", "upgrade tailwind", "debug tailwind"):
+        assert tailwind in recalled(state, prompt), prompt

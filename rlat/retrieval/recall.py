@@ -827,25 +827,37 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     # The cosine of prompt and claim in the meaning table: a question may be answered by a
     # candidate that means what it asks, whatever words they share (``A.MEANING_FLOOR``), and a
     # claim that shares a word or two with any prompt must not mean something else
-    # (``A.meaning_contradicts``).
-    meaning_table = wordvec.meaning_table() if abstain else None
-    asked_vec = meaning_table.embed(terms) if meaning_table is not None else None
+    # (``A.meaning_contradicts``). The table is opened, and the prompt embedded, when a
+    # candidate first needs them.
+    opened: list = []  # [table, the prompt's vector] (None, None: no usable table)
     meant: dict[int, float] = {}
 
-    def knows(term: str) -> bool:
-        return meaning_table.vector(term) is not None
+    def prompt_meaning() -> list:
+        if not opened:
+            table = wordvec.meaning_table() if abstain else None
+            opened.extend((table, table.embed(terms) if table is not None else None))
+        return opened
 
-    def meaning(key: int, claim: Claim) -> float:
+    def knows(term: str) -> bool:
+        table = prompt_meaning()[0]
+        return table is not None and table.vector(term) is not None
+
+    def meaning(key: int, claim: Claim) -> float | None:
+        """The cosine, or None without a usable table."""
+        table, asked_vec = prompt_meaning()
+        if asked_vec is None:
+            return None
         value = meant.get(key)
         if value is None:
             value = meant[key] = wordvec.cosine(asked_vec, index.claim_vector(
-                key, claim, meaning_table, "meaning"))
+                key, claim, table, "meaning"))
         return value
 
     def means(key: int, claim: Claim, fit: A.Fit) -> bool:
-        if asked_vec is None or not asking:
+        if not asking or not abstain:
             return False
-        return A.admits_on_meaning(fit.fit, meaning(key, claim))
+        value = meaning(key, claim)
+        return value is not None and A.admits_on_meaning(fit.fit, value)
 
     def verdict(key: int, claim: Claim) -> tuple[bool, str, bool]:
         """(whether the claim clears abstention, the gate's account of why or why not,
@@ -856,9 +868,11 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
             return False, "a session record does not answer a general question", True
         fit, floor, is_event = judge(claim)
         if fit.passes(floor):
-            if not is_event and asked_vec is not None and A.meaning_checked(fit, claim.text[:DOCUMENT_CHARS], knows) \
-                    and A.meaning_contradicts(meaning(key, claim)):
-                return False, A.describe_contradiction(fit, meant[key], floor), is_event
+            if not is_event and abstain \
+                    and A.meaning_checked(fit, claim.text[:DOCUMENT_CHARS], knows):
+                value = meaning(key, claim)
+                if value is not None and A.meaning_contradicts(value):
+                    return False, A.describe_contradiction(fit, value, floor), is_event
             return True, fit.describe(floor), is_event
         if not is_event and means(key, claim, fit):
             return True, A.describe_meaning(meant[key], fit.fit), is_event

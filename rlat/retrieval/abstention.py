@@ -27,9 +27,9 @@ lives here (documented in docs/claims.md, "Abstention", and docs/hooks.md):
 * **Meaning**: a question is also answered by a lexical candidate whose word-vector cosine
   with it reaches ``MEANING_FLOOR``, whatever its fit, or ``NEAR_MEANING`` with a fit of at
   least ``NEAR_FIT`` (never a task's, never a session record). And the other way: a claim
-  the words admitted on ``AGREE_WORDS`` shared words or fewer is left out when their meanings
-  disagree (cosine below ``MEANING_AGREES``; not for a claim mostly of code, ``CODE_SHARE``):
-  the words were a coincidence. Tasks and questions alike.
+  the words admitted on ``AGREE_WORDS`` shared words or fewer, each known to the table, is
+  left out when their meanings disagree (cosine below ``MEANING_AGREES``; not for a claim
+  mostly of code, ``CODE_SHARE``): the words were a coincidence. Tasks and questions alike.
 * **Session records** (claims of type ``event``, one block per session) are recalled only
   when no other claim clears the floor, only the best one, and only when its fit is at least
   ``EVENT_FIT_FLOOR``: a long record shares some word with almost any prompt.

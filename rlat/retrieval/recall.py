@@ -97,7 +97,8 @@ except ImportError:  # pragma: no cover - depends on whether the module exists y
 
 
 # What ``claim_document`` makes of a claim (2: a subject without its fact kind's namespace;
-DOCUMENT_VERSION = 3  # 3: a claim is matched on its first DOCUMENT_CHARS characters
+# 3: only the first ``DOCUMENT_CHARS`` characters of its text).
+DOCUMENT_VERSION = 3
 # A claim is one proposition; what a pasted 20 MB log says past its first few thousand
 # characters cannot make it more relevant, and tokenizing all of it at every prompt would cost
 # the hook its deadline (one such claim stopped all recall). The same cap as the prompt's.

@@ -261,9 +261,9 @@ def _first_group(m: re.Match[str], rule: str) -> str | None:
 
 
 _IMAGE_MAGIC = ("iVBORw0KGgo", "/9j/", "R0lGOD", "UklGR", "Qk", "AAABAA", "PHN2Zy", "JVBERi")
-# Random-looking but public: an ssh public key's base64 body (its key type, length-prefixed)
-# and an IPFS CIDv0 (Qm + 44 base58 characters).
-_PUBLIC_SHAPES = ("AAAAB3NzaC1", "AAAAC3NzaC1", "AAAAE2VjZHNh", "Qm")
+# Random-looking but public: an ssh public key's base64 body opens with its key type,
+# length-prefixed (rsa, ed25519, ecdsa); an IPFS CIDv0 is Qm + 44 base58 characters.
+_SSH_KEY_BODIES = ("AAAAB3NzaC1", "AAAAC3NzaC1", "AAAAE2VjZHNh")
 # A digest named by its algorithm: npm/SRI integrity (sha512-…), nix (sha256-…), Docker
 # (sha256:…), go.sum (h1:…); the run may begin with the label or follow it.
 _DIGEST_LABEL = re.compile(r"(?:sha(?:1|224|256|384|512)|sha3-\d+|md5|blake2[bs](?:-\d+)?)-",
@@ -309,8 +309,8 @@ def _high_entropy(m: re.Match[str], rule: str) -> str | None:
     n = len(s)
     if n > 256:  # inline images, encoded files: data, not a credential
         return None
-    if s.startswith(_IMAGE_MAGIC) or s.startswith(_PUBLIC_SHAPES) and (n == 46 or "AAAA" in s[:4]):
-        return None  # an ssh public key's body, an IPFS content id: public by design
+    if s.startswith(_IMAGE_MAGIC + _SSH_KEY_BODIES) or (n == 46 and s.startswith("Qm")):
+        return None  # an ssh public key's body, an IPFS CIDv0: public by design
     if _DIGEST_LABEL.match(s) or _LABEL_BEFORE.search(m.string, max(0, m.start() - 40),
                                                       m.start()):
         return None  # a labelled digest (sha512-…, h1:…, sha256:…) or an ssh public key

@@ -51,11 +51,15 @@ def observation_counts(evidence: list[dict], injected: set | frozenset = frozens
         if cite.get("kind", "session") == "session":
             unit = "s:" + str(cite.get("session_id"))
             excerpt = cite.get("excerpt_hash")
-            for key in ((cite.get("message_id"), excerpt), ("at", cite.get("said_at"), excerpt)):
-                if key[-2]:
-                    first = by_content.setdefault(key, unit)
-                    if first != unit:
-                        links.append((first, unit))
+            keys = []  # what makes two citations the same statement
+            if cite.get("message_id"):
+                keys.append(("line", cite["message_id"], excerpt))
+            if cite.get("said_at"):
+                keys.append(("at", cite["said_at"], excerpt))
+            for key in keys:
+                first = by_content.setdefault(key, unit)
+                if first != unit:
+                    links.append((first, unit))
         else:
             unit = citation_unit(cite)
         units.add(unit)

@@ -143,11 +143,12 @@ def _hand_over(ctx: HookContext) -> None:
     """The soft deadline ended a capturing hook before it started its worker: start one now,
     on the job it wrote or on a new one (the watchdog leaves ``HARD_GRACE`` for this)."""
     try:
+        from .capture import wanted_background
         from .jobs import job_for, start_job, write_job
 
         path = ctx.handed
         if path is None and ctx.transcript_path:
-            path = write_job(job_for(ctx, ["capture", "drain", "checkpoint", "view"],
+            path = write_job(job_for(ctx, wanted_background(ctx, capture_done=False),
                                      in_a_hurry=True))
         if path is not None:
             start_job(path, ctx.log)

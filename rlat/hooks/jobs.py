@@ -54,9 +54,18 @@ def write_job(job: dict) -> Path:
     killed first) is run by the next worker (``rlat.hooks.worker.adopt_orphans``)."""
     directory = private_dir(jobs_dir())
     path = directory / f"{time.time():.6f}-{os.getpid()}-{safe_id(job['session_id'])[:40]}.json"
-    with open_private(path, "w") as fh:
+    with open_private(path, "w") as fh:  # (the name's pid: ``job_writer``)
         fh.write(json.dumps(job))
     return path
+
+
+def job_writer(path: Path) -> int | None:
+    """The pid of the process that wrote the job at ``path`` (``write_job``'s name,
+    ``<time>-<pid>-<session>.json``); None for a name it did not make."""
+    try:
+        return int(path.name.split("-")[1])
+    except (IndexError, ValueError):
+        return None
 
 
 def start_job(path: Path, log) -> bool:

@@ -115,6 +115,18 @@ def plain_words(text: str, limit: int) -> str:
 
 
 # ------------------------------------------------------------------------------ context
+def workspace_or_path(cwd: str, log) -> str:
+    """The workspace id of ``cwd``; when it cannot be worked out (``log`` says why), the path
+    stands in, so the hook and the worker tag what they capture alike."""
+    from ..workspace import workspace_id
+
+    try:
+        return workspace_id(cwd)
+    except Exception as exc:  # noqa: BLE001
+        log(f"workspace of {cwd!r} unknown ({exc}); using the path")
+        return "path:" + cwd
+
+
 class HookContext:
     """One hook invocation: the parsed input and everything the handler may use."""
 
@@ -153,13 +165,7 @@ class HookContext:
     @property
     def workspace(self) -> str:
         if self._workspace is None:
-            from ..workspace import workspace_id
-
-            try:
-                self._workspace = workspace_id(self.cwd)
-            except Exception as exc:  # noqa: BLE001
-                self.log(f"workspace of {self.cwd!r} unknown ({exc}); using the path")
-                self._workspace = "path:" + self.cwd
+            self._workspace = workspace_or_path(self.cwd, self.log)
         return self._workspace
 
     def store(self):

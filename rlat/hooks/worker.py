@@ -37,9 +37,9 @@ from pathlib import Path
 
 from ..paths import memory_store_path, state_dir
 from .capture import capture_and_record, captured_size, transcript_size
-from .jobs import jobs_dir
+from .jobs import job_writer, jobs_dir
 from .log import log_line, safe_id
-from .runtime import add_receipt, append_record, read_records, spool_dir
+from .runtime import add_receipt, append_record, read_records, spool_dir, workspace_or_path
 
 WORKER_LOCK_TIMEOUT = None  # the container's one default (RLAT_LOCK_TIMEOUT, rlat/container/lock.py)
 PRUNE_AFTER_DAYS = 14
@@ -53,20 +53,10 @@ class Job:
         self.safe_session = safe_id(self.session_id)
         self.transcript = data.get("transcript_path")
         self.cwd = data.get("cwd") or os.getcwd()
-        self.workspace = data.get("workspace") or self._workspace_of(data.get("cwd"))
+        # (a job handed over in a hurry does not name its workspace: the worker works it out)
+        self.workspace = data.get("workspace") or (
+            workspace_or_path(data["cwd"], self.log) if data.get("cwd") else None)
         self.results: dict[str, object] = {}
-
-    @staticmethod
-    def _workspace_of(cwd: str | None) -> str | None:
-        """(a job handed over in a hurry does not name its workspace: the worker works it out)"""
-        if not cwd:
-            return None
-        from ..workspace import workspace_id
-
-        try:
-            return workspace_id(cwd)
-        except Exception:  # noqa: BLE001 - as the hook: the path stands in
-            return "path:" + cwd
 
     def log(self, message: str) -> None:
         log_line("worker", self.safe_session, message)
@@ -147,9 +137,10 @@ def task_drift(job: Job) -> object:
     from ..km.verify import drift_check
     from ..world import linked_kms
 
-    if not job.workspace:
-        return "no workspace"
-    return drift_check(linked_kms(job.workspace), log=job.log)
+    kms = linked_kms(job.workspace) if job.workspace else []
+    if not kms:
+        return "no linked knowledge models"
+    return drift_check(kms, log=job.log)
 
 
 TASKS = {
@@ -273,12 +264,11 @@ def _writer_gone(path: Path) -> bool:
     """Whether the process that wrote the job at ``path`` (``<time>-<pid>-<session>.json``)
     has exited. Not asked on Windows, where ``os.kill`` with any other signal than Ctrl-C
     terminates the process: there only the job's age counts."""
-    if os.name == "nt":
+    pid = job_writer(path)
+    if os.name == "nt" or pid is None:  # (None: not a name a hook wrote; only its age counts)
         return False
     try:
-        os.kill(int(path.name.split("-")[1]), 0)
-    except (IndexError, ValueError):
-        return False  # not a name a hook wrote: only its age counts
+        os.kill(pid, 0)
     except ProcessLookupError:
         return True
     except OSError:

@@ -27,6 +27,12 @@ def session(tmp_path, name="t", session_id="11111111-2222-3333-4444-555555555555
     return b
 
 
+def bash_mode(b: Builder, command: str, stdout: str = "", stderr: str = "") -> None:
+    """A command the user runs with Claude Code's `!` and its output, as two user lines."""
+    b.prompt(f"<bash-input>{command}</bash-input>")
+    b.prompt(f"<bash-stdout>{stdout}</bash-stdout><bash-stderr>{stderr}</bash-stderr>")
+
+
 def test_a_rule_stated_late_in_the_session_is_captured_with_its_citation(tmp_path, store):
     b = session(tmp_path)
     b.prompt("Add a retry to the HTTP client.")
@@ -996,20 +1002,15 @@ def test_a_recovery_pairs_with_the_failed_command_it_contains(tmp_path, store):
 
 def test_commands_the_user_runs_in_bash_mode_count_as_run(tmp_path, store):
     b = session(tmp_path)
-    b.prompt("<bash-input>fly apps list</bash-input>")
-    b.prompt("<bash-stdout>NAME             STATUS\nlend-shed-prod   deployed\n"
-             "lend-shed-staging   suspended</bash-stdout><bash-stderr></bash-stderr>")
+    bash_mode(b, "fly apps list", "NAME             STATUS\nlend-shed-prod   deployed\n"
+                                  "lend-shed-staging   suspended")
     b.prompt("output's above. which fly app is production?")
     b.say("Production is the Fly app lend-shed-prod; lend-shed-staging is suspended.")
-    b.prompt("<bash-input>clojure -X:test</bash-input>")
-    b.prompt("<bash-stdout></bash-stdout><bash-stderr>No function found on command line or in "
-             ":exec-fn</bash-stderr>")
+    bash_mode(b, "clojure -X:test", stderr="No function found on command line or in :exec-fn")
     b.prompt("^ run the tests, I touched the fee calculation")
     b.say("The repo moved to Kaocha: the entry point is the bin/kaocha wrapper. So in your "
           "terminal: `bin/kaocha unit`.")
-    b.prompt("<bash-input>bin/kaocha unit</bash-input>")
-    b.prompt("<bash-stdout>42 tests, 187 assertions, 0 failures.</bash-stdout>"
-             "<bash-stderr></bash-stderr>")
+    bash_mode(b, "bin/kaocha unit", "42 tests, 187 assertions, 0 failures.")
     report = capture_transcript(b.write(b.path), store=store)
     found = facts_of(report)
     # the output backs the assistant's answer
@@ -1284,9 +1285,7 @@ def test_a_remedy_put_off_is_not_the_remedy_and_bash_progress_on_stderr_is_no_fa
     b.say("The report is wrong because the month boundary is computed in UTC while the shop is "
           "in Europe/Berlin. Converting with the shop's timezone fixes it. The old "
           "cron_report.py script needs a rewrite too at some point, but that's separate.")
-    b.prompt("<bash-input>cargo build</bash-input>")
-    b.prompt("<bash-stdout></bash-stdout><bash-stderr>   Compiling zcli v0.1.0\n    Finished "
-             "dev profile</bash-stderr>")
+    bash_mode(b, "cargo build", stderr="   Compiling zcli v0.1.0\n    Finished dev profile")
     b.prompt("now with the cli feature")
     b.run("Bash", {"command": "cargo build --features cli"}, "Finished")
     report = capture_transcript(b.write(b.path), store=store)
@@ -1298,9 +1297,7 @@ def test_a_remedy_put_off_is_not_the_remedy_and_bash_progress_on_stderr_is_no_fa
 
 def test_a_python_error_on_stderr_in_bash_mode_is_a_failure(tmp_path, store):
     b = session(tmp_path)
-    b.prompt("<bash-input>python manage.py test</bash-input>")
-    b.prompt("<bash-stdout></bash-stdout><bash-stderr>ModuleNotFoundError: No module named "
-             "'django'</bash-stderr>")
+    bash_mode(b, "python manage.py test", stderr="ModuleNotFoundError: No module named 'django'")
     b.prompt("^ the tests won't even start")
     b.run("Bash", {"command": "uv run python manage.py test"}, "Ran 12 tests\nOK")
     report = capture_transcript(b.write(b.path), store=store)

@@ -176,7 +176,8 @@ def test_session_end_captures_scrubbed_assesses_and_hands_over(workspace, rlat_h
                                and r["reason"] == "session-end"])
     # (the job is written before the inline capture, in case the deadline ends the hook; its
     # capture task then finds the inline capture and does nothing)
-    assert worker[0]["tasks"] == ["capture", "drain", "checkpoint", "view"]
+    assert worker[0]["tasks"] == ["capture", "drain", "checkpoint", "view", "drift"]
+    assert worker[0]["results"]["drift"] == "no linked knowledge models"
     assert worker[0]["results"]["capture"] == "already captured"
     assert worker[0]["results"]["view"]["claims"] == 3
     # Capturing the same transcript again adds nothing.

@@ -103,7 +103,8 @@ def test_the_worker_runs_from_a_directory_with_its_own_rlat_package(tmp_path, rl
         time.sleep(0.1)
     worker = [r for r in _records("sess-shadow") if r.get("event") == "worker"]
     assert worker, "the background worker never ran"
-    assert worker[0]["tasks"][-1] == "view"
+    assert worker[0]["tasks"][-2:] == ["view", "drift"]  # every task ran, with the real rlat
+    assert not any(str(r).startswith("failed") for r in worker[0]["results"].values())
 
 
 def _log(home) -> list[str]:

@@ -42,7 +42,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from .. import scrub as scrubbing
-from ..claims.model import FACT_KINDS
+from ..claims.model import ASKED_ROOM, FACT_KINDS, with_ask
 from .commands import Command, bare, command_words, failure_line, only_looks, program, recovers
 from .fact_rules import (
     ALWAYS,
@@ -137,7 +137,7 @@ ASK_CHARS = 100  # of the prompt a situational fact carries
 ASK_MIN_CHARS = 40  # ... at least, when the fact's own sentences need the room
 ASK_MIN_WORDS = 4  # content words a prompt needs to set a new situation
 FOLLOW_UP_CHARS = 300  # a longer prompt asks for more than a write-up of what just happened
-ROOM_BESIDE_ASK = FACT_CHARS - ASK_MIN_CHARS - 12  # a fact's own text when it carries [asked: …]
+ROOM_BESIDE_ASK = FACT_CHARS - ASK_MIN_CHARS - ASKED_ROOM  # a fact's own text when it carries [asked: …]
 VERDICT_MIN_WORDS = 3  # content words a falsified finding needs beyond its verdict
 RECENT_OUTPUTS = 24  # successful tool outputs an environment fact may be backed by
 
@@ -370,8 +370,8 @@ class FactExtractor:
             return
         # the fact first: a remedy sentence is worth more than the end of the prompt
         head = snippet(one_line(sentence), ROOM_BESIDE_ASK)
-        asked = snippet(_asked_words(ask.excerpt), FACT_CHARS - len(head) - 12)
-        self._keep(kind, sentence, cited + [ask], text=f"{head} [asked: {asked}]")
+        asked = snippet(_asked_words(ask.excerpt), FACT_CHARS - len(head) - ASKED_ROOM)
+        self._keep(kind, sentence, cited + [ask], text=with_ask(head, asked))
 
     def _user_text(self, block: Block) -> None:
         text = block.text
@@ -812,8 +812,8 @@ class FactExtractor:
             cites = [cited] + ([failed.error_cited] if failed.error_cited else [failed.cited])
             ask = failed.ask or self._ask  # the situation it failed in, not the hint
             if ask is not None:
-                text = snippet(text, FACT_CHARS - ASK_CHARS - 12)
-                text += f" [asked: {_asked_words(ask.excerpt)}]"
+                text = with_ask(snippet(text, FACT_CHARS - ASK_CHARS - ASKED_ROOM),
+                                _asked_words(ask.excerpt))
                 cites.append(ask)
             # (no sentence: a command with a redacted secret is still worth knowing)
             self._keep("recovery", "", cites, text=text,

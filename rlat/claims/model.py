@@ -315,6 +315,28 @@ def visible_everywhere(source: str, workspaces: list[str], cross_workspace: bool
 FACT_KINDS = ("convention", "preference", "recovery", "environment", "gotcha", "falsified")
 
 
+# A captured fact learned under a prompt ends with the words of that prompt:
+# "Use `make check` here (`pytest` fails: …) [asked: run the tests]". The words help recall
+# find the fact (a later prompt about the same situation shares them); a reader short of room
+# can do without them (rlat.hooks.user_prompt drops them before cutting a claim's own text).
+ASKED_OPEN = " [asked: "
+ASKED_CLOSE = "]"
+ASKED_ROOM = len(ASKED_OPEN) + len(ASKED_CLOSE)
+
+
+def with_ask(text: str, asked: str) -> str:
+    """``text`` with the prompt it was learned under appended."""
+    return f"{text}{ASKED_OPEN}{asked}{ASKED_CLOSE}"
+
+
+def without_ask(text: str) -> str:
+    """``text`` without a trailing ``[asked: …]`` (unchanged when it has none)."""
+    at = text.rfind(ASKED_OPEN)
+    if at <= 0 or not text.endswith(ASKED_CLOSE):
+        return text
+    return text[:at].rstrip()
+
+
 def subject_words(subject: str) -> str:
     """A subject as recall matches it: without a fact kind's namespace."""
     kind, sep, rest = subject.partition(":")

@@ -9,7 +9,8 @@ the prompt's content words, or the prompt most of its own), and a session record
 ``event``) is recalled only when nothing else clears it. The best ``RLAT_RECALL_TOP_K``
 (default 3) are injected within ``RLAT_RECALL_CHARS`` (default 800, fence and heading
 included), each with its rung and provenance, e.g.
-``- [2026-11-02, 3 sessions, high] Run the tests with make check``; a line longer than what is
+``- [2026-11-02, 3 sessions, high] Run the tests with make check``. When they do not all fit
+whole, captured facts' ``[asked: …]`` go first (``render``); then a line longer than what is
 left of the budget is cut to fit (down to ``MIN_LINE_CHARS``), so a session record shows its
 start rather than nothing.
 
@@ -46,28 +47,46 @@ HEADING = ("Recalled from earlier sessions for this prompt (each line: [first le
 
 
 def render(hits, budget: int) -> tuple[str, list[list]]:
-    """The fenced block and [[claim_id, rank], …] for the hits that fit ``budget``."""
-    from ..render.attribution import claim_line
+    """The fenced block and [[claim_id, rank], …] for the hits that fit ``budget``.
+
+    When the hits do not all fit whole, the prompts the captured facts were learned under
+    (``[asked: …]``) go first, the lowest-ranked hit's first, before any claim's own text is
+    cut or a claim left out (a fact's prompt can say what its "it" is, so the best hit keeps
+    its own as long as it can)."""
+    for asking in range(len(hits), -1, -1):
+        lines, ranked, whole = _lines(hits, budget, asking=asking)
+        if whole:
+            break
+    if not lines:
+        return "", []
+    return fence(HEADING + "\n" + "\n".join(lines), kind=RECALL_FENCE), ranked
+
+
+def _lines(hits, budget: int, *, asking: int) -> tuple[list[str], list[list], bool]:
+    """(the lines that fit, their [[claim_id, rank], …], whether every hit fit uncut), the
+    first ``asking`` hits shown with the prompt they were learned under."""
+    from ..render.attribution import claim_line, shown_text
 
     lines: list[str] = []
     ranked: list[list] = []
+    whole = True
     used = len(HEADING) + 60
-    for hit in hits:
-        line = claim_line(hit.claim, hit.rung, max_chars=LINE_CHARS)
+    for at, hit in enumerate(hits):
+        asks = at < asking
+        line = claim_line(hit.claim, hit.rung, max_chars=LINE_CHARS, asks=asks)
         if used + len(line) + 1 > budget:
-            shown = min(LINE_CHARS, len(" ".join(hit.claim.text.split())))
+            whole = False
+            shown = min(LINE_CHARS, len(shown_text(hit.claim, asks=asks)))
             room = shown - (used + len(line) + 1 - budget)
             if room < MIN_LINE_CHARS:
                 continue
-            line = claim_line(hit.claim, hit.rung, max_chars=room)
+            line = claim_line(hit.claim, hit.rung, max_chars=room, asks=asks)
             if used + len(line) + 1 > budget:
                 continue
         lines.append(line)
         used += len(line) + 1
         ranked.append([hit.claim.id, len(ranked) + 1])
-    if not lines:
-        return "", []
-    return fence(HEADING + "\n" + "\n".join(lines), kind=RECALL_FENCE), ranked
+    return lines, ranked, whole
 
 
 def handle(ctx: HookContext) -> dict | None:

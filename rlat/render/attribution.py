@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 
-from ..claims.model import Claim
+from ..claims.model import Claim, without_ask
 from ..trust.verify import is_provisional
 from .fences import escape
 
@@ -62,6 +62,13 @@ def provenance(claim: Claim, rung: str) -> str:
     return "[" + ", ".join(parts) + "]"
 
 
+def shown_text(claim: Claim, *, asks: bool = True) -> str:
+    """The claim's text as a line shows it, before any cut: on one line, and without the
+    prompt it was learned under when ``asks`` is False."""
+    text = " ".join(claim.text.split())
+    return text if asks else without_ask(text)
+
+
 def day(ts: float | None) -> str:
     """``YYYY-MM-DD`` in UTC (hand-formatted: strftime dominated rendering long blocks)."""
     t = time.gmtime(ts or 0)
@@ -69,13 +76,14 @@ def day(ts: float | None) -> str:
 
 
 def claim_line(claim: Claim, rung: str, *, max_chars: int | None = None,
-               cut_hint: str = "") -> str:
+               cut_hint: str = "", asks: bool = True) -> str:
     """One bullet: provenance then the claim's text, escaped so it cannot forge a fence.
 
     A text longer than ``max_chars`` is cut there and ends in "…"; with ``cut_hint`` the cut
     also says how much was left out and where to read it all
-    (``… [cut: 12,345 more characters; rlat memory show ID]``)."""
-    text = " ".join(claim.text.split())
+    (``… [cut: 12,345 more characters; rlat memory show ID]``). ``asks=False`` leaves out the
+    prompt a captured fact was learned under (``[asked: …]``, ``rlat.claims.model.with_ask``)."""
+    text = shown_text(claim, asks=asks)
     if max_chars is not None and len(text) > max_chars:
         kept = text[: max_chars - 1].rstrip()
         left_out = len(text) - len(kept)

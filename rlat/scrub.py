@@ -301,6 +301,9 @@ def _wrapped_block(m: re.Match[str]) -> bool:
     return False
 
 
+_HEX = re.compile(r"[0-9a-fA-F]+")
+
+
 def _high_entropy(m: re.Match[str], rule: str) -> str | None:
     """A long random-looking run: upper case, lower case and digits mixed about
     evenly, near the entropy of random text, not made of words. Hex digests, UUIDs, paths,
@@ -309,8 +312,9 @@ def _high_entropy(m: re.Match[str], rule: str) -> str | None:
     n = len(s)
     if n > 256:  # inline images, encoded files: data, not a credential
         return None
-    if s.startswith(_IMAGE_MAGIC + _SSH_KEY_BODIES) or (n == 46 and s.startswith("Qm")):
-        return None  # an ssh public key's body, an IPFS CIDv0: public by design
+    if s.startswith(_IMAGE_MAGIC + _SSH_KEY_BODIES) or (n == 46 and s.startswith("Qm")) or (
+            n == 42 and s.startswith("0x") and _HEX.fullmatch(s, 2)):
+        return None  # an ssh public key's body, an IPFS CIDv0, an EVM address: public by design
     if _DIGEST_LABEL.match(s) or _LABEL_BEFORE.search(m.string, max(0, m.start() - 40),
                                                       m.start()):
         return None  # a labelled digest (sha512-…, h1:…, sha256:…) or an ssh public key

@@ -24,12 +24,17 @@ class Command:
     error_cited: Cited | None = None
     recovered: bool = False
     asked_after: bool = False  # the user said something after it ran
+    prompts_after: int = 0  # ... this many times
     edited_after: bool = False  # a file was written after it failed
     advised: set = field(default_factory=set)  # commands the assistant quoted after it failed
     ask: Cited | None = None  # the prompt it ran under
     facts_before: int = 0  # facts kept before it failed
     hints: set = field(default_factory=set)  # commands the user quoted after it failed
 
+
+# Prompts after a failure by which the user has moved on: a command that works after them
+# does another job, unless the user handed it over ("hints").
+MOVED_ON = 2
 
 _CD_FIRST = re.compile(r"^\s*(?:cd|pushd)\s+\S+\s*(?:&&|;)\s*")
 
@@ -72,6 +77,8 @@ def recovers(failed: Command, good: str, *, newest: bool = False,
     said = one_line(good)  # (a long command is cited by its first 160 characters)
     if any(hint.startswith(said) for hint in failed.hints):
         return True  # the user handed it over after the failure ("ah, here it's `X`")
+    if failed.prompts_after >= MOVED_ON:
+        return False  # the user has asked for other things since: another situation
     bad_words, good_words = command_words(bad), command_words(good)
     if any(hint.startswith(said) for hint in failed.advised) and (
             not failed.edited_after or ENV_ERROR.search(failed.error)):

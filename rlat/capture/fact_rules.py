@@ -485,16 +485,21 @@ _NOT_NAMES = frozenset(
 def names_of_things(text: str) -> set[str]:
     """Names of things in ``text`` (``_NAME``): what an environment fact may be about when it
     names no port, version, variable or path — backed by tool output like those. A name is
-    hyphenated (with a digit or ten characters: "forge-win01", "acme-transit-gtfs"), or one
-    word no dictionary knows ("fastpool"): the meaning table's vocabulary is the dictionary."""
+    hyphenated (with a digit or ten characters: "forge-win01", "acme-transit-gtfs",
+    "lend-shed-prod"), an address in hex ("0x5aE3…"), or one word no dictionary knows
+    ("fastpool"): the meaning table's vocabulary is the dictionary."""
     names = {"name:" + n for n in _NAME.findall(text)
              if n not in _NOT_NAMES and (any(c.isdigit() for c in n) or len(n) >= 10)}
+    names.update("name:" + n for n in _HEX_NAME.findall(text))
     for word in _WORD_NAME.findall(_QUOTED.sub(" ", text)):  # (not in a quoted subject)
         if _unknown(word):
             names.add("name:" + word)
     return names
 
 
+# ... or an address in hex, four digits at least: a contract's ("0x5aE3…b5c9"), a memory
+# region's ("0x08000000")
+_HEX_NAME = re.compile(r"(?<![\w/.@$-])0x[0-9a-fA-F]{4,}(?![\w/@-])")
 _QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”")
 _WORD_NAME = re.compile(r"(?<![\w/.@$-])[a-z][a-z0-9]{5,}(?![\w/@(-])")
 

@@ -260,6 +260,8 @@ class FactExtractor:
                 else "idle"
             if self._commands:
                 self._commands[-1].asked_after = True
+                for command in self._commands:
+                    command.prompts_after += 1
             if self._revert == "reverting" and not kept:
                 self._fallback, self._judged = self._judged, None
             follow_up = follow_up and (self._symptom or kept)
@@ -495,16 +497,15 @@ class FactExtractor:
         spans = sentences(text)
         # (a note is never a revert's reason, nor a verdict to fall back on)
         if not note and self._revert == "reverting":
-            if self._why_reverted(block, spans):
+            # (with a judgement made before the revert, a message after it that judges nothing
+            # — "#105 is closed, the working tree is clean" — is a report: the judgement stands)
+            if (self._fallback is None or self._judges_attempt(text, spans)) \
+                    and self._why_reverted(block, spans):
                 self._fallback = None
                 return  # (the finding is this message: nothing else to read in it)
         elif not note and self._revert == "idle":
             # (something was changed — a file, or the machine by a command: "pveceph install")
-            if (self._changed or self._ran) and any(
-                    (CAUSE.search(text[a:b]) or JUDGED.search(text[a:b]))
-                    and not NARRATION.match(text[a:b])
-                    and len(content_words(text[a:b]) - VERDICT_WORDS) >= VERDICT_MIN_WORDS
-                    for a, b in spans):
+            if (self._changed or self._ran) and self._judges_attempt(text, spans):
                 self._judged = block  # ("Verdict for when you're back: …")
             if REVERT_SAID.search(text):
                 self._revert = "reverting"
@@ -629,6 +630,15 @@ class FactExtractor:
                              [self._cite(report, a, b, "fact") for a, b in pieces])
             return True
         return False
+
+    @staticmethod
+    def _judges_attempt(text: str, spans: list[tuple[int, int]]) -> bool:
+        """Whether a message judges what was tried: a sentence giving a cause or a verdict
+        (``CAUSE``, ``JUDGED``) that is not narration and names enough beyond the verdict."""
+        return any((CAUSE.search(text[a:b]) or JUDGED.search(text[a:b]))
+                   and not NARRATION.match(text[a:b])
+                   and len(content_words(text[a:b]) - VERDICT_WORDS) >= VERDICT_MIN_WORDS
+                   for a, b in spans)
 
     def settle(self) -> None:
         """End a revert no explanation followed, after the assistant had already judged the

@@ -926,6 +926,58 @@ def test_a_verdict_given_before_the_revert_is_the_finding(tmp_path, store):
     assert "environment" not in facts_of(report)
 
 
+def test_a_status_report_after_the_revert_does_not_replace_the_verdict_before_it(
+        tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("grab #105 off the backlog and find out if it's viable")
+    b.run("Edit", {"file_path": "src/fit.jl"}, "ok")
+    b.run("Bash", {"command": "julia --project -e 'fit_growth(load_example(:community))'"},
+          "ERROR: Mutating arrays is not supported", is_error=True)
+    b.say("Zygote can't differentiate the objective as it stands: the community model's "
+          "right-hand side writes into du in place, which Zygote refuses. ForwardDiff stays.")
+    b.prompt("close it with that as the comment, and clean up")
+    b.run("Bash", {"command": "git checkout -- src/fit.jl"}, "")
+    b.run("Bash", {"command": "gh issue close 105 --reason 'not planned'"}, "Closed issue #105")
+    b.say("#105 is closed as not planned, with the findings as the comment; the working tree "
+          "is clean.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (why,) = facts_of(report)["falsified"]
+    assert why["text"].startswith("Zygote can't differentiate the objective"), why["text"]
+    assert "closed as not planned" not in " ".join(texts(report)[1:])
+
+
+def test_a_command_that_works_two_requests_later_recovers_nothing(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("try the community model with the new gradient")
+    b.run("Bash", {"command": "julia --project -e 'fit_growth(load_example(:community))'"},
+          "ERROR: Mutating arrays is not supported", is_error=True)
+    b.say("That fails inside the gradient.")
+    b.prompt("ok, leave it. what did I get done yesterday?")
+    b.run("Bash", {"command": "git log --since=yesterday --oneline"}, "71be0c4 plots")
+    b.say("A residual panel under the fit plots.")
+    b.prompt("the October bloom fit is slow, time it")
+    b.run("Bash", {"command": "julia --project -e '@time fit_growth(load_example(:october))'"},
+          "6.8 seconds")
+    b.say("The October bloom fit takes 6.8 s.")
+    report = capture_transcript(b.write(b.path), store=store)
+    assert "recovery" not in facts_of(report), facts_of(report)
+
+
+def test_a_contract_address_the_assistant_confirms_from_tool_output_is_an_environment_fact(
+        tmp_path, store):
+    proxy = "0x5aE3cF0d29B14a6E7c81D9f2b0a4C63E18d7B5c9"
+    b = session(tmp_path)
+    b.prompt("someone on the forum wants the registry's address - check the deploy record "
+             "and write it in the notes")
+    b.run("Bash", {"command": "jq -r '.transactions[0].contractAddress' run-latest.json"},
+          proxy)
+    b.say(f"The address to give out is the proxy, {proxy}, on Base mainnet - that's what the "
+          f"deploy broadcast recorded.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (fact,) = facts_of(report)["environment"]
+    assert proxy in fact["text"]
+
+
 def test_rules_in_a_block_the_user_announces_are_each_kept(tmp_path, store):
     b = session(tmp_path)
     b.prompt("Saoirse left this on my last PR and it goes for everything from now on:\n\n"

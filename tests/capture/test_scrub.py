@@ -232,6 +232,8 @@ def test_a_password_after_a_token_in_a_urls_user_place_is_still_redacted():
     "add ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGk9LmP3vR8sT1wY4zB6nC0dF5gJa7Hq2Xk9LmP3vR8s "
     "dev@laptop to authorized_keys",
     "the page is pinned at QmXk9LmP3vR8sT1wY4zB6nC0dF5gJa7Hq2Xk9LmP3vR8sT on IPFS",
+    "forge script script/Deploy.s.sol --account coop-deployer --sender "
+    "0x9C41e2b7A0d5F36c81E4b2a9D07c5E3f1A6b8d24",
 ])
 def test_public_digests_and_keys_in_prose_are_not_secrets(text):
     assert scrub(text).text == text

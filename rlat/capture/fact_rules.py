@@ -418,6 +418,8 @@ QUOTED_COMMAND = re.compile(r"`([^`\n]{2,2000})`")
 # ... or in double quotes ('Ines says "Rscript -e 'renv::restore()'" - that's what they use').
 SAID_COMMAND = re.compile(r"[\"“]([^\"“”\n]{2,2000})[\"”]")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_+-]{1,}")
+# A speaker's filler in dictated text: a new thought starts after it.
+DISFLUENCY = re.compile(r"\b(?:u+m+|u+h+|e+r+m+|uhm)\b[\s,.-]*", re.IGNORECASE)
 # A bold label a write-up opens a sentence with.
 LABEL = re.compile(r"^\*\*[^*\n]{1,60}(?::\*\*|\*\*:)\s*")
 

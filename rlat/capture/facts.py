@@ -59,6 +59,7 @@ from .fact_rules import (
     CODE_BANG,
     CODEISH,
     CONFIRMS,
+    DISFLUENCY,
     DEFERRED,
     DIAGNOSIS_START,
     DID_INSTEAD,
@@ -441,6 +442,15 @@ class FactExtractor:
                     while start < end and not text[start].isalnum():
                         start += 1
                     sentence = text[start:end]
+                else:
+                    # dictated, one run-on "sentence": the rule is the thought it is said in,
+                    # after the last "um" before it ("okay so add the beer style to the fact
+                    # and um one thing every ref() goes in an import cte … that's how we do it
+                    # in this repo")
+                    said = [m.end() for m in DISFLUENCY.finditer(text, start, start + rule.start())]
+                    if said and end - said[-1] >= SENTENCE_MIN:
+                        start = said[-1]
+                        sentence = text[start:end]
             elif ALWAYS.search(sentence) and (RULE_SETTING.search(sentence) or CODEISH.search(
                     sentence)) and not REPORTING.search(sentence):  # (or about code)
                 kind = "convention"

@@ -926,6 +926,19 @@ def test_a_verdict_given_before_the_revert_is_the_finding(tmp_path, store):
     assert "environment" not in facts_of(report)
 
 
+def test_a_dictated_rule_starts_after_the_filler_that_ends_the_task_before_it(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("okay so add the beer style to the sales fact from dim_beers and um one thing every "
+             "ref() goes in an import cte at the top of the model yeah that's just how we do it "
+             "in this repo")
+    b.run("Edit", {"file_path": "models/fct_sales.sql"}, "ok")
+    b.say("Added beer_style to fct_sales.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (rule,) = facts_of(report)["convention"]
+    assert rule["text"].startswith("One thing every ref() goes in an import cte"), rule["text"]
+    assert "dim_beers" not in rule["text"]
+
+
 def test_a_status_report_after_the_revert_does_not_replace_the_verdict_before_it(
         tmp_path, store):
     b = session(tmp_path)

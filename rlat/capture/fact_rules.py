@@ -167,7 +167,18 @@ _ABOUT_CODE = re.compile(
     r"|\bis (?:used|called|referenced|imported) (?:in|from|by) (?:\d+|one|two|three|only)\b"
     # ... or where it was put: "Written to docs/postmortems/….md", "docs/SETUP.md updated."
     r"|^\W*(?:written|saved|stored|logged|recorded) (?:to|in|as|under) \S*[/.]\S*\W*$"
-    r"|^\W*\S*[/.]\S* (?:updated|created|written|saved|fixed|edited|removed)\W*$",
+    r"|^\W*\S*[/.]\S* (?:updated|created|written|saved|fixed|edited|removed)\W*$"
+    # ... or the state the work left things in, which the next session will not find as it
+    # was: "The build is clean", "It builds again", "All 64 edit mode tests pass", "`qty` is
+    # now `quantity`; … was the only place using it", "nREPL is up on port 41277", "Pulled main
+    # (a fast-forward, 3 files)", "2 files under src still have a TODO", "Yesterday: …"
+    r"|\b(?:is|are) (?:now |all )?(?:clean|green|passing)\b"
+    r"|\b(?:builds?|works?|passes|starts|looks right|runs) again\b"
+    r"|\b(?:is|are) up (?:on|and)\b|\bare (?:all )?running\b|\ba fast-forward\b"
+    r"|\bstill ha(?:s|ve) (?:a|an|\d+) \w+|^\W*yesterday\b"
+    r"|\btests pass(?:ed)?\b(?![^.;]*\b(?:but|unless|except|only|until|when)\b)"
+    r"|\bis built(?! for| with| against| from| on)\b|\bnow (?:line up|pass|have|has)\b"
+    r"|`[^`\n]+` is now `[^`\n]+`|\bwas the only (?:place|file|one) using it\b",
     re.IGNORECASE)
 
 

@@ -939,6 +939,27 @@ def test_a_dictated_rule_starts_after_the_filler_that_ends_the_task_before_it(tm
     assert "dim_beers" not in rule["text"]
 
 
+def test_reports_of_the_state_work_left_things_in_are_not_environment_facts(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("pull the latest main")
+    b.run("Bash", {"command": "git pull"}, "Fast-forward\n src/app.py | 3 ++-")
+    b.say("Pulled main (a fast-forward, 3 files).")
+    b.prompt("how many TODOs are left under src?")
+    b.run("Grep", {"pattern": "TODO", "output_mode": "files_with_matches"},
+          "Found 2 files\nsrc/Governance.sol\nsrc/ShareRegistry.sol")
+    b.say("2 files under src still have a TODO: src/Governance.sol, src/ShareRegistry.sol.")
+    b.prompt("rename qty to quantity everywhere")
+    b.run("Edit", {"file_path": "src/Hedgerow/Orders.hs"}, "ok")
+    b.run("Bash", {"command": "stack build"}, "Completed 2 action(s).")
+    b.say("`qty` is now `quantity`; src/Hedgerow/Orders.hs was the only place using it.")
+    b.prompt("what did I get done yesterday?")
+    b.run("Bash", {"command": "git log --since=yesterday --oneline"},
+          "71be0c4 plots: residual panel (src/plots.jl)")
+    b.say("Yesterday: a residual panel under the fit plots in src/plots.jl.")
+    report = capture_transcript(b.write(b.path), store=store)
+    assert "environment" not in facts_of(report), facts_of(report)
+
+
 def test_a_status_report_after_the_revert_does_not_replace_the_verdict_before_it(
         tmp_path, store):
     b = session(tmp_path)

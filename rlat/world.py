@@ -11,7 +11,9 @@ on first use. It is an ordinary ``.rlat`` container that holds only a claim log 
 records), so ``rlat profile``, ``rlat compact`` and ``rlat trace`` work on it like on any KM.
 When a fact is captured into an explicit KM, that KM is *linked* to the workspace
 (``<slug>-<hash>.links``, one absolute path per line) so SessionStart serves its standing facts
-in this workspace too. ``world_km_paths(workspace_id)`` lists both.
+in this workspace too; so is a KM ``rlat deep-search`` or ``rlat memory verify`` used here (the
+worker re-checks its sources, and its world facts serve here as well).
+``world_km_paths(workspace_id)`` lists both.
 
 Layer: pipelines. Imports claims, render, paths; never rich/numpy/anthropic, because the
 SessionStart hook imports it.
@@ -94,7 +96,8 @@ def _links_path(workspace_id: str) -> Path:
 
 
 def linked_kms(workspace_id: str) -> list[Path]:
-    """KMs a world fact was captured into from this workspace (whether they still exist or not)."""
+    """KMs linked to this workspace — a world fact was captured into them from here, or
+    deep-search or verify used them here — whether they still exist or not."""
     try:
         text = _links_path(workspace_id).read_text(encoding="utf-8")
     except OSError:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..capture.pipeline import CaptureError, capture_transcript
-from ..container import LockTimeout
 from ..render.terminal import terminal_safe
 from .common import (
     CWD_OPTION,
@@ -46,7 +45,7 @@ def capture(transcript: Path, cwd: str | None, dry_run: bool, session_id: str | 
     says why."""
     store = open_store()
     if not dry_run and settings.atomic_capture:
-        _capture_atomic(transcript, cwd, session_id, store, fmt)
+        _capture_atomic(transcript, cwd, session_id, store, fmt, settings.lock_timeout)
         return
     try:
         report = capture_transcript(transcript, cwd=cwd, session_id=session_id, store=store,
@@ -89,18 +88,17 @@ def capture(transcript: Path, cwd: str | None, dry_run: bool, session_id: str | 
 
 
 def _capture_atomic(transcript: Path, cwd: str | None, session_id: str | None, store,
-                    fmt: str) -> None:
+                    fmt: str, lock_timeout: float) -> None:
     """The background worker's atomic capture (``rlat.llm.session_tasks.atomic_capture``),
-    run in the foreground."""
+    run in the foreground; a locked store waits ``RLAT_LOCK_TIMEOUT`` like every command's
+    write, then reaches the boundary (status 4)."""
     from ..llm.session_tasks import atomic_capture
 
     try:
         result = atomic_capture(transcript, cwd=cwd, session_id=session_id,
-                                store_path=store.path, lock_timeout=30.0)
+                                store_path=store.path, lock_timeout=lock_timeout)
     except CaptureError as exc:
         fail(f"{exc}")
-    except LockTimeout:
-        fail(f"the memory store {store.path} is locked by another rlat process; try again")
     if fmt == "json":
         emit_json(result.to_dict())
         return

@@ -254,7 +254,7 @@ def consolidate_kms(paths: list[Path], *, dry_run: bool, lock_timeout: float) ->
             plan = consolidate_km(path, dry_run=dry_run, lock_timeout=lock_timeout)
         except (KMError, ContainerError) as exc:
             if explicit:
-                fail(str(exc))
+                raise  # (the boundary gives it its status: damaged 3, locked 4)
             _say(f"{path} not consolidated: {exc}")
             continue
         out.append(KMPlan(path, plan))

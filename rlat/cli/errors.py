@@ -46,6 +46,7 @@ STATUS: dict[str, int] = {
     "CaptureError": USER_ERROR,
     "WorldFactError": USER_ERROR,
     "LensError": USER_ERROR,
+    "LensDamaged": DAMAGED,
     "ProviderError": USER_ERROR,
     "UnicodeError": USER_ERROR,  # text that is not UTF-8 (stdin, a file, an argument)
     "OSError": CANNOT_ACCESS,

@@ -70,9 +70,11 @@ def _skipped_line(skipped: dict[str, int]) -> str:
     Arg("--ext", metavar="EXTS",
         help="Comma-separated file extensions to include, e.g. md,py (default: common text, "
              "doc and code extensions)."),
-    Arg("--min-chars", type=int, default=200, help="Merge passages shorter than this."),
-    Arg("--max-chars", type=int, default=2000,
-        help="Split passages longer than this (a fenced code block is never split)."),
+    Arg("--min-chars", type=IntRange(1), default=200,
+        help="Merge passages shorter than this (at least 1)."),
+    Arg("--max-chars", type=IntRange(50), default=2000,
+        help="Split passages longer than this, at least 50 (a fenced code block is never "
+             "split)."),
     Arg("--exclude", action="append", default=[], metavar="GLOB",
         help="Leave out paths matching this gitignore-style pattern (relative to the sources' "
              "root). Repeatable."),
@@ -125,7 +127,7 @@ def build(sources: list[Path], output: Path, ext: str | None, min_chars: int, ma
 @command(
     KM_ARGUMENT.but(type=str),  # as typed: the output names the KM the way the user did
     Arg("query", help="What to look for."),
-    Arg("-k", "--top-k", type=IntRange(1), default=10, help="How many passages to return."),
+    Arg("-k", "--top-k", type=IntRange(1), default=10, help="How many passages to return (and at most as many claims)."),
     FORMAT_OPTION.but(choices=SEARCH_FORMATS,
                       help="text (labelled hits), json, or context (a fenced block for a "
                            "context window)."),
@@ -140,7 +142,6 @@ def search(km: str, query: str, top_k: int, fmt: str, source_only: bool, include
            lens: str | None, budget: int) -> None:
     """Search a knowledge model. Every hit is labelled [SOURCE] (a passage) or [INSIGHT]
     (a claim built on the corpus, or a world fact) with file:lines and its score."""
-    from ..container import ContainerError
     from ..km.present import render_search
     from ..km.search import load_lens
     from ..km.search import search as search_model
@@ -152,7 +153,7 @@ def search(km: str, query: str, top_k: int, fmt: str, source_only: bool, include
     if lens and not source_only:
         try:
             lens_obj = load_lens(lens)
-        except (ValueError, ContainerError) as exc:
+        except ValueError as exc:  # (an unreadable lens file reaches the boundary: 3 if damaged)
             fail(str(exc))
     # An unreadable KM raises; the boundary reports it (a damaged one: exit status 3).
     model = KnowledgeModel.open(km, require_build=False)

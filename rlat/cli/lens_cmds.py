@@ -12,15 +12,24 @@ from ..claims.model import Claim
 from ..container import ContainerError
 from ..lens import learn as learning
 from ..lens.file import check_output, lens_from_toml, now, read_lens, write_lens
-from ..lens.model import Lens, LensError, Resolver, check_fingerprint, compose
+from ..lens.model import (
+    MAX_WEIGHT,
+    MIN_WEIGHT,
+    Lens,
+    LensError,
+    Resolver,
+    check_fingerprint,
+    compose,
+)
 from ..paths import memory_store_path
 from ..workspace import workspace_id
 from .common import FORMAT_OPTION, current_cwd, echo, emit_json, fail, read_stdin_text
-from .parsing import Arg, command
+from .parsing import Arg, FloatRange, command
 
 LENS_ARGUMENT = Arg("path", type=Path, metavar="LENS", help="A .lens file.")
-WEIGHT_ARGUMENT = Arg("weight", type=float, nargs="?",
-                      help="1 neutral, >1 lean on, <1 lean away, 0 exclude (max 10).")
+WEIGHT_ARGUMENT = Arg("weight", type=FloatRange(MIN_WEIGHT, MAX_WEIGHT), nargs="?",
+                      help=f"1 neutral, >1 lean on, <1 lean away, 0 exclude (from "
+                           f"{MIN_WEIGHT:g} to {MAX_WEIGHT:g}).")
 FORCE_OPTION = Arg("--force", action="store_true", help="Replace an existing file.")
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..capture.pipeline import CaptureError
-from ..container import ContainerError, LockTimeout
 from .common import CWD_OPTION, FORMAT_OPTION, TRANSCRIPT_ARGUMENT, echo, emit_json, fail
 from .parsing import Arg, command
 
@@ -36,10 +35,7 @@ def mine(transcript: Path, cwd: str | None, km: Path | None, session_id: str | N
                                   dry_run=dry_run)
     except CaptureError as exc:
         fail(str(exc))
-    except LockTimeout:
-        fail("the knowledge model is locked by another rlat process; try again")
-    except ContainerError as exc:
-        fail(str(exc))
+    # (a locked or damaged knowledge model reaches the boundary: statuses 4 and 3)
     if fmt == "json":
         emit_json(result.to_dict())
         return 1 if result.mode == "skipped" else 0

@@ -36,9 +36,9 @@ def _quick_exit_process() -> None:
 
 @command(
     Arg("text", help="The claim: one proposition. Use - to read stdin."),
-    Arg("--type", dest="claim_type", default="convention",
+    Arg("--type", dest="claim_type", default="convention", choices=CLAIM_TYPES,
         help=f"One of: {', '.join(CLAIM_TYPES)}."),
-    Arg("--polarity", default="factual", help="prefer | avoid | factual."),
+    Arg("--polarity", default="factual", choices=POLARITIES, help="prefer | avoid | factual."),
     Arg("--cross-workspace", action="store_true", help="Recall it in every workspace."),
     Arg("--subject", default="", help="What it is about (a repo, a service, a command)."),
     FORMAT_OPTION,
@@ -53,10 +53,6 @@ def add(text: str, claim_type: str, polarity: str, cross_workspace: bool, subjec
 
     if text == "-":
         text = read_stdin_text()
-    if claim_type not in CLAIM_TYPES:
-        fail(f"unknown --type {claim_type!r}; expected one of: {', '.join(CLAIM_TYPES)}")
-    if polarity not in POLARITIES:
-        fail(f"unknown --polarity {polarity!r}; expected one of: {', '.join(POLARITIES)}")
     if not text.strip():
         fail("the claim text is empty; say what should be remembered")
     text, redactions = ev.scrubbed(text.strip())

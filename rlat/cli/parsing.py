@@ -15,6 +15,7 @@ stderr, ``rlat: error: …`` naming the ``--help`` that shows the usage, and exi
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Callable
 from typing import NoReturn
 
@@ -61,6 +62,26 @@ class IntRange:
         if self.high is None:
             return f"at least {self.low}"
         return f"from {self.low} to {self.high}"
+
+
+class FloatRange:
+    """An argument type: a finite number within bounds (the help states them)."""
+
+    def __init__(self, low: float, high: float) -> None:
+        self.low, self.high = low, high
+
+    def __call__(self, text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not self.low <= value <= self.high:  # (NaN is within no bounds)
+            raise argparse.ArgumentTypeError(
+                f"expected a number {self.describe()}, got {text!r}")
+        return value
+
+    def describe(self) -> str:
+        return f"from {self.low:g} to {self.high:g}"
 
 
 def usage_error(message: str, prog: str) -> NoReturn:

@@ -391,7 +391,8 @@ def confidence(claim_ref: str, fmt: str) -> None:
 
 
 # ------------------------------------------------------------------------------ governance
-@command(CLAIM_ID_ARGUMENT, Arg("--scope", default="repo", help="repo or fleet."))
+@command(CLAIM_ID_ARGUMENT, Arg("--scope", default="repo", choices=("repo", "fleet"),
+                                 help="repo or fleet."))
 def promote(claim_ref: str, scope: str, settings) -> None:
     """Approve a claim: candidate (or contested) -> active in a wider scope. This is the human
     approval some claim types need, and how a person resolves a contest in a claim's favour."""

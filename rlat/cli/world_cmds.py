@@ -63,11 +63,11 @@ def resolve_world_km(explicit: str | None, workspace: str) -> tuple[Path, bool]:
              "use."),
     Arg("raw", metavar="TEXT", help="The fact, in one sentence. Use - to read stdin."),
     Arg("extra", nargs="*", help=argparse.SUPPRESS),  # a fact left unquoted: said below
-    Arg("--kind", required=True, help=f"One of: {', '.join(WORLD_KINDS)}."),
+    Arg("--kind", required=True, choices=WORLD_KINDS, help=f"One of: {', '.join(WORLD_KINDS)}."),
     Arg("--attribute-key", metavar="KEY",
         help="For --kind attribute: what the value is of (e.g. \"workspace capacity\"). A newer "
              "value for the same key supersedes older ones; they stay on disk as history."),
-    Arg("--criticality", default="normal",
+    Arg("--criticality", default="normal", choices=CRITICALITIES,
         help=f"One of: {', '.join(CRITICALITIES)}. High and severe facts are flagged and "
              "served first."),
     FORMAT_OPTION,
@@ -135,8 +135,9 @@ def capture_attribute(km_arg: str | None, raw: str, extra: list[str], kind: str,
 
 @command(
     Arg("km", nargs="*", type=Path, metavar="KM",
-        help="Knowledge models to read (default: this workspace's default KM and every KM a "
-             "fact was captured into from here)."),
+        help="Knowledge models to read (default: this workspace's default KM and every KM "
+             "linked to it: one a fact was captured into from here, or one deep-search or "
+             "memory verify used from here)."),
     FORMAT_OPTION.but(choices=SEARCH_FORMATS,
                       help="text: a list with ids; json: data; context: the whole fenced block "
                            "(SessionStart injects it first, cut to its budget)."),
@@ -159,6 +160,9 @@ def world_facts(km: list[Path], fmt: str, where: bool) -> None:
     for path in paths:
         if not path.exists():
             fail(f"{path}: no such file")
+    if km:
+        for path in paths:  # (a KM named here that cannot be read: its own error and status)
+            ClaimLog(path).state()
     quarantined = _quarantined_agents()
     claims, attributes, _km_of, problems = world.km_world_facts(paths, quarantined=quarantined)
     if km and problems:

@@ -9,6 +9,7 @@ its one line and exits non-zero). Hooks pass their own, much shorter budget
 
 from __future__ import annotations
 
+import math
 import os
 import time
 
@@ -32,7 +33,7 @@ def timeout_from(raw: str | None) -> float:
             value = float(raw)
         except ValueError:
             return DEFAULT_LOCK_TIMEOUT
-        if value == value:  # not NaN
+        if math.isfinite(value):  # (not NaN, and never "inf": no wait is without a bound)
             return max(0.0, value)
     return DEFAULT_LOCK_TIMEOUT
 

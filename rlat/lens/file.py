@@ -38,6 +38,10 @@ class LensFileError(ContainerError):
     """A `.lens` file that opens as a container but does not hold a valid lens."""
 
 
+class LensDamaged(LensFileError):
+    """A `.lens` file whose records are damaged (the CLI's status 3, like a damaged KM's)."""
+
+
 def now() -> float:
     """Wall clock, or ``SOURCE_DATE_EPOCH`` when set (reproducible example lenses)."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
@@ -57,8 +61,8 @@ def read_lens(path: str | os.PathLike) -> Lens:
     try:
         bodies = [body for _ref, body in container.records([META])]
     except CorruptRecord as exc:
-        raise LensFileError(path, exc.problem, "the lens is damaged; rebuild it from its "
-                            "lens.toml or get a fresh copy") from None
+        raise LensDamaged(path, exc.problem, "the lens is damaged; rebuild it from its "
+                          "lens.toml or get a fresh copy") from None
     except ContainerError as exc:
         if "this is a .rlat file" in exc.problem:
             raise LensFileError(path, "is a knowledge model (.rlat), not a lens") from None

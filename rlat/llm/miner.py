@@ -252,7 +252,7 @@ class LandResult:
 
     def receipt(self) -> str:
         return (f"[rlat] Learned {self.learned} world fact(s) into {self.km.name} "
-                f"(review: rlat lens / rlat profile)")
+                f"(review: rlat profile {self.km})")
 
 
 def land(facts: Sequence[MinedFact], *, km_path: str | Path, session_id: str,

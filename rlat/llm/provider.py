@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import os
 import re
 import shutil
@@ -108,7 +109,7 @@ class Settings:
                 budget = float(raw)
             except ValueError:
                 budget = default
-            if not budget > 0:
+            if not 0 < budget < math.inf:  # (NaN, zero, negative or "inf": the default)
                 budget = default
         return cls(
             model=(env.get("RLAT_MODEL") or "").strip() or DEFAULT_MODEL,

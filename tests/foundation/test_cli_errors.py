@@ -249,3 +249,64 @@ def test_a_locked_knowledge_model_is_status_4_within_rlat_lock_timeout(tmp_path)
     finally:
         holder.kill()
         holder.wait()
+
+
+def _flip_a_record(path: Path, index: int = 1) -> None:
+    from rlat.container import Container
+    from rlat.lens.file import LENS_MAGIC
+
+    refs = Container(path, *([LENS_MAGIC] if path.suffix == ".lens" else [])).scan().refs
+    data = bytearray(path.read_bytes())
+    data[refs[index].offset + 15] ^= 0xFF
+    path.write_bytes(bytes(data))
+
+
+def test_a_damaged_world_fact_km_is_status_3_where_it_is_named(tmp_path):
+    km = tmp_path / "team.rlat"
+    for text in ("Deploys need two approvals.", "Staging is read-only on Fridays."):
+        assert run_rlat("capture-attribute", str(km), text, "--kind", "constraint",
+                        cwd=tmp_path).returncode == 0
+    _flip_a_record(km)
+    for args in (("world-facts", str(km)), ("memory", "consolidate", "--km", str(km))):
+        line = one_line_error(run_rlat(*args, cwd=tmp_path), 3)
+        assert "rlat doctor" in line, args
+
+
+def test_a_damaged_lens_is_status_3(tmp_path):
+    lens = tmp_path / "me.lens"
+    assert run_rlat("lens", "create", "--name", "me", "-o", str(lens)).returncode == 0
+    assert run_rlat("lens", "set-trust", str(lens), "docs/**", "2").returncode == 0
+    _flip_a_record(lens, -1)
+    km = _small_km(tmp_path)
+    for args in (("lens", "show", str(lens)), ("search", str(km), "port", "--lens", str(lens))):
+        line = one_line_error(run_rlat(*args, cwd=tmp_path), 3)
+        assert "damaged" in line, args
+
+
+def test_capture_with_a_model_waits_rlat_lock_timeout_then_is_status_4(rlat_home, tmp_path):
+    ClaimLog(memory_store_path()).append([ev.proposed(
+        "a first fact", "convention", citations=[ev.command_citation("c")])])
+    hold = ("import fcntl, os, sys, time\nfd = os.open(sys.argv[1], os.O_RDWR)\n"
+            "fcntl.flock(fd, fcntl.LOCK_EX)\nprint('locked', flush=True)\ntime.sleep(120)\n")
+    holder = subprocess.Popen([sys.executable, "-c", hold, str(memory_store_path())],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        started = time.monotonic()
+        proc = run_rlat("capture", str(FIXTURE), cwd=tmp_path,
+                        env={"RLAT_ATOMIC_CAPTURE": "1", "RLAT_LLM_PROVIDER": "none",
+                             "RLAT_LOCK_TIMEOUT": "0.3"})
+        # (it waited a fixed 30 s before, and said so with status 1)
+        assert time.monotonic() - started < 20
+        line = one_line_error(proc, 4)
+        assert "RLAT_LOCK_TIMEOUT" in line
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+@pytest.mark.parametrize("raw", ["inf", "-inf", "nan", "1e999"])
+def test_a_lock_timeout_that_is_not_a_finite_number_means_the_default(raw):
+    from rlat.container.lock import DEFAULT_LOCK_TIMEOUT, timeout_from
+
+    assert timeout_from(raw) == DEFAULT_LOCK_TIMEOUT

@@ -38,7 +38,7 @@ def test_mine_lands_the_world_fact_and_shows_what_it_dropped(tmp_path, rlat_home
         out = run_rlat("mine", str(transcript), "--km", str(km), env=env_for(api, rlat_home))
     assert out.returncode == 0, out.stderr
     first = out.stdout.splitlines()[0]
-    assert first == "[rlat] Learned 1 world fact(s) into team.rlat (review: rlat lens / rlat profile)"
+    assert first.startswith("[rlat] Learned 1 world fact(s) into team.rlat (review: rlat profile ") and first.endswith("team.rlat)")
     assert "dropped: Indentation uses tabs." in out.stdout
     (claim,) = ClaimLog(km).state().claims.values()
     assert claim.text == "The tenant is EU-only for data residency."

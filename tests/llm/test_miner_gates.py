@@ -61,7 +61,7 @@ def test_a_user_stated_standing_rule_lands(rlat_home):
     result = land(outcome.kept, km_path=km, session_id="sess-1",
                   workspace="git:example.com/acme/uploads")
     assert result.receipt() == (f"[rlat] Learned 1 world fact(s) into {km.name} "
-                                "(review: rlat lens / rlat profile)")
+                                f"(review: rlat profile {km})")
     state = ClaimLog(km).state()
     (claim,) = state.claims.values()
     assert (claim.type, claim.source) == ("constraint", "world")

@@ -225,7 +225,7 @@ def test_same_fact_twice_is_one_claim_with_more_evidence(tmp_path):
 
 
 @pytest.mark.parametrize("args,needle", [
-    (["A fact.", "--kind", "opinion"], "unknown kind"),
+    (["A fact.", "--kind", "opinion"], "invalid choice: 'opinion'"),
     (["   ", "--kind", "constraint"], "empty"),
     (["A fact.", "--kind", "constraint", "--attribute-key", "k"], "--attribute-key"),
     (["A fact.", "--kind", "constraint", "--criticality", "apocalyptic"], "criticality"),

@@ -571,18 +571,53 @@ _FILLER = frozenset(
     "time work works project repo repository codebase".split())
 
 
-def signature(text: str) -> tuple[frozenset[str], frozenset[str]]:
-    """(salient tokens, content words) of a fact's text: what recurrence compares."""
+# A clause's negation ("never push to main", "no unwrap() in library code"), and where a
+# sentence's clauses part.
+_NEGATION = re.compile(r"\b(?:never|not|no|nor|without|avoid|don'?t|do not|doesn'?t|"
+                       r"does not|won'?t|shouldn'?t|mustn'?t|can'?t|cannot)\b", re.IGNORECASE)
+_CLAUSES = re.compile(r"[,;:.()\n]|\s-\s|\s—\s|\b(?:but|instead|rather than)\b",
+                      re.IGNORECASE)
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)*")
+
+
+def stance(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(content words said only under a negation, content words said only without one), by
+    clause: "never push to main" and "always push to main" take opposite stances on *push*."""
+    negated: set[str] = set()
+    affirmed: set[str] = set()
+    for clause in _CLAUSES.split(text.replace("()", "")):  # (a call's parentheses part nothing)
+        if not clause.strip():
+            continue
+        said = _NEGATION.search(clause)
+        after = content_words(clause[said.end():]) if said else set()
+        negated |= after
+        affirmed |= content_words(clause) - after
+    return frozenset(negated - affirmed), frozenset(affirmed - negated)
+
+
+Signature = tuple[frozenset, frozenset, tuple[frozenset, frozenset], frozenset]
+
+
+def signature(text: str) -> Signature:
+    """(salient tokens, content words, ``stance``, plain numbers) of a fact's text: what
+    recurrence compares."""
     ticks = {"cmd:" + one_line(t) for t in BACKTICK.findall(text)}
-    return frozenset(salient_tokens(text) | ticks), frozenset(content_words(text))
+    return (frozenset(salient_tokens(text) | ticks), frozenset(content_words(text)),
+            stance(text), frozenset(_NUMBER.findall(text)))
 
 
-def same_fact(a: tuple[frozenset, frozenset], b: tuple[frozenset, frozenset]) -> bool:
+def same_fact(a: Signature, b: Signature) -> bool:
     """Whether two signatures name the same fact: the same salient tokens (when there are
-    any) and mostly the same content words."""
-    tokens_a, words_a = a
-    tokens_b, words_b = b
+    any), no word one says under a negation and the other without ("never push to main" /
+    "always push to main"), the same plain numbers when both have some ("2-space" /
+    "4-space"), and mostly the same content words. A contradiction is never a second witness."""
+    tokens_a, words_a, (negated_a, affirmed_a), numbers_a = a
+    tokens_b, words_b, (negated_b, affirmed_b), numbers_b = b
     if tokens_a != tokens_b:
+        return False
+    if negated_a & affirmed_b or affirmed_a & negated_b:
+        return False
+    if numbers_a and numbers_b and numbers_a != numbers_b:
         return False
     if not words_a or not words_b:
         return bool(tokens_a)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from capture_helpers import Builder, stored_events_text
 
 from rlat.capture.pipeline import capture_transcript
@@ -171,6 +172,26 @@ def test_the_same_fact_in_other_words_recurs_on_the_stored_claim(tmp_path, store
     # capturing a session twice never counts twice
     assert facts_of(capture_transcript(second.path, store=store))["recovery"][0]["action"] \
         == "already_captured"
+
+
+@pytest.mark.parametrize("said, then", [
+    ("Never push to the main branch.", "Always push to the main branch."),
+    ("Always indent with 2 spaces.", "Always indent with 4 spaces, never 2."),
+    ("We use yarn in this repo.", "Never yarn in this repo; pnpm only."),
+])
+def test_a_rule_contradicting_a_stored_one_is_no_second_witness_for_it(tmp_path, store, said,
+                                                                       then):
+    ids = []
+    for name, sid, rule in (("a", "aaaaaaaa-2222-3333-4444-555555555555", said),
+                            ("b", "bbbbbbbb-2222-3333-4444-555555555555", then)):
+        b = session(tmp_path, name, sid)
+        b.prompt(f"Update the config. {rule}")
+        b.say("Done.")
+        (fact,) = facts_of(capture_transcript(b.write(b.path), store=store))["convention"]
+        assert fact["action"] == "proposed", fact
+        ids.append(fact["id"])
+    claims = store.state().claims
+    assert ids[0] != ids[1] and all(claims[i].recurrence == 1 for i in ids)
 
 
 def test_a_required_variable_named_by_an_error_and_restated_is_a_fact(tmp_path, store):

@@ -43,13 +43,18 @@ def observation_counts(evidence: list[dict], injected: set | frozenset = frozens
     words quoted from lines written at the same instant (``said_at``, the line's own
     timestamp), which is what a fork of a session is: its lines copied under new ids. An
     observation is not independent when any session it came through had the claim injected
-    beforehand."""
+    beforehand, nor when all its citations are unverified (``verified: false``: an agent's
+    proposal citing a session whose transcript is not on this machine — any id can be
+    typed)."""
     units: set[str] = set()
+    unverified: set[str] = set()
+    verified: set[str] = set()
     by_content: dict[tuple, str] = {}
     links: list[tuple[str, str]] = []  # (unit, unit) quoting the same transcript line
     for cite in evidence:
         if cite.get("kind", "session") == "session":
             unit = "s:" + str(cite.get("session_id"))
+            (unverified if cite.get("verified") is False else verified).add(unit)
             excerpt = cite.get("excerpt_hash")
             keys = []  # what makes two citations the same statement
             if cite.get("message_id"):
@@ -64,6 +69,8 @@ def observation_counts(evidence: list[dict], injected: set | frozenset = frozens
             unit = citation_unit(cite)
         units.add(unit)
     dependent = {"s:" + str(sid) for sid in injected} & units if injected else set()
+    if unverified:
+        dependent |= unverified - verified
     if not links:  # the common case: every unit is its own observation
         return len(units), len(units) - len(dependent)
     parent = {unit: unit for unit in units}
@@ -236,8 +243,6 @@ class Claim:
     def independent_count(self) -> int:
         """Observations from sessions that did not already have this claim injected
         (ctxlake's rule), counted by content (see ``observation_counts``)."""
-        if not self.injected_sessions:
-            return observation_counts(self.evidence)[0]
         return observation_counts(self.evidence, set(self.injected_sessions))[1]
 
     @property

@@ -35,11 +35,12 @@ QUARANTINED = "quarantined"
 UNQUARANTINED = "unquarantined"
 CALIBRATION_SCORED = "calibration_scored"
 PURGED = "purged"
+RESTORED = "restored"
 
 EVENT_KINDS = (
     PROPOSED, EVIDENCE_ADDED, RECURRED, OUTCOME, STATE_CHANGED, PROMOTED, SUPERSEDED,
     CONTESTED, CORROBORATED, VERIFIED, INJECTED, MARKED, QUARANTINED, UNQUARANTINED,
-    CALIBRATION_SCORED, PURGED,
+    CALIBRATION_SCORED, PURGED, RESTORED,
 )
 
 # Authority of an outcome signal: a person outranks a mechanical signal outranks a guess.
@@ -269,6 +270,15 @@ def calibration_scored(agent: str, *, score: float, resolved: int, correct: int,
     event = _base(CALIBRATION_SCORED, ts)
     event.update(agent=agent, score=score, resolved=resolved, correct=correct,
                  expired=expired, low_sample=low_sample)
+    return event
+
+
+def restored(fields: list[str], row: list, *, ts: float | None = None) -> dict:
+    """A claim as an intact snapshot held it, written by `rlat doctor` when the events that
+    built it are damaged beyond reading: the fold takes the row as the claim (``fields``
+    names its columns, as a snapshot's do)."""
+    event = _base(RESTORED, ts)
+    event.update(claim=row[fields.index("id")], fields=list(fields), row=list(row))
     return event
 
 

@@ -67,14 +67,10 @@ class FoldState:
     @classmethod
     def from_snapshot(cls, body: dict) -> FoldState:
         names = body.get("fields") or list(CLAIM_FIELDS)
-        if list(names) == list(CLAIM_FIELDS):
-            claims = {row[0]: Claim(*row) for row in body.get("claims", [])}
-        else:  # written by another version: map by name, defaults for the rest
-            known = set(CLAIM_FIELDS)
-            claims = {}
-            for row in body.get("claims", []):
-                data = {k: v for k, v in zip(names, row, strict=False) if k in known}
-                claims[data["id"]] = Claim(**data)
+        claims = {}
+        for row in body.get("claims", []):
+            claim = claim_from_row(names, row)
+            claims[claim.id] = claim
         return cls(
             claims=claims,
             agents=dict(body.get("agents", {})),
@@ -82,6 +78,15 @@ class FoldState:
             pending={k: list(v) for k, v in body.get("pending", {}).items()},
             event_count=int(body.get("event_count", 0)),
         )
+
+
+def claim_from_row(names: list[str], row: list) -> Claim:
+    """A claim from a snapshot row whose columns are ``names`` (another version's rows are
+    mapped by name, with defaults for the rest)."""
+    if list(names) == list(CLAIM_FIELDS):
+        return Claim(*row)
+    known = set(CLAIM_FIELDS)
+    return Claim(**{k: v for k, v in zip(names, row, strict=False) if k in known})
 
 
 def related_injections(state: FoldState) -> dict[str, frozenset[str]]:
@@ -183,6 +188,14 @@ def apply(state: FoldState, event: dict) -> None:
 
     if kind in _GLOBAL_HANDLERS:
         _GLOBAL_HANDLERS[kind](state, event, ts, eid)
+        return
+
+    if kind == ev.RESTORED:
+        try:
+            claim = claim_from_row(event.get("fields") or [], event.get("row") or [])
+        except (TypeError, KeyError, ValueError):
+            return  # a malformed row: ignored, still counted
+        state.claims[claim.id] = claim
         return
 
     if kind == ev.INJECTED:

@@ -310,3 +310,21 @@ def test_a_lock_timeout_that_is_not_a_finite_number_means_the_default(raw):
     from rlat.container.lock import DEFAULT_LOCK_TIMEOUT, timeout_from
 
     assert timeout_from(raw) == DEFAULT_LOCK_TIMEOUT
+
+
+def test_doctor_restores_claims_only_an_intact_snapshot_still_holds(rlat_home, tmp_path):
+    for i in range(1, 7):
+        assert run_rlat("memory", "add", f"Fact {i}: service{i} listens on port 90{i}{i}",
+                        cwd=tmp_path).returncode == 0
+    assert run_rlat("compact", cwd=tmp_path).returncode == 0  # one record of events, a snapshot
+    assert run_rlat("memory", "add", "Fact 7: service7 listens on port 9077",
+                    cwd=tmp_path).returncode == 0
+    before = {c.id: c for c in ClaimLog(memory_store_path()).state().claims.values()}
+    _flip_a_record(rlat_home / "memory.rlat", 0)  # the events the snapshot was folded from
+    assert len(ClaimLog(memory_store_path()).state().claims) == 7  # (read from the snapshot)
+    proc = run_rlat("doctor", cwd=tmp_path)
+    assert proc.returncode == 0 and "6 claim(s) restored from an intact snapshot" in proc.stdout
+    after = ClaimLog(memory_store_path()).state().claims
+    assert after == before
+    assert run_rlat("compact", cwd=tmp_path).returncode == 0  # the restored claims are events
+    assert ClaimLog(memory_store_path()).state().claims == before

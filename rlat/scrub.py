@@ -86,7 +86,7 @@ _REFERENCE = re.compile(
 # A password is rarely a bare word, but often words with digits (``Welcome1``, ``BlueSky42``);
 # a name in code rarely ends in digits. So for passwords only digit-free words are names.
 _WORD_NAME = re.compile(
-    r"^_*[a-z]+(?:_[a-z0-9]+)+$"                               # snake_case words
+    r"^_*[a-z]+(?:_[a-z]+)+$"                                  # snake_case words
     r"|^[a-z]+(?:[A-Z][a-z]+)+$"                               # camelCase words
     r"|^(?:[A-Z][a-z]+)+$"                                     # PascalCase words
 )
@@ -216,8 +216,10 @@ def _assignment(m: re.Match[str], rule: str) -> str | None:
         # words is a reference even there (SECRET_KEY = settings.DJANGO_SECRET_KEY, "apiKey":
         # "process.env.NEXT_PUBLIC_API_KEY", GITHUB_TOKEN = credentials.githubToken2).
         literal = (config or quoted) and sum(c.isdigit() for c in value) >= 2
+        # (and its snake_case is no name: SECRET_KEY=prod_a8f93kd02jf8s7)
         if len(value) < 12 or any(c.isspace() for c in value) \
-                or _looks_like_code(value, dotted=not literal):
+                or _looks_like_code(value, dotted=not literal,
+                                    names=None if literal else _REFERENCE):
             return None
         if (not literal and _IDENTIFIER.fullmatch(value)) \
                 or re.fullmatch(r"[A-Z][A-Z0-9_]*", value):
@@ -247,6 +249,29 @@ def _credential(index: int, *, prose: bool = False) -> Replacer:
         return _replace_group(m, index, rule)
 
     return replace
+
+
+def _option_value(m: re.Match[str], rule: str) -> str | None:
+    """A secret option's value, unless it is a placeholder, another option, a variable
+    (``--token $GITHUB_TOKEN`` names where the secret is), a file (``@token.txt``) or a path."""
+    for idx in range(1, (m.re.groups or 0) + 1):
+        value = m.group(idx)
+        if value is not None:
+            if is_placeholder(value) or value.startswith(("-", "$", "@")) \
+                    or _looks_like_code(value, names=None, dotted=False):
+                return None
+            return _replace_group(m, idx, rule)
+    return None
+
+
+def _said_password(m: re.Match[str], rule: str) -> str | None:
+    """"the password is X": X when it has a digit (a word after "is" is prose: "stored",
+    "correct"), and is no placeholder, path or reference."""
+    value = m.group(1).rstrip(".!?:)")
+    if len(value) < 6 or not any(c.isdigit() for c in value) or is_placeholder(value) \
+            or _looks_like_code(value, names=None, dotted=False):
+        return None
+    return _replace_group(m, 1, rule)
 
 
 def _first_group(m: re.Match[str], rule: str) -> str | None:
@@ -360,16 +385,21 @@ def _c(pattern: str, flags: int = 0) -> re.Pattern[str]:
 _I = re.IGNORECASE
 _KEYWORDS = (
     r"password|passwd|passphrase|pwd|secret|api[_\-]?key|access[_\-]?key|token|"
-    r"private[_\-]?key|credentials?"
+    r"private[_\-]?key|credentials?|(?:master|encryption|signing)[_\-]?key"
 )
 # Where a keyword can begin (each found with one substring search of the lower-cased text).
-_KEYWORD_ANCHORS = ("pass", "pwd", "secret", "api", "access", "token", "private", "credential")
+_KEYWORD_ANCHORS = ("pass", "pwd", "secret", "api", "access", "token", "private", "credential",
+                    "master", "encryption", "signing")
 # A value given to a command-line flag: quoted, or a run up to whitespace or a shell operator.
 _FLAG_VALUE = r"""(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"`][^\s;|&`]*))"""
 # Commands that take a password as a flag: mysql -pPASS, sshpass -p PASS, docker login -p PASS.
 _MYSQL = r"(?:mysql(?:dump|admin|import|show|check|slap)?|mariadb(?:-dump|-admin)?)\b"
 _REGISTRY_LOGIN = r"(?:docker|podman|nerdctl|buildah|skopeo|helm[ \t]+registry|oras)[ \t]+login\b"
 _PASSWORD_COMMAND = re.compile(f"{_MYSQL}|sshpass\\b|{_REGISTRY_LOGIN}")
+# Long options that take a secret as their value (``--password-stdin`` and ``--token-file``
+# are other options: the name must end at a space or "=").
+_SECRET_OPTION = (r"--(?:password|passwd|passphrase|token|secret|api-?key|auth-token|"
+                  r"access-token|client-secret)(?:[ \t]+|=)")
 
 
 def _password_commands(text: str) -> Iterable[int]:
@@ -384,6 +414,18 @@ def _password_commands(text: str) -> Iterable[int]:
         for m in _PASSWORD_COMMAND.finditer(text, line_start, line_end):
             starts.append(m.start())
         pos = text.find("-p", line_end)
+    return starts
+
+
+def _pgpass_lines(text: str) -> Iterable[int]:
+    """Starts of lines with exactly four colons (a .pgpass line's five fields)."""
+    if text.count(":") < 4:
+        return []
+    starts, pos = [], 0
+    for line in text.split("\n"):
+        if line.count(":") == 4:
+            starts.append(pos)
+        pos += len(line) + 1
     return starts
 
 
@@ -462,6 +504,12 @@ RULES: tuple[Rule, ...] = (
     Rule("sendgrid-key", "format",
          _c(r"SG\.[A-Za-z0-9_\-]{16,32}\.[A-Za-z0-9_\-]{16,64}"), ("SG.",),
          "SendGrid API keys: SG.<id>.<secret>"),
+    Rule("shopify-token", "format",
+         _c(r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b"), ("shp",),
+         "Shopify access tokens: shpat_/shpca_/shppa_/shpss_ + 32 hex"),
+    Rule("digitalocean-token", "format",
+         _c(r"do[opr]_v1_[a-f0-9]{64}\b"), ("_v1_",),
+         "DigitalOcean tokens: dop_v1_/doo_v1_/dor_v1_ + 64 hex"),
     Rule("twilio-key", "format",
          _c(r"SK[0-9a-f]{32}\b"), (), "Twilio API key SIDs: SK + 32 hex"),
     Rule("jwt", "format",
@@ -490,8 +538,29 @@ RULES: tuple[Rule, ...] = (
          ("x-api-", "x-auth-"),
          "X-API-Key / X-Auth-Token headers", _credential(1), exact=False),
     Rule("basic-auth-flag", "heuristic",
-         _c(r"(?:-u|--user)[ \t]+[\"']?[^\s:\"']+:([^\s\"']+)"), (),
-         "curl -u user:PASSWORD (user kept)", _group(1)),
+         _c(r"(?:-u|--user)(?:[ \t]+|=)[\"']?[^\s:\"']+:([^\s\"']+)"), (),
+         "curl -u user:PASSWORD, --user=user:PASSWORD (user kept)", _group(1)),
+    Rule("password-short-flag", "heuristic",
+         _c(r"redis-cli\b[^\n|;&]*?[ \t]-a[ \t]+" + _FLAG_VALUE
+            + r"|\baz[ \t]+login\b[^\n|;&]*?[ \t]-p[ \t]+" + _FLAG_VALUE
+            + r"|htpasswd[ \t]+-[a-zA-Z]*b[a-zA-Z]*[ \t]+\S+[ \t]+\S+[ \t]+" + _FLAG_VALUE
+            + r"|-pass(?:in|out)?[ \t]+pass:" + _FLAG_VALUE),
+         ("redis-cli", "az", "htpasswd", "pass:"),
+         "Passwords as short flags: redis-cli -a PASSWORD, az login -p PASSWORD, htpasswd "
+         "-b FILE USER PASSWORD, openssl -passin|-passout pass:PASSWORD", _option_value),
+    Rule("netrc-password", "heuristic",
+         _c(r"\bmachine[ \t]+\S+(?:[ \t\n]+(?:login|account)[ \t]+\S+)*[ \t\n]+password"
+            r"[ \t]+(\S+)"), ("machine",),
+         ".netrc entries: machine HOST [login USER] password PASSWORD", _first_group),
+    Rule("pgpass-line", "heuristic",
+         _c(r"^[A-Za-z0-9.\-*]+:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:(\S+)$", re.MULTILINE), (),
+         ".pgpass lines: host:port:database:user:PASSWORD", _first_group,
+         finder=_pgpass_lines),
+    Rule("password-said", "heuristic",
+         _c(r"pass(?:word|phrase|wd)[ \t]+(?:is|was)[ \t]+[\"'`]?([^\s\"'`,;]{6,})", _I),
+         ("pass",),
+         "A password said in a sentence: 'the password is X' (X with a digit in it)",
+         _said_password, exact=False),
     Rule("password-flag", "heuristic",
          _c(_MYSQL + r"[^\n|;&]*?[ \t]-p" + _FLAG_VALUE
             + r"|sshpass\b[^\n|;&]*?[ \t]-p[ \t]*" + _FLAG_VALUE
@@ -515,6 +584,13 @@ RULES: tuple[Rule, ...] = (
          "shell); passwords need 4+ characters, other values 12+ with >= 3 bits/character; "
          "placeholders and code references are skipped", _assignment, exact=False,
          boundary=False),
+    Rule("secret-option", "heuristic",
+         _c(_SECRET_OPTION + _FLAG_VALUE, _I),
+         ("--pass", "--token", "--secret", "--api", "--auth-token", "--access-token",
+          "--client-secret"),
+         "Secrets given as long options: --password, --passphrase, --token, --secret, "
+         "--api-key, --auth-token, --access-token, --client-secret (with a space or =; a "
+         "$VARIABLE, @file or path is no value)", _option_value, exact=False),
     # (everywhere, not only in tool output: a key the assistant reads out of `printenv` and
     # repeats, or one the user pastes in a sentence, is as secret in prose)
     Rule("high-entropy", "heuristic",

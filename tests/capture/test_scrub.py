@@ -237,3 +237,44 @@ def test_a_password_after_a_token_in_a_urls_user_place_is_still_redacted():
 ])
 def test_public_digests_and_keys_in_prose_are_not_secrets(text):
     assert scrub(text).text == text
+
+
+@pytest.mark.parametrize("text,secret", [
+    ("DB_PASSWORD=summer_2024", "summer_2024"),
+    ("export PGPASSWORD=welcome_123 && psql", "welcome_123"),
+    ("password: acme_prod_99", "acme_prod_99"),
+    ("SHOPIFY_ACCESS_TOKEN=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",
+     "d3cef4844cffb822087ba89ae180fc6c"),
+    ("SECRET_KEY=prod_a8f93kd02jf8s7", "prod_a8f93kd02jf8s7"),
+    ("The prod DB password is summer_2024", "summer_2024"),
+    ('mongosh "mongodb://db" --password Hx9kP2mQ', "Hx9kP2mQ"),
+    ("redis-cli -h cache -a s3cretRedis ping", "s3cretRedis"),
+    ("az login -u me@x.com -p Azur3Pass!", "Azur3Pass!"),
+    ("kubectl --token eyXkd93kdkKDK39dk get pods", "eyXkd93kdkKDK39dk"),
+    ("gpg --batch --passphrase MyPhrase99 -d f.gpg", "MyPhrase99"),
+    ("openssl enc -d -in x -passin pass:Op3nSSLpw", "Op3nSSLpw"),
+    ("curl --user=admin:Curl9pass https://x", "Curl9pass"),
+    ("htpasswd -b .htpasswd admin Htp4sswd", "Htp4sswd"),
+    ("RAILS_MASTER_KEY=9f8e7d6c5b4a39281706f5e4d3c2b1a0", "9f8e7d6c5b4a39281706f5e4d3c2b1a0"),
+    ("ENCRYPTION_KEY=aZ9kdk30dkDKe93kdd", "aZ9kdk30dkDKe93kdd"),
+    ("DO_TOKEN=dop_v1_" + "0123456789abcdef" * 4, "0123456789abcdef" * 4),
+    ("db.example.com:5432:shop:app:PgP4ss_word", "PgP4ss_word"),
+    ("machine api.heroku.com login me@x.com password H3rokuPw", "H3rokuPw"),
+])
+def test_secret_forms_a_hostile_review_found_are_redacted(text, secret):
+    assert secret not in scrub(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "docker login --password-stdin registry.example.com",
+    "gh auth login --token $GITHUB_TOKEN",
+    "SECRET_KEY = settings.DJANGO_SECRET_KEY",
+    "the password is stored in vault",
+    "password_hash = make_password_hash",
+    "First pass: we check the inputs",
+    "--token-file ~/.config/tok",
+    "the password is correct.",
+    "cache_key = user_profile_key",
+])
+def test_options_and_sentences_about_secrets_that_hold_none_are_kept(text):
+    assert scrub(text).text == text

@@ -113,7 +113,9 @@ def turn_signals(lines: list[dict]) -> dict:
         call = calls.get(use_id) or {}
         command = (call.get("input") or {}).get("command") if call.get("name") == "Bash" else None
         if isinstance(command, str) and TEST_COMMAND.search(command):
-            tests.append({"command": " ".join(command.split())[:COMMAND_CHARS],
+            # (its plain words only, like the prompt's: "STRIPE_KEY=sk_live_… pytest -q"
+            # keeps "pytest"; nothing reads more than whether it passed)
+            tests.append({"command": plain_words(command, COMMAND_CHARS),
                           "passed": not is_error})
     errors = [i for i, (_uid, is_error) in enumerate(order) if is_error]
     recovered = bool(errors) and any(not e for _uid, e in order[errors[0] + 1:]) \

@@ -131,7 +131,7 @@ def test_stop_records_tool_errors_tests_and_recovery_from_a_real_transcript(work
     stop = records()[-1]
     assert stop["event"] == "stop" and stop["intent_id"] == "0cf11170-3530-491c-9182-24423694719a"
     assert stop["tool_calls"] == 2 and stop["tool_errors"] == 1 and stop["recovered"] is True
-    assert stop["tests"] == [{"command": "python3 -m pytest -q tests/", "passed": False},
+    assert stop["tests"] == [{"command": "pytest", "passed": False},  # (its plain words)
                              {"command": "make check", "passed": True}]
     # Only plain words are kept (a secret never lands in the signal file).
     assert stop["last_assistant_message"] == "The tests pass with make check"
@@ -142,6 +142,28 @@ def test_signal_file_keeps_no_secret(workspace):
     prompt(workspace, f"deploy with token {token} and password=hunter2 please")
     text = (state_dir() / "sess-1.jsonl").read_text()
     assert token not in text and "hunter2" not in text and "deploy with token" in text
+
+
+def test_a_test_command_with_secrets_in_it_leaves_none_in_the_signal_file(workspace, tmp_path):
+    key = "sk_live_" + "51HxFAKEfake0123456789abcdef"
+    command = f"STRIPE_KEY={key} API_TOKEN=Zq8Xw7pL2mN4 pytest -q"
+    lines = [
+        {"type": "user", "uuid": "u1", "promptId": "p1", "sessionId": "sess-1",
+         "message": {"role": "user", "content": "run the tests"}},
+        {"type": "assistant", "uuid": "a1", "sessionId": "sess-1",
+         "message": {"role": "assistant", "content": [
+             {"type": "tool_use", "id": "t1", "name": "Bash", "input": {"command": command}}]}},
+        {"type": "user", "uuid": "u2", "sessionId": "sess-1",
+         "message": {"role": "user", "content": [
+             {"type": "tool_result", "tool_use_id": "t1", "content": "3 passed"}]}},
+    ]
+    transcript = tmp_path / "t.jsonl"
+    transcript.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    run_hook("stop", {"session_id": "sess-1", "cwd": str(workspace), "prompt_id": "p1",
+                      "transcript_path": str(transcript), "last_assistant_message": "done"})
+    assert records()[-1]["tests"] == [{"command": "pytest", "passed": True}]
+    text = (state_dir() / "sess-1.jsonl").read_text()
+    assert key not in text and "Zq8Xw7pL2mN4" not in text
 
 
 def test_stop_ignores_a_subagents_own_tool_calls(workspace):

@@ -22,7 +22,7 @@ from pathlib import Path
 from ..claims import events as ev
 from ..claims.fold import FoldState
 from ..claims.model import Claim
-from .sources import decode, file_digest
+from .sources import file_digest, source_text
 from .store import KMError, KnowledgeModel, Passage
 
 VERIFIED, DRIFTED, MISSING = "verified", "drifted", "missing"
@@ -62,7 +62,7 @@ class SourceReader:
                 self._texts[rel] = None
             else:
                 try:
-                    self._texts[rel] = decode((self.root / rel).read_bytes())
+                    self._texts[rel] = source_text((self.root / rel).read_bytes())
                 except OSError:
                     self._texts[rel] = None
         return self._texts[rel]

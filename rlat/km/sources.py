@@ -293,6 +293,16 @@ def decode(data: bytes) -> str:
     return data.decode("utf-8", errors="replace")
 
 
+def source_text(data: bytes) -> str:
+    """A source file's text as a knowledge model holds it: decoded and scrubbed of secrets
+    (``rlat.scrub``; a .rlat file is meant to be shared and committed), so a password in a
+    config file never reaches a passage, a search result or a session. Build, refresh and the
+    provenance check all read sources through this, so their passages and hashes agree."""
+    from ..scrub import scrub_text
+
+    return scrub_text(decode(data))
+
+
 def _read_bounded(path: Path, limit: int) -> bytes:
     """At most ``limit`` + 1 bytes of a regular file (NotRegularFile for anything else)."""
     with os.fdopen(open_regular(path), "rb") as fh:
@@ -317,4 +327,4 @@ def read_source(path: Path) -> ReadResult:
         return ReadResult(None, problem=f"unreadable: {exc.strerror or exc}")
     if looks_binary(data):
         return ReadResult(None, len(data), st.st_mtime_ns, file_digest(data), problem="binary")
-    return ReadResult(decode(data), len(data), st.st_mtime_ns, file_digest(data))
+    return ReadResult(source_text(data), len(data), st.st_mtime_ns, file_digest(data))

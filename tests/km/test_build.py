@@ -196,3 +196,21 @@ def test_a_table_of_contents_pointing_nowhere_falls_back_to_the_previous_build(b
     assert result.returncode == 0, result.stderr
     assert "using the previous one" in result.stderr
     assert [p.id for p in KnowledgeModel.open(built).passages()] == before
+
+
+def test_secrets_in_sources_never_reach_the_knowledge_model(tmp_path: Path, rlat):
+    corpus = tmp_path / "corpus"
+    (corpus / "config").mkdir(parents=True)
+    password, key = "Sup3rS3cretPw", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY1"
+    (corpus / "config" / "secrets.yml").write_text(
+        f"production:\n  password: {password}\n  aws_secret_access_key: {key}\n")
+    (corpus / "guide.md").write_text("# Guide\nThe production password policy is strict.\n")
+    km = tmp_path / "km.rlat"
+    assert rlat("build", str(corpus), "-o", str(km)).returncode == 0
+    found = rlat("search", str(km), "production password aws")
+    assert found.returncode == 0 and "[REDACTED:" in found.stdout
+    assert password not in found.stdout and key not in found.stdout
+    assert password.encode() not in km.read_bytes() and key.encode() not in km.read_bytes()
+    # build, refresh and the provenance check read sources alike: nothing looks drifted
+    assert "up to date" in rlat("refresh", str(km)).stdout
+    assert rlat("audit", str(km)).returncode == 0

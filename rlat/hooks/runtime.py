@@ -147,6 +147,7 @@ class HookContext:
         self._workspace: str | None = None
         self._memory = None
         self._memory_loaded = False
+        self.memory_problem = ""  # why the memory store could not be read (``memory``)
 
     # -------------------------------------------------------------- clock
     def remaining(self) -> float:
@@ -187,6 +188,7 @@ class HookContext:
             except Exception as exc:  # noqa: BLE001 - corrupt store, permissions, bad version
                 self.log(f"memory store unreadable, continuing without it: {exc}")
                 self._memory, why = None, None
+                self.memory_problem = " ".join(str(exc).split()) or type(exc).__name__
             if why:  # the read model was not usable: folded the slow way; have it rebuilt
                 from .jobs import request_view
 

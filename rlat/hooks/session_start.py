@@ -154,6 +154,11 @@ def handle(ctx: HookContext) -> dict | None:
     state = memory.state if memory is not None else None
     out: dict = {}
     receipts = take_receipts(ctx.workspace)
+    if memory is None and ctx.memory_problem:
+        # (the user must learn that memory is off, not find out sessions later; what ends
+        # meanwhile is captured once the store is mended: rlat.hooks.worker)
+        receipts.append(f"[rlat] Memory is off: the store could not be read "
+                        f"({ctx.memory_problem[:300]}). Run `rlat doctor` to repair it.")
     if receipts:
         out["systemMessage"] = "\n".join(receipts)
 

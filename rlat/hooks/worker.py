@@ -22,6 +22,10 @@ Tasks, each independent (one failing is logged and the next runs):
                 disk: refresh it (claims on changed passages go stale) and re-check those
                 claims against the new passages (``rlat.km.verify.drift_check``)
 
+A capture that fails because of the store (damaged until `rlat doctor` runs, locked, a full
+or read-only disk) is not lost: the job is written again for a later worker (``_requeue``, at
+most ``MAX_ATTEMPTS`` times), and every worker adopts waiting jobs (``adopt_orphans``).
+
 Every problem is one line in ``hooks.log`` (event ``worker``); what the job did is appended to
 the session's signal file as ``{"event": "worker", …}``. The worker may import anything
 (including the LLM provider): it is not on a hook's clock.
@@ -37,7 +41,7 @@ from pathlib import Path
 
 from ..paths import memory_store_path, state_dir
 from .capture import capture_and_record, captured_size, transcript_size
-from .jobs import job_writer, jobs_dir
+from .jobs import job_writer, jobs_dir, write_job
 from .log import log_line, safe_id
 from .runtime import add_receipt, append_record, read_records, spool_dir, workspace_or_path
 
@@ -221,6 +225,7 @@ def run_job(path: Path, *, adopt: bool = True) -> dict:
         os.environ.setdefault(key, value)
     job = Job(data)
     started = time.time()
+    retry: list[str] = []
     for name in data.get("tasks") or ():
         task = TASKS.get(name)
         if task is None:
@@ -232,15 +237,45 @@ def run_job(path: Path, *, adopt: bool = True) -> dict:
         except Exception as exc:  # noqa: BLE001 - one task's failure never stops the next
             job.results[name] = f"failed: {exc.__class__.__name__}: {exc}"
             job.log(f"{name} failed: {exc.__class__.__name__}: {exc}")
+            if name == "capture" and _store_problem(exc):
+                retry.append(name)
     append_record(job.safe_session, {"event": "worker", "ts": time.time(),
                                      "reason": data.get("reason"), "tasks": data.get("tasks"),
                                      "results": job.results,
                                      "seconds": round(time.time() - started, 3)})
+    if retry:
+        _requeue(data, retry, job)
     running.unlink(missing_ok=True)
     if adopt:
         adopt_orphans()
     prune()
     return job.results
+
+
+def _store_problem(exc: BaseException) -> bool:
+    """Whether a task failed because of the store (damaged, locked, on a full or read-only
+    disk) rather than the session: then the session is captured once the store is mended."""
+    import errno
+
+    from ..container import ContainerError
+
+    return isinstance(exc, ContainerError) or isinstance(exc, OSError) and exc.errno in (
+        errno.ENOSPC, errno.EROFS, getattr(errno, "EDQUOT", errno.ENOSPC))
+
+
+def _requeue(data: dict, tasks: list[str], job: Job) -> None:
+    """Keep the session for a later worker (each adopts it: ``adopt_orphans``), at most
+    ``MAX_ATTEMPTS`` times, instead of losing it to a store that is damaged until `rlat
+    doctor` runs."""
+    attempts = int(data.get("attempts") or 0) + 1
+    if attempts >= MAX_ATTEMPTS:
+        job.log(f"{', '.join(tasks)} given up after {attempts} attempts")
+        return
+    try:
+        write_job({**data, "tasks": tasks, "attempts": attempts, "reason": "retry"})
+        job.log(f"{', '.join(tasks)} kept for the next worker (attempt {attempts})")
+    except OSError as exc:
+        job.log(f"{', '.join(tasks)} could not be kept for a retry: {exc}")
 
 
 def _jsonable(value: object) -> object:
@@ -258,6 +293,7 @@ def _jsonable(value: object) -> object:
 # deadline, on a machine busy with many sessions ending at once): the next worker runs it.
 ORPHAN_SECONDS = 30.0
 MAX_ORPHANS = 8  # per worker run: a backlog is worked off by the workers that follow
+MAX_ATTEMPTS = 50  # a session's capture is retried by this many workers while the store fails
 
 
 def _writer_gone(path: Path) -> bool:

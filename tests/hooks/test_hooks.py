@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 
 from support.hookrun import FIXTURES, log_lines, prompt, records, run_hook, start, wait_for
 from support.hookrun import add_claim as add
@@ -293,3 +294,34 @@ def test_on_windows_the_orphan_check_never_signals_the_writer(monkeypatch, tmp_p
     monkeypatch.setattr(worker.os, "kill", lambda *a: calls.append(a))
     assert worker._writer_gone(tmp_path / f"1.0-{os.getpid()}-sess.json") is False
     assert calls == []
+
+
+def test_a_session_that_ends_while_the_store_is_damaged_is_captured_once_it_is_mended(
+        workspace, rlat_home):
+    from rlat.container import Container
+    from rlat.hooks import worker
+    from rlat.hooks.jobs import jobs_dir, write_job
+
+    for text in ("Staging SSH listens on 2222", "Deploys go through the blue-green script"):
+        add(workspace, text)
+    store = memory_store_path()
+    refs = Container(store).scan().refs
+    data = bytearray(store.read_bytes())
+    data[refs[0].offset + 15] ^= 0xFF  # damaged until `rlat doctor` runs
+    store.write_bytes(bytes(data))
+    job = write_job({"session_id": "sess-damaged", "transcript_path": str(FIXTURES /
+                     "tool_failure.jsonl"), "cwd": str(workspace), "workspace": None,
+                     "reason": "session-end", "tasks": ["capture"], "env": {}})
+    told = start(workspace)  # the user learns that memory is off, and what to do
+    assert "Memory is off" in json.loads(told.stdout)["systemMessage"]
+    assert "rlat doctor" in json.loads(told.stdout)["systemMessage"]
+    results = worker.run_job(job, adopt=False)
+    assert results["capture"].startswith("failed: CorruptRecord")
+    (kept,) = jobs_dir().glob("*.json")  # the session waits for a later worker
+    assert json.loads(kept.read_text())["attempts"] == 1
+    from support.cli import run_rlat
+    assert run_rlat("doctor").returncode == 0
+    assert worker.adopt_orphans(now=time.time() + 60) == 1
+    captured = [r for r in records("sess-damaged") if r["event"] == "captured"]
+    assert captured and captured[0]["by"] == "worker"
+    assert not list(jobs_dir().glob("*.json"))

@@ -242,10 +242,9 @@ class FactExtractor:
     # Since the latest prompt: IDLE; REVERTING (a revert was said or asked for: the next
     # explanation says why); or FOUND (a falsified finding was kept: look for no other).
     _revert: str = "idle"
+    overflow: int = 0  # facts that made room for later ones (``MAX_PER_KIND``, ``MAX_FACTS``)
 
     def add(self, turn: Turn) -> None:
-        if len(self.facts) >= MAX_FACTS:
-            return
         if isinstance(turn.cwd, str) and turn.cwd and not self._project:
             self._project = turn.cwd.rstrip("/").rsplit("/", 1)[-1].lower()
         if turn.kind == "prompt" and not turn.sidechain:
@@ -727,9 +726,12 @@ class FactExtractor:
         key = signature(text)
         if any(same_fact(key, k) for k in self._keys):
             return
-        if sum(1 for f in self.facts if f.kind == kind) >= MAX_PER_KIND \
-                or len(self.facts) >= MAX_FACTS:
-            return
+        # Full: the oldest fact of the kind (or of all) makes room: a later statement is as
+        # often the correction of an earlier one; what made room is counted (the receipt).
+        same_kind = [f for f in self.facts if f.kind == kind]
+        if len(same_kind) >= MAX_PER_KIND or len(self.facts) >= MAX_FACTS:
+            self._forget([same_kind[0] if len(same_kind) >= MAX_PER_KIND else self.facts[0]])
+            self.overflow += 1
         self._keys.add(key)
         polarity = "factual"
         if kind in ("convention", "preference"):

@@ -45,7 +45,7 @@ from ..claims.model import live
 from ..container import EVENTS
 from ..paths import memory_store_path
 from ..workspace import workspace_id
-from .facts import Fact, FactExtractor, same_fact, signature
+from .facts import MAX_FACTS, MAX_PER_KIND, Fact, FactExtractor, same_fact, signature
 from .session import Cited, SessionClaim, SessionDigest, build_claim
 from .transcript import (
     Block,
@@ -81,6 +81,7 @@ class CaptureReport:
     events_appended: int = 0
     skipped: str | None = None
     store: str | None = None
+    facts_not_kept: int = 0  # found, but made room for later ones (a session's fact limits)
     elapsed_ms: float = 0.0
 
     @property
@@ -91,6 +92,9 @@ class CaptureReport:
     @property
     def receipt(self) -> str:
         line = f"[rlat] Captured {self.captured} claim(s) ({self.redactions} redactions)"
+        if self.facts_not_kept:
+            line += (f"; {self.facts_not_kept} earlier fact(s) of this session made room for "
+                     f"later ones (at most {MAX_PER_KIND} of a kind, {MAX_FACTS} in all)")
         if self.dry_run:
             line += " [dry run: nothing stored]"
         return line
@@ -102,6 +106,7 @@ class CaptureReport:
             "dry_run": self.dry_run, "skipped": self.skipped, "claims": self.claims,
             "redactions": self.redactions, "rules": self.rules,
             "events_appended": self.events_appended, "store": self.store,
+            "facts_not_kept": self.facts_not_kept,
             "counts": self.counts, "elapsed_ms": round(self.elapsed_ms, 1),
         }
 
@@ -358,6 +363,7 @@ def capture_transcript(
     extractor.settle()
     facts = [Fact(f.kind, _final_scrub(f.text, cleaner), f.cited, f.subject, f.polarity)
              for f in extractor.facts]
+    report.facts_not_kept = extractor.overflow
     report.rules = dict(cleaner.rules)
     report.redactions = sum(cleaner.rules.values())
 

@@ -194,6 +194,19 @@ def test_a_rule_contradicting_a_stored_one_is_no_second_witness_for_it(tmp_path,
     assert ids[0] != ids[1] and all(claims[i].recurrence == 1 for i in ids)
 
 
+def test_a_session_past_its_fact_limit_keeps_the_latest_and_says_so(tmp_path, store):
+    b = session(tmp_path)
+    topics = ["pnpm", "ruff", "mypy", "pytest", "black", "docker", "make", "poetry", "tox",
+              "Fridays"]
+    for topic in topics:
+        b.prompt(f"From now on we never use {topic} in this repo.")
+        b.say("Noted.")
+    report = capture_transcript(b.write(b.path), store=store)
+    kept = [c["text"] for c in facts_of(report)["convention"]]
+    assert len(kept) == 8 and "Fridays" in kept[-1] and not any("pnpm" in t for t in kept)
+    assert report.facts_not_kept == 2 and "2 earlier fact(s)" in report.receipt
+
+
 def test_a_required_variable_named_by_an_error_and_restated_is_a_fact(tmp_path, store):
     b = session(tmp_path)
     b.prompt("Start the billing worker.")

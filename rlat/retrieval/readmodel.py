@@ -376,11 +376,16 @@ def open_index(store_path: str | os.PathLike, state: FoldState, *, persist: bool
             return index
     if max_build is not None and len(state.claims) > max_build:
         return index
-    if persist and Path(store_path).exists() and build_read_model(store_path) is not None:
-        index = _index_of(file.read_projection(store_path))
-        if index is not None:
-            index.sync(state)
-            return index
+    if persist and Path(store_path).exists():
+        try:
+            built = build_read_model(store_path)
+        except OSError:  # (a read-only or full disk: a reader still recalls, from memory)
+            built = None
+        if built is not None:
+            index = _index_of(file.read_projection(store_path))
+            if index is not None:
+                index.sync(state)
+                return index
     return ClaimIndex.build(state.claims.values())
 
 

@@ -87,6 +87,20 @@ def test_every_write_command_on_a_read_only_home_is_one_line(rlat_home, tmp_path
     assert (rlat_home / "memory.rlat").read_bytes() == before  # nothing lost, nothing half-written
 
 
+def test_reads_on_a_read_only_home_still_answer(rlat_home, tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    ClaimLog(memory_store_path()).append([ev.proposed(
+        "Staging SSH listens on port 2222", "environment", citations=[
+            ev.command_citation("seed")], origin="user", cross_workspace=True)])
+    shutil.rmtree(rlat_home / "cache", ignore_errors=True)  # no read model to fall back on
+    for args, needle in ((("memory", "list"), "claim(s)"),
+                         (("memory", "recall", "which port does staging SSH listen on?"),
+                          "2222")):
+        proc = run_read_only([rlat_home], *args, cwd=work)
+        assert proc.returncode == 0 and needle in proc.stdout, (args, proc.stderr)
+
+
 def test_install_hooks_into_a_read_only_directory_is_one_line(tmp_path):
     project = tmp_path / "project"
     project.mkdir()

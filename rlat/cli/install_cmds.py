@@ -77,7 +77,10 @@ def load_settings(path: Path) -> dict:
     if not text.strip():
         return {}
     try:
-        data = json.loads(text)
+        # (a number JSON can say but not round-trip, 1e400, would be written back as Infinity,
+        # which Claude Code cannot parse: refused like any other invalid JSON)
+        data = json.loads(text, parse_constant=_not_json)
+        json.dumps(data, allow_nan=False)
     except ValueError as exc:
         raise SettingsError(
             f"{path} is not valid JSON ({exc}); fix or move it, then run this again "
@@ -90,6 +93,10 @@ def load_settings(path: Path) -> dict:
         raise SettingsError(f"{path}: {problem}; fix it, then run this again "
                             "(the file was left untouched)")
     return data
+
+
+def _not_json(name: str) -> float:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 _JSON_TYPES = {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
@@ -191,9 +198,11 @@ def write_settings(path: Path, data: dict) -> None:
     if path.exists() and not backup.exists():
         backup.write_bytes(path.read_bytes())
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
-    target.parent.mkdir(parents=True, exist_ok=True)
+    if not target.parent.is_dir():  # (a dangling link: its target's directory is not ours to make)
+        raise SettingsError(f"{path} is a symlink to {target}, whose directory does not "
+                            "exist; fix or remove the link, then run this again")
     with atomic_write(target, "w", encoding="utf-8") as fh:  # keeps an existing file's mode
-        fh.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        fh.write(json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n")
 
 
 @command(

@@ -89,7 +89,9 @@ def test_malformed_settings_are_refused_and_left_untouched(tmp_path):
     project = tmp_path / "p"
     (project / ".claude").mkdir(parents=True)
     path = project / ".claude" / "settings.json"
-    for broken in ('{"hooks": {', "[1, 2]", '{"hooks": []}'):
+    # (1e400 would be written back as Infinity, which Claude Code cannot parse)
+    for broken in ('{"hooks": {', "[1, 2]", '{"hooks": []}', '{"cleanupPeriodDays": 1e400}',
+                   '{"x": NaN}'):
         path.write_text(broken)
         out = run_rlat("memory", "install-hooks", "--project-dir", str(project))
         assert out.returncode != 0
@@ -136,6 +138,16 @@ def test_a_symlinked_settings_file_stays_a_symlink(tmp_path):
     assert data["model"] == "opus" and set(rlat_commands(data)) == {cc for _m, cc in
                                                                      EVENTS.values()}
     assert sorted(p.name for p in dotfiles.iterdir()) == ["claude-settings.json"]  # no temp left
+
+
+def test_a_dangling_settings_symlink_is_refused_and_nothing_is_created(tmp_path):
+    project = tmp_path / "p"
+    (project / ".claude").mkdir(parents=True)
+    link = project / ".claude" / "settings.json"
+    link.symlink_to(tmp_path / "nowhere" / "settings.json")
+    out = run_rlat("memory", "install-hooks", "--project-dir", str(project))
+    assert out.returncode == 1 and "symlink" in out.stderr and "Traceback" not in out.stderr
+    assert not (tmp_path / "nowhere").exists() and link.is_symlink()
 
 
 def test_bad_arguments(tmp_path):

@@ -100,6 +100,9 @@ def _os_message(exc: OSError, home: str | None) -> str:
             hint = f"RLAT_HOME={home} is not writable; point RLAT_HOME at a writable directory"
     if exc.errno == errno.ENOSPC:
         hint = "free some space and run the command again; nothing was half-written"
+    if exc.errno == errno.EFBIG:
+        hint = ("a file-size limit (ulimit -f) stopped the write; raise it and run the command "
+                "again; nothing was half-written")
     return f"{line} ({hint})" if hint else line
 
 

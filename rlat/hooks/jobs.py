@@ -54,8 +54,14 @@ def write_job(job: dict) -> Path:
     killed first) is run by the next worker (``rlat.hooks.worker.adopt_orphans``)."""
     directory = private_dir(jobs_dir())
     path = directory / f"{time.time():.6f}-{os.getpid()}-{safe_id(job['session_id'])[:40]}.json"
-    with open_private(path, "w") as fh:  # (the name's pid: ``job_writer``)
-        fh.write(json.dumps(job))
+    partial = path.with_suffix(".writing")  # (no worker takes it: a full disk leaves no empty job)
+    try:
+        with open_private(partial, "w") as fh:  # (the name's pid: ``job_writer``)
+            fh.write(json.dumps(job))
+        os.replace(partial, path)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
     return path
 
 

@@ -342,3 +342,31 @@ def test_doctor_restores_claims_only_an_intact_snapshot_still_holds(rlat_home, t
     assert after == before
     assert run_rlat("compact", cwd=tmp_path).returncode == 0  # the restored claims are events
     assert ClaimLog(memory_store_path()).state().claims == before
+
+
+def _incompressible(n: int) -> str:
+    import random
+
+    rng = random.Random(7)
+    return " ".join("".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(6))
+                    for _ in range(n // 7))
+
+
+def test_a_file_size_limit_is_one_line_that_says_what_stopped_the_write(rlat_home, tmp_path):
+    import resource
+
+    ClaimLog(memory_store_path()).append([ev.proposed(
+        "a first fact", "convention", citations=[ev.command_citation("c")])])
+    before = (rlat_home / "memory.rlat").read_bytes()
+
+    def limited():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (len(before) + 4096, len(before) + 4096))
+
+    proc = subprocess.run([sys.executable, "-m", "rlat", "memory", "add", "-"],
+                          input=_incompressible(200_000), capture_output=True, text=True,
+                          cwd=tmp_path,
+                          preexec_fn=limited, env={**os.environ})
+    line = one_line_error(proc, 5)
+    assert "ulimit -f" in line and "nothing was half-written" in line
+    assert ClaimLog(memory_store_path()).state().claims  # the store still reads

@@ -6,6 +6,7 @@ import json
 import os
 import time
 
+import pytest
 from support.hookrun import FIXTURES, log_lines, prompt, records, run_hook, start, wait_for
 from support.hookrun import add_claim as add
 
@@ -325,3 +326,24 @@ def test_a_session_that_ends_while_the_store_is_damaged_is_captured_once_it_is_m
     captured = [r for r in records("sess-damaged") if r["event"] == "captured"]
     assert captured and captured[0]["by"] == "worker"
     assert not list(jobs_dir().glob("*.json"))
+
+
+def test_a_job_that_cannot_be_written_leaves_no_empty_job_behind(rlat_home, monkeypatch):
+    import errno
+
+    from rlat.hooks import jobs
+
+    real = jobs.open_private
+
+    def full_disk(path, mode):
+        fh = real(path, mode)
+
+        def write(_text):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        fh.write = write
+        return fh
+
+    monkeypatch.setattr(jobs, "open_private", full_disk)
+    with pytest.raises(OSError):
+        jobs.write_job({"session_id": "sess-full", "tasks": ["capture"]})
+    assert not [p for p in jobs.jobs_dir().iterdir()]  # a worker would have dropped it

@@ -30,11 +30,24 @@ def env_flag(name: str, env=None) -> bool:
     return (env.get(name) or "").strip().lower() in FLAG_ON
 
 
+def resolve_home(value: str) -> Path:
+    """An ``RLAT_HOME`` value as a path; a relative one is taken from the user's home
+    directory, not the working directory: hooks run in each project's directory, and one
+    relative setting must not give every project its own store."""
+    path = Path(value).expanduser()
+    return path if path.is_absolute() else Path.home() / path
+
+
+def _override() -> Path | None:
+    override = os.environ.get("RLAT_HOME")
+    return resolve_home(override) if override else None
+
+
 def home() -> Path:
     """The root of rlat's data: ``$RLAT_HOME`` or the platform's user data dir."""
-    override = os.environ.get("RLAT_HOME")
-    if override:
-        return Path(override).expanduser()
+    override = _override()
+    if override is not None:
+        return override
     from platformdirs import user_data_dir
 
     return Path(user_data_dir(APP_NAME, appauthor=False))
@@ -42,9 +55,9 @@ def home() -> Path:
 
 def log_dir() -> Path:
     """Hook and worker logs: ``$RLAT_HOME/logs`` when overridden, else the platform log dir."""
-    override = os.environ.get("RLAT_HOME")
-    if override:
-        return Path(override).expanduser() / "logs"
+    override = _override()
+    if override is not None:
+        return override / "logs"
     from platformdirs import user_log_dir
 
     return Path(user_log_dir(APP_NAME, appauthor=False))

@@ -26,6 +26,15 @@ LOCK_TIMEOUT_ENV = "RLAT_LOCK_TIMEOUT"  # the same name as rlat.container.lock.L
 ATOMIC_CAPTURE_ENV = "RLAT_ATOMIC_CAPTURE"  # rlat.llm.session_tasks.ATOMIC_ENV
 
 
+def _home(value: str | None) -> str | None:
+    """RLAT_HOME as ``rlat.paths`` resolves it (a relative one from the home directory)."""
+    if not value:
+        return None
+    from ..paths import resolve_home
+
+    return str(resolve_home(value))
+
+
 # A named tuple (immutable), not a dataclass: importing dataclasses costs every command ~5 ms.
 _FIELDS = (
     "home",  # RLAT_HOME: rlat's directory (store, caches, logs), or None
@@ -46,7 +55,7 @@ class Settings(namedtuple("Settings", _FIELDS, defaults=(None, False, None, None
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if env is None else env
         return cls(
-            home=env.get(HOME_ENV) or None,
+            home=_home(env.get(HOME_ENV)),
             debug=env.get(DEBUG_ENV) == "1",
             python=env.get(PYTHON_ENV) or None,
             claude_config_dir=env.get(CLAUDE_CONFIG_ENV) or None,

@@ -185,3 +185,18 @@ def test_a_replaced_claim_leaves_the_listing_and_says_so_with_all(rlat_home, tmp
     everything = run_rlat("memory", "list", "--all", cwd=tmp_path)
     line = next(x for x in everything.stdout.splitlines() if x.startswith(old["claim"][:12]))
     assert "replaced" in line
+
+
+def test_a_relative_rlat_home_is_one_store_under_the_home_directory_wherever_rlat_runs(
+        tmp_path):
+    home = tmp_path / "me"
+    env = {"HOME": str(home), "RLAT_HOME": "relhome"}
+    for project in ("a", "b"):
+        (tmp_path / project).mkdir()
+        out = run_rlat("memory", "add", f"a fact from project {project}",
+                       cwd=tmp_path / project, env=env)
+        assert out.returncode == 0, out.stderr
+    assert not (tmp_path / "a" / "relhome").exists() and not (tmp_path / "b" / "relhome").exists()
+    listed = run_rlat("memory", "list", "--format", "json", cwd=tmp_path, env=env)
+    assert json.loads(listed.stdout)["count"] == 2
+    assert (home / "relhome" / "memory.rlat").is_file()

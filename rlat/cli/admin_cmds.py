@@ -172,7 +172,12 @@ def _salvaged_events(kept: list[tuple[int, dict]]) -> tuple[list[dict], int]:
         return before, 0
     held = FoldState.from_snapshot(kept[split][1]).claims
     built = fold(before).claims
-    restored = [ev.restored(list(CLAIM_FIELDS), claim.to_row())
+    # (timed where the snapshot was: a union merge sorts by time, and what followed the
+    # snapshot must still apply on top)
+    times = [float(e.get("ts", 0)) for e in after]
+    at = min(times) - 0.001 if times else max((float(e.get("ts", 0)) for e in before),
+                                              default=0.0) + 0.001
+    restored = [ev.restored(list(CLAIM_FIELDS), claim.to_row(), ts=at)
                 for cid, claim in held.items() if built.get(cid) != claim]
     return before + restored + after, len(restored)
 

@@ -52,6 +52,13 @@ def capture(transcript: Path, cwd: str | None, dry_run: bool, session_id: str | 
                                     dry_run=dry_run)
     except CaptureError as exc:
         fail(f"{exc}")
+    counts = report.counts
+    lines = counts.get("lines", 0) - counts.get("blank", 0)
+    if lines and counts.get("malformed", 0) + counts.get("unknown_types", 0) >= lines:
+        # (an empty session is nothing to capture; a file none of whose lines is a transcript
+        # line is the wrong file)
+        fail(f"{transcript} is not a Claude Code transcript: none of its {lines:,} line(s) is "
+             "one (~/.claude/projects/<project>/<session>.jsonl holds them)")
     if fmt == "json":
         emit_json(report.to_dict())
         return
@@ -72,7 +79,6 @@ def capture(transcript: Path, cwd: str | None, dry_run: bool, session_id: str | 
                 _say(f"    {line}")
         for old in claim.get("supersedes", ()):
             _say(f"  {old}  superseded by {claim['id']}")
-    counts = report.counts
     notes = []
     for key, label in (("malformed", "malformed line(s)"),
                        ("truncated_last_line", "truncated last line"),

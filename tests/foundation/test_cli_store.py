@@ -200,3 +200,14 @@ def test_a_relative_rlat_home_is_one_store_under_the_home_directory_wherever_rla
     listed = run_rlat("memory", "list", "--format", "json", cwd=tmp_path, env=env)
     assert json.loads(listed.stdout)["count"] == 2
     assert (home / "relhome" / "memory.rlat").is_file()
+
+
+def test_capturing_a_file_that_is_no_transcript_is_a_one_line_error(tmp_path):
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Notes\n\nnot a transcript\n")
+    other = tmp_path / "other.jsonl"
+    other.write_text('{"a": 1}\n{"b": 2}\n')
+    for path in (notes, other):
+        out = run_rlat("capture", str(path))
+        assert out.returncode == 1 and "is not a Claude Code transcript" in out.stderr
+        assert len(out.stderr.strip().splitlines()) == 1

@@ -72,6 +72,11 @@ _SPELLINGS = [["uses just not make", "Uses just, not make."], ["ssh on 2222", "S
               ["flake is colima"], ["tabs", "Tabs."], ["CI needs -D warnings"]]
 
 
+# Every kind but ``restored``: `rlat doctor` writes it where a damaged log's snapshot was, and
+# it replaces the claim (the one kind whose effect depends on its place; docs/format.md).
+ORDER_FREE_KINDS = tuple(k for k in ev.EVENT_KINDS if k != ev.RESTORED)
+
+
 def _history(seed: int, n: int = 40) -> list[dict]:
     """A random log using every event kind, with timestamps drawn from a small set so equal
     timestamps (ties broken by event id) are common."""
@@ -95,7 +100,7 @@ def _history(seed: int, n: int = 40) -> list[dict]:
         text = rng.choice(spellings)
         cid = claim_id(text, "convention")
         other = claim_id(rng.choice(rng.choice(_SPELLINGS)), "convention")
-        kind = rng.choice(ev.EVENT_KINDS)
+        kind = rng.choice(ORDER_FREE_KINDS)
         if kind == ev.PROPOSED:
             event = ev.proposed(text, "convention", citations=[some_cite(i)],
                                 workspace=f"w{rng.randrange(2)}", ts=ts(),
@@ -147,7 +152,7 @@ def _history(seed: int, n: int = 40) -> list[dict]:
 
 def test_the_generator_produces_every_event_kind():
     kinds = {e["kind"] for seed in range(20) for e in _history(seed)}
-    assert kinds == set(ev.EVENT_KINDS)
+    assert kinds == set(ORDER_FREE_KINDS)
 
 
 @settings(max_examples=150, deadline=None)

@@ -124,6 +124,27 @@ def show(claim_ref: str, fmt: str) -> None:
     sys.stdout.write(show_output(claim, fmt, claim_history(path, claim.id)))
 
 
+def _world_fact_hint(ref: str) -> None:
+    """A world fact is not in the memory store but in a knowledge model: say which, and how
+    it is removed there (`rlat profile KM --delete ID`)."""
+    from .. import world
+    from ..claims.log import ClaimLog
+    from ..workspace import workspace_id
+
+    ref = ref.strip().lower()
+    if not ref:
+        return
+    for km in world.world_km_paths(workspace_id(current_cwd())):
+        try:
+            ids = ClaimLog(km).state().claims
+        except Exception:  # noqa: BLE001 - an unreadable KM names nothing here
+            continue
+        hit = next((cid for cid in ids if cid.startswith(ref)), None)
+        if hit:
+            fail(f"{hit[:12]} is a world fact in {km}, not a claim of your memory; remove it "
+                 f"with `rlat profile {km} --delete {hit[:12]}`")
+
+
 @command(
     CLAIM_ID_ARGUMENT,
     Arg("--reason", default="forgotten by the user", help="Recorded with the event."),
@@ -133,7 +154,10 @@ def forget(claim_ref: str, reason: str, settings) -> None:
     from ..claims import events as ev
 
     store = open_store()
-    claim = resolve_claim(store.state(), claim_ref)
+    state = store.state()
+    if not any(cid.startswith(claim_ref.strip().lower()) for cid in state.claims):
+        _world_fact_hint(claim_ref)
+    claim = resolve_claim(state, claim_ref)
     if claim.state == "retired":
         echo(f"Claim {claim.id} is already retired.")
         return

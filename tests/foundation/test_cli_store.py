@@ -216,7 +216,7 @@ def test_capturing_a_file_that_is_no_transcript_is_a_one_line_error(tmp_path):
 def test_forgetting_a_world_fact_says_where_it_lives_and_how_to_remove_it(tmp_path):
     out = run_rlat("capture-attribute", "Deploys need two approvals.", "--kind", "constraint",
                    "--format", "json", cwd=tmp_path)
-    fact = json.loads(out.stdout)["claim_id"]
+    fact = json.loads(out.stdout)["id"]
     forgot = run_rlat("memory", "forget", fact[:12], cwd=tmp_path)
     assert forgot.returncode == 1 and "is a world fact in" in forgot.stderr
     assert f"--delete {fact[:12]}" in forgot.stderr

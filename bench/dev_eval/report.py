@@ -14,6 +14,8 @@ SPLIT_NOTE = {
     "dev5": "the DEV5 split: written in the fifth pass; first read untuned (0.44), tuned on since",
     "dev6": "the DEV6 split: written in the sixth pass; first read untuned (0.44), tuned on since",
     "dev7": "the DEV7 split: written in the sixth pass; first read untuned (0.46), tuned on since",
+    "dev8": "the DEV8 split: written in the eighth pass by a helper that read no capture or "
+            "recall code; first read untuned",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

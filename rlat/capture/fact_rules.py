@@ -431,6 +431,11 @@ SAID_COMMAND = re.compile(r"[\"“]([^\"“”\n]{2,2000})[\"”]")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_+-]{1,}")
 # A speaker's filler in dictated text: a new thought starts after it.
 DISFLUENCY = re.compile(r"\b(?:u+m+|u+h+|e+r+m+|uhm)\b[\s,.-]*", re.IGNORECASE)
+# The assistant saying where it wrote the explanation down, not giving it ("The why goes in a
+# comment right at the fix", "I explained it in a comment above the call"): the comment is it.
+WHERE_EXPLAINED = re.compile(
+    r"\b(?:goes|go|went|is|are|put|wrote|written|left|added|explained\w*|documented)\b[^.\n]{0,30}"
+    r"\b(?:in|into|as)\s+(?:a|the|an)\s+(?:\w+\s+)?(?:code\s+)?comments?\b", re.IGNORECASE)
 # A bold label a write-up opens a sentence with.
 LABEL = re.compile(r"^\*\*[^*\n]{1,60}(?::\*\*|\*\*:)\s*")
 

@@ -113,6 +113,7 @@ from .fact_rules import (
     VERDICT_START,
     VERDICT_WORDS,
     WANTS,
+    WHERE_EXPLAINED,
     about_code,
     answering_line,
     content_words,
@@ -295,6 +296,8 @@ class FactExtractor:
                     # what it wrote into notes, a record, a doc: a finding, never the reason for
                     # a revert (the message that says why comes before or after the record)
                     self._assistant_text(block, note=True)
+                elif block.kind == "comment" and block.text and not turn.sidechain:
+                    self._commented(block)
                 elif block.kind == "text" and block.text and not turn.sidechain:
                     # (the command the assistant tells the user to run instead: "So in your
                     # terminal: `bin/kaocha unit`.")
@@ -556,19 +559,8 @@ class FactExtractor:
             if NARRATION.match(sentence):
                 continue
             if self._symptom and self._probed and not self._explained \
-                    and CAUSE.search(sentence):
-                # The first explanation of a problem the user reported, after looking into it,
-                # with the remedy when the next sentence gives one ("Raise X", "Run it with …").
-                self._explained = True
-                room = ROOM_BESIDE_ASK if self._ask is not None else FACT_CHARS
-                label = CAUSE_LABEL.match(sentence)
-                if label:
-                    spans[at] = (start + label.end(), end)
-                pieces = _with_remedy(text, spans, at, room)
-                sentence = _joined(text, pieces, spans)
-                cited = [self._cite(block, a, b, "fact") for a, b in pieces]
-                self._in_context("gotcha", sentence, cited + self._backing(
-                    salient_tokens(sentence)))
+                    and CAUSE.search(sentence) and not WHERE_EXPLAINED.search(sentence):
+                self._explanation(block, spans, at)
                 continue
             gotcha = hinted(low, GOTCHA_HINTS) and GOTCHA.search(sentence)
             tokens = salient_tokens(sentence) or names_of_things(sentence)
@@ -639,6 +631,34 @@ class FactExtractor:
                              [self._cite(report, a, b, "fact") for a, b in pieces])
             return True
         return False
+
+    def _explanation(self, block: Block, spans: list[tuple[int, int]], at: int) -> None:
+        """The first explanation of a problem the user reported, after looking into it, with
+        the remedy when the next sentence gives one ("Raise X", "Run it with …")."""
+        text = block.text
+        start, end = spans[at]
+        self._explained = True
+        room = ROOM_BESIDE_ASK if self._ask is not None else FACT_CHARS
+        label = CAUSE_LABEL.match(text[start:end])
+        if label:
+            spans[at] = (start + label.end(), end)
+        pieces = _with_remedy(text, spans, at, room)
+        sentence = _joined(text, pieces, spans)
+        cited = [self._cite(block, a, b, "fact") for a, b in pieces]
+        self._in_context("gotcha", sentence, cited + self._backing(salient_tokens(sentence)))
+
+    def _commented(self, block: Block) -> None:
+        """A comment the assistant wrote into code while a reported problem waits for its
+        explanation: the comment may be it ("Found it. The why goes in a comment at the fix")."""
+        if not (self._symptom and self._probed and not self._explained):
+            return
+        spans = sentences(block.text)
+        for at, (start, end) in enumerate(spans):
+            sentence = block.text[start:end]
+            if len(sentence) <= SENTENCE_MAX and not NARRATION.match(sentence) \
+                    and CAUSE.search(sentence):
+                self._explanation(block, spans, at)
+                return
 
     @staticmethod
     def _judges_attempt(text: str, spans: list[tuple[int, int]]) -> bool:

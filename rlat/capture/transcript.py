@@ -86,7 +86,8 @@ class Block:
     output, or for a tool call a one-line rendering of its input (the command, the path)."""
 
     # text | thinking | tool_use | tool_result | image | other | note (prose the assistant
-    # wrote into a notes file: ``_NOTES``)
+    # wrote into a notes file: ``_NOTES``) | comment (a comment it wrote into code:
+    # ``_written_comments``)
     kind: str
     text: str = ""
     uuid: str = ""  # the JSONL line it came from (the citation's message id)
@@ -330,6 +331,36 @@ def _written_prose(name: str, raw: object) -> str:
 
 _HEADING = re.compile(r"(?m)^(\s*#+\s+.*?[^.!?:\s])[ \t]*$")
 
+# A line comment in code: "# …" (Python, shell, GDScript, Ruby), "// …", "-- …" (Lua, SQL,
+# Haskell), "; …" (Lisp, asm), "! …" (Fortran), a block comment's "* …" lines.
+_COMMENT_LINE = re.compile(r"^[ \t]*(?:#|//+|--|;+|!|\*|/\*+)[ \t]+(\S.*?)[ \t]*(?:\*/)?$")
+COMMENT_MIN_WORDS = 12  # a comment that explains, not one that labels ("# retry once")
+
+
+def _written_comments(name: str, raw: object) -> str:
+    """The comments a Write/Edit/MultiEdit call puts into code, each run of comment lines
+    joined into one paragraph ("" when none says much): the assistant explaining a fix where
+    the next reader will find it ("# Pausing the tree stops every node whose process mode is
+    inherited …")."""
+    field_name = _PROSE_FIELD.get(name)
+    if not field_name or not isinstance(raw, dict):
+        return ""
+    value = raw.get(field_name)
+    if isinstance(value, list):  # MultiEdit: each edit's new text
+        value = "\n".join(e.get("new_string", "") for e in value
+                          if isinstance(e, dict) and isinstance(e.get("new_string"), str))
+    if not isinstance(value, str) or not value:
+        return ""
+    runs: list[list[str]] = [[]]
+    for line in value[:MAX_TEXT_CHARS].splitlines():
+        m = _COMMENT_LINE.match(line)
+        if m and not line.lstrip().startswith(("#!", "#include", "#define", "#pragma")):
+            runs[-1].append(m.group(1))
+        elif runs[-1]:
+            runs.append([])
+    paragraphs = [" ".join(run) for run in runs if run]
+    return "\n\n".join(p for p in paragraphs if len(p.split()) >= COMMENT_MIN_WORDS)
+
 
 def render_tool_use(name: str, inp: dict) -> str:
     """One line describing a tool call: the command, the path, the pattern…"""
@@ -547,6 +578,10 @@ def _assistant_turn(obj: dict, message: dict, stats: ReadStats, ctx: _Context) -
             prose = _written_prose(name, item.get("input"))
             if prose:
                 turn.blocks.append(Block("note", _clean(prose, stats), uuid=uuid))
+            else:
+                said = _written_comments(name, item.get("input"))
+                if said:
+                    turn.blocks.append(Block("comment", _clean(said, stats), uuid=uuid))
         elif btype == "image":
             turn.blocks.append(Block("image", "[image]", uuid=uuid))
         else:

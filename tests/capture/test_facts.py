@@ -207,6 +207,26 @@ def test_a_session_past_its_fact_limit_keeps_the_latest_and_says_so(tmp_path, st
     assert report.facts_not_kept == 2 and "2 earlier fact(s)" in report.receipt
 
 
+def test_an_explanation_written_as_a_comment_at_the_fix_is_the_gotcha(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("notes added with :MarginaliaAdd land on the line below the cursor, and on the "
+             "last line of a buffer it errors out of range")
+    b.run("Read", {"file_path": "lua/marginalia/notes.lua"}, "local row = cursor[1]")
+    b.say("Found it. The why goes in a comment right at the fix, so it's there the next time "
+          "someone reads this code.")
+    b.run("Edit", {"file_path": "lua/marginalia/notes.lua", "old_string": "local row = cursor[1]",
+                   "new_string": "-- nvim_win_get_cursor returns a 1-based row, while extmarks\n"
+                                 "-- count rows from 0, so the row has to be shifted by one\n"
+                                 "-- before it is used as an extmark position.\n"
+                                 "local row = cursor[1] - 1"}, "ok")
+    b.say("Notes land on the cursor's line now.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (gotcha,) = facts_of(report)["gotcha"]
+    assert gotcha["text"].startswith("Nvim_win_get_cursor returns a 1-based row") \
+        or gotcha["text"].startswith("nvim_win_get_cursor returns a 1-based row"), gotcha["text"]
+    assert "The why goes in a comment" not in " ".join(texts(report))
+
+
 def test_a_required_variable_named_by_an_error_and_restated_is_a_fact(tmp_path, store):
     b = session(tmp_path)
     b.prompt("Start the billing worker.")

@@ -15,7 +15,7 @@ SPLIT_NOTE = {
     "dev6": "the DEV6 split: written in the sixth pass; first read untuned (0.44), tuned on since",
     "dev7": "the DEV7 split: written in the sixth pass; first read untuned (0.46), tuned on since",
     "dev8": "the DEV8 split: written in the eighth pass by a helper that read no capture or "
-            "recall code; first read untuned",
+            "recall code; first read untuned (0.66), tuned on since",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

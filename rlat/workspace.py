@@ -209,6 +209,23 @@ def _workspace_id(cwd: str, seen: tuple[str, ...]) -> str:
     return "path:" + norm
 
 
+def earlier_ids(cwd: str) -> list[str]:
+    """The ids the project at ``cwd`` had before its current one: a repository is ``path:``
+    until its first commit, ``git-root:`` until it gets an ``origin``. Claims learned under
+    those are the project's too (``rlat.workspace_moves``)."""
+    norm = normalise_path(cwd)
+    found = find_git_dir(Path(norm))
+    if not found:
+        return []
+    root, _common = found
+    current = workspace_id(cwd)
+    out = ["path:" + normalise_path(str(root)), "path:" + norm]
+    commit = _root_commit(root)
+    if commit:
+        out.append("git-root:" + commit)
+    return [wid for wid in dict.fromkeys(out) if wid != current]
+
+
 def describe(cwd: str) -> dict:
     import hashlib
 

@@ -247,9 +247,17 @@ def injected(session_id: str, claims: list[str], *, workspace: str | None = None
     return event
 
 
-def marked(claim: str, *, cross_workspace: bool, ts: float | None = None) -> dict:
+def marked(claim: str, *, cross_workspace: bool | None = None, workspace: str | None = None,
+           ts: float | None = None) -> dict:
+    """A mark on a claim: served in every workspace (``cross_workspace``), or also in
+    ``workspace`` (the id its project has now, after the one it was learned under changed:
+    ``rlat.workspace.earlier_ids``)."""
     event = _base(MARKED, ts)
-    event.update(claim=claim, cross_workspace=cross_workspace)
+    event.update(claim=claim)
+    if cross_workspace is not None:
+        event["cross_workspace"] = cross_workspace
+    if workspace:
+        event["workspace"] = workspace
     return event
 
 

@@ -302,6 +302,8 @@ def _apply_to_claim(state: FoldState, claim: Claim, event: dict) -> None:
     elif kind == ev.MARKED:
         if "cross_workspace" in event:
             _mark_cross_workspace(claim, bool(event["cross_workspace"]), ts, eid)
+        if isinstance(event.get("workspace"), str):
+            _add_workspace(claim, event["workspace"])
         _touch(claim, ts)
     elif kind == ev.PURGED:
         # Absorbing: no event folded before or after (a late earlier proposal, more evidence

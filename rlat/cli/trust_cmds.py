@@ -49,6 +49,19 @@ def _rung_of(state: FoldState, claim: Claim, now: float) -> str:
 
 
 # ------------------------------------------------------------------------------ recall
+def _follow_earlier_ids(store, here: str) -> None:
+    """Claims learned here before the project's id changed (its first commit, its first
+    origin) follow it (``rlat.workspace_moves``); a store that cannot be written (read-only,
+    locked) is recalled as it is."""
+    from ..container import ContainerError
+    from ..workspace_moves import follow
+
+    try:
+        follow(store, current_cwd(), here, lock_timeout=1.0)
+    except (ContainerError, OSError):
+        pass
+
+
 @command(
     Arg("query", help="What you want to remember (words, not a question format: any text "
                       "works)."),
@@ -74,9 +87,10 @@ def recall_cmd(query: str, top_k: int, fmt: str, explain: bool, include_stale: b
     from .. import world
 
     store = open_store()
+    here = workspace_id(current_cwd())
+    _follow_earlier_ids(store, here)
     state = store.state()
     now = time.time()
-    here = workspace_id(current_cwd())
     workspace = None if all_workspaces else here
     index = open_index(store.path, state) if state.claims else None
     # The workspace's world-fact KMs: each key's current attribute value, ranked alongside.

@@ -67,6 +67,8 @@ class Job:
 
 
 def task_capture(job: Job) -> object:
+    if job.workspace and job.cwd:
+        _follow_earlier_ids(job)
     size = transcript_size(job.transcript)
     if size < 0:
         return "no transcript (missing, or not a regular file)"
@@ -75,6 +77,22 @@ def task_capture(job: Job) -> object:
     return capture_and_record(job.transcript, cwd=job.cwd, session_id=job.session_id,
                               workspace=job.workspace, by="worker",
                               lock_timeout=WORKER_LOCK_TIMEOUT)
+
+
+def _follow_earlier_ids(job: Job) -> None:
+    """Claims learned in this project under an earlier id (before its first commit, its first
+    origin) follow it to the current one (``rlat.workspace_moves``)."""
+    from ..claims.log import ClaimLog
+    from ..workspace_moves import follow
+
+    try:
+        moved = follow(ClaimLog(memory_store_path()), job.cwd, job.workspace,
+                       lock_timeout=WORKER_LOCK_TIMEOUT)
+    except Exception as exc:  # noqa: BLE001 - never stops the capture itself
+        job.log(f"claims of this project's earlier ids not followed: {exc}")
+        return
+    if moved:
+        job.log(f"{moved} claim(s) of this project's earlier ids now serve as {job.workspace}")
 
 
 def _llm_task(job: Job, name: str) -> object:

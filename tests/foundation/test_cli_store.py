@@ -220,3 +220,23 @@ def test_forgetting_a_world_fact_says_where_it_lives_and_how_to_remove_it(tmp_pa
     forgot = run_rlat("memory", "forget", fact[:12], cwd=tmp_path)
     assert forgot.returncode == 1 and "is a world fact in" in forgot.stderr
     assert f"--delete {fact[:12]}" in forgot.stderr
+
+
+def test_claims_follow_the_project_when_its_first_commit_and_origin_change_its_id(tmp_path):
+    import subprocess
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git = ["git", "-c", "user.email=a@b", "-c", "user.name=a", "-C", str(repo)]
+    subprocess.run([*git, "init", "-q"], check=True)
+    assert run_rlat("memory", "add", "Start the dev server with make dev on port 3001",
+                    cwd=repo).returncode == 0
+    for change in (["commit", "-q", "--allow-empty", "-m", "init"],
+                   ["remote", "add", "origin", "https://github.com/acme/x"]):
+        subprocess.run([*git, *change], check=True)
+        out = run_rlat("memory", "recall", "how do I start the dev server", cwd=repo)
+        assert out.returncode == 0 and "make dev" in out.stdout, (change, out.stdout)
+    # a project next door learns nothing of it
+    (tmp_path / "other").mkdir()
+    assert "make dev" not in run_rlat("memory", "recall", "how do I start the dev server",
+                                      cwd=tmp_path / "other").stdout

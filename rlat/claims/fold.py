@@ -195,7 +195,18 @@ def apply(state: FoldState, event: dict) -> None:
             claim = claim_from_row(event.get("fields") or [], event.get("row") or [])
         except (TypeError, KeyError, ValueError):
             return  # a malformed row: ignored, still counted
+        before = state.claims.get(claim.id)
         state.claims[claim.id] = claim
+        # (what waited for the claim is in the row already, as the snapshot folded it — but a
+        # purge is absorbing, from whichever copy it came)
+        waited = state.pending.pop(claim.id, ())
+        if claim.purged or (before is not None and before.purged) \
+                or any(e.get("kind") == ev.PURGED for e in waited):
+            # (a purge is absorbing: a restored row never brings the text back)
+            claim.purged = True
+            claim.text = ""
+            evidence, claim.evidence = claim.evidence, []
+            _merge_citations(claim, evidence)
         return
 
     if kind == ev.INJECTED:

@@ -87,8 +87,21 @@ def _purge_claims(events: list[dict], claims: set[str]) -> list[dict]:
                 event["text"] = ""
             if "citations" in event:
                 event["citations"] = [strip_purged(c) for c in event["citations"]]
+            if event.get("kind") == ev.RESTORED:  # (a whole claim: its text and its evidence)
+                event["row"] = purged_row(event.get("fields") or [], event.get("row") or [])
         out.append(event)
     return out
+
+
+def purged_row(fields: list[str], row: list) -> list:
+    """A ``restored`` event's claim row without its text and its evidence's excerpts."""
+    row = list(row)
+    if "text" in fields and fields.index("text") < len(row):
+        row[fields.index("text")] = ""
+    if "evidence" in fields and fields.index("evidence") < len(row):
+        at = fields.index("evidence")
+        row[at] = [strip_purged(c) for c in (row[at] or ()) if isinstance(c, dict)]
+    return row
 
 
 def apply_purges(events: list[dict]) -> list[dict]:

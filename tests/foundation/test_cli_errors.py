@@ -4,6 +4,7 @@ directory, undecodable stdin, Ctrl-C while a store is read."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -370,3 +371,26 @@ def test_a_file_size_limit_is_one_line_that_says_what_stopped_the_write(rlat_hom
     line = one_line_error(proc, 5)
     assert "ulimit -f" in line and "nothing was half-written" in line
     assert ClaimLog(memory_store_path()).state().claims  # the store still reads
+
+
+def test_a_purge_reaches_the_text_of_a_restored_claim(rlat_home, tmp_path):
+    from rlat.claims.fold import fold
+
+    secret = "PRIVATEXYZ"
+    add = run_rlat("memory", "add", f"The staging list is at the {secret} share",
+                   "--format", "json", cwd=tmp_path)
+    cid = json.loads(add.stdout)["id"]
+    assert run_rlat("memory", "add", "Run make check before pushing", cwd=tmp_path).returncode == 0
+    assert run_rlat("compact", cwd=tmp_path).returncode == 0
+    assert run_rlat("memory", "add", "Use pnpm not npm", cwd=tmp_path).returncode == 0
+    _flip_a_record(rlat_home / "memory.rlat", 0)
+    assert "restored" in run_rlat("doctor", cwd=tmp_path).stdout
+    assert run_rlat("compact", "--purge", cid[:12], cwd=tmp_path).returncode == 0
+    assert secret.encode() not in (rlat_home / "memory.rlat").read_bytes()
+    # a teammate's copy purged it before the restoration: a merge never brings the text back
+    events = list(ClaimLog(memory_store_path()).events())
+    restored = [e for e in events if e["kind"] == "restored" and e["claim"] == cid]
+    unpurged = dict(restored[0], row=list(restored[0]["row"]))
+    unpurged["row"][list(restored[0]["fields"]).index("text")] = f"at the {secret} share"
+    state = fold([ev.purged(cid, ts=unpurged["ts"] - 60), unpurged])
+    assert state.claims[cid].purged and secret not in state.claims[cid].text

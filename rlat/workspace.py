@@ -217,13 +217,26 @@ def earlier_ids(cwd: str) -> list[str]:
     found = find_git_dir(Path(norm))
     if not found:
         return []
-    root, _common = found
+    root, common = found
+    if _cloned(common):
+        return []  # a clone had its origin's id from the start: no earlier id was this project's
     current = workspace_id(cwd)
     out = ["path:" + normalise_path(str(root)), "path:" + norm]
     commit = _root_commit(root)
     if commit:
         out.append("git-root:" + commit)
     return [wid for wid in dict.fromkeys(out) if wid != current]
+
+
+def _cloned(common: Path) -> bool:
+    """Whether the repository was made by ``git clone`` (its HEAD log's first entry says so),
+    not ``git init``: a clone of a template shares its root commit with every other clone."""
+    try:
+        with open(common / "logs" / "HEAD", encoding="utf-8", errors="replace") as fh:
+            first = fh.readline()
+    except OSError:
+        return True  # no history to tell: assume the safer answer
+    return "\tclone: " in first
 
 
 def describe(cwd: str) -> dict:

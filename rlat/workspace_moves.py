@@ -6,8 +6,11 @@ first commit or the first ``git remote add`` would silently stop being recalled 
 claim still only of an earlier id gets a ``marked`` event adding the current one (its history
 is kept), and the earlier id's default world-fact KM is linked to the current id.
 
-Called by the background worker for every session it captures and by `rlat memory recall`
-and `list` (the first read after the change); cheap when nothing moved: one pass over the
+Only for a repository made here with ``git init`` (a clone had its origin's id from the start,
+and shares its root commit with every clone of the same template), and only for claims of
+nothing but the earlier ids. Called by the background worker for every session it captures
+and by `rlat memory recall` (the first read after the change: it appends the marks, or, on a
+read-only or locked store, recalls without them); cheap when nothing moved: one pass over the
 folded claims.
 """
 
@@ -29,8 +32,11 @@ def follow(store: ClaimLog, cwd: str, workspace: str, *, lock_timeout: float | N
     _link_world_facts(earlier, workspace)
     if not store.path.exists():
         return 0
+    # (only claims of nothing but this project's earlier ids: one also of another workspace
+    # is that workspace's too, and stays as it is)
     moved = [c.id for c in store.state().claims.values()
-             if earlier.intersection(c.workspaces) and workspace not in c.workspaces]
+             if c.workspaces and earlier.issuperset(c.workspaces)
+             and workspace not in c.workspaces]
     if moved:
         store.append([ev.marked(cid, workspace=workspace) for cid in moved],
                      lock_timeout=lock_timeout)

@@ -240,3 +240,21 @@ def test_claims_follow_the_project_when_its_first_commit_and_origin_change_its_i
     (tmp_path / "other").mkdir()
     assert "make dev" not in run_rlat("memory", "recall", "how do I start the dev server",
                                       cwd=tmp_path / "other").stdout
+
+
+def test_a_clone_of_a_template_learns_nothing_of_the_template(tmp_path):
+    import subprocess
+
+    git = ["git", "-c", "user.email=a@b", "-c", "user.name=a"]
+    template = tmp_path / "tpl"
+    subprocess.run([*git, "init", "-q", str(template)], check=True)
+    subprocess.run([*git, "-C", str(template), "commit", "-q", "--allow-empty", "-m", "root"],
+                   check=True)
+    assert run_rlat("memory", "add", "Deploy the template site with make publish-template",
+                    cwd=template).returncode == 0
+    subprocess.run([*git, "clone", "-q", str(template), str(tmp_path / "other")], check=True)
+    subprocess.run([*git, "-C", str(tmp_path / "other"), "remote", "set-url", "origin",
+                    "git@github.com:someone/other-project.git"], check=True)
+    out = run_rlat("memory", "recall", "deploy publish template", cwd=tmp_path / "other")
+    assert "publish-template" not in out.stdout
+

@@ -33,8 +33,9 @@ class Command:
 
 
 # Prompts after a failure by which the user has moved on: a command that works after them
-# does another job, unless the user handed it over ("hints").
-MOVED_ON = 2
+# does another job, unless the user handed it over ("hints"). (Two are often the same
+# situation: "why did it fail?" — "ok then run them with pnpm".)
+MOVED_ON = 3
 
 _CD_FIRST = re.compile(r"^\s*(?:cd|pushd)\s+\S+\s*(?:&&|;)\s*")
 

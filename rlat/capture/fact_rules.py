@@ -170,15 +170,15 @@ _ABOUT_CODE = re.compile(
     r"|^\W*\S*[/.]\S* (?:updated|created|written|saved|fixed|edited|removed)\W*$"
     # ... or the state the work left things in, which the next session will not find as it
     # was: "The build is clean", "It builds again", "All 64 edit mode tests pass", "`qty` is
-    # now `quantity`; … was the only place using it", "nREPL is up on port 41277", "Pulled main
-    # (a fast-forward, 3 files)", "2 files under src still have a TODO", "Yesterday: …"
+    # now `quantity`; … was the only place using it", "Pulled main (a fast-forward, 3 files)",
+    # "2 files under src still have a TODO", "Yesterday: …" (not what stays: "Redis is up on
+    # port 6380", "deploy-01 still has Node v16", "the agents now have 8 GB")
     r"|\b(?:is|are) (?:now |all )?(?:clean|green|passing)\b"
-    r"|\b(?:builds?|works?|passes|starts|looks right|runs) again\b"
-    r"|\b(?:is|are) up (?:on|and)\b|\bare (?:all )?running\b|\ba fast-forward\b"
-    r"|\bstill ha(?:s|ve) (?:a|an|\d+) \w+|^\W*yesterday\b"
+    r"|\b(?:builds?|works?|passes|starts|looks right) again\b|\ba fast-forward\b"
+    r"|\bstill ha(?:s|ve) (?:a |an |\d+ )?(?:TODO|FIXME|XXX)s?\b|^\W*yesterday\b"
     r"|\btests pass(?:ed)?\b(?![^.;]*\b(?:but|unless|except|only|until|when)\b)"
-    r"|\bis built(?! for| with| against| from| on)\b|\bnow (?:line up|pass|have|has)\b"
-    r"|`[^`\n]+` is now `[^`\n]+`|\bwas the only (?:place|file|one) using it\b",
+    r"|\bis built(?! for| with| against| from| on| by)\b|\bnow (?:line up|pass(?:es)?)\b"
+    r"|\bwas the only (?:place|file|one) using it\b",
     re.IGNORECASE)
 
 
@@ -580,24 +580,40 @@ _FILLER = frozenset(
 # sentence's clauses part.
 _NEGATION = re.compile(r"\b(?:never|not|no|nor|without|avoid|don'?t|do not|doesn'?t|"
                        r"does not|won'?t|shouldn'?t|mustn'?t|can'?t|cannot)\b", re.IGNORECASE)
-_CLAUSES = re.compile(r"[,;:.()\n]|\s-\s|\s—\s|\b(?:but|instead|rather than)\b",
-                      re.IGNORECASE)
+_CLAUSES = re.compile(r"[,;:.()\n]|\s-\s|\s—\s|\b(?:but|instead)\b", re.IGNORECASE)
+# ... and what introduces the alternative a rule rejects ("pnpm instead of npm"): said as "not".
+_REJECTED = re.compile(r"\b(?:instead of|rather than)\b", re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)*")
+
+
+def _clauses(text: str) -> list[tuple[str, str]]:
+    """(clause, what follows its negation, "" when it has none), clause by clause."""
+    text = _REJECTED.sub(", not", text.replace("()", ""))  # (a call's parentheses part nothing)
+    out = []
+    for clause in _CLAUSES.split(text):
+        if clause.strip():
+            said = _NEGATION.search(clause)
+            out.append((clause, clause[said.end():] if said else ""))
+    return out
 
 
 def stance(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """(content words said only under a negation, content words said only without one), by
-    clause: "never push to main" and "always push to main" take opposite stances on *push*."""
+    clause: "never push to main" and "always push to main" take opposite stances on *push*;
+    "pnpm instead of npm" is "pnpm, not npm"."""
     negated: set[str] = set()
     affirmed: set[str] = set()
-    for clause in _CLAUSES.split(text.replace("()", "")):  # (a call's parentheses part nothing)
-        if not clause.strip():
-            continue
-        said = _NEGATION.search(clause)
-        after = content_words(clause[said.end():]) if said else set()
-        negated |= after
-        affirmed |= content_words(clause) - after
+    for clause, after in _clauses(text):
+        rejected = content_words(after) if after else set()
+        negated |= rejected
+        affirmed |= content_words(clause) - rejected
     return frozenset(negated - affirmed), frozenset(affirmed - negated)
+
+
+def affirmed_numbers(text: str) -> frozenset[str]:
+    """The plain numbers a text says outside a negated clause ("port 3000 (not 8080)": 3000)."""
+    return frozenset(n for clause, after in _clauses(text) if not after
+                     for n in _NUMBER.findall(clause))
 
 
 Signature = tuple[frozenset, frozenset, tuple[frozenset, frozenset], frozenset]
@@ -608,7 +624,7 @@ def signature(text: str) -> Signature:
     recurrence compares."""
     ticks = {"cmd:" + one_line(t) for t in BACKTICK.findall(text)}
     return (frozenset(salient_tokens(text) | ticks), frozenset(content_words(text)),
-            stance(text), frozenset(_NUMBER.findall(text)))
+            stance(text), affirmed_numbers(text))
 
 
 def same_fact(a: Signature, b: Signature) -> bool:

@@ -156,6 +156,7 @@ class Fact:
     cited: list[Cited]
     subject: str = ""
     polarity: str = "factual"
+    seq: int = 0  # the order it was kept in (positions shift when an older fact makes room)
 
     @property
     def type(self) -> str:
@@ -233,7 +234,8 @@ class FactExtractor:
     _question: bool = False  # the latest prompt asks something
     _answered: bool = False  # ... and the assistant answered it with a fact about the setup
     _reported: Block | None = None  # the prompt that reported the problem (its diagnosis too)
-    _facts_at_ask: int = 0  # facts kept before that prompt
+    _facts_at_ask: int = 0  # facts kept before that prompt (``_kept`` then)
+    _kept: int = 0  # facts kept so far, those that made room for later ones included
     _changed: bool = False  # a file was written since that prompt (something was tried)
     _ran: bool = False  # ... or a command that is more than a look ran since it
     _fixing: bool = False  # that prompt asks for a fix ("fix first, questions later")
@@ -354,7 +356,7 @@ class FactExtractor:
             or bool(SYMPTOM_WEAK.search(text)) and reporting and not WANTS.search(text)
         self._fixing = bool(FIX_ASKED.search(text))
         self._reported = block if self._symptom else None
-        self._facts_at_ask = len(self.facts)
+        self._facts_at_ask = self._kept
         self._changed, self._ran, self._judged = False, False, None
         # output pasted into the prompt is the look a probe would have taken
         self._probed = "\n" in text and len(text) > 80
@@ -566,7 +568,7 @@ class FactExtractor:
             tokens = salient_tokens(sentence) or names_of_things(sentence)
             # (the first answer needs no verb of its own: "R 4.3.3, as recorded in renv.lock")
             answering = self._question and self._probed and not self._answered \
-                and len(self.facts) == self._facts_at_ask and not REMEDY.match(sentence) \
+                and self._kept == self._facts_at_ask and not REMEDY.match(sentence) \
                 and not SEARCHED.match(sentence) and not about_code(sentence)
             if not tokens or (not gotcha and not states_a_fact(sentence) and not answering):
                 continue
@@ -760,7 +762,9 @@ class FactExtractor:
         if subject is None:
             tokens = sorted(key[0])
             subject = f"{kind}:{' '.join(tokens)}" if tokens and kind != "falsified" else ""
-        self.facts.append(Fact(kind, text, cited, subject=subject, polarity=polarity))
+        self.facts.append(Fact(kind, text, cited, subject=subject, polarity=polarity,
+                               seq=self._kept))
+        self._kept += 1
 
     def _pasted_failure(self, block: Block) -> None:
         """A command the user ran and whose failing output they pasted ("I tried `X` myself
@@ -778,7 +782,7 @@ class FactExtractor:
             return
         self._commands.append(Command(
             one_line(command), Cited(block.uuid, command, "command", self.source, block.offset),
-            True, error, error_cited, ask=self._ask, facts_before=len(self.facts)))
+            True, error, error_cited, ask=self._ask, facts_before=self._kept))
         del self._commands[:-16]
 
     def _said_failure(self, block: Block, start: int, end: int) -> bool:
@@ -793,7 +797,7 @@ class FactExtractor:
             self._commands.append(Command(
                 one_line(command), self._cite(block, m.start(1), m.end(1), "command"), True,
                 "", self._cite(block, start, end, "failure"), ask=self._ask,
-                facts_before=len(self.facts)))
+                facts_before=self._kept))
             del self._commands[:-16]
             return True
         return False
@@ -823,7 +827,7 @@ class FactExtractor:
             # (a command the user ran in bash mode is the start of what they ask next)
             ask = None if (block.tool_id or "").startswith(BASH_MODE) else self._ask
             self._commands.append(Command(command, cited, True, error, error_cited,
-                                           ask=ask, facts_before=len(self.facts)))
+                                           ask=ask, facts_before=self._kept))
             del self._commands[:-16]
             return
         if not only_looks(command):
@@ -843,8 +847,7 @@ class FactExtractor:
                 continue
             failed.recovered = True
             said = [f for f in self.facts if same in one_line(f.text)]
-            if any(at < failed.facts_before or f.kind != "convention"
-                   for at, f in enumerate(self.facts) if f in said):
+            if any(f.seq < failed.facts_before or f.kind != "convention" for f in said):
                 break  # already said ("we always run the tests with `make check`")
             # The user's hint after the failure ("ah, in this repo it's `X`") says less than
             # the recovery (what failed, why, what was asked): the recovery replaces it.

@@ -1034,13 +1034,16 @@ def test_a_status_report_after_the_revert_does_not_replace_the_verdict_before_it
     assert "closed as not planned" not in " ".join(texts(report)[1:])
 
 
-def test_a_command_that_works_two_requests_later_recovers_nothing(tmp_path, store):
+def test_a_command_that_works_three_requests_later_recovers_nothing(tmp_path, store):
     b = session(tmp_path)
     b.prompt("try the community model with the new gradient")
     b.run("Bash", {"command": "julia --project -e 'fit_growth(load_example(:community))'"},
           "ERROR: Mutating arrays is not supported", is_error=True)
     b.say("That fails inside the gradient.")
-    b.prompt("ok, leave it. what did I get done yesterday?")
+    b.prompt("ok, leave it and close the issue")
+    b.run("Bash", {"command": "gh issue close 105"}, "Closed issue #105")
+    b.say("Closed.")
+    b.prompt("what did I get done yesterday?")
     b.run("Bash", {"command": "git log --since=yesterday --oneline"}, "71be0c4 plots")
     b.say("A residual panel under the fit plots.")
     b.prompt("the October bloom fit is slow, time it")
@@ -1049,6 +1052,21 @@ def test_a_command_that_works_two_requests_later_recovers_nothing(tmp_path, stor
     b.say("The October bloom fit takes 6.8 s.")
     report = capture_transcript(b.write(b.path), store=store)
     assert "recovery" not in facts_of(report), facts_of(report)
+
+
+def test_a_recovery_after_a_follow_up_question_is_still_one(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("run the tests")
+    b.run("Bash", {"command": "npm test"}, "npm ERR! This project requires pnpm", is_error=True)
+    b.say("That failed.")
+    b.prompt("why did it fail?")
+    b.say("npm refuses to run here.")
+    b.prompt("ok then run them with pnpm")
+    b.run("Bash", {"command": "pnpm test"}, "12 passed")
+    b.say("All 12 pass.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (fix,) = facts_of(report)["recovery"]
+    assert fix["text"].startswith("Use `pnpm test` here (`npm test` fails"), fix["text"]
 
 
 def test_a_contract_address_the_assistant_confirms_from_tool_output_is_an_environment_fact(

@@ -654,6 +654,9 @@ class FactExtractor:
         explanation: the comment may be it ("Found it. The why goes in a comment at the fix")."""
         if not (self._symptom and self._probed and not self._explained):
             return
+        reported = self._reported.text if self._reported is not None else ""
+        if not _topic_words(block.text) & _topic_words(reported):
+            return  # (a comment about something else: the problem is not what it explains)
         spans = sentences(block.text)
         for at, (start, end) in enumerate(spans):
             sentence = block.text[start:end]
@@ -877,6 +880,12 @@ def _block_after(text: str, end: int) -> int:
     first = len(rest) - len(rest.lstrip())
     gap = re.search(r"\n[ \t>]*\n", rest[first:])
     return end + first + (gap.start() if gap else len(rest) - first)
+
+
+def _topic_words(text: str) -> set[str]:
+    """Content words with the parts of identifiers ("nvim_win_get_cursor": cursor, …)."""
+    return {part for word in content_words(text) for part in re.split(r"[_.\-]+", word)
+            if len(part) > 2}
 
 
 def _judges(sentence: str) -> bool:

@@ -346,13 +346,21 @@ def _written_comments(name: str, raw: object) -> str:
     if not field_name or not isinstance(raw, dict):
         return ""
     value = raw.get(field_name)
-    if isinstance(value, list):  # MultiEdit: each edit's new text
-        value = "\n".join(e.get("new_string", "") for e in value
-                          if isinstance(e, dict) and isinstance(e.get("new_string"), str))
-    if not isinstance(value, str) or not value:
-        return ""
+    edits = value if isinstance(value, list) else [raw]  # (MultiEdit: each edit)
+    new_lines: list[str] = []
+    for e in edits:
+        if not isinstance(e, dict):
+            continue
+        text = e.get("content" if name == "Write" else "new_string")
+        if not isinstance(text, str):
+            continue
+        old = e.get("old_string")
+        kept = set(old.splitlines()) if isinstance(old, str) else set()
+        # (only what the edit adds: a comment it carries over as context says nothing new)
+        new_lines += [ln for ln in text[:MAX_TEXT_CHARS].splitlines() if ln not in kept]
+        new_lines.append("")
     runs: list[list[str]] = [[]]
-    for line in value[:MAX_TEXT_CHARS].splitlines():
+    for line in new_lines:
         m = _COMMENT_LINE.match(line)
         if m and not line.lstrip().startswith(("#!", "#include", "#define", "#pragma")):
             runs[-1].append(m.group(1))

@@ -227,6 +227,23 @@ def test_an_explanation_written_as_a_comment_at_the_fix_is_the_gotcha(tmp_path, 
     assert "The why goes in a comment" not in " ".join(texts(report))
 
 
+def test_a_comment_an_edit_only_carries_over_is_no_explanation(tmp_path, store):
+    comment = ("# Rows are grouped by customer, which keeps the CSV stable when the job is "
+               "re-run later on")
+    b = session(tmp_path)
+    b.prompt("the export job crashes with KeyError: 'region' on the March data")
+    b.run("Read", {"file_path": "jobs/export.py"}, "row['region']")
+    b.run("Edit", {"file_path": "jobs/export.py",
+                   "old_string": f"{comment}\nregion = row['region']",
+                   "new_string": f"{comment}\nregion = row.get('region', 'unknown')"}, "ok")
+    b.say("The March export has rows from the new web shop, which has no region column, so "
+          "the lookup raises a KeyError; it now falls back to 'unknown'.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (gotcha,) = facts_of(report)["gotcha"]
+    assert gotcha["text"].startswith("The March export has rows from the new web shop"), \
+        gotcha["text"]
+
+
 def test_a_required_variable_named_by_an_error_and_restated_is_a_fact(tmp_path, store):
     b = session(tmp_path)
     b.prompt("Start the billing worker.")

@@ -207,6 +207,8 @@ def _assignment(m: re.Match[str], rule: str) -> str | None:
     if keyword.startswith(("pass", "pwd")):
         if len(value) < 4 or len(set(value)) < 3:
             return None
+        if not quoted and "_" in value and _SECRET_WORD.search(value):
+            return None  # a name for one (password_field = password_input_2)
         if not quoted and (_looks_like_code(value, names=_WORD_NAME)
                            or (not config and _IDENTIFIER.fullmatch(value))):
             return None
@@ -232,6 +234,7 @@ def _assignment(m: re.Match[str], rule: str) -> str | None:
 
 
 _LOWER_WORDS = re.compile(r"[a-z]+(?:[\-_.][a-z]+)*")
+_SECRET_WORD = re.compile(r"pass|pwd|secret|token|key", re.IGNORECASE)
 
 
 def _credential(index: int, *, prose: bool = False) -> Replacer:
@@ -253,15 +256,32 @@ def _credential(index: int, *, prose: bool = False) -> Replacer:
 
 def _option_value(m: re.Match[str], rule: str) -> str | None:
     """A secret option's value, unless it is a placeholder, another option, a variable
-    (``--token $GITHUB_TOKEN`` names where the secret is), a file (``@token.txt``) or a path."""
+    (``--token $GITHUB_TOKEN`` names where the secret is), a file (``@token.txt``), a path, a
+    spec (``--secret id=npmrc,src=…``) or a short lower-case word ("pass --token when …")."""
     for idx in range(1, (m.re.groups or 0) + 1):
         value = m.group(idx)
         if value is not None:
-            if is_placeholder(value) or value.startswith(("-", "$", "@")) \
-                    or _looks_like_code(value, names=None, dotted=False):
+            if is_placeholder(value) or value.startswith(("-", "$", "@")) or "=" in value \
+                    or _looks_like_code(value, names=None, dotted=False) \
+                    or (value.isalpha() and value.islower() and len(value) <= 8):
                 return None
             return _replace_group(m, idx, rule)
     return None
+
+
+def _htpasswd(m: re.Match[str], rule: str) -> str | None:
+    """``htpasswd`` with ``-b`` takes the password as its last argument: ``-b FILE USER PASS``,
+    ``-nb USER PASS`` (flags anywhere before them)."""
+    words = list(re.finditer(r"\S+", m.group(1)))
+    flags = "".join(w.group(0)[1:] for w in words if w.group(0).startswith("-"))
+    args = [w for w in words if not w.group(0).startswith("-")]
+    if "b" not in flags or len(args) < (2 if "n" in flags else 3):
+        return None
+    password = args[-1]
+    if is_placeholder(password.group(0)) or password.group(0).startswith("$"):
+        return None
+    start, end = m.start(1) + password.start(), m.start(1) + password.end()
+    return m.string[m.start():start] + marker(rule) + m.string[end:m.end()]
 
 
 def _said_password(m: re.Match[str], rule: str) -> str | None:
@@ -398,8 +418,8 @@ _REGISTRY_LOGIN = r"(?:docker|podman|nerdctl|buildah|skopeo|helm[ \t]+registry|o
 _PASSWORD_COMMAND = re.compile(f"{_MYSQL}|sshpass\\b|{_REGISTRY_LOGIN}")
 # Long options that take a secret as their value (``--password-stdin`` and ``--token-file``
 # are other options: the name must end at a space or "=").
-_SECRET_OPTION = (r"--(?:password|passwd|passphrase|token|secret|api-?key|auth-token|"
-                  r"access-token|client-secret)(?:[ \t]+|=)")
+_SECRET_OPTION = (r"--(?:[a-z0-9]+-)*(?:password|passwd|passphrase|pass|token|secret|api-?key)"
+                  r"(?:[ \t]+|=)")
 
 
 def _password_commands(text: str) -> Iterable[int]:
@@ -538,22 +558,31 @@ RULES: tuple[Rule, ...] = (
          ("x-api-", "x-auth-"),
          "X-API-Key / X-Auth-Token headers", _credential(1), exact=False),
     Rule("basic-auth-flag", "heuristic",
-         _c(r"(?:-u|--user)(?:[ \t]+|=)[\"']?[^\s:\"']+:([^\s\"']+)"), (),
+         _c(r"(?:-u|--user)(?:[ \t]+|=)[\"']?[^\s:\"'=]+:([^\s\"']+)"), (),
          "curl -u user:PASSWORD, --user=user:PASSWORD (user kept)", _group(1)),
     Rule("password-short-flag", "heuristic",
          _c(r"redis-cli\b[^\n|;&]*?[ \t]-a[ \t]+" + _FLAG_VALUE
             + r"|\baz[ \t]+login\b[^\n|;&]*?[ \t]-p[ \t]+" + _FLAG_VALUE
-            + r"|htpasswd[ \t]+-[a-zA-Z]*b[a-zA-Z]*[ \t]+\S+[ \t]+\S+[ \t]+" + _FLAG_VALUE
-            + r"|-pass(?:in|out)?[ \t]+pass:" + _FLAG_VALUE),
-         ("redis-cli", "az", "htpasswd", "pass:"),
-         "Passwords as short flags: redis-cli -a PASSWORD, az login -p PASSWORD, htpasswd "
-         "-b FILE USER PASSWORD, openssl -passin|-passout pass:PASSWORD", _option_value),
+            + r"|-(?:storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass)"
+            r"[ \t]+" + _FLAG_VALUE
+            + r"|-pass(?:in|out|word)?[ \t]+pass:" + _FLAG_VALUE),
+         ("redis-cli", "az", "pass"),
+         "Passwords as short flags: redis-cli -a PASSWORD, az login -p PASSWORD, keytool "
+         "-storepass|-keypass PASSWORD, openssl -passin|-passout|-password pass:PASSWORD",
+         _option_value),
+    Rule("htpasswd", "heuristic",
+         _c(r"htpasswd\b([^\n|;&]*)"), ("htpasswd",),
+         "htpasswd -b: the password, its last argument (-b FILE USER PASSWORD, -nb USER "
+         "PASSWORD, flags in any order)", _htpasswd),
     Rule("netrc-password", "heuristic",
-         _c(r"\bmachine[ \t]+\S+(?:[ \t\n]+(?:login|account)[ \t]+\S+)*[ \t\n]+password"
-            r"[ \t]+(\S+)"), ("machine",),
-         ".netrc entries: machine HOST [login USER] password PASSWORD", _first_group),
+         _c(r"\bmachine[ \t]+(?:[\w\-]+\.[\w.\-]+|localhost)"
+            r"(?:[ \t\n]+(?:login|account)[ \t]+\S+)*[ \t\n]+password[ \t]+"
+            r"(?:\"([^\"\n]+)\"|(\S+))"), ("machine",),
+         ".netrc entries: machine HOST [login USER] password PASSWORD (quoted too)",
+         _first_group),
     Rule("pgpass-line", "heuristic",
-         _c(r"^[A-Za-z0-9.\-*]+:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:(\S+)$", re.MULTILINE), (),
+         _c(r"^(?!https?:|ftp:)(?:\*|[A-Za-z0-9\-]*[A-Za-z.][A-Za-z0-9.\-]*):(?:\d{2,5}|\*):"
+            r"[^:\s]+:[^:\s]+:(\S+)$", re.MULTILINE), (),
          ".pgpass lines: host:port:database:user:PASSWORD", _first_group,
          finder=_pgpass_lines),
     Rule("password-said", "heuristic",
@@ -586,11 +615,11 @@ RULES: tuple[Rule, ...] = (
          boundary=False),
     Rule("secret-option", "heuristic",
          _c(_SECRET_OPTION + _FLAG_VALUE, _I),
-         ("--pass", "--token", "--secret", "--api", "--auth-token", "--access-token",
-          "--client-secret"),
-         "Secrets given as long options: --password, --passphrase, --token, --secret, "
-         "--api-key, --auth-token, --access-token, --client-secret (with a space or =; a "
-         "$VARIABLE, @file or path is no value)", _option_value, exact=False),
+         ("--",),
+         "Secrets given as long options: --password, --pass, --passphrase, --token, --secret, "
+         "--api-key, also with a prefix (--db-password, --auth-token, --client-secret), with a "
+         "space or =; a $VARIABLE, @file, path, spec (id=…) or short lower-case word is no "
+         "value", _option_value, exact=False),
     # (everywhere, not only in tool output: a key the assistant reads out of `printenv` and
     # repeats, or one the user pastes in a sentence, is as secret in prose)
     Rule("high-entropy", "heuristic",

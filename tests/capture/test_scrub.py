@@ -260,6 +260,14 @@ def test_public_digests_and_keys_in_prose_are_not_secrets(text):
     ("DO_TOKEN=dop_v1_" + "0123456789abcdef" * 4, "0123456789abcdef" * 4),
     ("db.example.com:5432:shop:app:PgP4ss_word", "PgP4ss_word"),
     ("machine api.heroku.com login me@x.com password H3rokuPw", "H3rokuPw"),
+    ("htpasswd -nb admin s3cret99", "s3cret99"),
+    ("htpasswd -c -b .htpasswd admin s3cret99", "s3cret99"),
+    ("htpasswd -b -c .htpasswd admin s3cret99", "s3cret99"),
+    ("redis-cli --pass R3dis99x ping", "R3dis99x"),
+    ("mycli --db-password Db9xPw12", "Db9xPw12"),
+    ("openssl pkcs12 -export -password pass:P12pw99", "P12pw99"),
+    ("keytool -importkeystore -storepass Ks9pass1 -keypass Kp9pass2", "Ks9pass1"),
+    ('machine api.heroku.com login me password "s3cret 99"', "s3cret 99"),
 ])
 def test_secret_forms_a_hostile_review_found_are_redacted(text, secret):
     assert secret not in scrub(text).text
@@ -275,6 +283,13 @@ def test_secret_forms_a_hostile_review_found_are_redacted(text, secret):
     "--token-file ~/.config/tok",
     "the password is correct.",
     "cache_key = user_profile_key",
+    "Pass --token when the registry is private.",
+    "The --passphrase option is ignored",
+    "docker build --secret id=npmrc,src=$HOME/.npmrc .",
+    "Each machine has password login turned off",
+    "12:30:45:100:200",
+    "password_field = password_input_2",
+    "htpasswd -c .htpasswd admin",
 ])
 def test_options_and_sentences_about_secrets_that_hold_none_are_kept(text):
     assert scrub(text).text == text

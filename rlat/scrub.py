@@ -632,6 +632,15 @@ RULES: tuple[Rule, ...] = (
 
 RULE_NAMES = tuple(r.name for r in RULES)
 
+
+def rules_version() -> str:
+    """A short digest of the rules: a knowledge model records the one its passages were
+    scrubbed with, and `rlat refresh` re-reads every source when it differs."""
+    import hashlib
+
+    spec = "\n".join(f"{r.name}\t{r.kind}\t{r.pattern.pattern}" for r in RULES)
+    return hashlib.sha256(spec.encode()).hexdigest()[:12]
+
 # Secret files: a tool whose input names one of these has its whole output withheld.
 SECRET_FILE = re.compile(
     r"""(?:^|[\s/\\'"=:])(
@@ -717,6 +726,9 @@ def _apply(rule: Rule, text: str, low: str | None) -> tuple[str, int]:
         rep = replace(m, rule.name)
         if rep is None:
             continue
+        lost = m.group(0).count("\n") - rep.count("\n")
+        if lost > 0:  # (a redacted block keeps its lines: what follows keeps its line numbers)
+            rep += "\n" * lost
         out.append(text[last:start])
         out.append(rep)
         last = m.end()

@@ -228,7 +228,8 @@ def _meta_record(root: Path, inputs: list[str], settings: Settings, files: dict[
         "source_root": normalise_path(str(root)),
         "inputs": inputs,
         "settings": {**settings.to_dict(), "tokenizer": TOKENIZER_VERSION,
-                     "bm25": {"k1": 1.5, "b": 0.75, "epsilon": 0.25}},
+                     "bm25": {"k1": 1.5, "b": 0.75, "epsilon": 0.25},
+                     "scrub": _scrub_version()},
         "files": {
             "paths": rels,
             "sizes": [files[r][0] for r in rels],
@@ -239,6 +240,12 @@ def _meta_record(root: Path, inputs: list[str], settings: Settings, files: dict[
         },
         "stats": stats,
     }
+
+
+def _scrub_version() -> str:
+    from ..scrub import rules_version
+
+    return rules_version()
 
 
 def _input_rels(inputs: list[Path], root: Path) -> list[str]:
@@ -403,6 +410,9 @@ def refresh_km(path: Path, *, source_root: Path | None = None, dry_run: bool = F
     walked = walk(present, root, exts=settings.exts, excludes=settings.excludes,
                   gitignore=settings.gitignore)
     old_files = km.files
+    # (scrubbed with other rules: every source is read again, its passages as these rules
+    # leave them — an unchanged file would otherwise keep a secret, or look drifted)
+    rescrub = km.settings.get("scrub") != _scrub_version()
 
     # 1. Classify files: unchanged (size+mtime, else content hash), changed, added, removed.
     files: dict[str, list] = {}
@@ -415,7 +425,7 @@ def refresh_km(path: Path, *, source_root: Path | None = None, dry_run: bool = F
         before = old_files.get(rel)
         if progress is not None:
             progress(i + 1, total, 0)
-        if before is not None:
+        if before is not None and not rescrub:
             try:
                 st = src.path.stat()
             except OSError:
@@ -431,7 +441,7 @@ def refresh_km(path: Path, *, source_root: Path | None = None, dry_run: bool = F
             if before is not None:
                 report.removed.append(rel)
             continue
-        if before is not None and got.digest == before["digest"]:
+        if before is not None and got.digest == before["digest"] and not rescrub:
             files[rel] = [got.size, got.mtime_ns, got.digest, before["passages"], before["block"]]
             continue
         (report.changed if before is not None else report.added).append(rel)

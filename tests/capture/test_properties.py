@@ -17,7 +17,8 @@ from rlat.claims import ClaimLog
 from rlat.render.fences import escape, fence, strip_fenced
 from rlat.scrub import MARK_PREFIX, detect, scrub
 
-_MARKER = re.compile(re.escape(MARK_PREFIX) + r"[a-z\-]+\]")
+# (a marker stands for what it redacted, and keeps that text's line breaks after it)
+_MARKER = re.compile(re.escape(MARK_PREFIX) + r"[a-z\-]+\]\n*")
 SEPARATORS = st.sampled_from([" ", "\n", "\t", ", ", "; ", " (", ") ", '"', "'", " = ", ": "])
 NOISE = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=60)
 WORDISH = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:=@\n",
@@ -60,8 +61,9 @@ def test_scrub_never_leaves_a_planted_secret_and_leaves_nothing_a_rule_would_cat
 @settings(max_examples=300, deadline=None)
 @given(texts_with_secrets(), CONTEXT)
 def test_scrub_never_grows_a_secret_it_only_removes_or_replaces(sample, context):
-    """Everything in the output that is not a marker comes from the input, in order: scrubbing
-    can cut and mask, never write new characters (so it can never write a secret)."""
+    """Everything in the output that is not a marker (with the line breaks it keeps) comes
+    from the input, in order: scrubbing can cut and mask, never write new characters (so it
+    can never write a secret)."""
     text, _ = sample
     out = scrub(text, context=context).text
     pos = 0

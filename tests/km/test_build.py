@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 from km_helpers import passages_of
@@ -214,3 +215,43 @@ def test_secrets_in_sources_never_reach_the_knowledge_model(tmp_path: Path, rlat
     # build, refresh and the provenance check read sources alike: nothing looks drifted
     assert "up to date" in rlat("refresh", str(km)).stdout
     assert rlat("audit", str(km)).returncode == 0
+
+
+def test_a_model_scrubbed_with_older_rules_is_read_again_on_refresh(tmp_path: Path, rlat,
+                                                                     monkeypatch):
+    from rlat import scrub
+    from rlat.km import build, provenance, sources
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "notes.md").write_text("# Staging\n\nDB_PASSWORD=Xk9pQ2mZ7vLs for staging.\n")
+    km = tmp_path / "km.rlat"
+    with monkeypatch.context() as old:  # a build by an rlat whose rules missed it
+        old.setattr(sources, "source_text", sources.decode)
+        old.setattr(provenance, "source_text", sources.decode)
+        old.setattr(scrub, "rules_version", lambda: "older-rules")
+        build.build_km([corpus], km, build.Settings())
+    assert b"Xk9pQ2mZ7vLs" in km.read_bytes()
+    refreshed = rlat("refresh", str(km))
+    assert refreshed.returncode == 0 and "up to date" not in refreshed.stdout
+    found = rlat("search", str(km), "staging database password")
+    assert "Xk9pQ2mZ7vLs" not in found.stdout and "[REDACTED:" in found.stdout
+    assert "up to date" in rlat("refresh", str(km)).stdout  # and it stays so
+
+
+def test_a_redacted_block_keeps_the_line_numbers_of_what_follows(tmp_path: Path, rlat):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    key = "\n".join(["-----BEGIN RSA PRIVATE KEY-----"]
+                    + ["MIIEowIBAAKCAQEAx" + "Q" * 47] * 20 + ["-----END RSA PRIVATE KEY-----"])
+    lines = ["# Deploy notes", "", key, ""] + [f"filler line {i}" for i in range(20)] + [
+        "", "Deploy the flamingo cluster with make zebra-deploy."]
+    (corpus / "README.md").write_text("\n".join(lines) + "\n")
+    where = next(i for i, line in enumerate("\n".join(lines).split("\n"), 1) if "flamingo" in line)
+    km = tmp_path / "km.rlat"
+    assert rlat("build", str(corpus), "-o", str(km), "--min-chars", "50", "--max-chars",
+                "300").returncode == 0
+    hit = rlat("search", str(km), "flamingo cluster zebra deploy", "-k", "1").stdout
+    span = re.search(r"README\.md:(\d+)(?:-(\d+))?", hit)
+    assert span and int(span.group(1)) <= where <= int(span.group(2) or span.group(1)), \
+        (hit, where)

@@ -246,6 +246,9 @@ class FactExtractor:
     # explanation says why); or FOUND (a falsified finding was kept: look for no other).
     _revert: str = "idle"
     overflow: int = 0  # facts that made room for later ones (``MAX_PER_KIND``, ``MAX_FACTS``)
+    # the latest recovery since the latest prompt: (its fact, the failed command, the one that
+    # worked), which a refinement of that command replaces (``_refined``)
+    _recovery: tuple | None = None
 
     def add(self, turn: Turn) -> None:
         if isinstance(turn.cwd, str) and turn.cwd and not self._project:
@@ -261,6 +264,7 @@ class FactExtractor:
                 self.settle()  # a revert that no explanation followed: its judgement stands
             self._revert = "reverting" if kept or (REVERT_SAID.search(said) and len(said) < 200) \
                 else "idle"
+            self._recovery = None  # (a refinement comes before the user says anything)
             if self._commands:
                 self._commands[-1].asked_after = True
                 for command in self._commands:
@@ -855,20 +859,44 @@ class FactExtractor:
             # The user's hint after the failure ("ah, in this repo it's `X`") says less than
             # the recovery (what failed, why, what was asked): the recovery replaces it.
             self._forget(said)
-            why = f": {one_line(failed.error)}" if failed.error else ""
-            text = f"Use `{bare(command)}` here (`{bare(failed.text)}` fails{why})"
-            cites = [cited] + ([failed.error_cited] if failed.error_cited else [failed.cited])
-            ask = failed.ask or self._ask  # the situation it failed in, not the hint
-            if ask is not None:
-                text = with_ask(snippet(text, FACT_CHARS - ASK_CHARS - ASKED_ROOM),
-                                _asked_words(ask.excerpt))
-                cites.append(ask)
-            # (no sentence: a command with a redacted secret is still worth knowing)
-            self._keep("recovery", "", cites, text=text,
-                       subject="recovery:" + " ".join(command.split()[:3]))
+            self._recovery_fact(failed, command, cited)
             break
+        else:
+            self._refined(command, cited)
         self._commands.append(Command(command, cited, False))
         del self._commands[:-16]
+
+    def _recovery_fact(self, failed: Command, command: str, cited: Cited) -> None:
+        """"Use `B` here (`A` fails: <error>) [asked: …]", cited by both."""
+        why = f": {one_line(failed.error)}" if failed.error else ""
+        text = f"Use `{bare(command)}` here (`{bare(failed.text)}` fails{why})"
+        cites = [cited] + ([failed.error_cited] if failed.error_cited else [failed.cited])
+        ask = failed.ask or self._ask  # the situation it failed in, not the hint
+        if ask is not None:
+            text = with_ask(snippet(text, FACT_CHARS - ASK_CHARS - ASKED_ROOM),
+                            _asked_words(ask.excerpt))
+            cites.append(ask)
+        # (no sentence: a command with a redacted secret is still worth knowing)
+        self._keep("recovery", "", cites, text=text,
+                   subject="recovery:" + " ".join(command.split()[:3]))
+        if self.facts and self.facts[-1].kind == "recovery":
+            self._recovery = (self.facts[-1], failed, command)
+
+    def _refined(self, command: str, cited: Cited) -> None:
+        """The same command with more options, working right after a recovery (no word from
+        the user between): the first success only ran; this one is what the job needed
+        ("--fuzz-seed" fails, "elm-test FILE" passes, "elm-test --seed N --fuzz 1000 FILE"
+        reproduces). It replaces the recovery."""
+        if self._recovery is None:
+            return
+        fact, failed, worked = self._recovery
+        before, now = command_words(worked), command_words(command)
+        added = set(command.split()) - set(worked.split())
+        if fact in self.facts and before and before < now \
+                and any(w.startswith("-") for w in added):
+            self._forget([fact])
+            self._recovery = None
+            self._recovery_fact(failed, command, cited)
 
 
 def _block_after(text: str, end: int) -> int:

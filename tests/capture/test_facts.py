@@ -1086,6 +1086,24 @@ def test_a_recovery_after_a_follow_up_question_is_still_one(tmp_path, store):
     assert fix["text"].startswith("Use `pnpm test` here (`npm test` fails"), fix["text"]
 
 
+def test_the_working_command_the_assistant_refines_right_after_a_recovery_replaces_it(
+        tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("a fuzz test failed in CI (seed 180355742) but passes for me - rerun it exactly "
+             "the way CI did")
+    b.run("Bash", {"command": "npx elm-test --fuzz-seed 180355742 tests/BasketTests.elm"},
+          "error: unknown option '--fuzz-seed'", is_error=True)
+    b.run("Bash", {"command": "npx elm-test tests/BasketTests.elm"}, "TEST RUN PASSED")
+    b.say("The flag is --seed, and CI runs 1000 fuzz iterations.")
+    b.run("Bash", {"command": "npx elm-test --seed 180355742 --fuzz 1000 tests/BasketTests.elm"},
+          "shares add up to the charge: 3399 /= 3400")
+    b.say("Reproduced.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (fix,) = facts_of(report)["recovery"]
+    assert fix["text"].startswith("Use `npx elm-test --seed 180355742 --fuzz 1000 "
+                                  "tests/BasketTests.elm` here"), fix["text"]
+
+
 def test_a_contract_address_the_assistant_confirms_from_tool_output_is_an_environment_fact(
         tmp_path, store):
     proxy = "0x5aE3cF0d29B14a6E7c81D9f2b0a4C63E18d7B5c9"

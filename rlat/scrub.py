@@ -437,15 +437,20 @@ def _password_commands(text: str) -> Iterable[int]:
     return starts
 
 
+_PORT_FIELD = re.compile(r":(?:\d{2,5}|\*):")
+
+
 def _pgpass_lines(text: str) -> Iterable[int]:
-    """Starts of lines with exactly four colons (a .pgpass line's five fields)."""
-    if text.count(":") < 4:
-        return []
-    starts, pos = [], 0
-    for line in text.split("\n"):
-        if line.count(":") == 4:
-            starts.append(pos)
-        pos += len(line) + 1
+    """Starts of lines of five colon-separated fields, the second a port or ``*`` (a .pgpass
+    line): only the lines holding ":5432:" or ":*:" are looked at."""
+    starts: list[int] = []
+    for m in _PORT_FIELD.finditer(text):
+        start = text.rfind("\n", 0, m.start()) + 1
+        if start in starts or text.count(":", start, m.start()) != 0:
+            continue  # (the port is the second field: no colon before it on its line)
+        end = text.find("\n", m.end())
+        if text.count(":", start, len(text) if end == -1 else end) == 4:
+            starts.append(start)
     return starts
 
 
@@ -562,24 +567,23 @@ RULES: tuple[Rule, ...] = (
          "curl -u user:PASSWORD, --user=user:PASSWORD (user kept)", _group(1)),
     Rule("password-short-flag", "heuristic",
          _c(r"redis-cli\b[^\n|;&]*?[ \t]-a[ \t]+" + _FLAG_VALUE
-            + r"|\baz[ \t]+login\b[^\n|;&]*?[ \t]-p[ \t]+" + _FLAG_VALUE
-            + r"|-(?:storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass)"
-            r"[ \t]+" + _FLAG_VALUE
-            + r"|-pass(?:in|out|word)?[ \t]+pass:" + _FLAG_VALUE),
-         ("redis-cli", "az", "pass"),
+            + r"|az login\b[^\n|;&]*?[ \t]-p[ \t]+" + _FLAG_VALUE
+            + r"|(?:storepass|keypass)[ \t]+" + _FLAG_VALUE
+            + r"|-pass(?:in|out|word)?[ \t]+pass:" + _FLAG_VALUE, _I),
+         ("redis-cli", "az login", "storepass", "keypass", "-pass"),
          "Passwords as short flags: redis-cli -a PASSWORD, az login -p PASSWORD, keytool "
          "-storepass|-keypass PASSWORD, openssl -passin|-passout|-password pass:PASSWORD",
-         _option_value),
+         _option_value, exact=False, boundary=False),  # (-srcstorepass ends in storepass)
     Rule("htpasswd", "heuristic",
          _c(r"htpasswd\b([^\n|;&]*)"), ("htpasswd",),
          "htpasswd -b: the password, its last argument (-b FILE USER PASSWORD, -nb USER "
          "PASSWORD, flags in any order)", _htpasswd),
     Rule("netrc-password", "heuristic",
-         _c(r"\bmachine[ \t]+(?:[\w\-]+\.[\w.\-]+|localhost)"
+         _c(r"machine[ \t]+(?:[\w\-]+\.[\w.\-]+|localhost)"
             r"(?:[ \t\n]+(?:login|account)[ \t]+\S+)*[ \t\n]+password[ \t]+"
             r"(?:\"([^\"\n]+)\"|(\S+))"), ("machine",),
          ".netrc entries: machine HOST [login USER] password PASSWORD (quoted too)",
-         _first_group),
+         _first_group, exact=False),
     Rule("pgpass-line", "heuristic",
          _c(r"^(?!https?:|ftp:)(?:\*|[A-Za-z0-9\-]*[A-Za-z.][A-Za-z0-9.\-]*):(?:\d{2,5}|\*):"
             r"[^:\s]+:[^:\s]+:(\S+)$", re.MULTILINE), (),

@@ -258,15 +258,12 @@ def _option_value(m: re.Match[str], rule: str) -> str | None:
     """A secret option's value, unless it is a placeholder, another option, a variable
     (``--token $GITHUB_TOKEN`` names where the secret is), a file (``@token.txt``), a path, a
     spec (``--secret id=npmrc,src=…``) or a short lower-case word ("pass --token when …")."""
-    for idx in range(1, (m.re.groups or 0) + 1):
-        value = m.group(idx)
-        if value is not None:
-            if is_placeholder(value) or value.startswith(("-", "$", "@")) or "=" in value \
-                    or _looks_like_code(value, names=None, dotted=False) \
-                    or (value.isalpha() and value.islower() and len(value) <= 8):
-                return None
-            return _replace_group(m, idx, rule)
-    return None
+    idx, value = _matched_value(m)
+    if value is None or value.startswith(("$", "@")) or "=" in value \
+            or _looks_like_code(value, names=None, dotted=False) \
+            or (value.isalpha() and value.islower() and len(value) <= 8):
+        return None
+    return _replace_group(m, idx, rule)
 
 
 def _htpasswd(m: re.Match[str], rule: str) -> str | None:
@@ -294,15 +291,22 @@ def _said_password(m: re.Match[str], rule: str) -> str | None:
     return _replace_group(m, 1, rule)
 
 
-def _first_group(m: re.Match[str], rule: str) -> str | None:
-    """Rules with alternatives: replace whichever value group matched (unless a placeholder)."""
+def _matched_value(m: re.Match[str]) -> tuple[int, str | None]:
+    """(the group, its value) of the alternative that matched; None for a placeholder or an
+    option ("-…") where a value should be."""
     for idx in range(1, (m.re.groups or 0) + 1):
         value = m.group(idx)
         if value is not None:
             if is_placeholder(value) or value.startswith("-"):
-                return None
-            return _replace_group(m, idx, rule)
-    return None
+                return idx, None
+            return idx, value
+    return 0, None
+
+
+def _first_group(m: re.Match[str], rule: str) -> str | None:
+    """Rules with alternatives: replace whichever value group matched (unless a placeholder)."""
+    idx, value = _matched_value(m)
+    return None if value is None else _replace_group(m, idx, rule)
 
 
 _IMAGE_MAGIC = ("iVBORw0KGgo", "/9j/", "R0lGOD", "UklGR", "Qk", "AAABAA", "PHN2Zy", "JVBERi")
@@ -446,7 +450,7 @@ def _pgpass_lines(text: str) -> Iterable[int]:
     starts: list[int] = []
     for m in _PORT_FIELD.finditer(text):
         start = text.rfind("\n", 0, m.start()) + 1
-        if start in starts or text.count(":", start, m.start()) != 0:
+        if (starts and starts[-1] == start) or text.count(":", start, m.start()) != 0:
             continue  # (the port is the second field: no colon before it on its line)
         end = text.find("\n", m.end())
         if text.count(":", start, len(text) if end == -1 else end) == 4:

@@ -209,10 +209,11 @@ def _workspace_id(cwd: str, seen: tuple[str, ...]) -> str:
     return "path:" + norm
 
 
-def earlier_ids(cwd: str) -> list[str]:
-    """The ids the project at ``cwd`` had before its current one: a repository is ``path:``
-    until its first commit, ``git-root:`` until it gets an ``origin``. Claims learned under
-    those are the project's too (``rlat.workspace_moves``)."""
+def earlier_ids(cwd: str, current: str | None = None) -> list[str]:
+    """The ids the project at ``cwd`` had before its current one (``current``, worked out
+    when not given): a repository is ``path:`` until its first commit, ``git-root:`` until it
+    gets an ``origin``. Claims learned under those are the project's too
+    (``rlat.workspace_moves``)."""
     norm = normalise_path(cwd)
     found = find_git_dir(Path(norm))
     if not found:
@@ -220,7 +221,7 @@ def earlier_ids(cwd: str) -> list[str]:
     root, common = found
     if _cloned(common):
         return []  # a clone had its origin's id from the start: no earlier id was this project's
-    current = workspace_id(cwd)
+    current = current or workspace_id(cwd)
     out = ["path:" + normalise_path(str(root)), "path:" + norm]
     commit = _root_commit(root)
     if commit:

@@ -19,22 +19,26 @@ from __future__ import annotations
 from pathlib import Path
 
 from .claims import events as ev
+from .claims.fold import FoldState
 from .claims.log import ClaimLog
 from .workspace import earlier_ids
 
 
-def follow(store: ClaimLog, cwd: str, workspace: str, *, lock_timeout: float | None = None
-           ) -> int:
-    """Mark the claims of ``cwd``'s earlier ids as ``workspace``'s too; how many were marked."""
-    earlier = set(earlier_ids(cwd)) - {workspace}
+def follow(store: ClaimLog, cwd: str, workspace: str, *, lock_timeout: float | None = None,
+           state: FoldState | None = None) -> int:
+    """Mark the claims of ``cwd``'s earlier ids as ``workspace``'s too; how many were marked.
+    ``state``: the store as the caller already folded it (else it is folded here, and only
+    when the project had earlier ids)."""
+    earlier = set(earlier_ids(cwd, workspace))
     if not earlier:
         return 0
     _link_world_facts(earlier, workspace)
     if not store.path.exists():
         return 0
+    state = store.state() if state is None else state
     # (only claims of nothing but this project's earlier ids: one also of another workspace
     # is that workspace's too, and stays as it is)
-    moved = [c.id for c in store.state().claims.values()
+    moved = [c.id for c in state.claims.values()
              if c.workspaces and earlier.issuperset(c.workspaces)
              and workspace not in c.workspaces]
     if moved:

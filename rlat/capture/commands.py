@@ -23,8 +23,7 @@ class Command:
     error: str = ""
     error_cited: Cited | None = None
     recovered: bool = False
-    asked_after: bool = False  # the user said something after it ran
-    prompts_after: int = 0  # ... this many times
+    prompts_after: int = 0  # how many times the user said something after it ran
     edited_after: bool = False  # a file was written after it failed
     advised: set = field(default_factory=set)  # commands the assistant quoted after it failed
     ask: Cited | None = None  # the prompt it ran under
@@ -98,7 +97,7 @@ def recovers(failed: Command, good: str, *, newest: bool = False,
         # Another tool altogether ("protoc" fails, "buf generate" works) is a recovery only
         # when it ran right after the failure, with no word from the user in between, and the
         # failure was the surroundings' (not found, connection refused), not the code's.
-        return newest and not failed.asked_after and program(bad) != program(good) \
+        return newest and not failed.prompts_after and program(bad) != program(good) \
             and program(bad) not in HOUSEKEEPING and bool(ENV_ERROR.search(failed.error)) \
             and not good_words & LOOKS  # ("docker context ls" looks; it does not do the job)
     if program(bad) != program(good):

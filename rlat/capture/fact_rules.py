@@ -597,23 +597,21 @@ def _clauses(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def stance(text: str) -> tuple[frozenset[str], frozenset[str]]:
-    """(content words said only under a negation, content words said only without one), by
-    clause: "never push to main" and "always push to main" take opposite stances on *push*;
-    "pnpm instead of npm" is "pnpm, not npm"."""
+def stance(text: str) -> tuple[tuple[frozenset[str], frozenset[str]], frozenset[str]]:
+    """((content words said only under a negation, content words said only without one), the
+    plain numbers said outside a negated clause), clause by clause: "never push to main" and
+    "always push to main" take opposite stances on *push*; "pnpm instead of npm" is "pnpm, not
+    npm"; "port 3000 (not 8080)" says 3000."""
     negated: set[str] = set()
     affirmed: set[str] = set()
+    numbers: set[str] = set()
     for clause, after in _clauses(text):
         rejected = content_words(after) if after else set()
         negated |= rejected
         affirmed |= content_words(clause) - rejected
-    return frozenset(negated - affirmed), frozenset(affirmed - negated)
-
-
-def affirmed_numbers(text: str) -> frozenset[str]:
-    """The plain numbers a text says outside a negated clause ("port 3000 (not 8080)": 3000)."""
-    return frozenset(n for clause, after in _clauses(text) if not after
-                     for n in _NUMBER.findall(clause))
+        if not after:
+            numbers.update(_NUMBER.findall(clause))
+    return (frozenset(negated - affirmed), frozenset(affirmed - negated)), frozenset(numbers)
 
 
 Signature = tuple[frozenset, frozenset, tuple[frozenset, frozenset], frozenset]
@@ -623,8 +621,9 @@ def signature(text: str) -> Signature:
     """(salient tokens, content words, ``stance``, plain numbers) of a fact's text: what
     recurrence compares."""
     ticks = {"cmd:" + one_line(t) for t in BACKTICK.findall(text)}
-    return (frozenset(salient_tokens(text) | ticks), frozenset(content_words(text)),
-            stance(text), affirmed_numbers(text))
+    words, numbers = stance(text)
+    return (frozenset(salient_tokens(text) | ticks), frozenset(content_words(text)), words,
+            numbers)
 
 
 def same_fact(a: Signature, b: Signature) -> bool:

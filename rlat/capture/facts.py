@@ -265,10 +265,8 @@ class FactExtractor:
             self._revert = "reverting" if kept or (REVERT_SAID.search(said) and len(said) < 200) \
                 else "idle"
             self._recovery = None  # (a refinement comes before the user says anything)
-            if self._commands:
-                self._commands[-1].asked_after = True
-                for command in self._commands:
-                    command.prompts_after += 1
+            for command in self._commands:
+                command.prompts_after += 1
             if self._revert == "reverting" and not kept:
                 self._fallback, self._judged = self._judged, None
             follow_up = follow_up and (self._symptom or kept)
@@ -527,7 +525,7 @@ class FactExtractor:
                 self._judged = block  # ("Verdict for when you're back: …")
             if REVERT_SAID.search(text):
                 self._revert = "reverting"
-        if self._symptom and self._probed and not self._explained and spans \
+        if self._awaiting_explanation and spans \
                 and self._reported is not None and CONFIRMS.match(text[spans[0][0]:spans[0][1]]):
             self._explained = self._confirmed(self._reported)
         if self._question and not self._answered and self._restates_command(block):
@@ -564,8 +562,8 @@ class FactExtractor:
                 continue  # (what fails is for the recovery to say)
             if NARRATION.match(sentence):
                 continue
-            if self._symptom and self._probed and not self._explained \
-                    and CAUSE.search(sentence) and not WHERE_EXPLAINED.search(sentence):
+            if self._awaiting_explanation and CAUSE.search(sentence) \
+                    and not WHERE_EXPLAINED.search(sentence):
                 self._explanation(block, spans, at)
                 continue
             gotcha = hinted(low, GOTCHA_HINTS) and GOTCHA.search(sentence)
@@ -638,6 +636,11 @@ class FactExtractor:
             return True
         return False
 
+    @property
+    def _awaiting_explanation(self) -> bool:
+        """A problem the user reported was looked into and is not explained yet."""
+        return self._symptom and self._probed and not self._explained
+
     def _explanation(self, block: Block, spans: list[tuple[int, int]], at: int) -> None:
         """The first explanation of a problem the user reported, after looking into it, with
         the remedy when the next sentence gives one ("Raise X", "Run it with …")."""
@@ -656,7 +659,7 @@ class FactExtractor:
     def _commented(self, block: Block) -> None:
         """A comment the assistant wrote into code while a reported problem waits for its
         explanation: the comment may be it ("Found it. The why goes in a comment at the fix")."""
-        if not (self._symptom and self._probed and not self._explained):
+        if not self._awaiting_explanation:
             return
         reported = self._reported.text if self._reported is not None else ""
         if not _topic_words(block.text) & _topic_words(reported):
@@ -745,16 +748,16 @@ class FactExtractor:
         return []
 
     def _keep(self, kind: str, sentence: str, cited: list[Cited], *,
-              text: str | None = None, subject: str | None = None) -> None:
+              text: str | None = None, subject: str | None = None) -> Fact | None:
         text = text or snippet(one_line(sentence), FACT_CHARS)
         text = LABEL.sub("", text)  # ("**Why, and the fix:** By default …")
         if re.match(r"[a-z]+(?:'[a-z]+)?\b(?![._:(/])", text):  # not "observeEvent", "data.table"
             text = text[:1].upper() + text[1:]  # a rule quoted from mid-sentence reads as one
         if len(text) < SENTENCE_MIN or scrubbing.MARK_PREFIX in sentence:
-            return  # a sentence that carried a secret is an instruction, not a fact to keep
+            return None  # a sentence that carried a secret is an instruction, not a fact to keep
         key = signature(text)
         if any(same_fact(key, k) for k in self._keys):
-            return
+            return None
         # Full: the oldest fact of the kind (or of all) makes room: a later statement is as
         # often the correction of an earlier one; what made room is counted (the receipt).
         same_kind = [f for f in self.facts if f.kind == kind]
@@ -769,9 +772,10 @@ class FactExtractor:
         if subject is None:
             tokens = sorted(key[0])
             subject = f"{kind}:{' '.join(tokens)}" if tokens and kind != "falsified" else ""
-        self.facts.append(Fact(kind, text, cited, subject=subject, polarity=polarity,
-                               seq=self._kept))
+        fact = Fact(kind, text, cited, subject=subject, polarity=polarity, seq=self._kept)
+        self.facts.append(fact)
         self._kept += 1
+        return fact
 
     def _pasted_failure(self, block: Block) -> None:
         """A command the user ran and whose failing output they pasted ("I tried `X` myself
@@ -877,10 +881,10 @@ class FactExtractor:
                             _asked_words(ask.excerpt))
             cites.append(ask)
         # (no sentence: a command with a redacted secret is still worth knowing)
-        self._keep("recovery", "", cites, text=text,
-                   subject="recovery:" + " ".join(command.split()[:3]))
-        if self.facts and self.facts[-1].kind == "recovery":
-            self._recovery = (self.facts[-1], failed, command)
+        fact = self._keep("recovery", "", cites, text=text,
+                          subject="recovery:" + " ".join(command.split()[:3]))
+        if fact is not None:
+            self._recovery = (fact, failed, command)
 
     def _refined(self, command: str, cited: Cited) -> None:
         """The same command with more options, working right after a recovery (no word from

@@ -345,13 +345,13 @@ def _written_comments(name: str, raw: object) -> str:
     field_name = _PROSE_FIELD.get(name)
     if not field_name or not isinstance(raw, dict):
         return ""
-    value = raw.get(field_name)
-    edits = value if isinstance(value, list) else [raw]  # (MultiEdit: each edit)
+    edits = raw.get(field_name) if name == "MultiEdit" else [raw]
+    key = "content" if name == "Write" else "new_string"  # (each MultiEdit edit: new_string)
     new_lines: list[str] = []
-    for e in edits:
+    for e in edits if isinstance(edits, list) else ():
         if not isinstance(e, dict):
             continue
-        text = e.get("content" if name == "Write" else "new_string")
+        text = e.get(key)
         if not isinstance(text, str):
             continue
         old = e.get("old_string")

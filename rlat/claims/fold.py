@@ -170,6 +170,14 @@ def _merge_citations(claim: Claim, citations: list[dict]) -> None:
             claim.evidence[i] = cite
 
 
+def _purge(claim: Claim) -> None:
+    """The claim without its text, its evidence without excerpts or citing commands."""
+    claim.purged = True
+    claim.text = ""
+    evidence, claim.evidence = claim.evidence, []
+    _merge_citations(claim, evidence)
+
+
 def _add_workspace(claim: Claim, workspace: str | None) -> None:
     if workspace and workspace not in claim.workspaces:
         claim.workspaces.append(workspace)
@@ -202,11 +210,7 @@ def apply(state: FoldState, event: dict) -> None:
         waited = state.pending.pop(claim.id, ())
         if claim.purged or (before is not None and before.purged) \
                 or any(e.get("kind") == ev.PURGED for e in waited):
-            # (a purge is absorbing: a restored row never brings the text back)
-            claim.purged = True
-            claim.text = ""
-            evidence, claim.evidence = claim.evidence, []
-            _merge_citations(claim, evidence)
+            _purge(claim)  # (a purge is absorbing: a restored row never brings the text back)
         return
 
     if kind == ev.INJECTED:
@@ -319,11 +323,7 @@ def _apply_to_claim(state: FoldState, claim: Claim, event: dict) -> None:
     elif kind == ev.PURGED:
         # Absorbing: no event folded before or after (a late earlier proposal, more evidence
         # with excerpts) brings the text back; see _merge_proposal and _merge_citations.
-        claim.purged = True
-        claim.text = ""
-        evidence = claim.evidence
-        claim.evidence = []
-        _merge_citations(claim, evidence)
+        _purge(claim)
         _touch(claim, ts)
 
 

@@ -14,7 +14,8 @@ from pathlib import Path
 from ..container import EVENTS, SNAPSHOT, TOC, Container, RecordRef
 from ..container.file import RLAT_MAGIC, write_new_file
 from . import events as ev
-from .fold import fold, strip_purged
+from .fold import FoldState, fold, strip_purged
+from .model import CLAIM_FIELDS
 
 EVENTS_PER_RECORD = 2000
 
@@ -111,6 +112,32 @@ def apply_purges(events: list[dict]) -> list[dict]:
     purged = {e.get("claim") for e in events if e.get("kind") == ev.PURGED}
     purged.discard(None)
     return _purge_claims(events, purged) if purged else events
+
+
+def salvaged_events(kept: list[tuple[int, dict]]) -> tuple[list[dict], int]:
+    """The events of the intact records, in file order, and how many ``restored`` events
+    stand in for lost ones: every claim the newest intact snapshot holds other than the
+    surviving events before it build it (their damaged records held the rest) is restored as
+    the snapshot held it, where the snapshot was, so what followed applies on top."""
+    snapshots = [i for i, (rtype, _body) in enumerate(kept) if rtype == SNAPSHOT]
+    split = snapshots[-1] if snapshots else len(kept)
+
+    def events_of(records):
+        return [e for rtype, body in records if rtype == EVENTS for e in body.get("events", ())]
+
+    before, after = events_of(kept[:split]), events_of(kept[split:])
+    if not snapshots:
+        return before, 0
+    held = FoldState.from_snapshot(kept[split][1]).claims
+    built = fold(before).claims
+    # (timed where the snapshot was: a union merge sorts by time, and what followed the
+    # snapshot must still apply on top)
+    times = [float(e.get("ts", 0)) for e in after]
+    at = min(times) - 0.001 if times else max((float(e.get("ts", 0)) for e in before),
+                                              default=0.0) + 0.001
+    restored = [ev.restored(list(CLAIM_FIELDS), claim.to_row(), ts=at)
+                for cid, claim in held.items() if built.get(cid) != claim]
+    return before + restored + after, len(restored)
 
 
 def build_file(path: Path, events: list[dict], others: list[tuple[int, dict]],

@@ -12,6 +12,7 @@ from ..claims.rewrite import (
     current_build_records,
     newest_build,
     read_all,
+    salvaged_events,
     union_events,
 )
 from ..claims.rewrite import (
@@ -137,7 +138,7 @@ def _doctor_one(target: Path, repair: bool) -> dict:
         report["problems"].extend(problems)
         backup = target.with_name(target.name + ".bak")
         shutil.copy2(target, backup)
-        events, restored = _salvaged_events(kept)
+        events, restored = salvaged_events(kept)
         from ..container.file import RecordRef
 
         others = [(RecordRef(0, rtype, 0, 0), body) for rtype, body in kept if rtype not in (1, 2)]
@@ -149,37 +150,6 @@ def _doctor_one(target: Path, repair: bool) -> dict:
         return {**report, "status": "repaired",
                 "summary": f"salvaged {len(events) - restored} events from {len(kept)} intact "
                            f"records{again}; original kept at {backup}"}
-
-
-def _salvaged_events(kept: list[tuple[int, dict]]) -> tuple[list[dict], int]:
-    """The events of the intact records, in file order, and how many ``restored`` events
-    stand in for lost ones: every claim the newest intact snapshot holds other than the
-    surviving events before it build it (their damaged records held the rest) is restored as
-    the snapshot held it, where the snapshot was, so what followed applies on top."""
-    from ..claims import events as ev
-    from ..claims.fold import FoldState, fold
-    from ..claims.model import CLAIM_FIELDS
-    from ..container import EVENTS, SNAPSHOT
-
-    snapshots = [i for i, (rtype, _body) in enumerate(kept) if rtype == SNAPSHOT]
-    split = snapshots[-1] if snapshots else len(kept)
-
-    def events_of(records):
-        return [e for rtype, body in records if rtype == EVENTS for e in body.get("events", ())]
-
-    before, after = events_of(kept[:split]), events_of(kept[split:])
-    if not snapshots:
-        return before, 0
-    held = FoldState.from_snapshot(kept[split][1]).claims
-    built = fold(before).claims
-    # (timed where the snapshot was: a union merge sorts by time, and what followed the
-    # snapshot must still apply on top)
-    times = [float(e.get("ts", 0)) for e in after]
-    at = min(times) - 0.001 if times else max((float(e.get("ts", 0)) for e in before),
-                                              default=0.0) + 0.001
-    restored = [ev.restored(list(CLAIM_FIELDS), claim.to_row(), ts=at)
-                for cid, claim in held.items() if built.get(cid) != claim]
-    return before + restored + after, len(restored)
 
 
 def _drop_orphaned_build(report: dict, target: Path, damage: str, events: list[dict],

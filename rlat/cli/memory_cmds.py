@@ -152,12 +152,14 @@ def _world_fact_hint(ref: str) -> None:
 def forget(claim_ref: str, reason: str, settings) -> None:
     """Retire a claim. Its history stays in the store (append-only); it is no longer recalled."""
     from ..claims import events as ev
+    from .memory_present import find_claim
 
     store = open_store()
-    state = store.state()
-    if not any(cid.startswith(claim_ref.strip().lower()) for cid in state.claims):
-        _world_fact_hint(claim_ref)
-    claim = resolve_claim(state, claim_ref)
+    try:
+        claim = find_claim(store.state(), claim_ref)
+    except LookupError as exc:
+        _world_fact_hint(claim_ref)  # (a world fact lives in a knowledge model: say which)
+        fail(str(exc))
     if claim.state == "retired":
         echo(f"Claim {claim.id} is already retired.")
         return

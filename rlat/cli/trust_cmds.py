@@ -49,17 +49,20 @@ def _rung_of(state: FoldState, claim: Claim, now: float) -> str:
 
 
 # ------------------------------------------------------------------------------ recall
-def _follow_earlier_ids(store, here: str) -> None:
-    """Claims learned here before the project's id changed (its first commit, its first
-    origin) follow it (``rlat.workspace_moves``); a store that cannot be written (read-only,
-    locked) is recalled as it is."""
+def _state_following_earlier_ids(store, here: str):
+    """The store's folded state, after the claims learned here before the project's id
+    changed (its first commit, its first origin) follow it (``rlat.workspace_moves``): folded
+    again only when some did. A store that cannot be written (read-only, locked) is recalled
+    as it is."""
     from ..container import ContainerError
     from ..workspace_moves import follow
 
+    state = store.state()
     try:
-        follow(store, current_cwd(), here, lock_timeout=1.0)
+        moved = follow(store, current_cwd(), here, lock_timeout=1.0, state=state)
     except (ContainerError, OSError):
-        pass
+        moved = 0
+    return store.state() if moved else state
 
 
 @command(
@@ -88,8 +91,7 @@ def recall_cmd(query: str, top_k: int, fmt: str, explain: bool, include_stale: b
 
     store = open_store()
     here = workspace_id(current_cwd())
-    _follow_earlier_ids(store, here)
-    state = store.state()
+    state = _state_following_earlier_ids(store, here)
     now = time.time()
     workspace = None if all_workspaces else here
     index = open_index(store.path, state) if state.claims else None

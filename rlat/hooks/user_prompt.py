@@ -53,7 +53,12 @@ def render(hits, budget: int) -> tuple[str, list[list]]:
     (``[asked: …]``) go first, the lowest-ranked hit's first, before any claim's own text is
     cut or a claim left out (a fact's prompt can say what its "it" is, so the best hit keeps
     its own as long as it can)."""
-    for asking in range(len(hits), -1, -1):
+    from ..claims.model import without_ask
+
+    # (dropping the ask of a hit that has none changes nothing: those counts are skipped)
+    counts = [n for n in range(len(hits), -1, -1)
+              if n == len(hits) or without_ask(hits[n].claim.text) != hits[n].claim.text]
+    for asking in counts:
         lines, ranked, whole = _lines(hits, budget, asking=asking)
         if whole:
             break

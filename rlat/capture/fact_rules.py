@@ -92,7 +92,8 @@ NORMATIVE = re.compile(r"\b(?:always|never|nowhere|exactly one|every|each|stays?
 # The assistant quoting a rule it was told or found, after a label and a colon ("Ingrid made it
 # a rule in 89fe3ae (…): HTTP handlers are cowboy_rest handlers …", "The rule: every ref()
 # goes in an import CTE …"): what follows the colon is a rule.
-RULE_QUOTED = re.compile(r"^(?:[^:\n]{0,80}\bmade (?:it|that|this) (?:a|the) (?:rule|convention)"
+RULE_QUOTED = re.compile(r"^(?:[^:\n]{0,80}\b(?:made (?:it|that|this) (?:a|the)|house|team) "
+                         r"(?:rule|convention)"
                          r"\b[^:\n]{0,80}|\W{0,3}(?:the|our|your) (?:house|team) (?:rule|"
                          r"convention)(?: here)?(?: is)?)\s*:\s+", re.IGNORECASE)
 # A chat client's byline ("Marisol  1:30 PM") or a reviewer's ("**Saoirse** commented on …").
@@ -248,6 +249,10 @@ SYMPTOM = re.compile(
     r"(?:an? )?(?:hour|minute|day)s? (?:off|early|late)|"
     r"but (?:not|never|at|in|on|it|they|only|still)|"
     r"root cause|out of ideas|stared at|no idea why|can'?t figure out|"
+    # ... or of what stopped answering ("nothing in it reacts - not even Esc", "unresponsive")
+    r"nothing (?:[\w'-]+ ){0,3}?(?:reacts?|responds?|happens|works|registers)|not even|"
+    r"unresponsive|no response|ignores (?:all|every|any|my|the) (?:\w+ )?(?:input|clicks?|keys?|"
+    r"events?|taps?|touch\w*)|"
     # ... or a regression, an issue's "Expected:"
     r"(?:it |this |that )?(?:worked|used to work|was fine)\b[^.\n]{0,30}\b(?:ago|before|yesterday|"
     r"last (?:week|month|year|release))|bisect\w*|regress\w*|expected:)\b",
@@ -259,7 +264,8 @@ REPORTING = re.compile(r"\b(?:" + _NOT_HAPPENING + r")\b", re.IGNORECASE)
 INVESTIGATE = re.compile(r"\b(?:dig into (?:it|this|that|why)|look into (?:it|this|that|why)|"
                          r"investigate (?:it|this|that|why|what)|figure out (?:why|what went|"
                          r"how come)|find out why|track (?:it |this )?down|get to the bottom of|"
-                         r"diagnose)\b", re.IGNORECASE)
+                         r"diagnose|(?:find|track down|get to|figure out) (?:the |its )?"
+                         r"(?:\w+ )?(?:cause|culprit))\b", re.IGNORECASE)
 # Weaker signs of a problem, which count only in a prompt that asks for nothing new: a quantity
 # that is off, refusing, leaking, what still happens ("caddy is still serving the old config")
 # or happens although it should not ("… even though the Caddyfile is the new one").
@@ -436,6 +442,11 @@ DISFLUENCY = re.compile(r"\b(?:u+m+|u+h+|e+r+m+|uhm)\b[\s,.-]*", re.IGNORECASE)
 WHERE_EXPLAINED = re.compile(
     r"\b(?:goes|go|went|is|are|put|wrote|written|left|added|explained\w*|documented)\b[^.\n]{0,30}"
     r"\b(?:in|into|as)\s+(?:a|the|an)\s+(?:\w+\s+)?(?:code\s+)?comments?\b", re.IGNORECASE)
+# The assistant saying it has reproduced the problem, not why it happens ("3 failures in 20,
+# so it reproduces here. Now why."): the explanation is still to come.
+REPRODUCED = re.compile(r"\b(?:(?:it|that|this|the \w+) (?:reproduces|reproduced)|(?:can|could) "
+                        r"reproduce (?:it|this|that)|repro(?:duced|s)? (?:here|locally))\b",
+                        re.IGNORECASE)
 # A bold label a write-up opens a sentence with.
 LABEL = re.compile(r"^\*\*[^*\n]{1,60}(?::\*\*|\*\*:)\s*")
 

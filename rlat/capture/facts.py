@@ -93,6 +93,7 @@ from .fact_rules import (
     REMEDY,
     REPORTED,
     REPORTING,
+    REPRODUCED,
     REVERT_COMMAND,
     REVERT_DONE,
     REVERT_SAID,
@@ -370,17 +371,17 @@ class FactExtractor:
                                                  for span in sentences(text)))
         self._answered = False
 
-    def _in_context(self, kind: str, sentence: str, cited: list[Cited]) -> None:
+    def _in_context(self, kind: str, sentence: str, cited: list[Cited]) -> Fact | None:
         """Keep a fact the assistant stated about a situation, with the prompt that set it up
-        (what was asked is what a later prompt about the same thing will share words with)."""
+        (what was asked is what a later prompt about the same thing will share words with).
+        The fact kept, if it was."""
         ask = self._ask
         if ask is None or one_line(ask.excerpt) in one_line(sentence):
-            self._keep(kind, sentence, cited)
-            return
+            return self._keep(kind, sentence, cited)
         # the fact first: a remedy sentence is worth more than the end of the prompt
         head = snippet(one_line(sentence), ROOM_BESIDE_ASK)
         asked = snippet(_asked_words(ask.excerpt), FACT_CHARS - len(head) - ASKED_ROOM)
-        self._keep(kind, sentence, cited + [ask], text=with_ask(head, asked))
+        return self._keep(kind, sentence, cited + [ask], text=with_ask(head, asked))
 
     def _user_text(self, block: Block) -> None:
         text = block.text
@@ -435,7 +436,8 @@ class FactExtractor:
             elif (rule := RULE.search(sentence)) and not (
                     rule.group(0).lower() in ONE_OFF and (
                         IMPERATIVE.match(sentence) or not RULE_SETTING.search(sentence))) \
-                    and not (QUANTIFIED.match(rule.group(0)) and IMPERATIVE.match(sentence)):
+                    and not (QUANTIFIED.match(rule.group(0)) and IMPERATIVE.match(sentence)) \
+                    and not _reported_lack(sentence, rule):
                 # (an order's "every …": "add a distributeAll() that loops over every member
                 # and sends their credits, so nobody has to claim" is a task)
                 kind = "convention"
@@ -560,7 +562,7 @@ class FactExtractor:
             if "`" in sentence and FAILS_SAID.search(sentence) \
                     and self._said_failure(block, start, end):
                 continue  # (what fails is for the recovery to say)
-            if NARRATION.match(sentence):
+            if NARRATION.match(sentence) or REPRODUCED.search(sentence):
                 continue
             if self._awaiting_explanation and CAUSE.search(sentence) \
                     and not WHERE_EXPLAINED.search(sentence):
@@ -654,7 +656,16 @@ class FactExtractor:
         pieces = _with_remedy(text, spans, at, room)
         sentence = _joined(text, pieces, spans)
         cited = [self._cite(block, a, b, "fact") for a, b in pieces]
-        self._in_context("gotcha", sentence, cited + self._backing(salient_tokens(sentence)))
+        # the user's own words about the problem ("`ctest …` is flaky - it fails one run in
+        # five") give way to the explanation of it, which says the same with its cause
+        report = self._reported.uuid if self._reported is not None else None
+        superseded = [f for f in self.facts if f.kind == "gotcha" and any(
+            c.uuid == report and c.role == "fact" for c in f.cited)]
+        self._forget(superseded)
+        if self._in_context("gotcha", sentence,
+                            cited + self._backing(salient_tokens(sentence))) is None:
+            for fact in superseded:
+                self._keep(fact.kind, "", fact.cited, text=fact.text, subject=fact.subject)
 
     def _commented(self, block: Block) -> None:
         """A comment the assistant wrote into code while a reported problem waits for its
@@ -918,6 +929,13 @@ def _topic_words(text: str) -> set[str]:
     """Content words with the parts of identifiers ("nvim_win_get_cursor": cursor, …)."""
     return {part for word in content_words(text) for part in re.split(r"[_.\-]+", word)
             if len(part) > 2}
+
+
+def _reported_lack(sentence: str, rule: re.Match) -> bool:
+    """A report listing what a broken thing no longer does, not a rule of what there is none
+    of ("once the menu is open nothing in it reacts - no clicks, no keys, not even Esc")."""
+    clause = rule.group(0).lstrip(",:;\"“—–- \t").lower()
+    return rule.start() > 0 and clause.startswith("no ") and bool(SYMPTOM.search(sentence))
 
 
 def _judges(sentence: str) -> bool:

@@ -244,6 +244,59 @@ def test_a_comment_an_edit_only_carries_over_is_no_explanation(tmp_path, store):
         gotcha["text"]
 
 
+def test_a_report_of_what_no_longer_reacts_is_a_problem_not_a_rule(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("after login the settings drawer is dead - no taps, no swipes, not even the back "
+             "button closes it")
+    b.run("Read", {"file_path": "lib/settings_drawer.dart"}, "IgnorePointer(ignoring: busy)")
+    b.say("The drawer stays wrapped in IgnorePointer while busy is true, and busy is never "
+          "reset after the login request, so every gesture is swallowed. Reset busy in the "
+          "finally block of the login call.")
+    report = capture_transcript(b.write(b.path), store=store)
+    found = facts_of(report)
+    assert "convention" not in found, found["convention"]
+    (gotcha,) = found["gotcha"]
+    assert "IgnorePointer" in gotcha["text"]
+
+
+def test_a_rule_the_assistant_calls_a_house_rule_is_a_convention(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("add a helper that formats durations")
+    b.run("Read", {"file_path": "setup.cfg"}, "[mypy]\ndisallow_untyped_defs = True")
+    b.say("That's a house rule, not the default - the comment in setup.cfg says so: every "
+          "function gets full type annotations and mypy runs with disallow_untyped_defs.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (rule,) = facts_of(report)["convention"]
+    assert rule["text"].startswith("Every function gets full type annotations"), rule["text"]
+
+
+def test_reproducing_a_problem_is_not_its_explanation(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("the upload test is flaky - it fails about once in ten runs on CI. have a look?")
+    b.run("Bash", {"command": "for i in $(seq 30); do pytest tests/test_upload.py -q; done"},
+          "4 failed, 26 passed")
+    b.say("4 failures in 30, so it reproduces here. Now the cause.")
+    b.run("Read", {"file_path": "tests/test_upload.py"}, "tmp = '/tmp/upload.bin'")
+    b.say("Every run writes the same fixed path, /tmp/upload.bin, so two test workers running "
+          "at once overwrite each other's file. Use the tmp_path fixture instead.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (gotcha,) = facts_of(report)["gotcha"]
+    assert "tmp_path" in gotcha["text"] and "reproduces" not in gotcha["text"], gotcha["text"]
+
+
+def test_a_request_to_find_the_cause_opens_a_problem(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("months ago I worked around this by clearing the cache on every deploy: the "
+             "thumbnails show the previous image after an upload. I want the workaround gone "
+             "- find the actual cause")
+    b.run("Read", {"file_path": "app/thumbs.py"}, "key = f'thumb:{user_id}'")
+    b.say("The thumbnail cache key is only the user id, so a new upload is served the old "
+          "entry until it expires. The key has to include the image's content hash.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (gotcha,) = facts_of(report)["gotcha"]
+    assert "content hash" in gotcha["text"], gotcha["text"]
+
+
 def test_a_required_variable_named_by_an_error_and_restated_is_a_fact(tmp_path, store):
     b = session(tmp_path)
     b.prompt("Start the billing worker.")

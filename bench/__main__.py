@@ -1,10 +1,11 @@
-"""`python -m bench [--quick] [--only NAME …] [--list] [--no-write]`: run rlat's benchmarks.
+"""`python -m bench [--quick] [--only NAME …] [--list] [--no-write | --write]`: run rlat's benchmarks.
 
 Discovers every ``bench/bench_*.py`` module, calls its ``run(quick)`` and collects the rows
 (see bench/util.py:row), prints a table and writes ``bench/RESULTS.md`` with the command, the
 machine and the date. With ``--only``, the other modules' rows are carried over from the
 previous RESULTS.md (each row keeps the date it was measured), so a partial run never drops a
-target from the file.
+target from the file. A ``--quick`` run (a smoke run) writes nothing unless ``--write``: its
+numbers must not replace a full run's record.
 """
 
 from __future__ import annotations
@@ -158,6 +159,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="run only this module (e.g. container, locomo); repeatable")
     parser.add_argument("--list", action="store_true", help="list the benchmark modules and exit")
     parser.add_argument("--no-write", action="store_true", help="do not update bench/RESULTS.md")
+    parser.add_argument("--write", action="store_true",
+                        help="update bench/RESULTS.md after a --quick run too (a full run "
+                             "always does, unless --no-write)")
     args = parser.parse_args(argv)
 
     names = discover()
@@ -191,13 +195,22 @@ def main(argv: list[str] | None = None) -> int:
             rows.extend(r for r in previous.get("rows", []) if r.get("module") == name)
     modules = {k: v for k, v in modules.items() if k in names}
 
-    print_table(rows)
+    ran = [r for name in names if name in new_rows for r in new_rows[name]]
+    print_table(ran)  # (with --only: what ran now; the carried-over rows are in the file)
     judged = [r for r in rows if r.get("ok") is not None]
     failing = [r["name"] for r in judged if r["ok"] is False]
-    print(f"\n{len(judged) - len(failing)} of {len(judged)} targets met"
-          + (f"; failing: {', '.join(failing)}" if failing else ""))
+    judged_now = [r for r in ran if r.get("ok") is not None]
+    failing_now = [r["name"] for r in judged_now if r["ok"] is False]
+    print(f"\n{len(judged_now) - len(failing_now)} of {len(judged_now)} targets met"
+          + (" by this run" if args.only else "")
+          + (f"; failing: {', '.join(failing_now)}" if failing_now else ""))
 
-    if not args.no_write:
+    write = args.write or not (args.quick or args.no_write)
+    if args.quick and not write:
+        # a smoke run's numbers must not replace a full run's record
+        print("quick run: bench/RESULTS.md not updated (pass --write to record it)",
+              file=sys.stderr)
+    if write:
         command = "python -m bench" + (" --quick" if args.quick else "") + "".join(
             f" --only {n}" for n in args.only)
         commands = list(previous.get("commands", [])) if args.only else []
@@ -208,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
             "rows": rows, "modules": modules, "targets": len(judged),
             "passed": len(judged) - len(failing), "failing": failing,
         })
-        print(f"wrote {RESULTS.relative_to(BENCH_DIR.parent)}", file=sys.stderr)
+        print(f"wrote {RESULTS}", file=sys.stderr)
     return 0
 
 

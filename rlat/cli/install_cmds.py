@@ -247,6 +247,10 @@ def install_hooks(user: bool, project_dir: Path | None, mine: bool | None, unins
         echo(f"Removed {summary['replaced']} rlat hook(s) from {path}"
              f" (kept {summary['kept_other_hooks']} other hook(s)).")
         return
+    if not summary["changed"]:
+        echo(f"rlat hooks already installed in {path}, unchanged: "
+             f"{', '.join(summary['events'])}.")
+        return
     verb = "Updated" if summary["replaced"] else "Installed"
     echo(f"{verb} rlat hooks in {path}: {', '.join(summary['events'])}"
          f" (kept {summary['kept_other_hooks']} other hook(s)).")

@@ -125,8 +125,11 @@ def recall_cmd(query: str, top_k: int, fmt: str, explain: bool, include_stale: b
         if not anything:
             echo(f"No claims yet in {store.path}.")
         else:
-            echo("No claim matches that query in this workspace."
-                 + ("" if all_workspaces else " (Try --all-workspaces or --explain.)"))
+            tries = [flag for flag, used in (("--all-workspaces", all_workspaces),
+                                             ("--explain", explain)) if not used]
+            echo("No claim matches that query"
+                 + ("" if all_workspaces else " in this workspace") + "."
+                 + (f" (Try {' or '.join(tries)}.)" if tries else ""))
         return
     if explain:
         echo(f"{'#':>3}  {'id':<12}  {'rel':>5}  {'trust':>5}  {'score':>5}  "

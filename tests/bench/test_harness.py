@@ -74,3 +74,20 @@ def test_every_benchmark_module_exposes_run():
     assert {"container", "locomo"} <= set(names)
     for name in names:
         assert callable(importlib.import_module(f"bench.bench_{name}").run)
+
+
+def test_a_quick_run_leaves_the_full_record_alone_unless_asked(tmp_path, monkeypatch, capsys):
+    results = tmp_path / "RESULTS.md"
+    monkeypatch.setattr(harness, "RESULTS", results)
+    monkeypatch.setattr(harness, "discover", lambda: ["fake"])
+    monkeypatch.setattr(harness, "compile_bytecode", lambda: None)
+    monkeypatch.setattr(harness, "run_module", lambda name, quick: (
+        [dict(util.row("speed", "≤ 5 ms", 9.0 if quick else 1.0, "ms", not quick,
+                       "python -m bench"), module=name)], 0.1))
+    assert harness.main(["--only", "fake"]) == 0
+    full = results.read_text()
+    assert harness.main(["--quick", "--only", "fake"]) == 0
+    assert results.read_text() == full  # the smoke run's 9 ms did not replace the record
+    assert "not updated" in capsys.readouterr().err
+    assert harness.main(["--quick", "--only", "fake", "--write"]) == 0
+    assert "9.0" in results.read_text() or "9 ms" in results.read_text()

@@ -36,6 +36,8 @@ def test_install_is_idempotent_and_keeps_other_hooks(tmp_path):
     second = run_rlat("memory", "install-hooks", "--project-dir", str(project), "--format", "json")
     assert json.loads(second.stdout)["changed"] is False
     assert settings(project) == once
+    third = run_rlat("memory", "install-hooks", "--project-dir", str(project))
+    assert "already installed" in third.stdout and "Updated" not in third.stdout, third.stdout
     cmds = rlat_commands(once)
     for event, (_module, cc_name) in EVENTS.items():
         assert len(cmds[cc_name]) == 1 and cmds[cc_name][0].endswith(f"rlat hook {event}")

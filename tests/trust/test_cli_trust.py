@@ -41,7 +41,10 @@ def test_recalled_in_a_subfolder_of_its_repository_not_in_another(tmp_path):
     assert here["hits"][0]["gate"].startswith("admitted: same workspace; fit")
     assert here["hits"][0]["rung"] == "high"
     there = ok("memory", "recall", "how do I run the tests", cwd=b)
-    assert "No claim matches" in there
+    assert "No claim matches" in there and "--explain" in there
+    # the hint offers only what was not tried already
+    unknown = ok("memory", "recall", "zebra migration schedule", "--explain", cwd=b)
+    assert "No claim matches" in unknown and "--explain" not in unknown, unknown
     explained = ok("memory", "recall", "how do I run the tests", "--explain", cwd=b)
     assert "excluded: learned in another workspace" in explained
     context = ok("memory", "recall", "run the tests", "--format", "context", cwd=a)

@@ -297,7 +297,9 @@ def capture_world_fact(km_path: str | os.PathLike, text: str, kind: str, *,
         events: list[dict] = []
         existing = state.claims.get(cid)
         if existing is not None and existing.purged:
-            raise WorldFactError(f"this fact was purged from {path}; a purged fact stays purged")
+            raise WorldFactError(
+                f"this fact was purged from {path} (`rlat compact --purge`), and a purged fact "
+                "stays purged; to store it again, word it differently (its id is its text)")
         norm = normalise_text(key) if key is not None else None
         newest = None
         if norm is not None:

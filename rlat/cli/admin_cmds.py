@@ -33,7 +33,11 @@ from .parsing import Arg, command
     FORMAT_OPTION,
 )
 def compact(path: Path | None, purge: list[str], fmt: str) -> None:
-    """Rewrite a .rlat file atomically: fewer records, one fresh snapshot, same claims."""
+    """Rewrite a .rlat file atomically: fewer records, one fresh snapshot, same claims.
+
+    Older builds' records and superseded snapshots are dropped; the fresh snapshot is kept as
+    well as the events (it is what `rlat doctor` restores claims from when an event record is
+    damaged), so a small file with few events can come out a little larger."""
     target = store_path(path)
     if not target.exists():
         fail(f"{target}: no such file")
@@ -53,9 +57,12 @@ def compact(path: Path | None, purge: list[str], fmt: str) -> None:
     if fmt == "json":
         emit_json({"path": str(target), **report})
     else:
+        grew = report["bytes_after"] > report["bytes_before"]
         echo(f"Compacted {target}: {report['bytes_before']:,} → {report['bytes_after']:,} bytes, "
              f"{report['events']:,} events kept"
-             + (f", purged {len(purge)} claim text(s)" if purge else ""))
+             + (f", purged {len(purge)} claim text(s)" if purge else "")
+             + (" (larger: a fresh snapshot of the claims was added beside the events, as a "
+                "backup `rlat doctor` restores from)" if grew else ""))
 
 
 @command(

@@ -90,7 +90,7 @@ SECTIONS: dict[str, dict[str, CommandInfo | GroupInfo]] = {
         "doctor": CommandInfo("admin_cmds", "doctor",
                               "Check .rlat files record by record; repair a damaged one."),
         "compact": CommandInfo("admin_cmds", "compact",
-                               "Rewrite a .rlat file: fewer records, same claims."),
+                               "Rewrite a .rlat file: fewer records, a fresh snapshot, same claims."),
         "workspace": CommandInfo("admin_cmds", "workspace",
                                  "The workspace id claims learned here are tagged with."),
         "install-merge-driver": CommandInfo("admin_cmds", "install_merge_driver",

@@ -220,13 +220,20 @@ def trace(km: Path, ref: str, source_root: Path | None, fmt: str) -> None:
 
     model = KnowledgeModel.open(km, require_build=False)
     info = do_trace(model, ref, source_root=source_root)
-    if fmt == "json":
+    if fmt == "json" and info["kind"] != "claim":
         emit_json(info)
         return
     if info["kind"] == "claim":
+        from .memory_present import _history_line, claim_history
+
+        history = [line for e in claim_history(km, info["id"])
+                   if (line := _history_line(e, info["id"]))]
+        if fmt == "json":
+            emit_json(info | {"history": claim_history(km, info["id"])})
+            return
         echo(f"claim {info['id']}  ({info['type']}, {info['source']}, {info['state']}, "
              f"{info['rung']})")
-        echo(f"  {info['text']}")
+        echo(f"  {'(text purged)' if info.get('purged') else info['text']}")
         if info["state"] == "stale" and info.get("state_reason"):
             echo(f"  stale: {info['state_reason']}")
         if not info["citations"]:
@@ -241,9 +248,14 @@ def trace(km: Path, ref: str, source_root: Path | None, fmt: str) -> None:
                     for ln in c["text"].splitlines()[:6]:
                         echo(f"      {ln[:110]}")
             elif c.get("kind") == "command":
-                echo(f"  → stated by command: {c.get('command')}")
+                echo("  → stated by command" + (f": {c['command']}" if c.get("command") else
+                                                 " (purged with the text)"))
             else:
                 echo(f"  → session {c.get('session_id')} message {c.get('message_id')}")
+        if history:
+            echo("  history:")
+            for line in history:
+                echo(line)
         return
     echo(f"passage {info['id']}  {info['path']}:{info['lines'][0]}-{info['lines'][1]}  "
          f"hash {info['hash']}  [{info['status'].upper()}] {info['why']}")
@@ -358,9 +370,11 @@ def profile(km: Path, delete: str | None, fmt: str) -> None:
             continue
         echo(f"    {kind} ({len(rows)}):")
         for row in rows:
-            serving = "" if row.get("serving") else f" [{row.get('state')}, not serving]"
+            serving = "" if row.get("serving") else \
+                f" [{'purged' if row.get('purged') else row.get('state')}, not serving]"
             key = f" {row['key']} =" if row.get("key") else ""
-            echo(f"      {row['id'][:12]}{key} {row['text'][:90]}{serving}")
+            text = "(text purged)" if row.get("purged") else row["text"][:90]
+            echo(f"      {row['id'][:12]}{key} {text}{serving}")
             for old in (row.get("history") or [])[1:]:
                 mark = "superseded" if old.get("superseded_by") else old.get("state")
                 echo(f"        {old['id'][:12]} was: {old['text'][:80]} [{mark}]")

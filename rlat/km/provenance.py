@@ -162,7 +162,7 @@ def trace(km: KnowledgeModel, ref: str, *, source_root: Path | None = None,
         return {
             "kind": "claim", "id": claim.id, "text": claim.text, "type": claim.type,
             "source": claim.source, "state": claim.state, "state_reason": claim.state_reason,
-            "rung": _rung(claim, now), "citations": cites,
+            "purged": claim.purged, "rung": _rung(claim, now), "citations": cites,
             "source_root": str(reader.root) if reader.root else None,
         }
     pid: str = obj  # type: ignore[assignment]

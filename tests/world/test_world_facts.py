@@ -176,6 +176,25 @@ def test_a_purged_fact_cannot_be_stored_again_silently(tmp_path, ws):
     _ok(run_rlat("compact", str(km), "--purge", res.claim_id))
     proc = _capture(ws, str(km), "Secret rule.", "--kind", "constraint")
     assert proc.returncode != 0 and "purged" in proc.stderr and "Traceback" not in proc.stderr
+    assert "word it differently" in proc.stderr  # what to do about it
+    traced = _ok(run_rlat("trace", str(km), res.claim_id)).stdout
+    assert "(text purged)" in traced and "None" not in traced and "Secret rule" not in traced
+    assert "history:" in traced and "text purged" in traced.split("history:")[1]
+
+
+def test_retiring_keeps_a_history_trace_shows_and_compact_says_why_a_file_grew(tmp_path):
+    km = tmp_path / "w.rlat"
+    res = world.capture_world_fact(km, "The tenant is EU-only.", "constraint")
+    world.capture_world_fact(km, "Tried MS MARCO fine-tuning; it regressed.", "falsified")
+    _ok(run_rlat("profile", str(km), "--delete", res.claim_id))
+    traced = _ok(run_rlat("trace", str(km), res.claim_id)).stdout
+    history = traced.split("history:")[1]
+    assert "proposed" in history and "state -> retired" in history
+    before = km.stat().st_size
+    compacted = _ok(run_rlat("compact", str(km))).stdout
+    # a small file: the snapshot outweighs what was dropped, and the output says so
+    assert km.stat().st_size > before and "larger: a fresh snapshot" in compacted, compacted
+    assert ClaimLog(km).state().claims[res.claim_id].state == "retired"
 
 
 def test_framings_verbatim_and_in_full_however_long_and_never_falsified_without_verdict(tmp_path):

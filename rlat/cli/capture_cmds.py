@@ -42,7 +42,7 @@ def capture(transcript: Path, cwd: str | None, dry_run: bool, session_id: str | 
 
     With RLAT_ATOMIC_CAPTURE=1 (as for the hooks), a model splits the session into one claim per
     durable fact; any LLM failure falls back to the capture without a model, and the receipt
-    says why."""
+    says why. A --dry-run never calls the model (it says so)."""
     store = open_store()
     if not dry_run and settings.atomic_capture:
         _capture_atomic(transcript, cwd, session_id, store, fmt, settings.lock_timeout)
@@ -59,10 +59,16 @@ def capture(transcript: Path, cwd: str | None, dry_run: bool, session_id: str | 
         # line is the wrong file)
         fail(f"{transcript} is not a Claude Code transcript: none of its {lines:,} line(s) is "
              "one (~/.claude/projects/<project>/<session>.jsonl holds them)")
+    # (the model step stores as it goes, so a dry run cannot take it)
+    model_skipped = dry_run and settings.atomic_capture
     if fmt == "json":
-        emit_json(report.to_dict())
+        emit_json(report.to_dict() | ({"model_step": "skipped: dry run"} if model_skipped
+                                      else {}))
         return
     _say(report.receipt)
+    if model_skipped:
+        _say("  RLAT_ATOMIC_CAPTURE=1: the model step is skipped in a dry run; this is the "
+             "capture without a model")
     if report.skipped:
         _say(f"  nothing captured: {report.skipped}")
     for claim in report.claims:

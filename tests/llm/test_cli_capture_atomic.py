@@ -56,3 +56,17 @@ def test_capture_without_the_switch_is_the_single_block(tmp_path, rlat_home):
         assert api.message_requests() == []
     assert out.returncode == 0, out.stderr
     assert sorted(c.type for c in stored()) == ["convention", "environment", "event"]
+
+
+def test_a_dry_run_with_atomic_capture_on_says_the_model_step_is_skipped(tmp_path, rlat_home):
+    transcript = tmp_path / "s.jsonl"
+    write_transcript(transcript, SESSION, session_id="s-dry", cwd=str(tmp_path))
+    with MessagesAPIServer(model(POSTGRES, RUFF)) as api:
+        out = run_rlat("capture", str(transcript), "--dry-run",
+                       env=env_for(api, rlat_home, RLAT_ATOMIC_CAPTURE="1"))
+        as_json = run_rlat("capture", str(transcript), "--dry-run", "--format", "json",
+                           env=env_for(api, rlat_home, RLAT_ATOMIC_CAPTURE="1"))
+        assert api.message_requests() == []
+    assert out.returncode == 0 and "model step is skipped in a dry run" in out.stdout, out.stdout
+    assert json.loads(as_json.stdout)["model_step"] == "skipped: dry run"
+    assert not list(stored())

@@ -277,7 +277,7 @@ def trace(km: Path, ref: str, source_root: Path | None, fmt: str) -> None:
 @command(KM_ARGUMENT, SOURCE_ROOT_OPTION, FORMAT_OPTION)
 def audit(km: Path, source_root: Path | None, fmt: str) -> None:
     """The trust state of a knowledge model: claims by state, rung and type; stale claims;
-    orphans (claims citing passages no longer in the build); drifted sources."""
+    orphans (claims citing passages not in the build, unless re-verified against one that is); drifted sources."""
     from ..km.provenance import audit as do_audit
     from ..km.store import KnowledgeModel
 

@@ -233,7 +233,10 @@ def audit(km: KnowledgeModel, *, source_root: Path | None = None,
             continue
         cited = [e.get("passage_id") for e in c.evidence if e.get("kind") == "passage"]
         gone = [pid for pid in cited if not km.has_build or km.slot_of(str(pid)) is None]
-        if gone:
+        # (a claim re-verified against a passage of the current build is grounded again: the
+        # earlier build's passage it cited before stays in its evidence, as history)
+        if gone and (len(gone) == len(cited) or any(
+                km.historical_passage(str(pid)) is None for pid in gone)):
             orphans.append({"id": c.id, "text": c.text, "state": c.state,
                             "missing_passages": gone})
     drift = drifted_sources(km, reader)

@@ -116,6 +116,10 @@ def test_verify_brings_a_drifted_claim_back_and_consolidate_retires_the_lost_one
     assert lost.state == "stale" and lost.corpus_bad == 1
     shown = run_rlat("search", str(km), "ledger PostgreSQL backups nightly").stdout
     assert back.id[:12] in shown and lost.id[:12] not in shown
+    # the claim that came back is grounded again, not an orphan of its old passage
+    audit = json.loads(run_rlat("audit", str(km), "--format", "json").stdout)
+    assert back.id not in {o["id"] for o in audit["orphans"]}
+    assert lost.id in {o["id"] for o in audit["orphans"]}
 
     out = run_rlat("memory", "consolidate", "--km", str(km), cwd=work)
     assert out.returncode == 0, out.stderr

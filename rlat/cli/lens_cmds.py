@@ -70,7 +70,7 @@ def create(name: str | None, stance: Path | None, source: Path | None, output: P
 
     Examples:
       rlat lens create --name reviewer --stance stance.md -o reviewer.lens
-      rlat lens create --from lenses/reviewer.toml -o lenses/reviewer.lens
+      rlat lens create --from lenses/reviewer.toml -o reviewer.lens
     """
     try:
         if source is not None:

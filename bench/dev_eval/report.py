@@ -16,6 +16,8 @@ SPLIT_NOTE = {
     "dev7": "the DEV7 split: written in the sixth pass; first read untuned (0.46), tuned on since",
     "dev8": "the DEV8 split: written in the eighth pass by a helper that read no capture or "
             "recall code; first read untuned (0.66), tuned on since",
+    "dev9": "the DEV9 split: written in the ninth pass by a helper that read no capture or "
+            "recall code; first read untuned (0.34), tuned on since",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

@@ -418,6 +418,30 @@ FOLLOW_UP = re.compile(r"^\W*(?:so\W+)?(?:what was (?:it|that|the (?:problem|iss
                         r"on|about|of|explain\w*) (?:\W*why|(?:this|it|that|the (?:problem|issue|"
                         r"bug|fix))\b)",
                         re.IGNORECASE)
+# The assistant asking the user to confirm what it says it will keep to ("From what I can see,
+# templates include the yardlib helpers. I'll keep to that here too - correct?") ...
+CONFIRM_ASKED = re.compile(
+    r"(?:\b(?:correct|right|ok|okay|agreed|yes|fine)|\bsounds? (?:right|good)|\bis that "
+    r"(?:right|correct|ok|okay)|\bshall i (?:keep|stick) (?:to|with) (?:that|it)[^?]*)\s*\?\s*$",
+    re.IGNORECASE)
+# ... and the user saying yes, and nothing more ("ya", "ya, always", "yes, correct").
+AFFIRMED = re.compile(
+    r"^\W*(?:ya|yah|yes|yep|yeah|yup|correct|right|exactly|sure|confirmed|ok|okay|that'?s right|"
+    r"please do)\b(?:\W+(?:always|exactly|that'?s right|correct|please|pls|thanks|thx|ty|keep "
+    r"to (?:it|that)))*\W*$", re.IGNORECASE)
+# The part of the assistant's sentence that says it looked, before what it found: "From what I
+# can see in the repo, …", "Looking at the existing modules, …".
+LOOKED_LEAD = re.compile(
+    r"^\W*(?:from what i (?:can )?(?:see|saw|found|read)|as far as i can (?:see|tell)|it looks like|"
+    r"looking at|judging by|in (?:this|the) (?:repo|codebase|code)(?: so far)?)\b[^,:]{0,60}[,:]\s*",
+    re.IGNORECASE)
+# Options the assistant offers, one per line ("(a) …", "b) …", "1. …", "**A** …"), and the
+# user picking one by its label ("a. b is the old way", "option 2", "go with (b)").
+OPTION_LINE = re.compile(
+    r"(?m)^[ \t]*(?:\(([a-e1-9])\)|([a-e1-9])[).]|\*\*\(?([a-e1-9])[).:]?\*\*[).:]?)[ \t]+(\S.*?)[ \t]*$",
+    re.IGNORECASE)
+PICKED = re.compile(r"^\W*(?:(?:(?:let'?s )?go with |option |take |pick )\(?([a-e1-9])\)?(?=$|\W)|"
+                    r"\(?([a-e1-9])\)?(?=$|[.,:;!)]))", re.IGNORECASE)  # (never the article: "a few …")
 # The assistant agreeing with the user's own diagnosis: the diagnosis is the explanation.
 CONFIRMS = re.compile(
     r"^\W*(?:you'?re (?:right|correct)|you are (?:right|correct)|that'?s exactly it|exactly(?: right)?"

@@ -45,6 +45,7 @@ from .. import scrub as scrubbing
 from ..claims.model import ASKED_ROOM, FACT_KINDS, with_ask
 from .commands import Command, bare, command_words, failure_line, only_looks, program, recovers
 from .fact_rules import (
+    AFFIRMED,
     ALWAYS,
     ANNOUNCED,
     AVOID,
@@ -58,6 +59,7 @@ from .fact_rules import (
     CLAUSE_MARKS,
     CODE_BANG,
     CODEISH,
+    CONFIRM_ASKED,
     CONFIRMS,
     DEFERRED,
     DIAGNOSIS_START,
@@ -82,10 +84,13 @@ from .fact_rules import (
     INVESTIGATE,
     JUDGED,
     LABEL,
+    LOOKED_LEAD,
     NARRATION,
     NORMATIVE,
     ONE_OFF,
+    OPTION_LINE,
     ORDER,
+    PICKED,
     PRAISE,
     PREFERENCE,
     QUANTIFIED,
@@ -250,6 +255,8 @@ class FactExtractor:
     # the latest recovery since the latest prompt: (its fact, the failed command, the one that
     # worked), which a refinement of that command replaces (``_refined``)
     _recovery: tuple | None = None
+    # the assistant's latest message since the latest prompt: what a bare "ya" or "a." answers
+    _said: Block | None = None
 
     def add(self, turn: Turn) -> None:
         if isinstance(turn.cwd, str) and turn.cwd and not self._project:
@@ -277,8 +284,12 @@ class FactExtractor:
             # ("undo it" is no new situation: what it reverts was learned under the request
             # that tried it)
             first = self._revert != "reverting" and not follow_up
+            said, self._said = self._said, None
             for block in turn.blocks:
                 if block.kind == "text" and block.text:
+                    if said is not None:
+                        self._agreed(said, block)
+                        said = None
                     if first:
                         self._asked(block)
                         first = False
@@ -308,6 +319,8 @@ class FactExtractor:
                     # terminal: `bin/kaocha unit`.")
                     self._hint(QUOTED_COMMAND.findall(block.text), advised=True)
                     self._assistant_text(block)
+                    if turn.kind != "bash_input":
+                        self._said = block
                 elif block.kind == "tool_use" and block.tool_id:
                     self._called(block)
 
@@ -370,6 +383,42 @@ class FactExtractor:
             is_question(text[a:b]) for a, b in (_trim_asides(text, *span)
                                                  for span in sentences(text)))
         self._answered = False
+
+    def _agreed(self, said: Block, reply: Block) -> None:
+        """The user's one-word answer to the assistant's proposal: a practice it says it will
+        keep to, confirmed ("… they include the yardlib helpers. I'll keep to that here too -
+        correct?" — "ya, always"), or one of the options it offered, picked by its label
+        ("(a) money is always integer pence …" — "a. b is the old way"). Either is a rule the
+        user made theirs."""
+        answer = reply.text.strip()
+        text = said.text
+        picked = PICKED.match(answer)
+        options = {(m.group(1) or m.group(2) or m.group(3)).lower(): m.span(4)
+                   for m in OPTION_LINE.finditer(text)} if picked else {}
+        if len(options) >= 2 and text.rstrip().endswith("?"):
+            span = options.get((picked.group(1) or picked.group(2)).lower())
+            if span is not None and span[1] - span[0] >= SENTENCE_MIN:
+                self._keep("convention", text[span[0]:span[1]],
+                           [self._cite(said, *span, "fact"), self._cite(reply, 0, len(reply.text),
+                                                                        "fact")])
+            return
+        if not AFFIRMED.match(answer):
+            return
+        spans = sentences(text)
+        if not spans or not CONFIRM_ASKED.search(text[spans[-1][0]:spans[-1][1]]):
+            return
+        for start, end in reversed(spans[:-1]):  # the practice, said before the question
+            sentence = text[start:end]
+            lead = LOOKED_LEAD.match(sentence)
+            if lead:
+                start += lead.end()
+            if NARRATION.match(sentence) or end - start < SENTENCE_MIN or is_question(sentence) \
+                    or len(content_words(text[start:end])) < 4:
+                continue
+            self._keep("convention", text[start:end],
+                       [self._cite(said, start, end, "fact"), self._cite(reply, 0, len(reply.text),
+                                                                         "fact")])
+            return
 
     def _in_context(self, kind: str, sentence: str, cited: list[Cited]) -> Fact | None:
         """Keep a fact the assistant stated about a situation, with the prompt that set it up

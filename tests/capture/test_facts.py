@@ -297,6 +297,43 @@ def test_a_request_to_find_the_cause_opens_a_problem(tmp_path, store):
     assert "content hash" in gotcha["text"], gotcha["text"]
 
 
+def test_a_practice_the_assistant_proposes_and_the_user_confirms_is_a_convention(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("add an endpoint that lists the open orders")
+    b.say("One thing to settle first. From what I can see in the code, handlers never touch the "
+          "ORM directly - every query goes through a repository class in app/repos/. I'll keep "
+          "to that here too - correct?")
+    b.prompt("yes")
+    b.run("Write", {"file_path": "app/repos/orders.py", "content": "class OrderRepo: ..."}, "ok")
+    b.say("Added OrderRepo.open_orders() and the endpoint uses it.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (rule,) = facts_of(report)["convention"]
+    assert rule["text"].startswith("Handlers never touch the ORM directly"), rule["text"]
+
+
+def test_an_option_the_user_picks_by_its_label_is_a_convention(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("add a created-at column to the reports table")
+    b.say("The migrations do it two ways:\n(a) timestamps are stored as UTC with time zone "
+          "and converted only in the templates\n(b) naive local times (only the legacy "
+          "importer does that)\nWhich should the new column follow?")
+    b.prompt("a. the other is on its way out")
+    b.say("(a) it is.")
+    unrelated = session(tmp_path, name="u", session_id="22222222-3333-4444-5555-666666666666")
+    unrelated.prompt("add a created-at column to the invoices table")
+    unrelated.say("Two ways are in use:\n(a) timestamps are stored as UTC with time zone and "
+                  "converted only in the templates\n(b) naive local times, as the legacy "
+                  "importer writes them\nWhich should the new column follow?")
+    unrelated.prompt("a quick question first: does anything still read the legacy importer's "
+                     "columns")
+    report = capture_transcript(b.write(b.path), store=store)
+    (rule,) = facts_of(report)["convention"]
+    assert rule["text"].startswith("Timestamps are stored as UTC"), rule["text"]
+    # a reply that opens with the article "a" picks nothing
+    other = capture_transcript(unrelated.write(unrelated.path), store=store)
+    assert "convention" not in facts_of(other)
+
+
 def test_a_required_variable_named_by_an_error_and_restated_is_a_fact(tmp_path, store):
     b = session(tmp_path)
     b.prompt("Start the billing worker.")

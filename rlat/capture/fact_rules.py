@@ -246,8 +246,13 @@ SYMPTOM = re.compile(
     # ... or tells of what does not happen, or what differs from elsewhere ("works fine when I
     # run it from the IDE", "shows 14:00 on our chart but 15:00 on their site")
     r"failures?|couldn'?t|do nothing|nothing at all|(?:has|shows?) no|only works|"
+    # ... or a value gone wrong, a regression since a change ("loss goes NaN … only since I
+    # turned on mixed precision")
+    r"(?:goes|went|turns?|turned|becomes?|became) (?:nan|inf|null|undefined|negative)|"
+    r"(?:only|ever) since (?:i|we|you|the)\b|(?:a|an|one|two|three|\d+) \w+ off\b|"
+    r"off by (?:one|a|an|\d+)|(?:doesn'?t|don'?t|does not|do not) seem to|"
     r"(?:an? )?(?:hour|minute|day)s? (?:off|early|late)|"
-    r"but (?:not|never|at|in|on|it|they|only|still)|"
+    r"but (?:not|never|at|in|on|it|they|only|still)|but (?:the )?[\w-]+ (?:still|keeps?)|"
     r"root cause|out of ideas|stared at|no idea why|can'?t figure out|"
     # ... or of what stopped answering ("nothing in it reacts - not even Esc", "unresponsive")
     r"nothing (?:[\w'-]+ ){0,3}?(?:reacts?|responds?|happens|works|registers)|not even|"
@@ -270,6 +275,8 @@ INVESTIGATE = re.compile(r"\b(?:dig into (?:it|this|that|why)|look into (?:it|th
 # that is off, refusing, leaking, what still happens ("caddy is still serving the old config")
 # or happens although it should not ("… even though the Caddyfile is the new one").
 SYMPTOM_WEAK = re.compile(r"\b(?:(?:far |way )?too (?:many|few|much|little|high|low|early|late)|"
+                          r"repeat(?:s|ed|ing)?|sometimes|now and then|every (?:now and|so) "
+                          r"often|"
                           r"refus\w+|leak(?:s|ed|ing)?|(?:is|are|was|were) still \w+ing|"
                           r"even though|although)\b", re.IGNORECASE)
 WANTS = re.compile(r"\b(?:i'?d like|i want|we want|we'?d like|would like|let'?s|add an?|"
@@ -466,11 +473,26 @@ DISFLUENCY = re.compile(r"\b(?:u+m+|u+h+|e+r+m+|uhm)\b[\s,.-]*", re.IGNORECASE)
 WHERE_EXPLAINED = re.compile(
     r"\b(?:goes|go|went|is|are|put|wrote|written|left|added|explained\w*|documented)\b[^.\n]{0,30}"
     r"\b(?:in|into|as)\s+(?:a|the|an)\s+(?:\w+\s+)?(?:code\s+)?comments?\b", re.IGNORECASE)
+# A sentence that draws the consequence of the one before it ("So countries: [SE, NO] reaches
+# the template as ["SE", false]"): the explanation starts one sentence earlier.
+CONSEQUENCE = re.compile(r"^\W*(?:so|thus|hence|that'?s why|which is why|this means|that means|"
+                         r"as a result)\b", re.IGNORECASE)
+# The user sending a fix back: the problem is open again, and what explained it was wrong
+# ("nope. still 9 of 8 when two people book at once", "that didn't fix it").
+FIX_REJECTED = re.compile(
+    r"^\W*(?:nope|nah|no(?=[.,!])|still (?:the same|broken|happening|\d)|same (?:thing|problem|"
+    r"error|result)|(?:that|it) (?:didn'?t|did not|doesn'?t) (?:work|help|fix (?:it|anything))|"
+    r"not fixed)\b", re.IGNORECASE)
+# The user adding a clue to a problem still being looked into ("oh wait, forgot to say - it's
+# only ever the part-month lines. dunno if that matters"): the same problem, still open.
+CLUE = re.compile(r"\b(?:forgot to (?:say|mention|tell you)|(?:dunno|not sure|no idea) if (?:it|this|"
+                  r"that) (?:matters|helps)|in case it (?:matters|helps)|one more (?:clue|data "
+                  r"point|thing I noticed)|might be relevant|fwiw)\b", re.IGNORECASE)
 # The assistant saying it has reproduced the problem, not why it happens ("3 failures in 20,
 # so it reproduces here. Now why."): the explanation is still to come.
 REPRODUCED = re.compile(r"\b(?:(?:it|that|this|the \w+) (?:reproduces|reproduced)|(?:can|could) "
-                        r"reproduce (?:it|this|that)|repro(?:duced|s)? (?:here|locally))\b",
-                        re.IGNORECASE)
+                        r"reproduce (?:it|this|that)|repro(?:duced|s)? (?:here|locally|in \d+ "
+                        r"lines?))\b|^\W*reproduced\b[^.]{0,40}$", re.IGNORECASE)
 # A bold label a write-up opens a sentence with.
 LABEL = re.compile(r"^\*\*[^*\n]{1,60}(?::\*\*|\*\*:)\s*")
 

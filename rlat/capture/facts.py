@@ -57,10 +57,12 @@ from .fact_rules import (
     CHAT_BYLINE,
     CLAUSE_END,
     CLAUSE_MARKS,
+    CLUE,
     CODE_BANG,
     CODEISH,
     CONFIRM_ASKED,
     CONFIRMS,
+    CONSEQUENCE,
     DEFERRED,
     DIAGNOSIS_START,
     DID_INSTEAD,
@@ -74,6 +76,7 @@ from .fact_rules import (
     FENCED,
     FIRST_PERSON,
     FIX_ASKED,
+    FIX_REJECTED,
     FOLLOW_UP,
     FOUND_IT,
     GOTCHA,
@@ -257,6 +260,7 @@ class FactExtractor:
     _recovery: tuple | None = None
     # the assistant's latest message since the latest prompt: what a bare "ya" or "a." answers
     _said: Block | None = None
+    _explanation_kept: Fact | None = None  # the gotcha the latest explanation became
 
     def add(self, turn: Turn) -> None:
         if isinstance(turn.cwd, str) and turn.cwd and not self._project:
@@ -283,13 +287,13 @@ class FactExtractor:
             self._hint(QUOTED_COMMAND.findall(said) + SAID_COMMAND.findall(said))
             # ("undo it" is no new situation: what it reverts was learned under the request
             # that tried it)
-            first = self._revert != "reverting" and not follow_up
-            said, self._said = self._said, None
+            first = self._revert != "reverting" and not follow_up and not self._sent_back(said)
+            said_before, self._said = self._said, None
             for block in turn.blocks:
                 if block.kind == "text" and block.text:
-                    if said is not None:
-                        self._agreed(said, block)
-                        said = None
+                    if said_before is not None:
+                        self._agreed(said_before, block)
+                        said_before = None
                     if first:
                         self._asked(block)
                         first = False
@@ -352,6 +356,19 @@ class FactExtractor:
     def _cite(self, block: Block, start: int, end: int, role: str) -> Cited:
         return Cited(block.uuid, block.text[start:end], role, self.source, block.offset)
 
+    def _sent_back(self, said: str) -> bool:
+        """The user sending the fix of a reported problem back ("nope. still 9 of 8 … did u
+        actually check?"): the same problem is open again, and the explanation that led to
+        the fix was wrong — its gotcha goes. Whether it was."""
+        if self._reported is None or not self._explained or not FIX_REJECTED.match(said):
+            return False
+        if self._explanation_kept in self.facts:
+            self._forget([self._explanation_kept])
+        self._explanation_kept = None
+        self._changed, self._ran, self._judged = False, False, None
+        self._probed, self._explained, self._symptom = False, False, True
+        return True
+
     def _asked(self, block: Block) -> None:
         text = block.text.strip()
         words = len(content_words(text))
@@ -359,6 +376,9 @@ class FactExtractor:
             # "ok, do that", "hmm, that's worse. undo it", "so what's the verdict?": the
             # situation is unchanged ("which R are we on?" sets one all the same)
             return
+        if self._symptom and not self._explained and self._reported is not None \
+                and CLUE.search(text) and not IMPERATIVE.match(text):
+            return  # (a clue to the problem being looked into: it stays open, as it was asked)
         markup = len(text[:ASK_CHARS]) - len(_asked_words(text[:ASK_CHARS]))
         self._ask = Cited(block.uuid, snippet(text, ASK_CHARS + max(0, markup)), "prompt",
                           self.source, block.offset)
@@ -697,6 +717,12 @@ class FactExtractor:
         the remedy when the next sentence gives one ("Raise X", "Run it with …")."""
         text = block.text
         start, end = spans[at]
+        if at > 0 and CONSEQUENCE.match(text[start:end]):
+            a, b = spans[at - 1]
+            before = text[a:b]
+            if b - a <= SENTENCE_MAX and not NARRATION.match(before) \
+                    and not before.rstrip().endswith("?") and len(content_words(before)) >= 3:
+                at, (start, end) = at - 1, (a, b)  # ("It's X: … So …": the cause comes first)
         self._explained = True
         room = ROOM_BESIDE_ASK if self._ask is not None else FACT_CHARS
         label = CAUSE_LABEL.match(text[start:end])
@@ -711,8 +737,9 @@ class FactExtractor:
         superseded = [f for f in self.facts if f.kind == "gotcha" and any(
             c.uuid == report and c.role == "fact" for c in f.cited)]
         self._forget(superseded)
-        if self._in_context("gotcha", sentence,
-                            cited + self._backing(salient_tokens(sentence))) is None:
+        self._explanation_kept = self._in_context(
+            "gotcha", sentence, cited + self._backing(salient_tokens(sentence)))
+        if self._explanation_kept is None:
             for fact in superseded:
                 self._keep(fact.kind, "", fact.cited, text=fact.text, subject=fact.subject)
 
@@ -737,7 +764,7 @@ class FactExtractor:
         """Whether a message judges what was tried: a sentence giving a cause or a verdict
         (``CAUSE``, ``JUDGED``) that is not narration and names enough beyond the verdict."""
         return any((CAUSE.search(text[a:b]) or JUDGED.search(text[a:b]))
-                   and not NARRATION.match(text[a:b])
+                   and not NARRATION.match(text[a:b]) and not _reports_revert(text[a:b])
                    and len(content_words(text[a:b]) - VERDICT_WORDS) >= VERDICT_MIN_WORDS
                    for a, b in spans)
 
@@ -777,9 +804,11 @@ class FactExtractor:
                 continue
             if verdict is not None and end - verdict < room:
                 start = verdict  # (the verdict first: it names what was tried)
-            label = CAUSE_LABEL.match(text, start, end)  # ("Verdict for when you're back: …")
-            if label and end - label.end() >= SENTENCE_MIN:
-                start = label.end()
+            # ("Verdict for when you're back: …"; matched on the slice: the pattern's ^ never
+            # matches at a position past the text's start)
+            label = CAUSE_LABEL.match(text[start:end])
+            if label and end - start - label.end() >= SENTENCE_MIN:
+                start += label.end()
             if at + 1 < len(spans) and spans[at + 1][1] - start < room:
                 end = spans[at + 1][1]
             self._revert = "found"
@@ -1010,8 +1039,9 @@ def _reports_revert(sentence: str) -> bool:
     """Whether a sentence only reports a revert, giving no reason ("Reverted, and written up
     as docs/adr/0029-….md", "Backed out; the working tree is clean again"), unlike "Backed out
     maplibre: the bundle went from 180 kB to 910 kB"."""
+    # ("only" says what is left, not why: "Backed out; only the change you asked for is left")
     return bool(REVERT_DONE.match(sentence)) and ":" not in sentence \
-        and not CAUSE.search(sentence)
+        and all(m.group(0).lower() == "only" for m in CAUSE.finditer(sentence))
 
 
 def _remedial(sentence: str) -> bool:

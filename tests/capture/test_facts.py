@@ -334,6 +334,82 @@ def test_an_option_the_user_picks_by_its_label_is_a_convention(tmp_path, store):
     assert "convention" not in facts_of(other)
 
 
+def test_an_explanation_that_opens_with_so_starts_at_the_sentence_before(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("the importer drops every row for Namibia, even though NA is in the country list")
+    b.run("Read", {"file_path": "config/countries.yaml"}, "countries: [ZA, NA, BW]")
+    b.say("It's the null problem: the YAML loader reads a bare NA as a missing value, like "
+          "null and ~. So the list reaches the importer as ['ZA', None, 'BW'] and Namibia is "
+          "never matched. Quoting the codes keeps them strings.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (gotcha,) = facts_of(report)["gotcha"]
+    assert "reads a bare NA as a missing value" in gotcha["text"], gotcha["text"]
+
+
+def test_a_fix_the_user_sends_back_drops_its_wrong_explanation(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("the nightly export sometimes writes the same order twice")
+    b.say("I think I know this one.")
+    b.run("Edit", {"file_path": "jobs/export.py", "old_string": "a", "new_string": "b"}, "ok")
+    b.say("The cursor is read before the lock is taken, so two runs can start from the same "
+          "offset; taking the lock first fixes it.")
+    b.prompt("nope. still duplicates last night, and only one run was scheduled")
+    b.run("Read", {"file_path": "jobs/export.py"}, "retry(upload, times=3)")
+    b.say("The upload is retried after a timeout even when the first attempt went through, "
+          "because the client never checks for the order id before sending it again. Pass "
+          "the order id as the idempotency key.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (gotcha,) = facts_of(report)["gotcha"]
+    assert "idempotency key" in gotcha["text"] and "cursor" not in gotcha["text"], gotcha["text"]
+
+
+def test_a_clue_the_user_adds_keeps_the_problem_open(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("a few invoices are a penny off what the accountant's spreadsheet says")
+    b.run("Read", {"file_path": "lib/prorate.py"}, "return round(monthly * days / total)")
+    b.prompt("oh wait, forgot to say - it's only ever the part-month lines. dunno if that matters")
+    b.run("Bash", {"command": "python -c 'print(round(2.5), round(3.5))'"}, "2 4")
+    b.say("Python's round() doesn't round halves up: it rounds an exact half to the even "
+          "neighbour, so 2.5p becomes 2 while 3.5p becomes 4. Round with Decimal and "
+          "ROUND_HALF_UP instead.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (gotcha,) = facts_of(report)["gotcha"]
+    assert "ROUND_HALF_UP" in gotcha["text"], gotcha["text"]
+
+
+@pytest.mark.parametrize("report", [
+    "loss goes NaN after a few hundred steps - only since I turned on mixed precision",
+    "changed the feature flags in values, argo says synced, but the pods still serve the old ones",
+    "the random crops repeat: batches 0-7 have exactly the same offsets as 8-15",
+    "booking the last seat sometimes leaves a class with 9 bookings for 8 seats",
+])
+def test_reports_in_other_words_open_a_problem(tmp_path, store, report):
+    b = session(tmp_path)
+    b.prompt(report)
+    b.run("Read", {"file_path": "src/main.py"}, "x = 1")
+    b.say("The value is computed before the cache is warmed, which leaves every worker with "
+          "the same stale copy; warm the cache in the worker's start hook.")
+    found = facts_of(capture_transcript(b.write(b.path), store=store))
+    assert [g["text"][:20] for g in found.get("gotcha", [])] == ["The value is compute"]
+
+
+def test_a_revert_report_saying_what_is_left_keeps_the_verdict_before_it(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("bump the worker's replicas to 3")
+    b.say("Done. While I was in there: autoscaling the worker on memory might help with the "
+          "backlog; want me to try it on the side?")
+    b.prompt("sure, if it's quick")
+    b.run("Write", {"file_path": "charts/worker/hpa.yaml", "content": "kind: HPA"}, "ok")
+    b.run("Bash", {"command": "kubectl get hpa worker"}, "worker 81%/75% 10")
+    b.say("An HPA on memory doesn't work for the worker: it's a JVM, and the heap grows to its "
+          "maximum and stays there, so every pod sits above the target for good.")
+    b.run("Bash", {"command": "git checkout -- charts/worker"}, "")
+    b.say("Backed out; only the change you asked for is left in the tree.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (finding,) = facts_of(report)["falsified"]
+    assert "JVM" in finding["text"] and "Backed out" not in finding["text"], finding["text"]
+
+
 def test_a_required_variable_named_by_an_error_and_restated_is_a_fact(tmp_path, store):
     b = session(tmp_path)
     b.prompt("Start the billing worker.")

@@ -61,7 +61,8 @@ RULE = re.compile(
     # "every resource has to carry the common tags"; "tests are written with Pest, not …";
     # "every async method takes a CancellationToken"; "each string goes through the catalog"
     r"|\b(?:every|each|all|any)\b[^.\n]{0,60}?\b(?:has to|have to|must|needs? to|should)\b"
-    r"|\b(?:every|each) (?:[\w@.-]+ ){1,4}?(?:takes|goes through|passes|uses|returns|lives in|"
+    r"|\b(?:every|each) (?!time\b|day\b|night\b|week\b|morning\b|run\b|now\b)(?:[\w@.-]+ ){1,6}?"
+    r"(?:takes|goes through|passes|uses|returns|lives in|"
     r"belongs in|carries|follows|starts with|ends with|requires)\b"
     r"|\b(?:is|are) \w+(?:ed|en) (?:with|in|as|using|through|by)\b[^.\n]{1,80}?,\s*(?:not|never)\b",
     re.IGNORECASE)
@@ -95,7 +96,11 @@ NORMATIVE = re.compile(r"\b(?:always|never|nowhere|exactly one|every|each|stays?
 RULE_QUOTED = re.compile(r"^(?:[^:\n]{0,80}\b(?:made (?:it|that|this) (?:a|the)|house|team) "
                          r"(?:rule|convention)"
                          r"\b[^:\n]{0,80}|\W{0,3}(?:the|our|your) (?:house|team) (?:rule|"
-                         r"convention)(?: here)?(?: is)?)\s*:\s+", re.IGNORECASE)
+                         r"convention)(?: here)?(?: is)?|"
+                         # ... or acknowledged and said back ("Noted for everything else I
+                         # write here: every hyperparameter is a field in a Hydra config …")
+                         r"\W{0,3}(?:noted|understood|got it)\b(?:,? for (?:everything|anything|all|"
+                         r"the rest|future)[^:\n]{0,50})?)\s*:\s+", re.IGNORECASE)
 # A chat client's byline ("Marisol  1:30 PM") or a reviewer's ("**Saoirse** commented on …").
 CHAT_BYLINE = re.compile(r"^\W{0,4}[A-Z][\w.'-]*(?: [\w.'-]+){0,2}\s{1,4}\d{1,2}:\d{2}"
                          r"(?:\s*[AP]M)?\s*$")
@@ -494,7 +499,10 @@ REPRODUCED = re.compile(r"\b(?:(?:it|that|this|the \w+) (?:reproduces|reproduced
                         r"reproduce (?:it|this|that)|repro(?:duced|s)? (?:here|locally|in \d+ "
                         r"lines?))\b|^\W*reproduced\b[^.]{0,40}$", re.IGNORECASE)
 # A bold label a write-up opens a sentence with.
-LABEL = re.compile(r"^\*\*[^*\n]{1,60}(?::\*\*|\*\*:)\s*")
+LABEL = re.compile(r"^\*\*[^*\n]{1,60}(?::\*\*|\*\*:)\s*|"
+                   # ... or a plain one that says an answer follows ("The part that answers it:")
+                   r"^\W*(?:the (?:part that answers (?:it|that|your question)|short answer|"
+                   r"answer|bottom line)|short answer|tl;?dr|in short)\s*:\s*", re.IGNORECASE)
 
 ENV_ERROR = re.compile(
     r"not found|no such|unknown (?:option|command|flag|argument)|unrecognized|not recognized|"

@@ -394,8 +394,11 @@ class FactExtractor:
         self._reported = block if self._symptom else None
         self._facts_at_ask = self._kept
         self._changed, self._ran, self._judged = False, False, None
-        # output pasted into the prompt is the look a probe would have taken
+        # output pasted into the prompt is the look a probe would have taken, and backs what
+        # the answer finds in it as a tool's output would
         self._probed = "\n" in text and len(text) > 80
+        if self._probed:
+            self._outputs.append((block.uuid, block.offset, text))
         self._explained = False
         # any of its sentences: "two things. first, pull main. second: where's the local
         # connection string? …" asks about the setup as much as a prompt that only asks

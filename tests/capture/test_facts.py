@@ -410,6 +410,41 @@ def test_a_revert_report_saying_what_is_left_keeps_the_verdict_before_it(tmp_pat
     assert "JVM" in finding["text"] and "Backed out" not in finding["text"], finding["text"]
 
 
+def test_a_rule_the_assistant_acknowledges_and_says_back_is_a_convention(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("yeah that check exists because people kept forgetting. good")
+    b.say("Noted for everything else I write here: every setting is a field in a pydantic "
+          "Settings class under app/config/ - no os.environ lookups scattered in modules.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (rule,) = facts_of(report)["convention"]
+    assert rule["text"].startswith("Every setting is a field in a pydantic Settings class")
+
+
+def test_a_rule_on_every_thing_said_at_length_is_a_convention_but_every_time_is_not(tmp_path,
+                                                                                   store):
+    b = session(tmp_path)
+    b.prompt("add the new metric. in here every metric logged from the validation loop passes "
+             "sync_dist=True so it is averaged over the GPUs")
+    b.say("Added it with sync_dist=True.")
+    b.prompt("every time I run the tests locally the suite passes, it only fails on CI")
+    b.say("Looking.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (rule,) = facts_of(report)["convention"]
+    assert "sync_dist=True" in rule["text"]
+
+
+def test_an_answer_found_in_output_the_user_pasted_is_an_environment_fact(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("which port does the metrics sidecar listen on? dumped what I had:\n```\n"
+             "$ ss -ltnp | grep sidecar\nLISTEN 0 128 0.0.0.0:9464 users:((\"sidecar\"))\n"
+             "$ cat .env\nLOG_LEVEL=info\n```")
+    b.say("Most of that is beside the point. The part that answers it: the metrics sidecar "
+          "listens on port 9464, on every interface.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (env,) = facts_of(report)["environment"]
+    assert env["text"].startswith("The metrics sidecar listens on port 9464"), env["text"]
+
+
 def test_a_required_variable_named_by_an_error_and_restated_is_a_fact(tmp_path, store):
     b = session(tmp_path)
     b.prompt("Start the billing worker.")

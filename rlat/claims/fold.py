@@ -9,6 +9,8 @@ folds to the same result as the whole log.
 
 from __future__ import annotations
 
+import json
+
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -419,8 +421,16 @@ def _vote(claim: Claim, actor: str, good: bool, ts: float, eid: str) -> None:
         claim.user_bad += 1
 
 
+def _text(value: object) -> str:
+    """An id field as text: a hook payload is not trusted to hold strings (a list as a session
+    id once made every later fold fail on an unhashable value)."""
+    if isinstance(value, str):
+        return value
+    return "" if value is None else json.dumps(value, sort_keys=True, default=str)
+
+
 def _apply_injected(claim: Claim, event: dict, ts: float) -> None:
-    sid = event.get("session_id")
+    sid = _text(event.get("session_id"))
     if sid and sid not in claim.injected_sessions:
         claim.injected_sessions.append(sid)
     claim.last_used_at = max(claim.last_used_at, ts)
@@ -428,10 +438,10 @@ def _apply_injected(claim: Claim, event: dict, ts: float) -> None:
 
 def _apply_outcome(claim: Claim, event: dict, entry: list, ts: float) -> None:
     credit = float(entry[2]) if len(entry) > 2 else 0.0
-    context = event.get("work") or event.get("workspace") or ""
+    context = _text(event.get("work") or event.get("workspace"))
     claim.outcomes.append([ts, int(event.get("result", 0)), credit,
-                           event.get("authority", "heuristic"), context,
-                           event.get("session_id") or "", event.get("intent_id") or ""])
+                           _text(event.get("authority", "heuristic")), context,
+                           _text(event.get("session_id")), _text(event.get("intent_id"))])
     claim.last_used_at = max(claim.last_used_at, ts)
 
 

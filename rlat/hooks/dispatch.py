@@ -68,6 +68,10 @@ def _read_stdin() -> bytes:
     return data or b""
 
 
+TEXT_FIELDS = ("session_id", "transcript_path", "cwd", "prompt", "source", "reason",
+               "hook_event_name", "permission_mode")
+
+
 def _parse(raw: bytes) -> tuple[dict | None, str]:
     if not raw.strip():
         return None, "empty stdin (expected Claude Code's hook JSON)"
@@ -86,7 +90,14 @@ def _parse(raw: bytes) -> tuple[dict | None, str]:
     for key, value in payload.items():
         if isinstance(value, str):
             payload[key] = value.encode("utf-8", "replace").decode("utf-8")
-    return payload, ""
+    # Fields Claude Code sends as strings: anything else is dropped, never stored (a list as a
+    # session id once went into an outcome event and broke every later read of the store).
+    wrong = sorted(k for k in TEXT_FIELDS if k in payload and payload[k] is not None
+                   and not isinstance(payload[k], str))
+    for key in wrong:
+        del payload[key]
+    return payload, (f"ignored non-string field(s) {', '.join(wrong)} in the hook JSON"
+                     if wrong else "")
 
 
 def _arm(budget: float, event: str, session_ref: list[str]) -> tuple[object, threading.Timer]:
@@ -176,6 +187,8 @@ def run(event: str, raw: bytes | None = None) -> dict | None:
             log_line(event, "-", problem)
             return None
         session_ref[0] = safe_id(payload.get("session_id"))
+        if problem:  # (a payload read with fields dropped: said once, then handled)
+            log_line(event, session_ref[0], problem)
         ctx = HookContext(event, payload, started, budget)
         context[0] = ctx
         import importlib

@@ -46,6 +46,32 @@ def test_garbage_stdin(event, garbage, rlat_home):
     assert "please report" not in lines[0]  # bad input, not a bug: said as such
 
 
+@pytest.mark.parametrize("odd", [["x"], {"a": 1}, 42])
+def test_a_session_id_that_is_no_string_never_breaks_the_store(odd, rlat_home, workspace):
+    add_claim(workspace)
+    for event in ("user-prompt", "stop", "session-end"):
+        run = run_hook(event, payload(workspace, session_id=odd))
+        assert run.returncode == 0 and "Traceback" not in run.stderr
+    assert any("non-string field(s) session_id" in ln for ln in log_lines(rlat_home))
+    # the store still reads, and the next session still gets its memory
+    later = run_hook("user-prompt", payload(workspace, session_id="sess-2",
+                                            prompt="how do I run the tests here?"))
+    assert "never pytest" in later.context
+    assert not [ln for ln in log_lines(rlat_home) if "please report" in ln]
+
+
+def test_a_store_holding_an_outcome_with_a_list_for_its_session_still_folds(rlat_home,
+                                                                            workspace):
+    cid = add_claim(workspace)
+    bad = ev.outcome(1, claims=[(cid, 1, 1.0)], authority="heuristic", signal="test passed",
+                     session_id="s", intent_id="i")
+    bad["session_id"], bad["intent_id"] = ["x"], {"a": 1}  # written before hooks checked it
+    ClaimLog(memory_store_path()).append([bad])
+    later = run_hook("user-prompt", payload(workspace, session_id="sess-3",
+                                            prompt="how do I run the tests here?"))
+    assert "never pytest" in later.context
+
+
 @pytest.mark.parametrize("event", ["session-start", "user-prompt", "session-end"])
 def test_corrupt_store(event, rlat_home, workspace):
     add_claim(workspace)

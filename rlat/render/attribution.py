@@ -13,10 +13,15 @@ from __future__ import annotations
 import time
 
 from ..claims.model import Claim, without_ask
+from ..claims.policy import POLICIES
 from ..trust.verify import is_provisional
 from .fences import escape
 
 VERIFY_NOTE = "verify before relying"
+# A falsified finding is only ever shown under its verdict framing (the policy table's): on a
+# line of its own too — a recalled "Raising the pool to 64 threads fixes the latency" must not
+# read as advice.
+VERDICT_TYPE = "falsified"
 # Observers that say nothing a reader needs: a person's own words are "stated by user".
 _QUIET_OBSERVERS = frozenset({"human", ""})
 
@@ -76,14 +81,18 @@ def day(ts: float | None) -> str:
 
 
 def claim_line(claim: Claim, rung: str, *, max_chars: int | None = None,
-               cut_hint: str = "", asks: bool = True) -> str:
+               cut_hint: str = "", asks: bool = True, framed: bool = False) -> str:
     """One bullet: provenance then the claim's text, escaped so it cannot forge a fence.
 
     A text longer than ``max_chars`` is cut there and ends in "…"; with ``cut_hint`` the cut
     also says how much was left out and where to read it all
     (``… [cut: 12,345 more characters; rlat memory show ID]``). ``asks=False`` leaves out the
-    prompt a captured fact was learned under (``[asked: …]``, ``rlat.claims.model.with_ask``)."""
+    prompt a captured fact was learned under (``[asked: …]``, ``rlat.claims.model.with_ask``).
+    ``framed``: the line stands under its type's framing heading already (``rlat.render.
+    framings``); otherwise a falsified finding opens with that framing (``VERDICT_TYPE``)."""
     text = shown_text(claim, asks=asks)
+    if claim.type == VERDICT_TYPE and not framed:
+        text = f"{POLICIES[VERDICT_TYPE].framing} {text}"
     if max_chars is not None and len(text) > max_chars:
         kept = text[: max_chars - 1].rstrip()
         left_out = len(text) - len(kept)

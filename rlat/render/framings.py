@@ -89,7 +89,7 @@ def world_fact_lines(claims: Iterable[Claim], rung_of: Callable[[Claim], str] | 
 
 
 def _fact_line(claim: Claim, rung: str, max_chars: int | None = None, cut_hint: str = "") -> str:
-    line = claim_line(claim, rung, max_chars=max_chars, cut_hint=cut_hint)
+    line = claim_line(claim, rung, max_chars=max_chars, cut_hint=cut_hint, framed=True)
     if claim.criticality in ("high", "severe"):
         head, _, rest = line.partition("] ")
         line = f"{head}] [criticality: {claim.criticality}] {rest}"

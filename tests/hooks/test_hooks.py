@@ -100,6 +100,17 @@ def test_prompt_recalls_attributed_claims_without_repeats(workspace):
     assert "make check" in prompt(workspace, "how do I run tests", session="sess-2").context
 
 
+def test_a_falsified_finding_recalled_at_a_prompt_carries_its_verdict(workspace):
+    add(workspace, "Raising the ingest worker pool to 64 threads fixes the ingest latency",
+        "falsified")
+    shown = prompt(workspace, "how do I fix the ingest latency of the worker pool?").context
+    line = next(ln for ln in shown.splitlines() if "64 threads" in ln)
+    assert "Tried and falsified in this environment: Raising the ingest" in line, line
+    # and once, under its heading, where a session's start serves it
+    started = start(workspace, session="sess-2").context
+    assert started.count("Tried and falsified in this environment:") == 1
+
+
 def test_prompt_does_not_repeat_what_session_start_served(workspace):
     add(workspace, "Run the tests with make check, never pytest directly")
     assert "make check" in start(workspace).context

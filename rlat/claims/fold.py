@@ -10,7 +10,6 @@ folds to the same result as the whole log.
 from __future__ import annotations
 
 import json
-
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 

@@ -6,6 +6,8 @@ the trust layer derives them from the rung inputs below (and the clock).
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
 
@@ -355,3 +357,23 @@ def visible_in(workspace: str | None, source: str, workspaces: list[str],
     so a listing row (``rlat.listing.row``) is judged by the same rule as the claim."""
     return (workspace is None or workspace in workspaces
             or visible_everywhere(source, workspaces, cross_workspace))
+
+
+QUOTE_WORDS = 8  # the words of a fact a session record must hold, in order, to quote it
+_WORD_RUN = re.compile(r"\w+")
+
+
+def quoting_records(claims: Iterable[Claim], fact: Claim) -> list[Claim]:
+    """The live session records (``event`` claims) of ``fact``'s own sessions that quote it:
+    hold its first ``QUOTE_WORDS`` words in order ("Goal: In this repo we always deploy with
+    make ship-prod …" quotes "In this repo we always deploy with `make ship-prod` …"). What
+    forgetting or purging a fact must take along, or the record serves its words again."""
+    words = _WORD_RUN.findall(without_ask(fact.text).lower())[:QUOTE_WORDS]
+    sessions = set(fact.sessions)
+    if len(words) < 3 or not sessions:
+        return []
+    needle = " " + " ".join(words) + " "
+    return [c for c in claims
+            if c.type == "event" and c.id != fact.id and not c.purged and c.state != "retired"
+            and sessions & set(c.sessions)
+            and needle in " " + " ".join(_WORD_RUN.findall(c.text.lower())) + " "]

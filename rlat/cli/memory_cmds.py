@@ -152,6 +152,7 @@ def _world_fact_hint(ref: str) -> None:
 def forget(claim_ref: str, reason: str, settings) -> None:
     """Retire a claim. Its history stays in the store (append-only); it is no longer recalled."""
     from ..claims import events as ev
+    from ..claims.model import quoting_records
     from .memory_present import find_claim
 
     store = open_store()
@@ -163,6 +164,10 @@ def forget(claim_ref: str, reason: str, settings) -> None:
     if claim.state == "retired":
         echo(f"Claim {claim.id} is already retired.")
         return
-    store.append([ev.state_changed(claim.id, "retired", reason, actor="user")],
-                 lock_timeout=settings.lock_timeout)
+    # the session records that quote it go too: one of them would serve its words again
+    quoting = quoting_records(store.state().claims.values(), claim)
+    store.append([ev.state_changed(c.id, "retired", reason, actor="user")
+                  for c in [claim, *quoting]], lock_timeout=settings.lock_timeout)
     echo(f"Retired claim {claim.id} (history kept; `rlat memory show {claim.id[:12]}`).")
+    for record in quoting:
+        echo(f"  and the session record that quoted it: {record.id[:12]}")

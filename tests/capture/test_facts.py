@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from capture_helpers import Builder, stored_events_text
 
@@ -1698,3 +1700,26 @@ def test_a_python_error_on_stderr_in_bash_mode_is_a_failure(tmp_path, store):
     (fix,) = facts_of(report)["recovery"]
     assert fix["text"].startswith("Use `uv run python manage.py test` here (`python manage.py "
                                   "test` fails: ModuleNotFoundError")
+
+
+def test_forgetting_a_fact_takes_the_session_record_that_quotes_it_along(tmp_path, rlat_home):
+    from support.cli import run_rlat
+
+    work = tmp_path / "repo"
+    work.mkdir()
+    b = session(tmp_path)
+    b.prompt("In this repo we always deploy with `make ship-prod`, never with the deploy "
+             "script. Fix the typo in the deploy docs first.", cwd=str(work))
+    b.run("Edit", {"file_path": "docs/deploy.md", "old_string": "teh", "new_string": "the"},
+          "ok")
+    b.say("Fixed the typo in docs/deploy.md.")
+    captured = run_rlat("capture", str(b.write(b.path)), "--cwd", str(work), "--format", "json")
+    claims = json.loads(captured.stdout)["claims"]
+    rule = next(c for c in claims if c.get("kind") == "convention")
+    record = next(c for c in claims if c["type"] == "event")
+    assert "ship-prod" in record["text"]  # the session's record quotes the rule
+    out = run_rlat("memory", "forget", rule["id"][:12], cwd=work)
+    assert out.returncode == 0 and record["id"][:12] in out.stdout, out.stdout
+    asked = run_rlat("memory", "recall", "how do we deploy in this repo?", "--format",
+                     "context", cwd=work)
+    assert "ship-prod" not in asked.stdout

@@ -761,6 +761,7 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     if general:
         prompt = [t for t in prompt if t not in _general_frame()]
     asking = A.asks(query) and not general
+    ordering = not asking and not general and A.orders(query)
     tag_sources = _expansion.tag_sources(tokenize(query)) \
         if _expansion is not None and hasattr(_expansion, "tag_sources") else None
     if abstain and not prompt and not explain:
@@ -804,7 +805,7 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         is_event = claim.type == A.EVENT_TYPE
         floor = A.EVENT_FIT_FLOOR if is_event else A.FIT_FLOOR
         return A.fit(prompt, document_terms(claim), weigh, enough=None if explain else floor,
-                     tag_sources=tag_sources, asks=asking, general=general,
+                     tag_sources=tag_sources, asks=asking, orders=ordering, general=general,
                      claim_tag_sources=lambda: claim_tag_sources(claim)), floor, is_event
 
     def raw_relevance(key: int, claim: Claim, bm25: float) -> tuple[float, float]:

@@ -10,7 +10,7 @@ from support.hookrun import add_claim as add
 from support.hookrun import prompt
 
 from rlat.paths import state_dir
-from rlat.retrieval.abstention import FIT_FLOOR, ONE_WORD_FLOOR
+from rlat.retrieval.abstention import FIT_FLOOR, TASK_FLOOR
 
 FACTS = [
     ("Run the tests with make check, never pytest directly", "convention"),
@@ -55,6 +55,21 @@ def test_a_prompt_sharing_one_everyday_word_with_the_store_gets_nothing(workspac
         out = prompt(workspace, text, f"quiet-{i}")
         assert out.stdout == "", (text, out.stdout)
         assert injected(f"quiet-{i}") == [[]]
+
+
+def test_an_order_sharing_two_everyday_words_gets_nothing_a_report_still_its_answer(workspace):
+    seed(workspace)
+    add(workspace, "Every exported function gets a docstring with a jldoctest example in it - not "
+                   "a plain julia code block, so the docs build runs it and it cannot rot",
+        "convention")
+    add(workspace, "Hot reloading is broken inside docker unless WATCHPACK_POLLING=true is set "
+                   "in the web service's environment", "environment")
+    order = "write a Julia function that computes a moving average over a vector of daily readings"
+    assert prompt(workspace, order, "order-1").stdout == ""  # "julia", "function": incidental
+    explained = run_rlat("memory", "recall", order, "--explain", cwd=workspace).stdout
+    assert f"< {TASK_FLOOR:.2f}" in explained, explained
+    report = prompt(workspace, "hot reloading broke in docker", "report-1")
+    assert "WATCHPACK_POLLING" in report.context  # a report asks why, as a question would
 
 
 def test_a_young_store_does_not_turn_one_shared_word_into_a_match(workspace):
@@ -104,7 +119,7 @@ def test_explain_says_why_each_claim_was_admitted_or_abstained(workspace):
     assert out.returncode == 0, out.stderr
     # the claim sharing "database" is shown, with the floor it missed and how little it covers
     # (one shared word: the higher floor a single word must clear)
-    assert "abstained: fit" in out.stdout and f"< {ONE_WORD_FLOOR:.2f}" in out.stdout
+    assert "abstained: fit" in out.stdout and f"< {TASK_FLOOR:.2f}" in out.stdout
     assert "covers 1 of" in out.stdout and "[databas]" in out.stdout
     assert "0 admitted" in out.stdout
     plain = run_rlat("memory", "recall", "rename the database column user_id", cwd=workspace)

@@ -27,7 +27,7 @@ def test_a_lone_digit_is_not_content():
 
 def test_one_shared_word_answers_a_question_but_not_a_task():
     # the shared word is 0.23 of the prompt: above the floor, below the single-word floor
-    assert A.FIT_FLOOR < 0.23 < A.ONE_WORD_FLOOR
+    assert A.FIT_FLOOR < 0.23 < A.TASK_FLOOR
     weights = {"a": 3.0, "b": 3.0, "c": 3.0}
     weights["error"] = 0.23 * 9.0 / (1 - 0.23)  # error / (error + 9) = 0.23
     prompt = ["error", "a", "b", "c"]

@@ -149,10 +149,10 @@ def test_opening_the_table_reads_only_what_the_prompt_needs():
 def test_the_shortcut_never_changes_the_verdict_for_a_single_shared_word():
     # A one-word claim whose prompt share is between the floor and the one-word floor: the
     # claim share decides, with or without the shortcut the prompt hook takes.
-    from rlat.retrieval.abstention import FIT_FLOOR, ONE_WORD_FLOOR, fit
+    from rlat.retrieval.abstention import FIT_FLOOR, TASK_FLOOR, fit
 
     prompt = ["pnpm", "a", "b", "c"]
-    share = (FIT_FLOOR + ONE_WORD_FLOOR) / 2  # the prompt share of the shared word
+    share = (FIT_FLOOR + TASK_FLOOR) / 2  # the prompt share of the shared word
     rest = (1 - share) / share / 3
     weights = {"pnpm": 3.0, "a": 3 * rest, "b": 3 * rest, "c": 3 * rest, "x": 0.3}
     full = fit(prompt, ["pnpm", "x"], weights.get)

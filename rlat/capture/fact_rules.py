@@ -587,6 +587,19 @@ _QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”")
 _WORD_NAME = re.compile(r"(?<![\w/.@$-])[a-z][a-z0-9]{5,}(?![\w/@(-])")
 
 
+# A product or model code: capitals and at least two digits ("A6000", "A100", "RTX4090",
+# "EU868"), a plural "s" allowed ("four RTX A6000s").
+_CODE_NAME = re.compile(r"(?<![\w/.@$-])([A-Z][A-Z0-9]*\d[A-Z0-9]*\d[A-Z0-9]*|[A-Z]{2,}\d{2,})s?"
+                        r"(?![\w/@-])")
+
+
+def codes_of_things(text: str) -> set[str]:
+    """Product and model codes in ``text`` (``_CODE_NAME``): what the answer to a question
+    about the setup may name instead of a port or a path ("It's four RTX A6000s, not two
+    A100s.")."""
+    return {"code:" + m.group(1) for m in _CODE_NAME.finditer(text)}
+
+
 def _unknown(word: str) -> bool:
     """Whether ``word`` is no word of English or of software: not a stop word, and neither
     word table has its stem (never, without the tables)."""

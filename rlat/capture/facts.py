@@ -125,6 +125,7 @@ from .fact_rules import (
     WHERE_EXPLAINED,
     about_code,
     answering_line,
+    codes_of_things,
     content_words,
     did_nothing_hint,
     hinted,
@@ -646,6 +647,8 @@ class FactExtractor:
             answering = self._question and self._probed and not self._answered \
                 and self._kept == self._facts_at_ask and not REMEDY.match(sentence) \
                 and not SEARCHED.match(sentence) and not about_code(sentence)
+            if answering and not tokens:  # (or a model's code: "It's four RTX A6000s")
+                tokens = codes_of_things(sentence)
             if not tokens or (not gotcha and not states_a_fact(sentence) and not answering):
                 continue
             backing = self._backing(tokens)

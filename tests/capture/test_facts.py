@@ -447,6 +447,19 @@ def test_an_answer_found_in_output_the_user_pasted_is_an_environment_fact(tmp_pa
     assert env["text"].startswith("The metrics sidecar listens on port 9464"), env["text"]
 
 
+def test_the_answer_to_a_setup_question_may_name_a_model_code(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("how much GPU memory is on the build box? it's either two L4s or two H100s, I "
+             "never remember")
+    b.run("Bash", {"command": "ssh buildbox nvidia-smi --query-gpu=name,memory.total "
+                              "--format=csv"}, "name, memory.total\nNVIDIA H100, 81559 MiB\n"
+                                               "NVIDIA H100, 81559 MiB")
+    b.say("It's two H100s with 80 GB each, not L4s.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (env,) = facts_of(report)["environment"]
+    assert "H100" in env["text"], env["text"]
+
+
 def test_a_required_variable_named_by_an_error_and_restated_is_a_fact(tmp_path, store):
     b = session(tmp_path)
     b.prompt("Start the billing worker.")

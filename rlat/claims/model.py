@@ -363,8 +363,10 @@ QUOTE_WORDS = 8  # the words of a fact a session record must hold, in order, to 
 _WORD_RUN = re.compile(r"\w+")
 
 
-def quoting_records(claims: Iterable[Claim], fact: Claim) -> list[Claim]:
-    """The live session records (``event`` claims) of ``fact``'s own sessions that quote it:
+def quoting_records(claims: Iterable[Claim], fact: Claim, *,
+                    retired: bool = False) -> list[Claim]:
+    """The session records (``event`` claims; live ones, or retired ones too with
+    ``retired``: a purge must reach those as well) of ``fact``'s own sessions that quote it:
     hold its first ``QUOTE_WORDS`` words in order ("Goal: In this repo we always deploy with
     make ship-prod …" quotes "In this repo we always deploy with `make ship-prod` …"). What
     forgetting or purging a fact must take along, or the record serves its words again."""
@@ -374,6 +376,7 @@ def quoting_records(claims: Iterable[Claim], fact: Claim) -> list[Claim]:
         return []
     needle = " " + " ".join(words) + " "
     return [c for c in claims
-            if c.type == "event" and c.id != fact.id and not c.purged and c.state != "retired"
+            if c.type == "event" and c.id != fact.id and not c.purged
+            and (retired or c.state != "retired")
             and sessions & set(c.sessions)
             and needle in " " + " ".join(_WORD_RUN.findall(c.text.lower())) + " "]

@@ -44,15 +44,21 @@ def compact(path: Path | None, purge: list[str], fmt: str) -> None:
     state = None
     if purge:
         from ..claims.log import ClaimLog
+        from ..claims.model import quoting_records
 
         state = ClaimLog(target).state()
-        resolved = []
+        resolved: list[str] = []
         for ref in purge:
             matches = [cid for cid in state.claims if cid.startswith(ref.lower())]
             if len(matches) != 1:
                 fail(f"--purge {ref!r} matches {len(matches)} claims; give a unique id")
             resolved.append(matches[0])
-        purge = resolved
+        # the session records that quote a purged fact lose their text too: the words the
+        # user wants gone would stay in the file (and be served) through them
+        quoting = [c.id for cid in resolved
+                   for c in quoting_records(state.claims.values(), state.claims[cid],
+                                            retired=True)]
+        purge = list(dict.fromkeys(resolved + quoting))
     report = compact_file(target, purge)
     if fmt == "json":
         emit_json({"path": str(target), **report})
@@ -61,6 +67,8 @@ def compact(path: Path | None, purge: list[str], fmt: str) -> None:
         echo(f"Compacted {target}: {report['bytes_before']:,} → {report['bytes_after']:,} bytes, "
              f"{report['events']:,} events kept"
              + (f", purged {len(purge)} claim text(s)" if purge else "")
+             + (f" ({len(purge) - len(set(resolved))} of them session records quoting it)"
+                if purge and len(purge) > len(set(resolved)) else "")
              + (" (larger: a fresh snapshot of the claims was added beside the events, as a "
                 "backup `rlat doctor` restores from)" if grew else ""))
 

@@ -1736,3 +1736,28 @@ def test_forgetting_a_fact_takes_the_session_record_that_quotes_it_along(tmp_pat
     asked = run_rlat("memory", "recall", "how do we deploy in this repo?", "--format",
                      "context", cwd=work)
     assert "ship-prod" not in asked.stdout
+
+
+def test_purging_a_fact_purges_the_session_record_that_quotes_it(tmp_path, rlat_home):
+    from support.cli import run_rlat
+
+    from rlat.paths import memory_store_path
+
+    work = tmp_path / "repo"
+    work.mkdir()
+    b = session(tmp_path)
+    b.prompt("We always sign releases with the key in ZEBRAVAULT-7, never a personal key. Fix "
+             "the typo in the release notes first.", cwd=str(work))
+    b.run("Edit", {"file_path": "NOTES.md", "old_string": "teh", "new_string": "the"}, "ok")
+    b.say("Fixed the typo in NOTES.md.")
+    captured = run_rlat("capture", str(b.write(b.path)), "--cwd", str(work), "--format", "json")
+    rule = next(c for c in json.loads(captured.stdout)["claims"] if c.get("kind") == "convention")
+    def stored() -> str:
+        from rlat.claims.log import ClaimLog
+
+        return json.dumps(list(ClaimLog(memory_store_path()).events()))
+
+    assert stored().count("ZEBRAVAULT") >= 2  # the rule and the session's record
+    out = run_rlat("compact", "--purge", rule["id"][:12], cwd=work)
+    assert out.returncode == 0 and "session records quoting it" in out.stdout, out.stdout
+    assert "ZEBRAVAULT" not in stored()

@@ -69,15 +69,60 @@ RECORD_TYPE_NAMES = {
 _compressor = zstandard.ZstdCompressor(level=3)
 _decompressor = zstandard.ZstdDecompressor()
 
+# How large one record's payload may inflate (docs/format.md, "Decompressed size"): a
+# payload of n bytes may hold up to max(DECODED_FLOOR, DECODED_RATIO × n) bytes of msgpack,
+# never more than DECODED_CEILING. Anything larger is a corrupt record (a decompression bomb
+# or a damaged frame), refused before its output is allocated. Measured: the stdlib KM's
+# records inflate 2.3-12x (passages 3-12x, index 2.9x: 4.9 MB for 12 MB of source); a 32 MB
+# file of one repeated line, the worst case for a passages block, 67-101x and 34 MB (a
+# block holds whole files, each at most sources.MAX_FILE_BYTES = 32 MiB).
+DECODED_FLOOR = 128 * 1024 * 1024  # always allowed: 4x the largest source file a block holds
+DECODED_RATIO = 64  # above the floor: 5x the most compressible big record measured (12x)
+DECODED_CEILING = 2 * 1024 * 1024 * 1024  # ~400x the stdlib KM's index record
+_STREAM_CHUNK = 1024 * 1024
+
+
+class PayloadTooLarge(ValueError):
+    """A payload that would inflate past ``max_decoded_size`` of its length."""
+
+
+def max_decoded_size(length: int) -> int:
+    """The most bytes a payload of ``length`` bytes may decompress to."""
+    return min(DECODED_CEILING, max(DECODED_FLOOR, DECODED_RATIO * length))
+
 
 def encode_payload(body: dict) -> bytes:
     return _compressor.compress(msgpack.packb(body, use_bin_type=True))
 
 
 def decode_payload(payload: bytes) -> dict:
+    """The msgpack map in a payload's zstd frame. Raises PayloadTooLarge when it would
+    inflate past ``max_decoded_size(len(payload))`` (checked against the frame header's
+    content size before anything is allocated; a frame without one is streamed and cut off at
+    the limit), zstandard.ZstdError or a msgpack error when it does not decode."""
     return msgpack.unpackb(
-        _decompressor.decompress(payload), raw=False, strict_map_key=False, use_list=True
+        _inflate(payload), raw=False, strict_map_key=False, use_list=True
     )
+
+
+def _inflate(payload: bytes) -> bytes | bytearray:
+    limit = max_decoded_size(len(payload))
+    declared = zstandard.frame_content_size(payload)  # -1: not in the header
+    if declared > limit:
+        raise PayloadTooLarge(f"its frame says it inflates to {declared:,} bytes, more than "
+                              f"the {limit:,} a {len(payload):,}-byte payload may")
+    if declared >= 0:
+        # One allocation of the declared size (at most the limit); zstd fails if the frame
+        # holds more than it declares.
+        return _decompressor.decompress(payload)
+    out = bytearray()
+    with _decompressor.stream_reader(payload, read_across_frames=False) as reader:
+        while chunk := reader.read(_STREAM_CHUNK):
+            out += chunk
+            if len(out) > limit:
+                raise PayloadTooLarge(f"it inflates to more than the {limit:,} bytes a "
+                                      f"{len(payload):,}-byte payload may")
+    return out  # (msgpack reads a bytearray as it is: no second copy)
 
 
 def frame_record(rtype: int, body: dict) -> bytes:
@@ -358,6 +403,9 @@ class Container:
             raise CorruptRecord(self.path, ref.offset, "checksum mismatch")
         try:
             body = decode_payload(payload)
+        except PayloadTooLarge as exc:
+            raise CorruptRecord(self.path, ref.offset, f"payload too large when decompressed "
+                                f"({exc})") from None
         except Exception as exc:  # zstd or msgpack refused it
             raise CorruptRecord(self.path, ref.offset, f"undecodable payload ({exc})") from None
         if not isinstance(body, dict):
@@ -462,10 +510,27 @@ class Container:
             write_new_file(self.path, self.magic, records)
 
 
+def rewrite_target(path: str | os.PathLike) -> Path:
+    """The file a whole-file rewrite of ``path`` replaces: ``path`` itself, or, when it is a
+    symlink (a store kept in a dotfiles or synced folder), the file it points at — the new
+    file is renamed over the target, so the link stays a link and every later write through
+    it lands in the same file (as ``rlat install-hooks`` treats a symlinked settings.json).
+    A ContainerError when the link dangles into a directory that does not exist."""
+    path = Path(path)
+    if not path.is_symlink():
+        return path
+    target = Path(os.path.realpath(path))
+    if not target.parent.is_dir():
+        raise ContainerError(path, f"is a symlink to {target}, whose directory does not exist",
+                             "fix or remove the link, then run this again")
+    return target
+
+
 def write_new_file(path: Path, magic: bytes, records: list[tuple[int, dict]]) -> None:
     """Write a complete container beside ``path`` and rename it into place. The file keeps
-    its mode (a new one is user-only): compact, merge and repair never widen access."""
-    path = Path(path)
+    its mode (a new one is user-only): compact, merge and repair never widen access. A
+    symlinked ``path`` is written at its target (``rewrite_target``)."""
+    path = rewrite_target(path)
     refuse_to_replace_special(path)
     check_replaceable(path, magic)
     with atomic_write(path) as out:

@@ -31,7 +31,15 @@ from ..retrieval.bm25 import BM25Index, BulkBuilder
 from ..retrieval.tokenize import TOKENIZER_VERSION, TermIds, term_counts, tokenize
 from ..special_files import special_kind
 from .chunk import DEFAULT_MAX_CHARS, DEFAULT_MIN_CHARS, chunk, kind_for
-from .sources import SourceFile, common_root, pattern_problem, read_source, rel_to, walk
+from .sources import (
+    SourceFile,
+    common_root,
+    outside_root,
+    pattern_problem,
+    read_source,
+    rel_to,
+    walk,
+)
 from .store import (
     KM_VERSION,
     BlockWriter,
@@ -249,7 +257,45 @@ def _scrub_version() -> str:
 
 
 def _input_rels(inputs: list[Path], root: Path) -> list[str]:
-    return [rel_to(p.resolve(), root) for p in inputs]
+    """The inputs relative to the source root, as META stores them; a KMError for one outside
+    it (docs/format.md: inputs are relative to ``source_root``, and ``refresh`` refuses any
+    other, so a build never writes one)."""
+    rels = []
+    for p in inputs:
+        rel = rel_to(p.resolve(), root)
+        problem = outside_root(rel)
+        if problem:
+            raise KMError(f"input {p} is outside the source root {root} ({problem}); build "
+                          "from inputs under one directory")
+        rels.append(rel)
+    return rels
+
+
+def stored_inputs(km: KnowledgeModel, root: Path) -> tuple[list[str], list[Path]]:
+    """A KM's inputs as META stores them and as paths under ``root``, each checked: one that
+    is absolute, climbs out with ``..`` or resolves (through a symlink) outside ``root`` is
+    refused with a KMError naming it. A refresh (and the hooks' drift check, which refreshes)
+    reads only what is under the source root, whatever a (shared, hostile or damaged) KM
+    file says."""
+    rels = km.meta.get("inputs", ["."])
+    if not isinstance(rels, list) or not rels:
+        raise KMError(f"{km.path}: its recorded inputs are not a list of paths; rebuild it "
+                      f"with `rlat build SOURCES… -o {km.path} --force`")
+    real_root = root.resolve()
+    paths = []
+    for rel in rels:
+        problem = outside_root(rel)
+        path = root if rel in (".", "") else root / str(rel)
+        if not problem and path.exists():
+            real = path.resolve()
+            if real != real_root and real_root not in real.parents:
+                problem = f"it resolves to {real} through a symlink"
+        if problem:
+            raise KMError(f"{km.path}: refusing its input {rel!r}: it is outside the source "
+                          f"root {root} ({problem}); inputs are relative to the source root — "
+                          f"rebuild it with `rlat build SOURCES… -o {km.path} --force`")
+        paths.append(path)
+    return [str(r) for r in rels], paths
 
 
 # ------------------------------------------------------------------------------- build
@@ -399,8 +445,7 @@ def refresh_km(path: Path, *, source_root: Path | None = None, dry_run: bool = F
     report = Report(path=str(path), dry_run=dry_run)
     settings = Settings.from_dict(km.settings)
     root = resolve_root(km, source_root)
-    input_rels = km.meta.get("inputs", ["."])
-    inputs = [root if rel in (".", "") else root / rel for rel in input_rels]
+    input_rels, inputs = stored_inputs(km, root)
     present = [p for p in inputs if p.exists()]
     report.missing_inputs = [rel for rel, p in zip(input_rels, inputs, strict=True)
                              if not p.exists()]

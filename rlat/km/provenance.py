@@ -22,7 +22,7 @@ from pathlib import Path
 from ..claims import events as ev
 from ..claims.fold import FoldState
 from ..claims.model import Claim
-from .sources import file_digest, source_text
+from .sources import file_digest, outside_root, source_text
 from .store import KMError, KnowledgeModel, Passage
 
 VERIFIED, DRIFTED, MISSING = "verified", "drifted", "missing"
@@ -58,7 +58,7 @@ class SourceReader:
 
     def text(self, rel: str) -> str | None:
         if rel not in self._texts:
-            if self.root is None:
+            if self.root is None or outside_root(rel):  # (a stored path never leaves the root)
                 self._texts[rel] = None
             else:
                 try:
@@ -68,7 +68,7 @@ class SourceReader:
         return self._texts[rel]
 
     def exists(self, rel: str) -> bool:
-        return self.root is not None and (self.root / rel).is_file()
+        return self.root is not None and not outside_root(rel) and (self.root / rel).is_file()
 
 
 def passage_status(reader: SourceReader, p: Passage) -> tuple[str, str]:
@@ -193,6 +193,9 @@ def drifted_sources(km: KnowledgeModel, reader: SourceReader) -> list[dict]:
         return []
     out = []
     for rel, info in sorted(km.files.items()):
+        if outside_root(rel):  # (never read: a stored path outside the source root)
+            out.append({"path": rel, "status": "missing"})
+            continue
         path = reader.root / rel  # type: ignore[operator]
         try:
             st = path.stat()

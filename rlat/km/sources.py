@@ -146,6 +146,21 @@ def rel_to(path: Path, root: Path) -> str:
     return Path(os.path.relpath(path, root)).as_posix()
 
 
+def outside_root(rel: object) -> str:
+    """Why ``rel`` (an input or a file path as a KM's META stores it) does not name a path
+    inside the source root, or "" when it does: it must be a relative path with no ``..``
+    (``"."`` is the root). Lexical only: a symlink is the caller's to resolve."""
+    if not isinstance(rel, str):
+        return "not a path"
+    if "\0" in rel:
+        return "a NUL byte in it"
+    if rel.startswith(("/", "\\")) or Path(rel).is_absolute() or Path(rel).drive:
+        return "an absolute path"
+    if any(part == ".." for part in rel.replace("\\", "/").split("/")):
+        return "it climbs out with '..'"
+    return ""
+
+
 def _repo_rules(start: Path, root: Path) -> list:
     """.gitignore rules from ``start``'s repository root down to ``start`` (exclusive), with bases
     relative to ``root`` (rules above ``root`` match paths relative to their own directory, so

@@ -34,9 +34,10 @@ from ..container.file import (
     frame_record,
     make_header,
     refuse_to_replace_special,
+    rewrite_target,
 )
 from ..paths import atomic_write
-from ..retrieval.bm25 import BM25Index
+from ..retrieval.bm25 import BM25Index, smooth_idf
 
 KM_KIND = "knowledge-model"
 KM_VERSION = 1
@@ -95,6 +96,28 @@ class Passage:
             "chars": [self.char_start, self.char_end], "hash": self.hash, "label": self.label,
             "text": self.text,
         }
+
+
+class KMIndex(BM25Index):
+    """A knowledge model's BM25: the persisted ``BM25Index`` scored with Lucene's
+    never-negative idf (``rlat.retrieval.bm25.smooth_idf``), as the claim index is
+    (``rlat.retrieval.recall.ClaimBM25``).
+
+    rank_bm25's Okapi idf is 0 for a word in exactly half the passages (a 4-passage KM found
+    nothing for a word two of them hold) and, past half, is replaced by a share of the mean
+    idf, so a word in 51 % of the passages outweighed one in 49 %. The idf is computed when a
+    query is scored, never stored (the index body holds document frequencies, and its
+    ``idf_sum`` only served the Okapi floor), so every KM — older files too — is scored this
+    way with no rebuild and no format change (docs/format.md, "index")."""
+
+    def idf(self, term: str) -> float:
+        cached = self._idf_cache.get(term)
+        if cached is not None:
+            return cached
+        df = self.df(term)
+        value = smooth_idf(len(self), df) if df else 0.0
+        self._idf_cache[term] = value
+        return value
 
 
 # ----------------------------------------------------------------------- block encoding
@@ -330,13 +353,13 @@ class KnowledgeModel:
     # -------------------------------------------------------------- index and passages
     def _load_index(self) -> None:
         if not self.has_build:
-            self._index = BM25Index()
+            self._index = KMIndex()
             self._slot_block = array(_U32)
             self._slot_pos = array(_U32)
             self._slot_ids = b""
             return
         body = self.container.read(self._index_ref, self._data)
-        self._index = BM25Index.from_dict(body["bm25"])
+        self._index = KMIndex.from_dict(body["bm25"])
         slots = body["slots"]
         self._slot_block = u32_array(slots["block"])
         self._slot_pos = u32_array(slots["pos"])
@@ -456,6 +479,7 @@ def write_build(path: Path, build: list[tuple[int, dict]], toc_extra: dict, *,
     built_at = toc_extra.get("built_at", time.time())
     labels = [label for _t, label in _labels(build)]
     if fresh:
+        path = rewrite_target(path)  # (a symlinked -o: the link's target gets the build)
         refuse_to_replace_special(path)
         check_replaceable(path, RLAT_MAGIC)
         with atomic_write(path) as out:

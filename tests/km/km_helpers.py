@@ -73,3 +73,20 @@ def cite_claim(km: Path, text: str, passages: list, claim_type: str = "insight")
     )
     ClaimLog(km).append([event])
     return event["claim"]
+
+
+def lucene_oracle(docs: list[list[str]]):
+    """rank_bm25's BM25Okapi (the scoring loop the KM index is held to, float operation for
+    float operation) with the idf a knowledge model scores with: Lucene's never-negative
+    ``ln(1 + (N - df + 0.5) / (df + 0.5))`` (``rlat.km.store.KMIndex``) instead of Okapi's
+    epsilon-floored one."""
+    import math
+
+    from rank_bm25 import BM25Okapi
+
+    class LuceneBM25(BM25Okapi):
+        def _calc_idf(self, nd):
+            for word, freq in nd.items():
+                self.idf[word] = math.log(1.0 + (self.corpus_size - freq + 0.5) / (freq + 0.5))
+
+    return LuceneBM25(docs)

@@ -46,7 +46,7 @@ def test_source_only_returns_passages_alone(built: Path, rlat):
 
 
 def test_json_scores_come_from_the_persisted_index(built: Path, rlat):
-    from rank_bm25 import BM25Okapi
+    from km_helpers import lucene_oracle
 
     from rlat.km.store import KnowledgeModel
     from rlat.retrieval.tokenize import tokenize
@@ -55,7 +55,7 @@ def test_json_scores_come_from_the_persisted_index(built: Path, rlat):
                            "--format", "json").stdout)
     model = KnowledgeModel.open(built)
     passages = list(model.passages())
-    oracle = BM25Okapi([tokenize(p.text) for p in passages]).get_scores(
+    oracle = lucene_oracle([tokenize(p.text) for p in passages]).get_scores(
         tokenize("load config file json"))
     by_id = {p.id: s for p, s in zip(passages, oracle, strict=True)}
     assert data["hits"][0]["path"] == "src/config.py"
@@ -139,3 +139,30 @@ def test_every_entry_point_prints_the_same(built: Path):
                   ["--source-only", "-k", "2"]):
         out = same_from_every_entry_point("search", str(built), "redis session staging", *extra)
         assert out.returncode == 0 and out.stdout, out.stderr
+
+
+def test_a_word_in_half_the_passages_or_more_is_found(tmp_path: Path, rlat):
+    """Okapi's idf is 0 for a word in exactly half the passages and floored past half: with
+    4 passages and "payments" in 2, `rlat search` found nothing (the reviewer's r7). A KM
+    scores with the never-negative Lucene idf, as claim recall does."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.md").write_text("The payments ledger is in Postgres.\n")
+    (src / "b.md").write_text("The payments gateway retries three times.\n")
+    (src / "c.md").write_text("Releases go out on Tuesdays.\n")
+    (src / "d.md").write_text("Lint with ruff before commit.\n")
+    km = tmp_path / "two-of-four.rlat"
+    assert rlat("build", str(src), "-o", str(km)).returncode == 0
+    data = json.loads(rlat("search", str(km), "payments", "--format", "json").stdout)
+    assert sorted(h["path"] for h in data["hits"]) == ["a.md", "b.md"]
+    assert all(h["score"] > 0 for h in data["hits"])
+
+    (src / "c.md").write_text("Releases go out on Tuesdays.\nThe payments team owns billing.\n")
+    assert rlat("refresh", str(km)).returncode == 0
+    data = json.loads(rlat("search", str(km), "payments", "--format", "json").stdout)
+    assert sorted(h["path"] for h in data["hits"]) == ["a.md", "b.md", "c.md"]
+    # a rarer word weighs more than a commoner one (Okapi's floor could invert that)
+    data = json.loads(rlat("search", str(km), "payments postgres", "--format", "json").stdout)
+    assert data["hits"][0]["path"] == "a.md"
+    text = rlat("search", str(km), "payments")
+    assert text.returncode == 0 and "No passage matches" not in text.stdout

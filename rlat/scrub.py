@@ -24,6 +24,8 @@ This module imports only the standard library (the hook path imports it).
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import math
 import os
@@ -90,6 +92,20 @@ _WORD_NAME = re.compile(
     r"|^[a-z]+(?:[A-Z][a-z]+)+$"                               # camelCase words
     r"|^(?:[A-Z][a-z]+)+$"                                     # PascalCase words
 )
+# After an UPPER_CASE config name that ends in its keyword (DB_PASSWORD=, JWT_SECRET=) a word
+# is the value (DB_PASSWORD=Bluebird, POSTGRES_PASSWORD: PurpleElephant): only the shapes of a
+# variable in code still read as a name (const DB_PASSWORD = dbPassword; = db_password).
+_CODE_NAME = re.compile(
+    r"^_*[a-z]+(?:_[a-z]+)+$"                                  # snake_case words
+    r"|^[a-z]+(?:[A-Z][a-z]+)+$"                               # camelCase words
+)
+# A type after "NAME:" (DB_PASSWORD: SecretStr, API_KEY: Final) is an annotation, not a value:
+# a word of it (SecretStr: Secret, Str) is one of these.
+_TYPE_WORDS = frozenset({
+    "Secret", "Str", "String", "Bytes", "Text", "Final", "Class", "Var", "Optional", "Any",
+    "Union", "Annotated", "Literal", "Field", "Type", "Pass", "Password", "Pwd", "Token", "Key",
+    "Credential", "Credentials"})
+_PASCAL_WORD = re.compile(r"[A-Z][a-z]*")
 
 
 def is_placeholder(value: str) -> bool:
@@ -129,7 +145,10 @@ class Rule:
     one occurs in the lower-cased text is a candidate, and the (case-insensitive) pattern is
     matched there, so a keyword rule never scans the text with a slow case-insensitive regex.
     ``boundary``: a match must not follow a letter or digit. ``replace`` returns the
-    replacement or None to keep the match (a heuristic said no)."""
+    replacement or None to keep the match (a heuristic said no). ``in_runs``: every match is
+    made of token characters (``_RUN_CHARS``), at least ``RUN_MIN`` of them, and holds a
+    trigger, so the exact triggers are looked for only in the text's runs of that many token
+    characters (collected once per scrub, and short: prose and code are mostly short words)."""
 
     name: str
     kind: str  # "format" | "heuristic" | "span"
@@ -141,6 +160,7 @@ class Rule:
     boundary: bool = True
     contexts: tuple[str, ...] = ()  # empty: every context; else only these ("tool_output", …)
     finder: Callable[[str], Iterable[int]] | None = None  # candidate starts, instead of a scan
+    in_runs: bool = False
 
 
 def _whole(m: re.Match[str], rule: str) -> str:
@@ -195,6 +215,21 @@ def _config_style(m: re.Match[str]) -> bool:
     return any(c.isalpha() for c in name) and name == name.upper()
 
 
+def _names_a_secret(m: re.Match[str], value: str, quoted: bool) -> bool:
+    """Is the name an UPPER_CASE config name ending in its keyword (``DB_PASSWORD``,
+    ``PGPASSWORD``, ``REDIS_PASS``, ``JWT_SECRET``, ``GITHUB_TOKEN``; not
+    ``PASSWORD_MIN_LENGTH``, ``TOKEN_TYPE``, ``MAX_TOKENS``), given a value rather than a type
+    (``DB_PASSWORD: SecretStr``) or a description (``DB_PASSWORD: Password for the app``)?"""
+    if not _config_style(m) or m.string[m.end("kw"):m.start("sep")].strip("\"' \t\\"):
+        return False
+    if m.group("sep").strip() == ":" and not quoted:
+        rest = m.string[m.end():m.end() + 2]
+        if not _TYPE_WORDS.isdisjoint(_PASCAL_WORD.findall(value)) \
+                or (rest[:1] in (" ", "\t") and rest[1:].isalpha()):
+            return False
+    return True
+
+
 def _assignment(m: re.Match[str], rule: str) -> str | None:
     """``password = …`` / ``api_key: …``: redact the value when it looks like one."""
     keyword = m.group("kw").lower()
@@ -203,14 +238,28 @@ def _assignment(m: re.Match[str], rule: str) -> str | None:
     value = m.group(idx)
     if value is None or is_placeholder(value):
         return None
+    if keyword == "pass":  # only as the end of an UPPER_CASE name: REDIS_PASS=, SMTP_PASS=
+        start = m.start("kw")
+        if m.group("kw") != "PASS" or (start and m.string[start - 1].isalnum()):
+            return None
     config = _config_style(m)
-    if keyword.startswith(("pass", "pwd")):
+    named = _names_a_secret(m, value, quoted)
+    if keyword == "pass" and not named:
+        return None
+    password = keyword.startswith(("pass", "pwd"))
+    if password or named:
         if len(value) < 4 or len(set(value)) < 3:
             return None
         if not quoted and "_" in value and _SECRET_WORD.search(value):
             return None  # a name for one (password_field = password_input_2)
-        if not quoted and (_looks_like_code(value, names=_WORD_NAME)
-                           or (not config and _IDENTIFIER.fullmatch(value))):
+        if not password:  # JWT_SECRET=Sunshine is a secret; MAX_TOKEN=4096, API_KEY=OTHER_KEY no
+            literal = sum(c.isdigit() for c in value) >= 2
+            if value.isdigit() or any(c.isspace() for c in value) \
+                    or re.fullmatch(r"[A-Z][A-Z0-9_]*", value) \
+                    or _looks_like_code(value, dotted=not literal, names=_CODE_NAME):
+                return None
+        elif not quoted and (_looks_like_code(value, names=_CODE_NAME if named else _WORD_NAME)
+                             or (not config and _IDENTIFIER.fullmatch(value))):
             return None
     else:
         # An env file's or a JSON string's value with digits in it is literal: its dots do not
@@ -402,24 +451,71 @@ def _long_runs(text: str) -> Iterable[int]:
         pos = mapped.find(_RUN_NEEDLE, end)
 
 
+# Token characters, for the pre-filter of the token-format rules (``Rule.in_runs``): every
+# such token is a run of 24 or more of them (the shortest, a JWT, is eyJ + 8 . eyJ + 8 .).
+RUN_MIN = 24
+_TOKEN_CHARS = (string.ascii_letters + string.digits + "+/=_.~-").encode()
+_TOKEN_TABLE = bytes(0x61 if i in _TOKEN_CHARS else 0x20 for i in range(256))
+_TOKEN_NEEDLE = b"a" * RUN_MIN
+
+
+def _token_runs(text: str) -> str:
+    """The text's runs of ``RUN_MIN`` or more token characters, one a line: what the token
+    rules' literals are looked for in (bytes.translate and find: C speed, like _long_runs).
+    When runs are most of the text (base64, digests) the text itself, as cheap to search."""
+    mapped = text.encode("latin-1", "replace").translate(_TOKEN_TABLE)
+    runs: list[str] = []
+    budget = len(text) // 2
+    pos = mapped.find(_TOKEN_NEEDLE)
+    while pos != -1:
+        end = mapped.find(b" ", pos + RUN_MIN)
+        if end == -1:
+            end = len(text)
+        budget -= end - pos
+        if budget < 0:
+            return text
+        runs.append(text[pos:end])
+        pos = mapped.find(_TOKEN_NEEDLE, end)
+    return "\n".join(runs)
+
+
 def _c(pattern: str, flags: int = 0) -> re.Pattern[str]:
     return re.compile(pattern, flags)
 
 
 _I = re.IGNORECASE
 _KEYWORDS = (
-    r"password|passwd|passphrase|pwd|secret|api[_\-]?key|access[_\-]?key|token|"
+    r"password|passwd|passphrase|pass|pwd|secret|api[_\-]?key|access[_\-]?key|token|"
     r"private[_\-]?key|credentials?|(?:master|encryption|signing)[_\-]?key"
 )
 # Where a keyword can begin (each found with one substring search of the lower-cased text).
 _KEYWORD_ANCHORS = ("pass", "pwd", "secret", "api", "access", "token", "private", "credential",
                     "master", "encryption", "signing")
 # A value given to a command-line flag: quoted, or a run up to whitespace or a shell operator.
-_FLAG_VALUE = r"""(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"`][^\s;|&`]*))"""
+# (Never a shell operator: ``--with-token < token.txt`` redirects a file, it names no secret.)
+_FLAG_VALUE = r"""(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"`<>|&;][^\s;|&`]*))"""
+# After a command's name, the rest of its line up to the flag that follows (not across a pipe
+# or into the next command).
+_ON_ITS_LINE = r"\b[^\n|;&]*?[ \t]"
+
+
+def _user_and(sep: str) -> str:
+    """``USER<sep>PASSWORD`` (lftp -u user,pass; smbclient -U user%pass): the password."""
+    return (f"(?:'[^'{sep}\\n]*{sep}([^'\\n]+)'|\"[^\"{sep}\\n]*{sep}([^\"\\n]+)\""
+            f"|[^\\s{sep}'\"]+{sep}([^\\s;|&`'\"]+))")
+
+
 # Commands that take a password as a flag: mysql -pPASS, sshpass -p PASS, docker login -p PASS.
 _MYSQL = r"(?:mysql(?:dump|admin|import|show|check|slap)?|mariadb(?:-dump|-admin)?)\b"
 _REGISTRY_LOGIN = r"(?:docker|podman|nerdctl|buildah|skopeo|helm[ \t]+registry|oras)[ \t]+login\b"
-_PASSWORD_COMMAND = re.compile(f"{_MYSQL}|sshpass\\b|{_REGISTRY_LOGIN}")
+_MONGO = r"mongo(?:sh|dump|restore|export|import|stat|top|files)?"
+_LDAP = r"ldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn|exop|url)"
+_PASSWORD_COMMAND = re.compile(
+    f"{_MYSQL}|sshpass\\b|{_REGISTRY_LOGIN}|(?:{_MONGO}|{_LDAP}|openssl|(?:un)?zip|7z[arz]?"
+    f"|sqlcmd|bcp|osql|influx|lftp|(?:smb|rpc)client)\\b")
+_NAME_CHARS = frozenset(string.ascii_letters + string.digits + "_.-")
+# The short flags those commands take a password with (--password and -password hold -p).
+_PASSWORD_FLAG = re.compile(r"-[pPwkKuU]")
 # Long options that take a secret as their value (``--password-stdin`` and ``--token-file``
 # are other options: the name must end at a space or "=").
 _SECRET_OPTION = (r"--(?:[a-z0-9]+-)*(?:password|passwd|passphrase|pass|token|secret|api-?key)"
@@ -427,17 +523,27 @@ _SECRET_OPTION = (r"--(?:[a-z0-9]+-)*(?:password|passwd|passphrase|pass|token|se
 
 
 def _password_commands(text: str) -> Iterable[int]:
-    """Where a password-taking command starts, on lines that hold a ``-p`` (which
-    ``--password`` contains too): one substring scan of the text, then only those lines."""
+    """Where a password-taking command starts, on lines that hold one of their flags (``-p``,
+    which ``--password`` contains too, ``-P``, ``-w``, ``-k``, ``-u``, …): one scan of the text
+    (a regex starting with the literal ``-``, as fast as a substring search), then only those
+    lines."""
     starts: list[int] = []
-    pos = text.find("-p")
-    while pos != -1:
+    search = _PASSWORD_FLAG.search
+    m = search(text)
+    while m is not None:
+        pos = m.start()
+        if pos and text[pos - 1] not in " \t-":  # inside a word: site-packages, non-unique
+            m = search(text, pos + 2)
+            continue
         line_start = text.rfind("\n", 0, pos) + 1
         line_end = text.find("\n", pos)
         line_end = len(text) if line_end == -1 else line_end
-        for m in _PASSWORD_COMMAND.finditer(text, line_start, line_end):
-            starts.append(m.start())
-        pos = text.find("-p", line_end)
+        for c in _PASSWORD_COMMAND.finditer(text, line_start, line_end):
+            start = c.start()
+            # a command's name, not part of a word, a file name or an option (gzip, x.7z)
+            if not start or text[start - 1] not in _NAME_CHARS:
+                starts.append(start)
+        m = search(text, line_end)
     return starts
 
 
@@ -469,6 +575,121 @@ def _azure_keys(text: str) -> Iterable[int]:
         pos = text.find("Key=", pos + 4)
     return starts
 
+
+def _literal_finder(*literals: str, back: int = 0) -> Callable[[str], Iterable[int]]:
+    """Candidate starts: where any of ``literals`` occurs (one substring scan each), ``back``
+    characters before it (for a token whose fixed part is not at its start)."""
+
+    def find(text: str) -> Iterable[int]:
+        starts: set[int] = set()
+        for literal in literals:
+            pos = text.find(literal)
+            while pos != -1:
+                if pos >= back:
+                    starts.add(pos - back)
+                pos = text.find(literal, pos + 1)
+        return sorted(starts)
+
+    return find
+
+
+_PIPED_FROM = re.compile(r"\b(?:echo|printf)\b")
+
+
+def _argument_commands(text: str) -> Iterable[int]:
+    """Where a command taking a secret as a plain argument starts: ``git config``, ``npm``/
+    ``yarn``/``pnpm config set``, ``rabbitmqctl``, and the ``echo``/``printf`` on the line of a
+    ``|`` into ``sudo``/``chpasswd``/``passwd`` (found from the pipe, one fast scan for a single
+    character: never a scan for echo)."""
+    starts: set[int] = set()
+    for literal in ("git config", "rabbitmqctl"):
+        pos = text.find(literal)
+        while pos != -1:
+            starts.add(pos)
+            pos = text.find(literal, pos + len(literal))
+    pos = text.find(" config set")
+    while pos != -1:
+        for tool in ("npm", "yarn", "pnpm"):
+            if text.startswith(tool, pos - len(tool)):
+                starts.add(pos - len(tool))
+        pos = text.find(" config set", pos + 11)
+    pos = text.find("|")
+    while pos != -1:
+        after = pos + 1
+        while text[after:after + 1] in (" ", "\t"):
+            after += 1
+        if text.startswith(("sudo", "chpasswd", "passwd"), after):
+            for m in _PIPED_FROM.finditer(text, text.rfind("\n", 0, pos) + 1, pos):
+                starts.add(m.start())
+        pos = text.find("|", pos + 1)
+    return sorted(starts)
+
+
+def _auth_values(text: str) -> Iterable[int]:
+    """Where ``"auth"`` / ``_auth`` (one scan for ``auth``) and ``eyJhdXRocyI6`` start."""
+    starts: list[int] = []
+    pos = text.find("auth")
+    while pos != -1:
+        if pos and text[pos - 1] in "\"_":
+            starts.append(pos - 1)
+        pos = text.find("auth", pos + 4)
+    pos = text.find("eyJhdXRocyI6")
+    while pos != -1:
+        starts.append(pos)
+        pos = text.find("eyJhdXRocyI6", pos + 12)
+    return sorted(starts)
+
+
+def _argument_value(m: re.Match[str], rule: str) -> str | None:
+    """A secret given as a plain argument, unless a placeholder, a variable (``"$PW"``), an
+    option, a file (``@file``) or a path: a lower-case word is a value here (``echo hunter |
+    sudo -S`` is no sentence)."""
+    idx, value = _matched_value(m)
+    if value is None or value.startswith(("$", "@")) \
+            or _looks_like_code(value, names=None, dotted=False):
+        return None
+    return _replace_group(m, idx, rule)
+
+
+def _b64_bytes(value: str) -> bytes | None:
+    """``value`` base64-decoded (padding added), or None when it is no base64."""
+    try:
+        return base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _private_key(m: re.Match[str], rule: str) -> str | None:
+    """A PEM block as it is, or base64-wrapped (a kubeconfig's ``client-key-data``, a
+    Kubernetes secret's ``tls.key``): a base64 PEM is a secret only if its header, decoded,
+    says PRIVATE KEY (a base64 certificate is public)."""
+    whole = m.group(0)
+    if whole.startswith("LS0t"):
+        head = "".join(whole[:160].split())[:96]
+        decoded = _b64_bytes(head[: len(head) // 4 * 4])
+        if decoded is None or b"PRIVATE KEY" not in decoded.split(b"\n", 1)[0]:
+            return None
+    return marker(rule)
+
+
+def _basic_credential(m: re.Match[str], rule: str) -> str | None:
+    """Docker's ``"auth": "<base64 of user:password>"``, .npmrc's ``_auth=``: redacted when the
+    value decodes to ``user:password`` (so ``"auth": "required"`` stays); a base64 Docker
+    config (``.dockerconfigjson``, ``{"auths": …`` encoded) always."""
+    idx, value = _matched_value(m)
+    if value is None:
+        return None
+    if not value.startswith("eyJhdXRocyI6"):
+        decoded = _b64_bytes(value)
+        try:
+            text = "" if decoded is None else decoded.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        if ":" not in text or not text.isprintable():
+            return None
+    return _replace_group(m, idx, rule)
+
+
 RULES: tuple[Rule, ...] = (
     # Spans first: a private span or a PEM block may contain anything.
     Rule("private", "span",
@@ -477,10 +698,15 @@ RULES: tuple[Rule, ...] = (
          _remove, exact=False, boundary=False),
     Rule("private-key", "format",
          _c(r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[^\x00]*?"
-            r"(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|(?=\x00)|\Z)"),
-         ("PRIVATE KEY",),
-         "PEM / OpenSSH / PGP private-key blocks, across lines (unclosed: to the end)",
-         boundary=False),
+            r"(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|(?=\x00)|\Z)"
+            # base64 of "-----BEGIN": the run, and the lines of base64 that continue it
+            r"|LS0tLS1CRUdJTi[A-Za-z0-9+/]*={0,2}"
+            r"(?:[ \t]*\r?\n[ \t]*(?:[A-Za-z0-9+/]{16,}={0,2}|[A-Za-z0-9+/]{2,}={1,2})"
+            r"(?=[ \t]*(?:\r?\n|\Z)))*"),
+         ("PRIVATE KEY", "LS0tLS1CRUdJTi"),
+         "PEM / OpenSSH / PGP private-key blocks, across lines (unclosed: to the end); also "
+         "base64-encoded (LS0tLS1CRUdJTi…, a kubeconfig's client-key-data) when the decoded "
+         "header says PRIVATE KEY", _private_key, boundary=False),
     Rule("aws-access-key", "format",
          _c(r"A(?:KIA|SIA|BIA|CCA|GPA|IDA|ROA|IPA|NPA|NVA|PKA)[A-Z2-7]{16}\b"),
          (),
@@ -501,7 +727,8 @@ RULES: tuple[Rule, ...] = (
          "GitLab tokens: glpat- (personal), gldt- (deploy), glrt- (runner), … + 20 or more"),
     Rule("slack-webhook", "format",
          _c(r"hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_+\-]+"),
-         ("hooks.slack.com/",), "Slack incoming-webhook and workflow URLs", boundary=False),
+         ("hooks.slack.com/",), "Slack incoming-webhook and workflow URLs", boundary=False,
+         in_runs=True),
     Rule("slack-token", "format",
          _c(r"x(?:ox[abposrce]|app)-[A-Za-z0-9\-]{10,}"),
          (),
@@ -509,41 +736,83 @@ RULES: tuple[Rule, ...] = (
     Rule("stripe-key", "format",
          _c(r"(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}\b|whsec_[A-Za-z0-9]{24,}\b"),
          ("k_live_", "k_test_", "whsec_"),
-         "Stripe keys: sk_/rk_/pk_ + live|test + 16 or more; webhook secrets whsec_…"),
+         "Stripe keys: sk_/rk_/pk_ + live|test + 16 or more; webhook secrets whsec_…",
+         in_runs=True),
     Rule("anthropic-key", "format",
          _c(r"sk-ant-[A-Za-z0-9_\-]{20,}"), ("sk-ant-",),
-         "Anthropic API keys: sk-ant-api03-…, sk-ant-admin01-…"),
+         "Anthropic API keys: sk-ant-api03-…, sk-ant-admin01-…", in_runs=True),
     Rule("openai-key", "format",
          _c(r"sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_\-]{20,}|sk-[A-Za-z0-9]{32,}\b"),
-         ("sk-",), "OpenAI keys: sk-proj-…, sk-svcacct-…, legacy sk- + 32 or more alphanumerics"),
+         ("sk-",), "OpenAI keys: sk-proj-…, sk-svcacct-…, legacy sk- + 32 or more alphanumerics",
+         in_runs=True),
     Rule("google-api-key", "format",
          _c(r"AIza[0-9A-Za-z_\-]{35}(?![0-9A-Za-z_\-])"), ("AIza",),
-         "Google API keys: AIza + 35 characters"),
+         "Google API keys: AIza + 35 characters", in_runs=True),
     Rule("google-oauth", "format",
          _c(r"GOCSPX-[A-Za-z0-9_\-]{24,}|ya29\.[A-Za-z0-9_\-]{20,}"), ("GOCSPX-", "ya29."),
-         "Google OAuth client secrets (GOCSPX-…) and access tokens (ya29.…)"),
+         "Google OAuth client secrets (GOCSPX-…) and access tokens (ya29.…)", in_runs=True),
     Rule("npm-token", "format",
-         _c(r"npm_[A-Za-z0-9]{36}\b"), ("npm_",), "npm access tokens: npm_ + 36 characters"),
+         _c(r"npm_[A-Za-z0-9]{36}\b"), ("npm_",), "npm access tokens: npm_ + 36 characters",
+         in_runs=True),
     Rule("pypi-token", "format",
          _c(r"pypi-AgE[A-Za-z0-9_\-]{50,}"), ("pypi-AgE",),
-         "PyPI API tokens: pypi-AgE… (a macaroon, 50 or more characters)"),
+         "PyPI API tokens: pypi-AgE… (a macaroon, 50 or more characters)", in_runs=True),
     Rule("huggingface-token", "format",
          _c(r"(?:hf_|api_org_)[A-Za-z0-9]{30,}\b"), ("hf_", "api_org_"),
-         "Hugging Face tokens: hf_ + 30 or more; organisation tokens api_org_…"),
+         "Hugging Face tokens: hf_ + 30 or more; organisation tokens api_org_…", in_runs=True),
     Rule("sendgrid-key", "format",
          _c(r"SG\.[A-Za-z0-9_\-]{16,32}\.[A-Za-z0-9_\-]{16,64}"), ("SG.",),
-         "SendGrid API keys: SG.<id>.<secret>"),
+         "SendGrid API keys: SG.<id>.<secret>", in_runs=True),
     Rule("shopify-token", "format",
          _c(r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b"), ("shp",),
-         "Shopify access tokens: shpat_/shpca_/shppa_/shpss_ + 32 hex"),
+         "Shopify access tokens: shpat_/shpca_/shppa_/shpss_ + 32 hex", in_runs=True),
     Rule("digitalocean-token", "format",
          _c(r"do[opr]_v1_[a-f0-9]{64}\b"), ("_v1_",),
-         "DigitalOcean tokens: dop_v1_/doo_v1_/dor_v1_ + 64 hex"),
+         "DigitalOcean tokens: dop_v1_/doo_v1_/dor_v1_ + 64 hex", in_runs=True),
+    Rule("discord-webhook", "format",
+         _c(r"discord(?:app)?\.com/api/webhooks/(\d{5,30}/[A-Za-z0-9_\-]{20,})"),
+         ("/api/webhooks/",),
+         "Discord webhook URLs: discord.com/api/webhooks/ID/TOKEN (also discordapp.com); the "
+         "id and token replaced", _group(1), in_runs=True),
+    Rule("age-secret-key", "format",
+         _c(r"AGE-SECRET-KEY-1[0-9A-Z]{50,}"), ("AGE-SECRET-KEY-1",),
+         "age secret keys: AGE-SECRET-KEY-1 + 58 bech32 characters", in_runs=True),
+    Rule("supabase-token", "format",
+         _c(r"sbp_(?:v0_)?[a-f0-9]{40}\b"), ("sbp_",),
+         "Supabase access tokens: sbp_ + 40 hex", in_runs=True),
+    Rule("postman-key", "format",
+         _c(r"PMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]{34}\b"), ("PMAK-",),
+         "Postman API keys: PMAK- + 24 hex - 34 hex", in_runs=True),
+    Rule("rubygems-key", "format",
+         _c(r"rubygems_[a-f0-9]{48}\b"), ("rubygems_",),
+         "RubyGems API keys: rubygems_ + 48 hex", in_runs=True),
+    Rule("databricks-token", "format",
+         _c(r"dapi[a-f0-9]{32}(?:-\d+)?\b"), ("dapi",),
+         "Databricks personal access tokens: dapi + 32 hex", in_runs=True),
+    Rule("mailgun-key", "format",
+         _c(r"key-(?=[a-z]*[0-9])[a-z0-9]{32}\b"), ("key-",),
+         "Mailgun API keys: key- + 32 lower-case hex (a digit among them: key-value is a word)",
+         in_runs=True),
+    Rule("sentry-token", "format",
+         _c(r"sntryu_[a-f0-9]{64}\b|sntrys_[A-Za-z0-9+/=_]{40,}"), ("sntry",),
+         "Sentry auth tokens: user sntryu_ + 64 hex, organisation sntrys_…", in_runs=True),
+    Rule("planetscale-token", "format",
+         _c(r"pscale_(?:pw|tkn|oauth)_[A-Za-z0-9_=.\-]{32,}"), ("pscale_",),
+         "PlanetScale passwords and tokens: pscale_pw_ / pscale_tkn_ / pscale_oauth_ + 32 or more",
+         in_runs=True),
+    Rule("azure-client-secret", "format",
+         _c(r"[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}(?![A-Za-z0-9_~.\-])"), ("Q~",),
+         "Azure (Entra ID) client secrets: 3 characters, a digit, Q~, 31-34 more",
+         finder=_literal_finder("Q~", back=4), in_runs=True),
+    Rule("vault-token", "format",
+         _c(r"hv[sbr]\.[A-Za-z0-9_\-]{24,}"), ("hvs.", "hvb.", "hvr."),
+         "HashiCorp Vault tokens: hvs. (service), hvb. (batch), hvr. (recovery) + 24 or more",
+         in_runs=True),
     Rule("twilio-key", "format",
          _c(r"SK[0-9a-f]{32}\b"), (), "Twilio API key SIDs: SK + 32 hex"),
     Rule("jwt", "format",
          _c(r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*"), ("eyJ",),
-         "JSON Web Tokens: base64url header.payload.signature, eyJ….eyJ….…"),
+         "JSON Web Tokens: base64url header.payload.signature, eyJ….eyJ….…", in_runs=True),
     Rule("uri-credentials", "heuristic",
          # (a token an earlier rule replaced in the user's place is a user: https://[REDACTED:
          # github-token]@host has no password, https://[REDACTED:…]:PASSWORD@host has one)
@@ -563,12 +832,15 @@ RULES: tuple[Rule, ...] = (
          "such as 'token-based-authentication' are prose)", _credential(1, prose=True),
          exact=False),
     Rule("api-key-header", "heuristic",
-         _c(r"x-(?:api|auth)-(?:key|token)[\"']?[ \t]*[:=][ \t]*[\"']?([^\s\"',;)]{8,})", _I),
-         ("x-api-", "x-auth-"),
-         "X-API-Key / X-Auth-Token headers", _credential(1), exact=False),
+         _c(r"(?:x-(?:api|auth)-(?:key|token)|ocp-apim-subscription-key)[\"']?[ \t]*[:=][ \t]*"
+            r"[\"']?([^\s\"',;)]{8,})", _I),
+         ("x-api-", "x-auth-", "ocp-apim-"),
+         "X-API-Key / X-Auth-Token / Ocp-Apim-Subscription-Key (Azure API Management) headers",
+         _credential(1), exact=False),
     Rule("basic-auth-flag", "heuristic",
-         _c(r"(?:-u|--user)(?:[ \t]+|=)[\"']?[^\s:\"'=]+:([^\s\"']+)"), (),
-         "curl -u user:PASSWORD, --user=user:PASSWORD (user kept)", _group(1)),
+         _c(r"(?:-u|--user)(?:[ \t]+|=)[\"']?[^\s:\"'=]+:(?!//)([^\s\"']+)"), (),
+         "curl -u user:PASSWORD, --user=user:PASSWORD (user kept; -u scheme://… is a URL, "
+         "left to uri-credentials)", _group(1)),
     Rule("password-short-flag", "heuristic",
          _c(r"redis-cli\b[^\n|;&]*?[ \t]-a[ \t]+" + _FLAG_VALUE
             + r"|az login\b[^\n|;&]*?[ \t]-p[ \t]+" + _FLAG_VALUE
@@ -582,6 +854,33 @@ RULES: tuple[Rule, ...] = (
          _c(r"htpasswd\b([^\n|;&]*)"), ("htpasswd",),
          "htpasswd -b: the password, its last argument (-b FILE USER PASSWORD, -nb USER "
          "PASSWORD, flags in any order)", _htpasswd),
+    Rule("secret-argument", "heuristic",
+         _c(r"(?:git|npm|yarn|pnpm)[ \t]+config[ \t]+(?:(?:set|--global|--local|--system|"
+            r"--worktree|--add|--replace-all|-g|--location[ =]\S+|--file[ =]\S+|-f[ \t]+\S+)"
+            r"[ \t]+)*[^\s=]*?(?i:token|passw(?:or)?d|secret|_auth|api[_\-]?key)[^\s=]*[ \t]+"
+            + _FLAG_VALUE
+            + r"|rabbitmqctl" + _ON_ITS_LINE + r"(?:add_user|change_password)[ \t]+"
+            r"(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)[ \t]+" + _FLAG_VALUE
+            + r"|(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?"
+            r"(?:'[^'\n]*%s[^'\n]*'[ \t]+|\"[^\"\n]*%s[^\"\n]*\"[ \t]+)?" + _FLAG_VALUE
+            + r"[ \t]*\|[ \t]*(?:sudo\b[^\n|;&]*?[ \t]-[A-Za-z]*S[A-Za-z]*\b|passwd[ \t]+--stdin\b)"
+            r"|echo[ \t]+(?:-[neE]+[ \t]+)?" + _user_and(":")
+            + r"[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd\b"),
+         (),
+         "Secrets as plain arguments: git/npm/yarn/pnpm config [set] KEY VALUE with a secret "
+         "KEY (github.token, hub.oauthtoken, //registry/:_authToken), rabbitmqctl add_user|"
+         "change_password USER PASSWORD, echo PASSWORD | sudo -S, echo USER:PASSWORD | "
+         "chpasswd, echo PASSWORD | passwd --stdin", _argument_value,
+         finder=_argument_commands),
+    Rule("basic-auth-base64", "heuristic",
+         _c(r"\"auth\\?\"[ \t]*:[ \t]*\\?\"([A-Za-z0-9+/]{8,}={0,2})(?=\\?\")"
+            r"|_auth[ \t]*=[ \t]*[\"']?([A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])"
+            r"|(?<![A-Za-z0-9+/])(eyJhdXRocyI6[A-Za-z0-9+/]{8,}={0,2})"),
+         (),
+         "Base64 user:password: Docker's config.json \"auth\": \"…\" and .npmrc's _auth= when "
+         "the value decodes to user:password; a base64 Docker config (eyJhdXRocyI6…, "
+         ".dockerconfigjson) whole", _basic_credential,
+         finder=_auth_values, boundary=False),
     Rule("netrc-password", "heuristic",
          _c(r"machine[ \t]+(?:[\w\-]+\.[\w.\-]+|localhost)"
             r"(?:[ \t\n]+(?:login|account)[ \t]+\S+)*[ \t\n]+password[ \t]+"
@@ -602,11 +901,25 @@ RULES: tuple[Rule, ...] = (
          _c(_MYSQL + r"[^\n|;&]*?[ \t]-p" + _FLAG_VALUE
             + r"|sshpass\b[^\n|;&]*?[ \t]-p[ \t]*" + _FLAG_VALUE
             + r"|" + _REGISTRY_LOGIN + r"[^\n|;&]*?[ \t](?:-p|--password)(?:[ \t]+|=)"
-            + _FLAG_VALUE),
+            + _FLAG_VALUE
+            + r"|" + _MONGO + _ON_ITS_LINE + r"-p[ \t]*" + _FLAG_VALUE
+            + r"|" + _LDAP + _ON_ITS_LINE + r"-w[ \t]*" + _FLAG_VALUE
+            + r"|openssl" + _ON_ITS_LINE + r"-[kK][ \t]+" + _FLAG_VALUE
+            + r"|(?:un)?zip" + _ON_ITS_LINE + r"-P[ \t]*" + _FLAG_VALUE
+            + r"|7z[arz]?" + _ON_ITS_LINE + r"-p" + _FLAG_VALUE
+            + r"|(?:sqlcmd|bcp|osql)" + _ON_ITS_LINE + r"-P[ \t]*" + _FLAG_VALUE
+            + r"|influx" + _ON_ITS_LINE + r"-password[ \t]+" + _FLAG_VALUE
+            + r"|lftp" + _ON_ITS_LINE + r"-u[ \t]+" + _user_and(",")
+            + r"|(?:smb|rpc)client" + _ON_ITS_LINE + r"(?:-U[ \t]*|--user(?:name)?[ \t=]+)"
+            + _user_and("%")),
          (),
          "Passwords on command lines: mysql/mariadb -pPASSWORD (attached; a bare -p prompts), "
          "sshpass -p PASSWORD, docker/podman/helm registry login -p|--password PASSWORD "
-         "(--password-stdin is not a value)", _first_group, finder=_password_commands),
+         "(--password-stdin is not a value), mongosh/mongodump/… -p PASSWORD, ldapsearch/"
+         "ldapadd/… -w PASSWORD (-W prompts), openssl enc -k PASSWORD (-K KEY), zip/unzip -P "
+         "PASSWORD, 7z -pPASSWORD, sqlcmd/bcp/osql -P PASSWORD, influx -password PASSWORD, "
+         "lftp -u USER,PASSWORD, smbclient -U USER%PASSWORD", _argument_value,
+         finder=_password_commands),
     Rule("azure-key", "format",
          _c(r"(?:Account|SharedAccess)Key=([A-Za-z0-9+/]{8,}={0,2})(?=[;\s\"']|$)"), (),
          "Azure storage / Service Bus connection strings: AccountKey= and SharedAccessKey= "
@@ -646,8 +959,15 @@ def rules_version() -> str:
     scrubbed with, and `rlat refresh` re-reads every source when it differs."""
     import hashlib
 
+    # the module's own text as well as the patterns: a rule's logic (a finder, a value check)
+    # changes what it redacts as surely as its pattern does
     spec = "\n".join(f"{r.name}\t{r.kind}\t{r.pattern.pattern}" for r in RULES)
-    return hashlib.sha256(spec.encode()).hexdigest()[:12]
+    digest = hashlib.sha256(spec.encode())
+    try:
+        digest.update(Path(__file__).read_bytes())
+    except OSError:  # (a frozen or zipped install: the patterns alone)
+        pass
+    return digest.hexdigest()[:12]
 
 # Secret files: a tool whose input names one of these has its whole output withheld.
 SECRET_FILE = re.compile(
@@ -754,12 +1074,19 @@ def scrub(text: str, *, context: str = "text") -> Scrubbed:
         return Scrubbed(text)
     findings: list[Finding] = []
     low: str | None = None
+    runs: str | None = None
     for rule in RULES:
         if rule.contexts and context not in rule.contexts:
             continue
         if rule.triggers:
             if rule.exact:  # the pre-filter: one substring test per literal
-                if not any(t in text for t in rule.triggers):
+                if rule.in_runs:
+                    if runs is None:
+                        runs = _token_runs(text)
+                    haystack = runs
+                else:
+                    haystack = text
+                if not any(t in haystack for t in rule.triggers):
                     continue
             elif low is None:  # anchored: finding the anchors is the pre-filter
                 low = _lowered(text)
@@ -767,7 +1094,7 @@ def scrub(text: str, *, context: str = "text") -> Scrubbed:
         if count:
             findings.append(Finding(rule.name, count))
             text = new
-            low = None
+            low = runs = None
     return Scrubbed(text, findings)
 
 

@@ -137,6 +137,33 @@ def build_secrets(seed: int = 7) -> list[Secret]:
     add("authorization-header", dotted, f"Authorization: Bearer {dotted}")
     lower_dotted = ".".join(rand(r, string.ascii_lowercase, n) for n in (6, 9, 12))
     add("authorization-header", lower_dotted, f"Authorization: Bearer {lower_dotted}")
+
+    # Token formats with fixed public prefixes (hostile review, defect 4).
+    hook = f"{rand(r, string.digits, 19)}/{rand(r, URLSAFE, 68)}"
+    add("discord-webhook", hook, f"https://discord.com/api/webhooks/{hook}")
+    hook = f"{rand(r, string.digits, 18)}/{rand(r, URLSAFE, 68)}"
+    add("discord-webhook", hook, f"https://discordapp.com/api/webhooks/{hook}")
+    add("age-secret-key", "AGE-SECRET-KEY-1" + rand(r, "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L", 58))
+    add("supabase-token", "sbp_" + rand(r, HEX, 40))
+    add("postman-key", "PMAK-" + rand(r, HEX, 24) + "-" + rand(r, HEX, 34))
+    add("rubygems-key", "rubygems_" + rand(r, HEX, 48))
+    add("databricks-token", "dapi" + rand(r, HEX, 32))
+    add("mailgun-key", "key-" + rand(r, HEX, 30) + "7a")
+    add("sentry-token", "sntryu_" + rand(r, HEX, 64))
+    add("sentry-token", "sntrys_" + b64url(json.dumps({"iat": 1735064623, "url":
+        "https://sentry.io", "region_url": "https://us.sentry.io", "org": "acme"}).encode())
+        + "_" + rand(r, URLSAFE, 43))
+    add("planetscale-token", "pscale_pw_" + rand(r, URLSAFE, 43))
+    add("planetscale-token", "pscale_tkn_" + rand(r, URLSAFE, 43))
+    add("azure-client-secret", rand(r, ALNUM, 3) + "8Q~" + rand(r, URLSAFE + ".~", 34))
+    vault = "hvs." + rand(r, ALNUM, 24)
+    add("vault-token", vault, f"vault login {vault}")
+    add("vault-token", "hvb." + rand(r, URLSAFE, 120))
+    token = rand(r, HEX, 32)
+    add("api-key-header", token, f"curl -H 'Ocp-Apim-Subscription-Key: {token}' "
+        "https://api.example.com/orders")
+    token = rand(r, HEX, 40)
+    add("secret-argument", token, f"git config --global github.token {token}")
     return s
 
 
@@ -240,6 +267,12 @@ def build_negatives(seed: int = 11) -> dict[str, str]:
         "url without password": "redis://cache:6379/0 and https://ada@github.com/org/repo",
         "azure placeholder": "AccountKey=<storage-account-key>;EndpointSuffix=core.windows.net",
         "pwd": "cd $(pwd) && OLDPWD=/home/ada/src && pwd = os.getcwd()",
+        # the prefixes of the token formats above, in prose and as words (defect 4)
+        "token prefixes in prose": "Supabase tokens start with sbp_, Postman keys with PMAK-, "
+                                   "Vault service tokens with hvs. and batch ones with hvb.; a "
+                                   "key-value store keeps key-1234 under its key-value pair.",
+        "dapi and webhooks": "The dapi endpoint is documented; see discord.com/api/webhooks/ "
+                             "for the webhook API. Azure shows 8Q~ in new client secrets.",
     }
 
 

@@ -293,3 +293,184 @@ def test_secret_forms_a_hostile_review_found_are_redacted(text, secret):
 ])
 def test_options_and_sentences_about_secrets_that_hold_none_are_kept(text):
     assert scrub(text).text == text
+
+
+# ---- a second hostile review (defects 1-5)
+
+@pytest.mark.parametrize("text,secret", [
+    ("DB_PASSWORD=Bluebird npm run migrate", "Bluebird"),
+    ("export DB_PASSWORD=Sunshine", "Sunshine"),
+    ("POSTGRES_PASSWORD=PurpleElephant docker compose up -d", "PurpleElephant"),
+    ("REDIS_PASSWORD=RedisIsGreat", "RedisIsGreat"),
+    ("DB_PASSWORD=CorrectHorseBatteryStaple", "CorrectHorseBatteryStaple"),
+    ("environment:\n  POSTGRES_PASSWORD: PurpleElephant\n  POSTGRES_DB: shop", "PurpleElephant"),
+    ("SMTP_PASS=Sunshine", "Sunshine"),
+    ("JWT_SECRET=Sunshine", "Sunshine"),
+    ('GITHUB_TOKEN="Bluebird"', "Bluebird"),
+])
+def test_any_value_of_an_upper_case_secret_name_is_redacted(text, secret):
+    """docs/capture.md: after an UPPER_CASE config name ending in its keyword a word is the
+    value, digits or not, mixed case or not (a type or a description after ':' is not)."""
+    out = scrub(text).text
+    assert secret not in out and "[REDACTED:keyword-assignment]" in out
+    assert out.split("[REDACTED:")[0] == text.split(secret)[0]  # the name is kept
+
+
+@pytest.mark.parametrize("text", [
+    "DB_PASSWORD: SecretStr",
+    "    DB_PASSWORD: Database password for the app",
+    "const DB_PASSWORD = dbPassword;",
+    "DB_PASSWORD = db_password",
+    "PASSWORD_MIN_LENGTH=12",
+    "MAX_TOKENS=4096",
+    "TOKEN_TYPE=Bearer",
+    "BYPASS=Sunshine",
+    "First pass: we check the inputs",
+    "API_KEY = API_KEY_FROM_ENV",
+    "DB_PASSWORD=${DB_PASSWORD}",
+    "DB_PASSWORD=changeme",
+    "DB_PASSWORD=<password>",
+    'DB_PASSWORD="$PW"',
+])
+def test_upper_case_names_keep_their_exclusions(text):
+    assert scrub(text).text == text
+
+
+@pytest.mark.parametrize("line,kept", [
+    ("mongosh -u admin -p Tr0ub4dor3 --host db", "mongosh -u admin -p [R] --host db"),
+    ("mongodump -u admin -p hunter --db app", "mongodump -u admin -p [R] --db app"),
+    ("ldapsearch -x -D cn=admin -w Tr0ub4dor3 -b dc=example", "ldapsearch -x -D cn=admin -w [R] "
+     "-b dc=example"),
+    ("openssl enc -aes-256-cbc -k Tr0ub4dor3 -in db.sql", "openssl enc -aes-256-cbc -k [R] -in "
+     "db.sql"),
+    ("zip -P Tr0ub4dor3 backup.zip db.sql", "zip -P [R] backup.zip db.sql"),
+    ("7z a -pS3cretPass archive.7z files/", "7z a -p[R] archive.7z files/"),
+    ("unzip -P Tr0ub4dor3 backup.zip", "unzip -P [R] backup.zip"),
+    ("sqlcmd -S staging-db -U sa -P 'Xk9#pLm2$vQ' -Q 'select count(*) from orders'",
+     "sqlcmd -S staging-db -U sa -P '[R]' -Q 'select count(*) from orders'"),
+    ("bcp shop.dbo.orders out orders.dat -S db -U sa -P Bcp9pass -c",
+     "bcp shop.dbo.orders out orders.dat -S db -U sa -P [R] -c"),
+    ("influx -username admin -password Infl9xpw -execute 'SHOW DATABASES'",
+     "influx -username admin -password [R] -execute 'SHOW DATABASES'"),
+    ("lftp -u backup,Lftp9pass sftp://files.example.com", "lftp -u backup,[R] "
+     "sftp://files.example.com"),
+    ("smbclient //fs/share -U ada%Smb9pass -c ls", "smbclient //fs/share -U ada%[R] -c ls"),
+    ("echo Sudo9pass | sudo -S apt-get update", "echo [R] | sudo -S apt-get update"),
+    ("echo 'deploy:Chp9pass' | sudo chpasswd", "echo 'deploy:[R]' | sudo chpasswd"),
+    ("echo Passwd9x | passwd --stdin deploy", "echo [R] | passwd --stdin deploy"),
+    ("rabbitmqctl add_user app Rabbit9pw", "rabbitmqctl add_user app [R]"),
+    ("npm config set //registry.npmjs.org/:_authToken Npm9tokenValue1",
+     "npm config set //registry.npmjs.org/:_authToken [R]"),
+])
+def test_password_flags_of_common_clis_redact_only_the_value(line, kept):
+    out = scrub(line).text
+    assert re_markers(out) == kept
+
+
+def re_markers(text: str) -> str:
+    import re
+
+    return re.sub(r"\[REDACTED:[a-z0-9-]+\]", "[R]", text)
+
+
+@pytest.mark.parametrize("text", [
+    "zip -r out.zip dir && unzip -o out.zip -d /tmp/x",
+    "7z a archive.7z -p",  # prompts
+    'zip -P "$ZIP_PASSWORD" out.zip dir',
+    "sudo -S apt-get update",
+    "echo hello | sudo tee /etc/motd",
+    'echo "$SUDO_PASSWORD" | sudo -S true',
+    "ldapsearch -x -W -D cn=admin",  # prompts
+    "sqlcmd -S db -p -Q 'select 1'",  # -p prints statistics
+    "gzip -k -P archive",
+    "cp backup.7z -p /tmp",
+    "mongosh --port 27017 app",
+    "git config github.token",
+    "git config --unset github.token",
+    "cat /etc/passwd | grep root",
+    "lftp -u backup sftp://files.example.com",  # prompts
+])
+def test_commands_near_the_password_flags_are_kept(text):
+    assert scrub(text).text == text
+
+
+def _pem(kind: str, seed: int) -> str:
+    import base64
+    import random
+
+    body = base64.encodebytes(random.Random(seed).randbytes(121)).decode()
+    return f"-----BEGIN {kind}-----\n{body}-----END {kind}-----\n"
+
+
+def test_a_base64_encoded_private_key_is_redacted_and_a_certificate_kept():
+    import base64
+
+    key = base64.b64encode(_pem("EC PRIVATE KEY", 1).encode()).decode()
+    cert = base64.b64encode(_pem("CERTIFICATE", 2).encode()).decode()
+    assert key.startswith("LS0tLS1CRUdJTi")
+    kubeconfig = ("apiVersion: v1\nusers:\n- name: admin\n  user:\n"
+                  f"    client-certificate-data: {cert}\n    client-key-data: {key}\n"
+                  "contexts: []\n")
+    out = scrub(kubeconfig).text
+    assert key[20:60] not in out and "client-key-data: [REDACTED:private-key]\n" in out
+    assert cert in out and out.endswith("contexts: []\n")
+    # wrapped at 76 columns (`base64` without -w0): every line of it
+    wrapped = base64.encodebytes(_pem("RSA PRIVATE KEY", 3).encode()).decode()
+    out = scrub(f"tls.key: |\n{wrapped}done\n").text
+    assert all(line not in out for line in wrapped.splitlines())
+    assert out.startswith("tls.key: |\n[REDACTED:private-key]") and out.endswith("done\n")
+    # base64 that opens like a PEM but is none (a Markdown rule, encoded) is kept
+    text = "an encoded rule: LS0tLS0tLS0tLS0tLS0tLS0tLS0tLS0t and LS0tLS1CRUdJTiBub3RoaW5n"
+    assert scrub(text).text == text
+
+
+def test_base64_user_and_password_in_docker_and_npm_configs_are_redacted():
+    import base64
+
+    auth = base64.b64encode(b"deploy:Sup3rSecretPw!").decode()
+    docker = json.dumps({"auths": {"registry.example.com": {"auth": auth}}})
+    out = scrub(docker).text
+    assert auth not in out and '"auth": "[REDACTED:basic-auth-base64]"' in out
+    assert auth not in scrub(json.dumps({"stdout": docker})).text  # JSON in a JSON string
+    npmrc = f"registry=https://registry.example.com/\n//registry.example.com/:_auth={auth}\n"
+    assert scrub(npmrc).text == npmrc.replace(auth, "[REDACTED:basic-auth-base64]")
+    dockerconfigjson = base64.b64encode(docker.encode()).decode()
+    out = scrub(f"data:\n  .dockerconfigjson: {dockerconfigjson}\n").text
+    assert dockerconfigjson[:40] not in out
+    for kept in ('{"auth": "required", "author": "Ada"}', "//registry.npmjs.org/:_authToken="
+                 "${NPM_TOKEN}", '"auth": "Y2hhbmdlbWU="'):  # (base64 of "changeme": no colon)
+        assert scrub(kept).text == kept
+
+
+def test_a_redirect_after_a_secret_option_and_a_url_after_u_are_no_values():
+    text = "gh auth login --with-token < .ci/bot-token.txt"
+    assert scrub(text).text == text
+    out = scrub("ftp -u ftp://backup:Hunter2x9@files.example.com/dumps/latest.sql.gz").text
+    assert out == ("ftp -u ftp://backup:[REDACTED:uri-credentials]@files.example.com/dumps/"
+                   "latest.sql.gz")
+    # the option and flag rules still catch what they caught
+    assert scrub("gh auth login --with-token Gh9tokenValue").text == \
+        "gh auth login --with-token [REDACTED:secret-option]"
+    assert scrub("curl -u admin:Curl9pass https://x").text == \
+        "curl -u admin:[REDACTED:basic-auth-flag] https://x"
+
+
+def test_token_rules_prefiltered_on_runs_miss_no_match():
+    """Rule.in_runs: the trigger of every match of such a rule lies in a run of RUN_MIN or
+    more token characters, so looking for it only there loses nothing."""
+    from secret_corpus import build_secrets
+
+    from rlat.scrub import _token_runs
+
+    texts = [t for s in build_secrets(seed=13) for t in contexts(s).values()]
+    runs_rules = [r for r in RULES if r.in_runs]
+    assert len(runs_rules) >= 20
+    checked = 0
+    for text in texts:
+        runs = _token_runs(text)
+        for rule in runs_rules:
+            for m in rule.pattern.finditer(text):
+                checked += 1
+                assert any(t in m.group(0) for t in rule.triggers), rule.name
+                assert any(m.group(0) in run for run in runs.split("\n")), rule.name
+    assert checked >= 30

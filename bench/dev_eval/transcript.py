@@ -12,7 +12,12 @@ prompt and a ``last-prompt`` line at the end.
 Tool results follow the CLI's renderings: ``Bash`` output (``Exit code N`` + output and
 ``is_error: true`` on failure, ``toolUseResult`` a string starting ``Error:``), ``Read`` (numbered
 lines, ``→`` separator, with the ``<system-reminder>`` the harness appends), ``Edit`` ("The file …
-has been updated"), ``Write``, ``Grep``.
+has been updated"), ``Write``, ``Grep``; and the agentic ones: ``TodoWrite`` (the todo list),
+``AskUserQuestion`` (the user's pick comes back as the result), ``ExitPlanMode`` (the approved
+plan), ``Agent`` (a subagent's final report, as a list of text blocks). A call the user turns
+down at the permission prompt, or a ``PreToolUse`` hook blocks, carries its ``refusal`` as an
+error result. A slash command's expanded prompt is an ``isMeta`` user line (``prompt(...,
+meta=True)``).
 
 Everything random (uuids, ids, timings, token counts) comes from the caller's seeded
 ``random.Random``, so a world is byte-identical for a seed and a start time.
@@ -38,11 +43,15 @@ READ_REMINDER = (
 
 @dataclass
 class Tool:
-    """One tool call and what it returned. ``name``: Bash | Read | Edit | Write | Grep.
+    """One tool call and what it returned. ``name``: Bash | Read | Edit | Write | Grep |
+    TodoWrite | AskUserQuestion | ExitPlanMode | Agent.
 
     Bash: ``command``, ``output``, ``exit_code`` (non-zero: a failure). Read: ``path``,
     ``output`` (the file's content). Edit: ``path``, ``old``, ``new``. Write: ``path``,
-    ``output`` (the content). Grep: ``pattern``, ``output`` (matching files, one a line)."""
+    ``output`` (the content). Grep: ``pattern``, ``output`` (matching files, one a line). The
+    agentic tools keep their input and answer in ``data`` (see :func:`todo_write`,
+    :func:`ask_user`, :func:`exit_plan`, :func:`agent`). ``refusal``: the call never ran - the
+    user declined it at the permission prompt or a hook blocked it; the result is this text."""
 
     name: str
     command: str = ""
@@ -53,6 +62,15 @@ class Tool:
     old: str = ""
     new: str = ""
     pattern: str = ""
+    data: dict = field(default_factory=dict)
+    refusal: str = ""
+
+
+REJECTED = ("The user doesn't want to proceed with this tool use. The tool use was rejected (eg. "
+            "if it was a file edit, the new_string was NOT written to the file). To tell you how "
+            "to proceed, the user said:\n")
+TODOS_OK = ("Todos have been modified successfully. Ensure that you continue to use the todo list "
+            "to track your progress. Please proceed with the current tasks if applicable")
 
 
 def bash(command: str, output: str = "", exit_code: int = 0, description: str = "") -> Tool:
@@ -74,6 +92,45 @@ def write(path: str, content: str) -> Tool:
 
 def grep(pattern: str, files: list[str]) -> Tool:
     return Tool("Grep", pattern=pattern, output="\n".join(files))
+
+
+def todo_write(todos: list[tuple[str, str, str]], old: list[tuple[str, str, str]] = ()) -> Tool:
+    """The assistant's todo list: ``(content, status, activeForm)`` per item (status pending |
+    in_progress | completed); ``old``: the list it replaces."""
+    def items(rows):
+        return [{"content": c, "status": st, "activeForm": a} for c, st, a in rows]
+    return Tool("TodoWrite", data={"todos": items(todos), "old": items(old)})
+
+
+def ask_user(question: str, header: str, options: list[tuple[str, str]], answer: str,
+             multi: bool = False) -> Tool:
+    """An ``AskUserQuestion`` call: one question with ``(label, description)`` options; the
+    user's ``answer`` (a label, or their own words typed into "Other") is the result."""
+    return Tool("AskUserQuestion", data={
+        "questions": [{"question": question, "header": header, "multiSelect": multi,
+                       "options": [{"label": lb, "description": d} for lb, d in options]}],
+        "answer": answer})
+
+
+def exit_plan(plan: str, slug: str) -> Tool:
+    """``ExitPlanMode`` with ``plan``, approved by the user (saved under ``slug``)."""
+    return Tool("ExitPlanMode", data={"plan": plan, "slug": slug})
+
+
+def agent(description: str, prompt: str, report: str, agent_id: str,
+          subagent_type: str = "general-purpose", tool_uses: int = 6) -> Tool:
+    """A subagent run (the ``Agent`` tool): its final ``report`` is the result."""
+    return Tool("Agent", description=description, data={
+        "prompt": prompt, "report": report, "agent_id": agent_id,
+        "subagent_type": subagent_type, "tool_uses": tool_uses})
+
+
+def refused(tool: Tool, message: str) -> Tool:
+    """``tool`` as called but never run: ``message`` is what came back instead (the rejection
+    with the user's feedback, or a hook's blocking error)."""
+    return Tool(tool.name, command=tool.command, description=tool.description, path=tool.path,
+                output=tool.output, old=tool.old, new=tool.new, pattern=tool.pattern,
+                data=dict(tool.data), refusal=message)
 
 
 def _describe(command: str) -> str:
@@ -125,8 +182,15 @@ class Transcript:
         return uid
 
     # ------------------------------------------------------------------ conversation
-    def prompt(self, text: str) -> None:
-        """The user types ``text`` (a new turn)."""
+    def prompt(self, text: str, meta: bool = False) -> None:
+        """The user types ``text`` (a new turn). ``meta``: the expanded body of a slash command
+        just typed, written as the CLI writes it (an ``isMeta`` line of the same turn)."""
+        if meta:
+            stamp = self._tick(0.01, 0.05)
+            self._append({"promptId": self._prompt_id, "type": "user",
+                          "message": {"role": "user", "content": [{"type": "text", "text": text}]},
+                          "isMeta": True, **self._common(stamp)})
+            return
         stamp = self._tick(20, 240)
         self.lines.append({"type": "file-history-snapshot", "messageId": self._uuid(),
                            "snapshot": {"messageId": "", "trackedFileBackups": {},
@@ -172,7 +236,8 @@ class Transcript:
                 "requestId": request_id, "type": "assistant", **self._common(stamp)}))
         for tool, tool_id, source in zip(tools, ids, uuids[len(uuids) - len(tools):],
                                          strict=True):
-            stamp = self._tick(0.2, 25.0 if tool.name == "Bash" else 1.0)
+            slow = {"Bash": 25.0, "Agent": 180.0, "AskUserQuestion": 60.0, "ExitPlanMode": 90.0}
+            stamp = self._tick(0.2, 1.0 if tool.refusal else slow.get(tool.name, 1.0))
             content, result, is_error = _tool_result(tool)
             block = {"tool_use_id": tool_id, "type": "tool_result", "content": content}
             if tool.name == "Bash" or is_error:
@@ -207,7 +272,11 @@ class Transcript:
                 elif block.get("type") == "tool_use":
                     parts.extend(str(v) for v in block["input"].values())
                 elif block.get("type") == "tool_result":
-                    parts.append(block["content"])
+                    inner = block["content"]
+                    if isinstance(inner, list):
+                        parts.extend(b.get("text", "") for b in inner)
+                    else:
+                        parts.append(inner)
         return "\n".join(parts)
 
 
@@ -222,6 +291,15 @@ def _tool_input(tool: Tool) -> dict:
         return {"file_path": tool.path, "content": tool.output}
     if tool.name == "Grep":
         return {"pattern": tool.pattern, "output_mode": "files_with_matches"}
+    if tool.name == "TodoWrite":
+        return {"todos": tool.data["todos"]}
+    if tool.name == "AskUserQuestion":
+        return {"questions": tool.data["questions"]}
+    if tool.name == "ExitPlanMode":
+        return {"plan": tool.data["plan"]}
+    if tool.name == "Agent":
+        return {"description": tool.description, "prompt": tool.data["prompt"],
+                "subagent_type": tool.data["subagent_type"]}
     raise ValueError(f"unknown tool {tool.name}")
 
 
@@ -231,6 +309,8 @@ def _numbered(text: str, start: int = 1) -> str:
 
 def _tool_result(tool: Tool) -> tuple[str, object, bool]:
     """(the tool_result block's content, the line's ``toolUseResult``, is_error)."""
+    if tool.refusal:
+        return tool.refusal, f"Error: {tool.refusal}", True
     if tool.name == "Bash":
         if tool.exit_code:
             body = f"Exit code {tool.exit_code}\n{tool.output}".rstrip()
@@ -262,4 +342,32 @@ def _tool_result(tool: Tool) -> tuple[str, object, bool]:
         head = f"Found {len(files)} file{'s' if len(files) != 1 else ''}"
         return "\n".join([head, *files]) if files else "No files found", {
             "mode": "files_with_matches", "filenames": files, "numFiles": len(files)}, False
+    if tool.name == "TodoWrite":
+        return TODOS_OK, {"oldTodos": tool.data["old"], "newTodos": tool.data["todos"]}, False
+    if tool.name == "AskUserQuestion":
+        question = tool.data["questions"][0]["question"]
+        answer = tool.data["answer"]
+        return (f'User has answered your questions: "{question}"="{answer}". You can now '
+                f"continue with the user's answers in mind.",
+                {"questions": tool.data["questions"], "answers": {question: answer}}, False)
+    if tool.name == "ExitPlanMode":
+        plan = tool.data["plan"]
+        where = f"/home/dev/.claude/plans/{tool.data['slug']}.md"
+        return (f"User has approved your plan. You can now start coding. Start with updating your "
+                f"todo list if applicable\n\nYour plan has been saved to: {where}\nYou can refer "
+                f"back to it if needed during implementation.\n\n## Approved Plan:\n{plan}",
+                {"plan": plan, "isAgent": False, "filePath": where}, False)
+    if tool.name == "Agent":
+        d = tool.data
+        tokens = 900 * d["tool_uses"] + len(d["report"]) // 3
+        ms = 4100 * d["tool_uses"] + 2 * len(d["report"])
+        trailer = (f"agentId: {d['agent_id']} (use SendMessage with to: '{d['agent_id']}', "
+                   f"summary: '<5-10 word recap>' to continue this agent)\n<usage>"
+                   f"subagent_tokens: {tokens}\ntool_uses: {d['tool_uses']}\nduration_ms: {ms}"
+                   f"</usage>")
+        report = [{"type": "text", "text": d["report"]}]
+        return [*report, {"type": "text", "text": trailer}], {
+            "status": "completed", "prompt": d["prompt"], "agentId": d["agent_id"],
+            "agentType": d["subagent_type"], "content": report, "totalDurationMs": ms,
+            "totalTokens": tokens, "totalToolUseCount": d["tool_uses"]}, False
     raise ValueError(f"unknown tool {tool.name}")

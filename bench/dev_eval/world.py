@@ -1,17 +1,18 @@
 """The evaluation world: projects, their sessions with planted facts, and the later prompts.
 
 A *split* (``dev``, ``dev2``, ``dev3``, ``dev4``, ``dev5``, ``dev6``, ``dev7``, ``dev8``,
-``dev9`` or ``heldout``) is a content module (``dev_content.py``, ``dev2_content.py``,
+``dev9``, ``dev10`` or ``heldout``) is a content module (``dev_content.py``, ``dev2_content.py``,
 ``dev3_content.py``, ``dev4_content.py``, ``dev5_content.py``, ``dev6_content.py``,
-``dev7_content.py``, ``dev8_content.py``, ``dev9_content.py``, ``heldout_content.py``: projects,
-facts, noise, unrelated prompts, phrasing templates) plus a seed. :func:`generate` turns it into
+``dev7_content.py``, ``dev8_content.py``, ``dev9_content.py``, ``dev10_content.py``,
+``heldout_content.py``: projects, facts, noise, unrelated prompts, phrasing templates) plus a
+seed. :func:`generate` turns it into
 a :class:`World` deterministically: which
 session each fact lands in and where in it (first prompt or later), which noise surrounds it,
 which phrasing template frames it, where secrets go, every uuid and timestamp. Each split has its
 own projects, facts *and phrasing templates*, and its own seed; dev, dev2 and dev3 are tuned on,
 dev4 was first read untuned (and tuned on since), dev5 (fifth pass), dev6 and dev7 (sixth) were too,
-dev8 (eighth pass, first read untuned at 0.66) and dev9 (ninth pass, 0.34) were too; heldout
-never.
+dev8 (eighth pass, first read untuned at 0.66) and dev9 (ninth pass, 0.34) were too; dev10
+(ninth pass, by a helper that read no capture or recall code) is read untuned; heldout never.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context
 (:func:`contains_key`: case-insensitive, on word tokens, a trailing plural ``s`` ignored, so
@@ -47,6 +48,7 @@ SPLITS = {"dev": ("bench.dev_eval.dev_content", 1301),
           "dev7": ("bench.dev_eval.dev7_content", 2749),
           "dev8": ("bench.dev_eval.dev8_content", 3571),
           "dev9": ("bench.dev_eval.dev9_content", 6007),
+          "dev10": ("bench.dev_eval.dev10_content", 8886),
           "heldout": ("bench.dev_eval.heldout_content", 9473)}
 
 
@@ -54,11 +56,13 @@ SPLITS = {"dev": ("bench.dev_eval.dev_content", 1301),
 @dataclass
 class Step:
     """One step of a conversation: the user types ``prompt``, or the assistant replies with
-    ``text`` and/or ``tools``."""
+    ``text`` and/or ``tools``. ``meta``: the prompt is a slash command's expanded body (the CLI
+    writes it as an ``isMeta`` line right after the command the user typed)."""
 
     prompt: str | None = None
     text: str = ""
     tools: list[Tool] = field(default_factory=list)
+    meta: bool = False
 
 
 Episode = list[Step]
@@ -289,7 +293,7 @@ def generate(split: str, *, seed: int | None = None, now: dt.datetime | None = N
         for episode in episodes:
             for step in episode:
                 if step.prompt is not None:
-                    transcript.prompt(step.prompt)
+                    transcript.prompt(step.prompt, meta=step.meta)
                 else:
                     transcript.reply(step.text, step.tools)
         sessions.append(Session(project.name, sid, start, transcript, fact_ids, session_secrets))

@@ -72,6 +72,7 @@ RULE_INTRO = re.compile(
     r"\b(?:(?:one thing|something) you (?:couldn'?t|could not|can'?t|wouldn'?t|didn'?t|don'?t) "
     r"know|we keep forgetting (?:it|this|that)|we turned (?:it|that|this) down|for future "
     r"reference|(?:one|the|our|house|team) rules?\b[^:.\n]{0,40}|the rule (?:here )?is|"
+    r"(?:add|put) (?:this|one|it|that) (?:to|on) (?:your|the) (?:todo |to-do )?list(?: too)?|"
     r"(?:this|that) is non.negotiable|[^:.\n]{0,30}\b(?:isn'?t|not) up for debate|(?:note )?from me[^:.\n]{0,30}|not in the ticket)\W*?:\s*"
     r"[\"“]?", re.IGNORECASE)
 # A line that announces the rules after it, a list or a quoted review comment ("ground rules:",
@@ -493,6 +494,16 @@ FIX_REJECTED = re.compile(
 CLUE = re.compile(r"\b(?:forgot to (?:say|mention|tell you)|(?:dunno|not sure|no idea) if (?:it|this|"
                   r"that) (?:matters|helps)|in case it (?:matters|helps)|one more (?:clue|data "
                   r"point|thing I noticed)|might be relevant|fwiw)\b", re.IGNORECASE)
+# The user's own words that come back as a tool's result: the feedback typed when turning down
+# a tool call at the permission prompt, and an answer typed into AskUserQuestion's "Other" box.
+REJECTED_FEEDBACK = re.compile(r"^The user doesn't want to proceed with this tool use\.[^\n]*?"
+                               r"the user said:\s*\n?(.+)", re.DOTALL)
+# ... whose opening refusal is no part of what they say ("nope - every DAO method is …")
+REFUSAL_LEAD = re.compile(r"^\W*(?:no|nope|nah|don'?t|do not|not like that|not that way|stop)"
+                          r"\b[\s.,:;!-]*(?=\S)", re.IGNORECASE)
+ANSWERED_QUESTION = re.compile(r'^User has answered your questions?: (.+?)\.? You can now '
+                               r'continue', re.DOTALL)
+ANSWER_PAIR = re.compile(r'"((?:[^"\\]|\\.)*)"="((?:[^"\\]|\\.)*)"')
 # The assistant saying it has reproduced the problem, not why it happens ("3 failures in 20,
 # so it reproduces here. Now why."): the explanation is still to come.
 REPRODUCED = re.compile(r"\b(?:(?:it|that|this|the \w+) (?:reproduces|reproduced)|(?:can|could) "

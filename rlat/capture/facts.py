@@ -48,6 +48,8 @@ from .fact_rules import (
     AFFIRMED,
     ALWAYS,
     ANNOUNCED,
+    ANSWER_PAIR,
+    ANSWERED_QUESTION,
     AVOID,
     BACKTICK,
     BULLET,
@@ -98,6 +100,8 @@ from .fact_rules import (
     PREFERENCE,
     QUANTIFIED,
     QUOTED_COMMAND,
+    REFUSAL_LEAD,
+    REJECTED_FEEDBACK,
     REMEDY,
     REPORTED,
     REPORTING,
@@ -456,9 +460,12 @@ class FactExtractor:
         asked = snippet(_asked_words(ask.excerpt), FACT_CHARS - len(head) - ASKED_ROOM)
         return self._keep(kind, sentence, cited + [ask], text=with_ask(head, asked))
 
-    def _user_text(self, block: Block) -> None:
+    def _user_text(self, block: Block, *, start: int = 0) -> None:
+        """``start``: where the user's words begin in ``block.text`` (what comes back as a
+        tool's result holds them after the harness's own words)."""
         text = block.text
-        spans = sentences(text)
+        spans = [(a + start, b + start) for a, b in sentences(text[start:])] if start \
+            else sentences(text)
         taken = -1  # a sentence already kept as part of the one before
         announced = -1  # where the block of rules the user announced ends
         # what the user pasted between ``` fences is output, not something they said
@@ -872,6 +879,31 @@ class FactExtractor:
         self._kept += 1
         return fact
 
+    def _users_words(self, block: Block) -> bool:
+        """What the user typed that comes back as a tool's result — the feedback given when
+        turning a call down at the permission prompt ("no. every DAO method is a suspend
+        fun …"), an answer typed into AskUserQuestion's "Other" box — read as their words in
+        a prompt. Whether the result was a turned-down call."""
+        text = block.text or ""
+        if block.is_error and (m := REJECTED_FEEDBACK.match(text)):
+            said = m.group(1).strip()
+            start = text.index(said) if said else 0
+            lead = REFUSAL_LEAD.match(said)
+            if lead and len(said) - lead.end() >= SENTENCE_MIN:
+                said, start = said[lead.end():], start + lead.end()
+            if said:
+                self._user_text(Block("text", text[:start + len(said)], uuid=block.uuid,
+                                      offset=block.offset), start=start)
+            return True
+        if not block.is_error and (m := ANSWERED_QUESTION.match(text)):
+            for pair in ANSWER_PAIR.finditer(m.group(1)):
+                said = pair.group(2)
+                if len(content_words(said)) >= 4:  # (a picked label is no statement)
+                    at = m.start(1)  # (the pairs' positions are in the answers' part)
+                    self._user_text(Block("text", text[:at + pair.end(2)], uuid=block.uuid,
+                                          offset=block.offset), start=at + pair.start(2))
+        return False
+
     def _pasted_failure(self, block: Block) -> None:
         """A command the user ran and whose failing output they pasted ("I tried `X` myself
         and got this: …"): a failure the assistant's next commands may recover from."""
@@ -919,6 +951,8 @@ class FactExtractor:
         if opened is None or block.withheld:
             return
         cited, tool = opened
+        if self._users_words(block):
+            return  # (a call turned down at the permission prompt ran nothing: no failure)
         if block.text:  # an error ("REDIS_URL is not set") backs a fact as well as a success
             self._outputs.append((block.uuid, block.offset, block.text))
         if tool in FILE_TOOLS and not block.is_error:

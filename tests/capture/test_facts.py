@@ -460,6 +460,44 @@ def test_the_answer_to_a_setup_question_may_name_a_model_code(tmp_path, store):
     assert "H100" in env["text"], env["text"]
 
 
+REJECTION = ("The user doesn't want to proceed with this tool use. The tool use was rejected "
+             "(eg. if it was a file edit, the new_string was NOT written to the file). To tell "
+             "you how to proceed, the user said:\n")
+
+
+def test_feedback_given_when_turning_a_tool_call_down_is_the_users_words(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("add a dao method that loads the open routes")
+    b.run("Edit", {"file_path": "app/RouteDao.kt", "old_string": "}", "new_string": "fun x()"},
+          REJECTION + "nope - DAO methods must always be suspend funs or return a Flow, "
+                      "never a blocking call", is_error=True)
+    b.say("Reworking it as a suspend function.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (rule,) = facts_of(report)["convention"]
+    assert rule["text"].startswith("DAO methods must always be suspend funs"), rule["text"]
+    assert "recovery" not in facts_of(report)  # nothing ran, nothing failed
+
+
+def test_an_answer_typed_into_the_other_box_of_a_question_is_the_users_words(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("flag meter reads that went backwards")
+    b.run("AskUserQuestion", {"questions": [{"question": "How should the check be written?",
+                                             "header": "Approach", "multiSelect": False,
+                                             "options": [{"label": "A UDF", "description": ""},
+                                                         {"label": "SQL", "description": ""}]}]},
+          'User has answered your questions: "How should the check be written?"="no plain '
+          'Python UDFs in the jobs - use the built-in pyspark.sql.functions instead". You can '
+          "now continue with the user's answers in mind.")
+    b.run("AskUserQuestion", {"questions": [{"question": "Which colour?", "header": "Colour",
+                                             "multiSelect": False, "options": []}]},
+          'User has answered your questions: "Which colour?"="Amber". You can now continue '
+          "with the user's answers in mind.")
+    b.say("Going with yours.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (rule,) = facts_of(report)["convention"]
+    assert rule["text"].startswith("No plain Python UDFs in the jobs"), rule["text"]
+
+
 def test_a_required_variable_named_by_an_error_and_restated_is_a_fact(tmp_path, store):
     b = session(tmp_path)
     b.prompt("Start the billing worker.")

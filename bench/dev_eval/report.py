@@ -19,7 +19,7 @@ SPLIT_NOTE = {
     "dev9": "the DEV9 split: written in the ninth pass by a helper that read no capture or "
             "recall code; first read untuned (0.34), tuned on since",
     "dev10": "the DEV10 split: written in the ninth pass by a helper that read no capture or "
-             "recall code; read untuned",
+             "recall code; first read untuned (0.40), tuned on since",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

@@ -11,8 +11,8 @@ session each fact lands in and where in it (first prompt or later), which noise 
 which phrasing template frames it, where secrets go, every uuid and timestamp. Each split has its
 own projects, facts *and phrasing templates*, and its own seed; dev, dev2 and dev3 are tuned on,
 dev4 was first read untuned (and tuned on since), dev5 (fifth pass), dev6 and dev7 (sixth) were too,
-dev8 (eighth pass, first read untuned at 0.66) and dev9 (ninth pass, 0.34) were too; dev10
-(ninth pass, by a helper that read no capture or recall code) is read untuned; heldout never.
+dev8 (eighth pass, first read untuned at 0.66), dev9 and dev10 (ninth pass, 0.34 and 0.40)
+were too; heldout never.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context
 (:func:`contains_key`: case-insensitive, on word tokens, a trailing plural ``s`` ignored, so

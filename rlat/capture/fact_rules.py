@@ -61,8 +61,7 @@ RULE = re.compile(
     # "every resource has to carry the common tags"; "tests are written with Pest, not …";
     # "every async method takes a CancellationToken"; "each string goes through the catalog"
     r"|\b(?:every|each|all|any)\b[^.\n]{0,60}?\b(?:has to|have to|must|needs? to|should)\b"
-    r"|\b(?:every|each) (?!time\b|day\b|night\b|week\b|morning\b|run\b|now\b)(?:[\w@.-]+ ){1,6}?"
-    r"(?:takes|goes through|passes|uses|returns|lives in|"
+    r"|\b(?:every|each) (?:[\w@.-]+ ){1,4}?(?:takes|goes through|passes|uses|returns|lives in|"
     r"belongs in|carries|follows|starts with|ends with|requires)\b"
     r"|\b(?:is|are) \w+(?:ed|en) (?:with|in|as|using|through|by)\b[^.\n]{1,80}?,\s*(?:not|never)\b",
     re.IGNORECASE)
@@ -72,7 +71,6 @@ RULE_INTRO = re.compile(
     r"\b(?:(?:one thing|something) you (?:couldn'?t|could not|can'?t|wouldn'?t|didn'?t|don'?t) "
     r"know|we keep forgetting (?:it|this|that)|we turned (?:it|that|this) down|for future "
     r"reference|(?:one|the|our|house|team) rules?\b[^:.\n]{0,40}|the rule (?:here )?is|"
-    r"(?:add|put) (?:this|one|it|that) (?:to|on) (?:your|the) (?:todo |to-do )?list(?: too)?|"
     r"(?:this|that) is non.negotiable|[^:.\n]{0,30}\b(?:isn'?t|not) up for debate|(?:note )?from me[^:.\n]{0,30}|not in the ticket)\W*?:\s*"
     r"[\"“]?", re.IGNORECASE)
 # A line that announces the rules after it, a list or a quoted review comment ("ground rules:",
@@ -94,14 +92,16 @@ NORMATIVE = re.compile(r"\b(?:always|never|nowhere|exactly one|every|each|stays?
 # The assistant quoting a rule it was told or found, after a label and a colon ("Ingrid made it
 # a rule in 89fe3ae (…): HTTP handlers are cowboy_rest handlers …", "The rule: every ref()
 # goes in an import CTE …"): what follows the colon is a rule.
-RULE_QUOTED = re.compile(r"^(?:[^:\n]{0,80}\b(?:made (?:it|that|this) (?:a|the)|house|team) "
+RULE_QUOTED = re.compile(r"^(?:[^:\n]{0,80}\b(?:made (?:it|that|this) (?:a|the)|(?<!no )house|"
+                         r"(?<!no )team) "
                          r"(?:rule|convention)"
                          r"\b[^:\n]{0,80}|\W{0,3}(?:the|our|your) (?:house|team) (?:rule|"
-                         r"convention)(?: here)?(?: is)?|"
-                         # ... or acknowledged and said back ("Noted for everything else I
-                         # write here: every hyperparameter is a field in a Hydra config …")
-                         r"\W{0,3}(?:noted|understood|got it)\b(?:,? for (?:everything|anything|all|"
-                         r"the rest|future)[^:\n]{0,50})?)\s*:\s+", re.IGNORECASE)
+                         r"convention)(?: here)?(?: is)?)\s*:\s+", re.IGNORECASE)
+# ... or acknowledged and said back ("Noted for everything else I write here: every
+# hyperparameter is a field in a Hydra config …"): a rule only when what follows reads as one
+RULE_ACKNOWLEDGED = re.compile(r"^\W{0,3}(?:noted|understood|got it)\b(?:,? for (?:everything|"
+                               r"anything|all|the rest|future)[^:\n]{0,50})?\s*:\s+",
+                               re.IGNORECASE)
 # A chat client's byline ("Marisol  1:30 PM") or a reviewer's ("**Saoirse** commented on …").
 CHAT_BYLINE = re.compile(r"^\W{0,4}[A-Z][\w.'-]*(?: [\w.'-]+){0,2}\s{1,4}\d{1,2}:\d{2}"
                          r"(?:\s*[AP]M)?\s*$")
@@ -431,6 +431,13 @@ FOLLOW_UP = re.compile(r"^\W*(?:so\W+)?(?:what was (?:it|that|the (?:problem|iss
                         r"on|about|of|explain\w*) (?:\W*why|(?:this|it|that|the (?:problem|issue|"
                         r"bug|fix))\b)",
                         re.IGNORECASE)
+# The question that offers options must ask which way to do something ("Which one should new
+# code follow?"), not ask several questions or list steps.
+WHICH_WAY = re.compile(r"\bwhich (?:one|way|style|of (?:these|them|the two)|should|do you want)\b",
+                       re.IGNORECASE)
+# ... and a confirmation must ask to keep to a practice ("I'll keep to that here too - correct?")
+KEEP_TO = re.compile(r"\b(?:keep|stick|stay) (?:to|with)\b|\bfollow (?:that|it|the same)\b|"
+                     r"\bdo the same\b|\bsame (?:way|here)\b", re.IGNORECASE)
 # The assistant asking the user to confirm what it says it will keep to ("From what I can see,
 # templates include the yardlib helpers. I'll keep to that here too - correct?") ...
 CONFIRM_ASKED = re.compile(
@@ -486,24 +493,29 @@ CONSEQUENCE = re.compile(r"^\W*(?:so|thus|hence|that'?s why|which is why|this me
 # The user sending a fix back: the problem is open again, and what explained it was wrong
 # ("nope. still 9 of 8 when two people book at once", "that didn't fix it").
 FIX_REJECTED = re.compile(
-    r"^\W*(?:nope|nah|no(?=[.,!])|still (?:the same|broken|happening|\d)|same (?:thing|problem|"
-    r"error|result)|(?:that|it) (?:didn'?t|did not|doesn'?t) (?:work|help|fix (?:it|anything))|"
-    r"not fixed)\b", re.IGNORECASE)
+    r"^\W*(?:(?:nope|nah|no)[\s.,!-]+)?(?:still (?:the same|broken|happening|failing|there|\d)|"
+    r"same (?:problem|error|result)(?: again)?\b|(?:that|it) (?:didn'?t|did not|doesn'?t) "
+    r"(?:work|help|fix (?:it|anything))|not fixed)\b", re.IGNORECASE)
 # The user adding a clue to a problem still being looked into ("oh wait, forgot to say - it's
 # only ever the part-month lines. dunno if that matters"): the same problem, still open.
-CLUE = re.compile(r"\b(?:forgot to (?:say|mention|tell you)|(?:dunno|not sure|no idea) if (?:it|this|"
-                  r"that) (?:matters|helps)|in case it (?:matters|helps)|one more (?:clue|data "
-                  r"point|thing I noticed)|might be relevant|fwiw)\b", re.IGNORECASE)
+CLUE = re.compile(r"^\W*(?:(?:oh|ah|also|and)\W+)*(?:wait\W+)?(?:i )?(?:forgot to (?:say|mention|"
+                  r"tell you)|(?:dunno|not sure|no idea) if (?:it|this|that) (?:matters|helps)|"
+                  r"in case it (?:matters|helps)|one more (?:clue|data point|thing I noticed)|"
+                  r"might be relevant|fwiw)\b", re.IGNORECASE)
 # The user's own words that come back as a tool's result: the feedback typed when turning down
 # a tool call at the permission prompt, and an answer typed into AskUserQuestion's "Other" box.
+REJECTED_PREFIX = "The user doesn't want to proceed with this tool use."
 REJECTED_FEEDBACK = re.compile(r"^The user doesn't want to proceed with this tool use\.[^\n]*?"
                                r"the user said:\s*\n?(.+)", re.DOTALL)
 # ... whose opening refusal is no part of what they say ("nope - every DAO method is …")
 REFUSAL_LEAD = re.compile(r"^\W*(?:no|nope|nah|don'?t|do not|not like that|not that way|stop)"
-                          r"\b[\s.,:;!-]*(?=\S)", re.IGNORECASE)
+                          r"\s*[.,:;!-]+\s*(?=\S)", re.IGNORECASE)  # ("don't hardcode …" stays)
 ANSWERED_QUESTION = re.compile(r'^User has answered your questions?: (.+?)\.? You can now '
                                r'continue', re.DOTALL)
 ANSWER_PAIR = re.compile(r'"((?:[^"\\]|\\.)*)"="((?:[^"\\]|\\.)*)"')
+# ... unless it gives a cause of its own ("The bug reproduces only on a cold cache, because …")
+CAUSE_OF_ITS_OWN = re.compile(r"\b(?:because|unless|since|whenever|as long as|only (?:on|when|if|"
+                              r"with|under))\b", re.IGNORECASE)
 # The assistant saying it has reproduced the problem, not why it happens ("3 failures in 20,
 # so it reproduces here. Now why."): the explanation is still to come.
 REPRODUCED = re.compile(r"\b(?:(?:it|that|this|the \w+) (?:reproduces|reproduced)|(?:can|could) "
@@ -600,8 +612,7 @@ _WORD_NAME = re.compile(r"(?<![\w/.@$-])[a-z][a-z0-9]{5,}(?![\w/@(-])")
 
 # A product or model code: capitals and at least two digits ("A6000", "A100", "RTX4090",
 # "EU868"), a plural "s" allowed ("four RTX A6000s").
-_CODE_NAME = re.compile(r"(?<![\w/.@$-])([A-Z][A-Z0-9]*\d[A-Z0-9]*\d[A-Z0-9]*|[A-Z]{2,}\d{2,})s?"
-                        r"(?![\w/@-])")
+_CODE_NAME = re.compile(r"(?<![\w/.@$-])([A-Z](?=[A-Z0-9]*?\d[A-Z0-9]*?\d)[A-Z0-9]+)s?(?![\w/@-])")
 
 
 def codes_of_things(text: str) -> set[str]:

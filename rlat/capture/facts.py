@@ -56,6 +56,7 @@ from .fact_rules import (
     BYLINE,
     CAUSE,
     CAUSE_LABEL,
+    CAUSE_OF_ITS_OWN,
     CHAT_BYLINE,
     CLAUSE_END,
     CLAUSE_MARKS,
@@ -88,6 +89,7 @@ from .fact_rules import (
     IMPERATIVE,
     INVESTIGATE,
     JUDGED,
+    KEEP_TO,
     LABEL,
     LOOKED_LEAD,
     NARRATION,
@@ -102,6 +104,7 @@ from .fact_rules import (
     QUOTED_COMMAND,
     REFUSAL_LEAD,
     REJECTED_FEEDBACK,
+    REJECTED_PREFIX,
     REMEDY,
     REPORTED,
     REPORTING,
@@ -110,6 +113,7 @@ from .fact_rules import (
     REVERT_DONE,
     REVERT_SAID,
     RULE,
+    RULE_ACKNOWLEDGED,
     RULE_AFTER,
     RULE_INTRO,
     RULE_QUOTED,
@@ -127,6 +131,7 @@ from .fact_rules import (
     VERDICT_WORDS,
     WANTS,
     WHERE_EXPLAINED,
+    WHICH_WAY,
     about_code,
     answering_line,
     codes_of_things,
@@ -207,7 +212,8 @@ def sentences(text: str) -> list[tuple[int, int]]:
 _LEAD_ASIDE = re.compile(
     r"(?:\(\s*|(?:btw|by the way|also|oh|and|fyi|note|reminder|heads up|thanks|thank you|great|"
     r"actually|just so you know|for the record|for context|(?:and )?since you'?re (?:in there|"
-    r"at it|here))\b[\s,:;.!-]*|"
+    r"at it|here)|(?:add|put) (?:this|one|it|that) (?:to|on) (?:your|the) (?:todo |to-do )?"
+    r"list(?: too)?)\b[\s,:;.!-]*|"
     r"(?:no|stop|wait|ok|okay|so|yes|yeah|yep|right|sure|looks good|lgtm|"
     r"(?:second|third|last) time(?: now)?)\b\s*[,:;.!-]+\s*|"
     # who said it, before the quoted rule: 'Mei posted this in the team channel: "…"'
@@ -365,7 +371,8 @@ class FactExtractor:
         """The user sending the fix of a reported problem back ("nope. still 9 of 8 … did u
         actually check?"): the same problem is open again, and the explanation that led to
         the fix was wrong — its gotcha goes. Whether it was."""
-        if self._reported is None or not self._explained or not FIX_REJECTED.match(said):
+        if self._reported is None or not self._explained or not (self._changed or self._ran) \
+                or not FIX_REJECTED.match(said):
             return False
         if self._explanation_kept in self.facts:
             self._forget([self._explanation_kept])
@@ -382,7 +389,7 @@ class FactExtractor:
             # situation is unchanged ("which R are we on?" sets one all the same)
             return
         if self._symptom and not self._explained and self._reported is not None \
-                and CLUE.search(text) and not IMPERATIVE.match(text):
+                and CLUE.match(text) and not SYMPTOM.search(text):
             return  # (a clue to the problem being looked into: it stays open, as it was asked)
         markup = len(text[:ASK_CHARS]) - len(_asked_words(text[:ASK_CHARS]))
         self._ask = Cited(block.uuid, snippet(text, ASK_CHARS + max(0, markup)), "prompt",
@@ -423,9 +430,13 @@ class FactExtractor:
         picked = PICKED.match(answer)
         options = {(m.group(1) or m.group(2) or m.group(3)).lower(): m.span(4)
                    for m in OPTION_LINE.finditer(text)} if picked else {}
-        if len(options) >= 2 and text.rstrip().endswith("?"):
+        one_pick = not re.search(r"\n\s*\(?[a-e1-9][).:]", answer) \
+            and not answer.lower().startswith("e.g")
+        if len(options) >= 2 and text.rstrip().endswith("?") and one_pick \
+                and WHICH_WAY.search(text[text.rstrip().rfind("\n") + 1:]):
             span = options.get((picked.group(1) or picked.group(2)).lower())
-            if span is not None and span[1] - span[0] >= SENTENCE_MIN:
+            if span is not None and span[1] - span[0] >= SENTENCE_MIN \
+                    and not text[span[0]:span[1]].rstrip().endswith("?"):
                 self._keep("convention", text[span[0]:span[1]],
                            [self._cite(said, *span, "fact"), self._cite(reply, 0, len(reply.text),
                                                                         "fact")])
@@ -433,15 +444,17 @@ class FactExtractor:
         if not AFFIRMED.match(answer):
             return
         spans = sentences(text)
-        if not spans or not CONFIRM_ASKED.search(text[spans[-1][0]:spans[-1][1]]):
-            return
+        if not spans or not CONFIRM_ASKED.search(text[spans[-1][0]:spans[-1][1]]) \
+                or not KEEP_TO.search(text[spans[-1][0]:spans[-1][1]]):
+            return  # (a confirmation of anything else — "Deleting all of them, right?" — is no rule)
         for start, end in reversed(spans[:-1]):  # the practice, said before the question
             sentence = text[start:end]
             lead = LOOKED_LEAD.match(sentence)
             if lead:
                 start += lead.end()
             if NARRATION.match(sentence) or end - start < SENTENCE_MIN or is_question(sentence) \
-                    or len(content_words(text[start:end])) < 4:
+                    or len(content_words(text[start:end])) < 4 \
+                    or not (RULE.search(text[start:end]) or ALWAYS.search(text[start:end])):
                 continue
             self._keep("convention", text[start:end],
                        [self._cite(said, start, end, "fact"), self._cite(reply, 0, len(reply.text),
@@ -630,6 +643,10 @@ class FactExtractor:
                     self._revert = "found"
                 continue
             quoting = RULE_QUOTED.match(sentence)
+            if quoting is None and (said_back := RULE_ACKNOWLEDGED.match(sentence)) \
+                    and (RULE.search(sentence, said_back.end())
+                         or ALWAYS.search(sentence, said_back.end())):
+                quoting = said_back  # ("Noted …: every hyperparameter is a field in …")
             if quoting and end - start - quoting.end() >= SENTENCE_MIN:
                 start += quoting.end()
                 self._keep("convention", text[start:end], [self._cite(block, start, end, "fact")])
@@ -642,7 +659,8 @@ class FactExtractor:
             if "`" in sentence and FAILS_SAID.search(sentence) \
                     and self._said_failure(block, start, end):
                 continue  # (what fails is for the recovery to say)
-            if NARRATION.match(sentence) or REPRODUCED.search(sentence):
+            if NARRATION.match(sentence) or (REPRODUCED.search(sentence)
+                                             and not CAUSE_OF_ITS_OWN.search(sentence)):
                 continue
             if self._awaiting_explanation and CAUSE.search(sentence) \
                     and not WHERE_EXPLAINED.search(sentence):
@@ -734,7 +752,9 @@ class FactExtractor:
             a, b = spans[at - 1]
             before = text[a:b]
             if b - a <= SENTENCE_MAX and not NARRATION.match(before) \
-                    and not before.rstrip().endswith("?") and len(content_words(before)) >= 3:
+                    and not before.rstrip().endswith("?") and len(content_words(before)) >= 3 \
+                    and not PRAISE.search(before) and (CAUSE.search(before)
+                                                       or states_a_fact(before)):
                 at, (start, end) = at - 1, (a, b)  # ("It's X: … So …": the cause comes first)
         self._explained = True
         room = ROOM_BESIDE_ASK if self._ask is not None else FACT_CHARS
@@ -744,17 +764,8 @@ class FactExtractor:
         pieces = _with_remedy(text, spans, at, room)
         sentence = _joined(text, pieces, spans)
         cited = [self._cite(block, a, b, "fact") for a, b in pieces]
-        # the user's own words about the problem ("`ctest …` is flaky - it fails one run in
-        # five") give way to the explanation of it, which says the same with its cause
-        report = self._reported.uuid if self._reported is not None else None
-        superseded = [f for f in self.facts if f.kind == "gotcha" and any(
-            c.uuid == report and c.role == "fact" for c in f.cited)]
-        self._forget(superseded)
         self._explanation_kept = self._in_context(
             "gotcha", sentence, cited + self._backing(salient_tokens(sentence)))
-        if self._explanation_kept is None:
-            for fact in superseded:
-                self._keep(fact.kind, "", fact.cited, text=fact.text, subject=fact.subject)
 
     def _commented(self, block: Block) -> None:
         """A comment the assistant wrote into code while a reported problem waits for its
@@ -885,8 +896,9 @@ class FactExtractor:
         fun …"), an answer typed into AskUserQuestion's "Other" box — read as their words in
         a prompt. Whether the result was a turned-down call."""
         text = block.text or ""
-        if block.is_error and (m := REJECTED_FEEDBACK.match(text)):
-            said = m.group(1).strip()
+        if block.is_error and text.startswith(REJECTED_PREFIX):
+            m = REJECTED_FEEDBACK.match(text)
+            said = m.group(1).strip() if m else ""
             start = text.index(said) if said else 0
             lead = REFUSAL_LEAD.match(said)
             if lead and len(said) - lead.end() >= SENTENCE_MIN:

@@ -17,6 +17,7 @@ from ..claims.fold import FoldState
 from ..claims.model import Claim
 from ..hooks.runtime import read_records_at
 from ..paths import state_dir
+from ..render.attribution import with_verdict
 from ..render.terminal import terminal_safe
 from ..retrieval.readmodel import open_index
 from ..retrieval.recall import explain as explain_ranking
@@ -152,7 +153,7 @@ def recall_cmd(query: str, top_k: int, fmt: str, explain: bool, include_stale: b
         return
     for i, h in enumerate(hits, 1):
         state_note = f", {h.state.upper()}" if h.state in ("contested", "stale") else ""
-        echo(f"{i}. [{h.rung}{state_note}] {short_text(h.claim.text)}")
+        echo(f"{i}. [{h.rung}{state_note}] {short_text(with_verdict(h.claim, h.claim.text))}")
         echo(f"   {h.claim.id[:12]}  score {h.score:.2f} (relevance {h.relevance:.2f} x "
              f"trust {h.trust:.2f}), {h.claim.type}, learned {_when(h.claim.created_at)}")
 

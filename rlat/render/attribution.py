@@ -80,6 +80,12 @@ def day(ts: float | None) -> str:
     return f"{t.tm_year:04d}-{t.tm_mon:02d}-{t.tm_mday:02d}"
 
 
+def with_verdict(claim: Claim, text: str) -> str:
+    """``text`` (a claim's, as shown) opening with its verdict framing when the claim is a
+    falsified finding (``VERDICT_TYPE``): never a neutral mention, wherever it is shown."""
+    return f"{POLICIES[VERDICT_TYPE].framing} {text}" if claim.type == VERDICT_TYPE else text
+
+
 def claim_line(claim: Claim, rung: str, *, max_chars: int | None = None,
                cut_hint: str = "", asks: bool = True, framed: bool = False) -> str:
     """One bullet: provenance then the claim's text, escaped so it cannot forge a fence.
@@ -91,8 +97,8 @@ def claim_line(claim: Claim, rung: str, *, max_chars: int | None = None,
     ``framed``: the line stands under its type's framing heading already (``rlat.render.
     framings``); otherwise a falsified finding opens with that framing (``VERDICT_TYPE``)."""
     text = shown_text(claim, asks=asks)
-    if claim.type == VERDICT_TYPE and not framed:
-        text = f"{POLICIES[VERDICT_TYPE].framing} {text}"
+    if not framed:
+        text = with_verdict(claim, text)
     if max_chars is not None and len(text) > max_chars:
         kept = text[: max_chars - 1].rstrip()
         left_out = len(text) - len(kept)

@@ -355,7 +355,7 @@ def test_a_fix_the_user_sends_back_drops_its_wrong_explanation(tmp_path, store):
     b.run("Edit", {"file_path": "jobs/export.py", "old_string": "a", "new_string": "b"}, "ok")
     b.say("The cursor is read before the lock is taken, so two runs can start from the same "
           "offset; taking the lock first fixes it.")
-    b.prompt("nope. still duplicates last night, and only one run was scheduled")
+    b.prompt("nope, still happening - duplicates again last night, and only one run was scheduled")
     b.run("Read", {"file_path": "jobs/export.py"}, "retry(upload, times=3)")
     b.say("The upload is retried after a timeout even when the first attempt went through, "
           "because the client never checks for the order id before sending it again. Pass "
@@ -422,17 +422,15 @@ def test_a_rule_the_assistant_acknowledges_and_says_back_is_a_convention(tmp_pat
     assert rule["text"].startswith("Every setting is a field in a pydantic Settings class")
 
 
-def test_a_rule_on_every_thing_said_at_length_is_a_convention_but_every_time_is_not(tmp_path,
-                                                                                   store):
+@pytest.mark.parametrize("said", [
+    "every page I open in the admin takes 10 seconds to load",
+    "each of the three failing jobs uses the old runner image, can you check why",
+])
+def test_a_report_about_every_thing_is_no_rule(tmp_path, store, said):
     b = session(tmp_path)
-    b.prompt("add the new metric. in here every metric logged from the validation loop passes "
-             "sync_dist=True so it is averaged over the GPUs")
-    b.say("Added it with sync_dist=True.")
-    b.prompt("every time I run the tests locally the suite passes, it only fails on CI")
+    b.prompt(said)
     b.say("Looking.")
-    report = capture_transcript(b.write(b.path), store=store)
-    (rule,) = facts_of(report)["convention"]
-    assert "sync_dist=True" in rule["text"]
+    assert "convention" not in facts_of(capture_transcript(b.write(b.path), store=store))
 
 
 def test_an_answer_found_in_output_the_user_pasted_is_an_environment_fact(tmp_path, store):
@@ -1799,3 +1797,39 @@ def test_purging_a_fact_purges_the_session_record_that_quotes_it(tmp_path, rlat_
     out = run_rlat("compact", "--purge", rule["id"][:12], cwd=work)
     assert out.returncode == 0 and "session records quoting it" in out.stdout, out.stdout
     assert "ZEBRAVAULT" not in stored()
+
+
+def test_ordinary_replies_are_no_fix_sent_back_no_pick_and_no_agreement(tmp_path, store):
+    # a thank-you after an explanation keeps the gotcha (no fix was sent back)
+    b = session(tmp_path)
+    b.prompt("the nightly export writes the same order twice and I have no idea why")
+    b.run("Read", {"file_path": "jobs/export.py"}, "retry(upload, times=3)")
+    b.say("The upload is retried after a timeout even when the first attempt went through, "
+          "because the client never checks for the order id before sending it again.")
+    b.prompt("no, that's all for now - thanks!")
+    assert facts_of(capture_transcript(b.write(b.path), store=store))["gotcha"]
+    # numbered questions answered by number, a yes to "right?" about a deletion
+    b = session(tmp_path, name="q", session_id="22222222-3333-4444-5555-666666666666")
+    b.prompt("add a CSV export of the orders page")
+    b.say("Before I start, a few questions:\n1. Should the export include archived orders?\n"
+          "2. Which timezone should the timestamps use?\n3. Do you want CSV only?")
+    b.prompt("1. no\n2. UTC\n3. CSV only")
+    b.say("There are 14 merged branches older than six months on the remote. Deleting all of "
+          "them, right?")
+    b.prompt("yep")
+    b.say("Understood: the total ignores the discount field on each line item entirely.")
+    assert "convention" not in facts_of(capture_transcript(b.write(b.path), store=store))
+
+
+def test_a_rule_given_when_turning_a_call_down_keeps_its_negation(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("add the orders client")
+    b.run("Edit", {"file_path": "src/client.ts", "old_string": "a", "new_string": "b"},
+          REJECTION + "don't hardcode the API base url in components, it always comes from "
+                      "config.apiBase", is_error=True)
+    b.run("Bash", {"command": "npm test"}, REJECTION.split(" To tell")[0], is_error=True)
+    b.run("Bash", {"command": "pnpm test"}, "ok")
+    b.say("Reworking it.")
+    found = facts_of(capture_transcript(b.write(b.path), store=store))
+    assert found["convention"][0]["text"].startswith("Don't hardcode the API base url")
+    assert "recovery" not in found  # a call turned down without a word failed nothing either

@@ -7,6 +7,7 @@ import os
 import time
 
 import pytest
+from support.cli import run_rlat
 from support.hookrun import FIXTURES, log_lines, prompt, records, run_hook, start, wait_for
 from support.hookrun import add_claim as add
 
@@ -106,6 +107,9 @@ def test_a_falsified_finding_recalled_at_a_prompt_carries_its_verdict(workspace)
     shown = prompt(workspace, "how do I fix the ingest latency of the worker pool?").context
     line = next(ln for ln in shown.splitlines() if "64 threads" in ln)
     assert "Tried and falsified in this environment: Raising the ingest" in line, line
+    listed = run_rlat("memory", "recall", "how do I fix the ingest latency of the worker pool?",
+                      cwd=workspace).stdout
+    assert "Tried and falsified in this environment: Raising the ingest" in listed, listed
     # and once, under its heading, where a session's start serves it
     started = start(workspace, session="sess-2").context
     assert started.count("Tried and falsified in this environment:") == 1

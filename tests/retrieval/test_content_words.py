@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rlat.claims import events as ev
 from rlat.claims.fold import fold
 from rlat.retrieval import abstention as A
@@ -41,3 +43,24 @@ def test_one_shared_word_answers_a_question_but_not_a_task():
     assert not A.asks("fix the failing test in the parser")
     assert not A.asks("can you fix the failing test in the parser?")  # a polite order
     assert A.asks("can the test suite run concurrently?")
+
+
+@pytest.mark.parametrize("prompt, is_order", [
+    ("write a Zig function that counts the lines in a file", True),
+    ("add a filter to the classes page", True),
+    ("could you fix the failing test in the parser?", True),
+    ("make check fails on main since this morning", False),  # a report: "make" is a noun
+    ("build is red again", False),
+    ("deploy is stuck at 40%", False),
+    ("could you remind me why we pin pip below 25?", False),  # asks to be told: a question
+    ("how do I run the tests?", False),
+])
+def test_orders_are_told_from_reports_and_questions(prompt, is_order):
+    assert A.orders(prompt) is is_order
+
+
+def test_an_order_sharing_many_words_with_a_claim_needs_only_the_ordinary_floor():
+    assert A.floor_for(2, orders=True) == A.TASK_FLOOR
+    assert A.floor_for(A.ORDER_WORDS + 1, orders=True) == A.FIT_FLOOR
+    assert A.floor_for(1) == A.TASK_FLOOR  # a report's single word
+    assert A.floor_for(1, asks=True) == A.FIT_FLOOR

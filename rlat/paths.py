@@ -165,8 +165,12 @@ def atomic_write(target: str | os.PathLike, mode: str = "wb", *, keep_mode: bool
     and the directory ``fsync``ed; when the block raises, the temp goes and ``target`` is as it
     was. ``durable=False`` skips both fsyncs: for caches that are rebuilt when lost.
 
-    The temp's name is what ``rlat.cli.errors`` maps back to ``target`` in an error line."""
+    The temp's name is what ``rlat.cli.errors`` maps back to ``target`` in an error line. A
+    symlinked ``target`` is written at the file it points at: the link stays a link (a file
+    kept in a dotfiles or synced folder), as ``rlat.container.file.rewrite_target`` does."""
     target = Path(target)
+    if target.is_symlink():
+        target = Path(os.path.realpath(target))
     tmp = target.with_name(f".{target.name}.tmp{os.getpid()}")
     try:
         with open_private(tmp, mode, encoding=encoding) as fh:

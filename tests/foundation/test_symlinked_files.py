@@ -119,3 +119,16 @@ def test_a_link_into_a_missing_directory_is_refused_with_one_line(tmp_path):
     assert result.returncode != 0
     assert "whose directory does not exist" in result.stderr and "Traceback" not in result.stderr
     assert ours.is_symlink() and not (tmp_path / "gone").exists()
+
+
+def test_atomic_write_keeps_a_symlink_a_link(tmp_path):
+    from rlat.paths import atomic_write
+
+    real = tmp_path / "dotfiles" / "config.json"
+    real.parent.mkdir()
+    real.write_text("old")
+    link = tmp_path / "config.json"
+    link.symlink_to(real)
+    with atomic_write(link, "w", encoding="utf-8") as fh:
+        fh.write("new")
+    assert link.is_symlink() and real.read_text() == "new"

@@ -505,11 +505,8 @@ CLUE = re.compile(r"^\W*(?:(?:oh|ah|also|and)\W+)*(?:wait\W+)?(?:i )?(?:forgot t
 # The user's own words that come back as a tool's result: the feedback typed when turning down
 # a tool call at the permission prompt, and an answer typed into AskUserQuestion's "Other" box.
 REJECTED_PREFIX = "The user doesn't want to proceed with this tool use."
-REJECTED_FEEDBACK = re.compile(r"^The user doesn't want to proceed with this tool use\.[^\n]*?"
-                               r"the user said:\s*\n?(.+)", re.DOTALL)
-# ... whose opening refusal is no part of what they say ("nope - every DAO method is …")
-REFUSAL_LEAD = re.compile(r"^\W*(?:no|nope|nah|don'?t|do not|not like that|not that way|stop)"
-                          r"\s*[.,:;!-]+\s*(?=\S)", re.IGNORECASE)  # ("don't hardcode …" stays)
+REJECTED_FEEDBACK = re.compile(re.escape(REJECTED_PREFIX) + r"[^\n]*?the user said:\s*\n?(.+)",
+                               re.DOTALL)
 ANSWERED_QUESTION = re.compile(r'^User has answered your questions?: (.+?)\.? You can now '
                                r'continue', re.DOTALL)
 ANSWER_PAIR = re.compile(r'"((?:[^"\\]|\\.)*)"="((?:[^"\\]|\\.)*)"')

@@ -102,7 +102,6 @@ from .fact_rules import (
     PREFERENCE,
     QUANTIFIED,
     QUOTED_COMMAND,
-    REFUSAL_LEAD,
     REJECTED_FEEDBACK,
     REJECTED_PREFIX,
     REMEDY,
@@ -214,7 +213,8 @@ _LEAD_ASIDE = re.compile(
     r"actually|just so you know|for the record|for context|(?:and )?since you'?re (?:in there|"
     r"at it|here)|(?:add|put) (?:this|one|it|that) (?:to|on) (?:your|the) (?:todo |to-do )?"
     r"list(?: too)?)\b[\s,:;.!-]*|"
-    r"(?:no|stop|wait|ok|okay|so|yes|yeah|yep|right|sure|looks good|lgtm|"
+    r"(?:no|nope|nah|don'?t|do not|not like that|not that way|stop|wait|ok|okay|so|yes|yeah|yep|"
+    r"right|sure|looks good|lgtm|"
     r"(?:second|third|last) time(?: now)?)\b\s*[,:;.!-]+\s*|"
     # who said it, before the quoted rule: 'Mei posted this in the team channel: "…"'
     r"\w+ (?:posted|said|wrote|shared|mentioned)(?: this| that)?"
@@ -897,15 +897,11 @@ class FactExtractor:
         a prompt. Whether the result was a turned-down call."""
         text = block.text or ""
         if block.is_error and text.startswith(REJECTED_PREFIX):
+            # (its opening refusal — "nope -", "no." — goes with the asides of every sentence)
             m = REJECTED_FEEDBACK.match(text)
-            said = m.group(1).strip() if m else ""
-            start = text.index(said) if said else 0
-            lead = REFUSAL_LEAD.match(said)
-            if lead and len(said) - lead.end() >= SENTENCE_MIN:
-                said, start = said[lead.end():], start + lead.end()
-            if said:
-                self._user_text(Block("text", text[:start + len(said)], uuid=block.uuid,
-                                      offset=block.offset), start=start)
+            if m and m.group(1).strip():
+                self._user_text(Block("text", text.rstrip(), uuid=block.uuid,
+                                      offset=block.offset), start=m.start(1))
             return True
         if not block.is_error and (m := ANSWERED_QUESTION.match(text)):
             for pair in ANSWER_PAIR.finditer(m.group(1)):

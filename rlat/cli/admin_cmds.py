@@ -42,6 +42,7 @@ def compact(path: Path | None, purge: list[str], fmt: str) -> None:
     if not target.exists():
         fail(f"{target}: no such file")
     state = None
+    quoting: list[str] = []
     if purge:
         from ..claims.log import ClaimLog
         from ..claims.model import quoting_records
@@ -55,10 +56,11 @@ def compact(path: Path | None, purge: list[str], fmt: str) -> None:
             resolved.append(matches[0])
         # the session records that quote a purged fact lose their text too: the words the
         # user wants gone would stay in the file (and be served) through them
-        quoting = [c.id for cid in resolved
+        quoting = [c.id for cid in dict.fromkeys(resolved)
                    for c in quoting_records(state.claims.values(), state.claims[cid],
-                                            retired=True)]
-        purge = list(dict.fromkeys(resolved + quoting))
+                                            retired=True) if c.id not in resolved]
+        quoting = list(dict.fromkeys(quoting))
+        purge = list(dict.fromkeys(resolved)) + quoting
     report = compact_file(target, purge)
     if fmt == "json":
         emit_json({"path": str(target), **report})
@@ -67,8 +69,8 @@ def compact(path: Path | None, purge: list[str], fmt: str) -> None:
         echo(f"Compacted {target}: {report['bytes_before']:,} → {report['bytes_after']:,} bytes, "
              f"{report['events']:,} events kept"
              + (f", purged {len(purge)} claim text(s)" if purge else "")
-             + (f" ({len(purge) - len(set(resolved))} of them session records quoting it)"
-                if purge and len(purge) > len(set(resolved)) else "")
+             + (f" ({len(quoting)} of them session records quoting it)" if purge and quoting
+                else "")
              + (" (larger: a fresh snapshot of the claims was added beside the events, as a "
                 "backup `rlat doctor` restores from)" if grew else ""))
 

@@ -156,8 +156,9 @@ def forget(claim_ref: str, reason: str, settings) -> None:
     from .memory_present import find_claim
 
     store = open_store()
+    state = store.state()
     try:
-        claim = find_claim(store.state(), claim_ref)
+        claim = find_claim(state, claim_ref)
     except LookupError as exc:
         _world_fact_hint(claim_ref)  # (a world fact lives in a knowledge model: say which)
         fail(str(exc))
@@ -165,7 +166,7 @@ def forget(claim_ref: str, reason: str, settings) -> None:
         echo(f"Claim {claim.id} is already retired.")
         return
     # the session records that quote it go too: one of them would serve its words again
-    quoting = quoting_records(store.state().claims.values(), claim)
+    quoting = quoting_records(state.claims.values(), claim)
     store.append([ev.state_changed(c.id, "retired", reason, actor="user")
                   for c in [claim, *quoting]], lock_timeout=settings.lock_timeout)
     echo(f"Retired claim {claim.id} (history kept; `rlat memory show {claim.id[:12]}`).")

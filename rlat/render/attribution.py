@@ -67,11 +67,13 @@ def provenance(claim: Claim, rung: str) -> str:
     return "[" + ", ".join(parts) + "]"
 
 
-def shown_text(claim: Claim, *, asks: bool = True) -> str:
-    """The claim's text as a line shows it, before any cut: on one line, and without the
-    prompt it was learned under when ``asks`` is False."""
+def shown_text(claim: Claim, *, asks: bool = True, framed: bool = False) -> str:
+    """The claim's text as a line shows it, before any cut: on one line, without the prompt
+    it was learned under when ``asks`` is False, and opening with its verdict when it is a
+    falsified finding not ``framed`` under its heading already (``with_verdict``)."""
     text = " ".join(claim.text.split())
-    return text if asks else without_ask(text)
+    text = text if asks else without_ask(text)
+    return text if framed else with_verdict(claim, text)
 
 
 def day(ts: float | None) -> str:
@@ -96,9 +98,7 @@ def claim_line(claim: Claim, rung: str, *, max_chars: int | None = None,
     prompt a captured fact was learned under (``[asked: …]``, ``rlat.claims.model.with_ask``).
     ``framed``: the line stands under its type's framing heading already (``rlat.render.
     framings``); otherwise a falsified finding opens with that framing (``VERDICT_TYPE``)."""
-    text = shown_text(claim, asks=asks)
-    if not framed:
-        text = with_verdict(claim, text)
+    text = shown_text(claim, asks=asks, framed=framed)
     if max_chars is not None and len(text) > max_chars:
         kept = text[: max_chars - 1].rstrip()
         left_out = len(text) - len(kept)

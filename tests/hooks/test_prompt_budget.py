@@ -49,3 +49,14 @@ def test_without_ask_leaves_other_brackets_alone():
     assert without_ask("Use `x[0]` here [asked: run it]") == "Use `x[0]` here"
     assert without_ask("Ports are [8080, 8081]") == "Ports are [8080, 8081]"
     assert without_ask("[asked: only an ask]") == "[asked: only an ask]"
+
+
+def test_a_cut_falsified_finding_uses_all_the_room_left_with_its_verdict_counted():
+    first = hit(1, "w " * 150 + "end1.")  # a long first line (cut at LINE_CHARS)
+    claim = Claim(id="c2", text="Raising the pool " + "x " * 140 + "end2.", source="world",
+                  type="falsified")
+    second = Hit(claim, 1.0, 0.5, 0.5, "low", "admitted", 1.0, "active", True)
+    block, ranked = render([first, second], BUDGET)
+    assert len(ranked) == 2 and "Tried and falsified in this environment: Raising" in block
+    # the room left was filled, not short by the verdict's length
+    assert BUDGET - len(block) < len("Tried and falsified in this environment: ")

@@ -202,10 +202,15 @@ def states_a_fact(sentence: str) -> bool:
 
 # Where the assistant says it looked, not what it found ("Found it in src/config/http.py").
 SEARCHED = re.compile(r"\W*(?:found|looking|looked|checked|searched|grepped)\b", re.IGNORECASE)
+# ... and where it looked, which says nothing of what it found ("Found in .devcontainer/…
+# and the 'Running it' section of CONTRIBUTING.md.")
+LOOKED_WHERE = re.compile(r"\W*(?:found|looked|checked|searched|grepped)(?: it| them| this| that)?"
+                          r" (?:in|under|at|through)\b", re.IGNORECASE)
 # The assistant narrating its own next step is never a fact about the environment.
 NARRATION = re.compile(
     r"^\s*(?:let me|let's|i'?ll|i will|i'?m going|i am going|i'?ve|i have|i need|i think|"
-    r"now i|next,? i|first,? i|then i|okay|ok|sure|great|done|perfect|alright)\b",
+    r"now i|next,? i|first,? i|then i|okay|ok|sure|great|done|perfect|alright|agreed|"
+    r"fair enough|makes sense|good (?:call|point))\b",
     re.IGNORECASE)
 _STATE = re.compile(
     r"\b(?:is|are|runs?|running|uses?|listens?|listening|lives?|located|installed|requires?|"

@@ -92,6 +92,7 @@ from .fact_rules import (
     KEEP_TO,
     LABEL,
     LOOKED_LEAD,
+    LOOKED_WHERE,
     NARRATION,
     NORMATIVE,
     ONE_OFF,
@@ -144,13 +145,19 @@ from .fact_rules import (
     signature,
     states_a_fact,
 )
-from .session import FILE_TOOLS, SHELL_TOOLS, Cited, one_line, snippet
+from .session import AGENT_TOOLS, FILE_TOOLS, SHELL_TOOLS, Cited, one_line, snippet
 from .transcript import BASH_MODE, ERRORISH, Block, Turn
 
 MAX_FACTS = 24
+# What Claude Code appends to a subagent's report (its id, to continue it, and its usage).
+_SUBAGENT_TRAILER = re.compile(r"\n+agentId: [\w-]+ \(use SendMessage")
+# ... and where its prose ends: the evidence it quotes (a labelled section, a code block).
+_EVIDENCE = re.compile(r"\n\s*(?:\*\*)?(?:evidence|details|output|logs?|diff)(?:\*\*)?:"
+                       r"(?:\*\*)?\s*\n|\n\s*```", re.IGNORECASE)
 MAX_PER_KIND = 8
 FACT_CHARS = 360
 SENTENCE_MIN = 12
+DECLARED_MIN_WORDS = 5  # a bare statement shorter than this is a reply, not a report
 SENTENCE_MAX = 400
 RECENT_FAILURES = 4  # how far back a success looks for the failure it recovers from
 ASK_CHARS = 100  # of the prompt a situational fact carries
@@ -401,7 +408,8 @@ class FactExtractor:
         reporting = not IMPERATIVE.match(text) or bool(REPORTED.search(text))
         self._symptom = bool(SYMPTOM.search(text)) and reporting \
             or bool(INVESTIGATE.search(text)) \
-            or bool(SYMPTOM_WEAK.search(text)) and reporting and not WANTS.search(text)
+            or bool(SYMPTOM_WEAK.search(text)) and reporting and not WANTS.search(text) \
+            or _declares(text)
         self._fixing = bool(FIX_ASKED.search(text))
         self._reported = block if self._symptom else None
         self._facts_at_ask = self._kept
@@ -659,8 +667,8 @@ class FactExtractor:
             if "`" in sentence and FAILS_SAID.search(sentence) \
                     and self._said_failure(block, start, end):
                 continue  # (what fails is for the recovery to say)
-            if NARRATION.match(sentence) or (REPRODUCED.search(sentence)
-                                             and not CAUSE_OF_ITS_OWN.search(sentence)):
+            if NARRATION.match(sentence) or LOOKED_WHERE.match(sentence) \
+                    or (REPRODUCED.search(sentence) and not CAUSE_OF_ITS_OWN.search(sentence)):
                 continue
             if self._awaiting_explanation and CAUSE.search(sentence) \
                     and not WHERE_EXPLAINED.search(sentence):
@@ -963,6 +971,13 @@ class FactExtractor:
             return  # (a call turned down at the permission prompt ran nothing: no failure)
         if block.text:  # an error ("REDIS_URL is not set") backs a fact as well as a success
             self._outputs.append((block.uuid, block.offset, block.text))
+        if tool in AGENT_TOOLS and not block.is_error and block.text:
+            # a subagent's report is the assistant's own finding, said by another instance of
+            # it ("Found it: Bitmap.compress drops the EXIF Orientation tag, so …")
+            report = _EVIDENCE.split(_SUBAGENT_TRAILER.split(block.text, 1)[0], 1)[0]
+            report = report[m.end():] if (m := FOUND_IT.match(report)) else report
+            self._assistant_text(Block("note", report, uuid=block.uuid, offset=block.offset),
+                                 note=True)
         if tool in FILE_TOOLS and not block.is_error:
             self._changed = True
             for command in self._commands:
@@ -1072,6 +1087,37 @@ def _judges(sentence: str) -> bool:
     if m is None or DID_INSTEAD.search(sentence):
         return False
     return ":" in sentence[m.end():m.end() + 80] or len(content_words(sentence)) <= 10
+
+
+def _declares(text: str) -> bool:
+    """A prompt that only says how something behaves — no order, no question, no wish, no
+    rule ("photos attached to reports show up sideways on the council's web map. they look
+    fine in the app"): said to an agent, that is a problem brought to it, in whatever words."""
+    if len(content_words(text)) < DECLARED_MIN_WORDS or is_question(text) \
+            or WANTS.search(text) or RULE.search(text) or NORMATIVE.search(text) \
+            or PRAISE.match(text.lstrip(" \t\n\"'*-")) or FIRST_PERSON.match(text):
+        return False
+    # (an order in any sentence or clause: "on a scratch branch: switch the tests to …")
+    starts = [0] + [m.end() for m in _CLAUSE_OPENING.finditer(text)]
+    # (sliced: the patterns are anchored with ^, which a start position does not move)
+    return not any(IMPERATIVE.match(text[at:]) or ORDER.search(text[at:])
+                   or _VERB_OBJECT.match(text[at:]) for at in starts)
+
+
+_CLAUSE_OPENING = re.compile(r"[.!?:;,]\s+|\s[-–—]\s+|\n+")
+# Any verb with its object first, whatever the verb ("submit the run", "spin me up a cluster",
+# "call it stitches", "kick off the …"): the verb lists above cannot hold every order. A
+# subject starts a statement instead ("photos attached to reports show up sideways", "the build
+# hangs", "release is today").
+_VERB_OBJECT = re.compile(
+    r"\W*(?:(?:ok(?:ay)?|so|now|also|then|and|hey|right|alright|next)\W+)*"
+    r"(?!(?:the|a|an|my|our|your|their|his|her|its|this|that|these|those|it|they|we|i|you|he|"
+    r"she|there|here|every|each|all|some|no|none|nothing|something|everything|anything|one|"
+    r"when|whenever|after|before|since|if|once|while|but|because|only|just|still|even|also)\b)"
+    r"[a-z]+(?:\s+(?:up|off|out|in|on|over|down|back|through|away))?\s+"
+    r"(?:the|a|an|me|us|it|them|my|our|this|that|these|those|all|every|each|some|how|what|why|"
+    r"which|where|whether|your|its)\b",
+    re.IGNORECASE)
 
 
 def _asked_words(excerpt: str) -> str:

@@ -86,7 +86,7 @@ class Block:
     output, or for a tool call a one-line rendering of its input (the command, the path)."""
 
     # text | thinking | tool_use | tool_result | image | other | note (prose the assistant
-    # wrote into a notes file: ``_NOTES``) | comment (a comment it wrote into code:
+    # wrote into a notes file, ``_NOTES``, or a plan, ``_plan``) | comment (a comment it wrote into code:
     # ``_written_comments``)
     kind: str
     text: str = ""
@@ -330,6 +330,15 @@ def _written_prose(name: str, raw: object) -> str:
 
 
 _HEADING = re.compile(r"(?m)^(\s*#+\s+.*?[^.!?:\s])[ \t]*$")
+
+
+def _plan(name: str, raw: object) -> str:
+    """The plan the assistant puts before the user in plan mode (``ExitPlanMode``): prose it
+    wrote, as a notes file is — its context section says what it found ("The dev flavor's API
+    base URL is http://10.0.2.2:8080/ …")."""
+    if name != "ExitPlanMode" or not isinstance(raw, dict) or not isinstance(raw.get("plan"), str):
+        return ""
+    return _HEADING.sub(lambda m: m.group(1) + ".", raw["plan"][:MAX_TEXT_CHARS])
 
 # A line comment in code: "# …" (Python, shell, GDScript, Ruby), "// …", "-- …" (Lua, SQL,
 # Haskell), "; …" (Lisp, asm), "! …" (Fortran), a block comment's "* …" lines.
@@ -583,7 +592,7 @@ def _assistant_turn(obj: dict, message: dict, stats: ReadStats, ctx: _Context) -
             turn.blocks.append(Block("tool_use", render_tool_use(name, inp), uuid=uuid,
                                      tool=name, tool_id=str(item.get("id") or "") or None,
                                      input=inp))
-            prose = _written_prose(name, item.get("input"))
+            prose = _written_prose(name, item.get("input")) or _plan(name, item.get("input"))
             if prose:
                 turn.blocks.append(Block("note", _clean(prose, stats), uuid=uuid))
             else:

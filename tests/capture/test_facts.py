@@ -1833,3 +1833,79 @@ def test_a_rule_given_when_turning_a_call_down_keeps_its_negation(tmp_path, stor
     found = facts_of(capture_transcript(b.write(b.path), store=store))
     assert found["convention"][0]["text"].startswith("Don't hardcode the API base url")
     assert "recovery" not in found  # a call turned down without a word failed nothing either
+
+
+def test_what_a_plan_says_it_found_is_the_assistants_statement(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("point the dev build at my local backend for the new reports endpoint")
+    b.run("Grep", {"pattern": "API_BASE_URL", "path": "app/build.gradle.kts"},
+          'buildConfigField("String", "API_BASE_URL", "\\"http://10.0.2.2:8080/\\"")')
+    b.run("ExitPlanMode", {"plan": "## Plan: point the dev build at the reports endpoint\n\n"
+                                   "### Context (checked, nothing changed yet)\n"
+                                   "- The dev flavor's API base URL is http://10.0.2.2:8080/, "
+                                   "the emulator's alias for the host's localhost.\n\n"
+                                   "### Steps\n1. Make the change on a branch\n"},
+          "User has approved your plan. You can now start coding.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (env,) = facts_of(report)["environment"]
+    assert env["text"].startswith("The dev flavor's API base URL is http://10.0.2.2:8080/")
+
+
+SUBAGENT_TRAILER = ("agentId: a19dbd3d0ac2c318a (use SendMessage with to: 'a19dbd3d0ac2c318a', "
+                    "summary: '<5-10 word recap>' to continue this agent)\n<usage>subagent_tokens:"
+                    " 5610\ntool_uses: 6\nduration_ms: 25864</usage>")
+
+
+def test_a_subagents_report_explains_the_problem_it_was_sent_to_find(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("photos attached to reports show up sideways on the council's web map. they look "
+             "fine in the app")
+    b.run("Agent", {"description": "Investigate the photo compression step",
+                    "prompt": "Read only; report what you find with evidence.",
+                    "subagent_type": "general-purpose"},
+          [{"type": "text", "text": "Found it: Bitmap.compress drops the EXIF Orientation tag, "
+                                    "so photos must be rotated by the angle ExifInterface reports"
+                                    " before re-encoding.\n\nEvidence:\n\n```\nval bitmap = "
+                                    "BitmapFactory.decodeFile(source.path)\n```"},
+           {"type": "text", "text": SUBAGENT_TRAILER}])
+    b.say("Rotating the bitmap before it is compressed.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (gotcha,) = [c for cs in facts_of(report).values() for c in cs]
+    assert gotcha["text"].startswith("Bitmap.compress drops the EXIF Orientation tag"), \
+        gotcha["text"]
+    assert "Evidence" not in gotcha["text"] and "agentId" not in gotcha["text"]
+
+
+@pytest.mark.parametrize("report, kept", [
+    # a bare statement of how something behaves, in words no symptom list has
+    ("photos attached to reports show up sideways on the council's web map. they look fine "
+     "in the app", True),
+    # an order, whatever its verb, is no report
+    ("kick off the dawn chorus experiment on the gpus, the sideways photos can wait", False),
+    ("acc is a terrible name, call it stitches", False),
+])
+def test_a_bare_statement_of_behaviour_is_a_problem_brought_to_the_assistant(
+        tmp_path, store, report, kept):
+    b = session(tmp_path)
+    b.prompt(report)
+    b.run("Read", {"file_path": "core/photo/PhotoCompressor.kt"},
+          "val scaled = bitmap.scaleToMax(1600)")
+    b.say("The camera doesn't rotate the pixels: it writes an EXIF Orientation tag, and "
+          "Bitmap.compress writes no EXIF at all, so the tag is lost and the pixels stay "
+          "sideways.")
+    report = capture_transcript(b.write(b.path), store=store)
+    gotchas = facts_of(report).get("gotcha", [])
+    assert bool(gotchas) == kept, gotchas
+    if kept:
+        assert "EXIF Orientation tag" in gotchas[0]["text"]
+
+
+def test_where_the_assistant_looked_is_no_fact(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("how do I start the dev server in the container?")
+    b.run("Read", {"file_path": ".devcontainer/devcontainer.json"},
+          '"postAttachCommand": "pnpm tauri dev"')
+    b.say("Found in .devcontainer/devcontainer.json (its postAttachCommand) and the "
+          "'Running it' section of CONTRIBUTING.md.")
+    report = capture_transcript(b.write(b.path), store=store)
+    assert not any("Found in" in t for t in texts(report)), texts(report)

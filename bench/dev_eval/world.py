@@ -1,10 +1,7 @@
 """The evaluation world: projects, their sessions with planted facts, and the later prompts.
 
-A *split* (``dev``, ``dev2``, ``dev3``, ``dev4``, ``dev5``, ``dev6``, ``dev7``, ``dev8``,
-``dev9``, ``dev10`` or ``heldout``) is a content module (``dev_content.py``, ``dev2_content.py``,
-``dev3_content.py``, ``dev4_content.py``, ``dev5_content.py``, ``dev6_content.py``,
-``dev7_content.py``, ``dev8_content.py``, ``dev9_content.py``, ``dev10_content.py``,
-``heldout_content.py``: projects, facts, noise, unrelated prompts, phrasing templates) plus a
+A *split* (``dev``, ``dev2`` … ``dev12`` or ``heldout``) is a content module
+(``dev_content.py``, ``dev2_content.py`` … ``dev12_content.py``, ``heldout_content.py``: projects, facts, noise, unrelated prompts, phrasing templates) plus a
 seed. :func:`generate` turns it into
 a :class:`World` deterministically: which
 session each fact lands in and where in it (first prompt or later), which noise surrounds it,
@@ -12,7 +9,8 @@ which phrasing template frames it, where secrets go, every uuid and timestamp. E
 own projects, facts *and phrasing templates*, and its own seed; dev, dev2 and dev3 are tuned on,
 dev4 was first read untuned (and tuned on since), dev5 (fifth pass), dev6 and dev7 (sixth) were too,
 dev8 (eighth pass, first read untuned at 0.66), dev9 and dev10 (ninth pass, 0.34 and 0.40)
-were too; heldout never.
+and dev11 (tenth pass, 0.475) were too; dev12 (tenth pass) is read untuned at the pass's end;
+heldout never.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context
 (:func:`contains_key`: case-insensitive, on word tokens, a trailing plural ``s`` ignored, so
@@ -49,6 +47,8 @@ SPLITS = {"dev": ("bench.dev_eval.dev_content", 1301),
           "dev8": ("bench.dev_eval.dev8_content", 3571),
           "dev9": ("bench.dev_eval.dev9_content", 6007),
           "dev10": ("bench.dev_eval.dev10_content", 8886),
+          "dev11": ("bench.dev_eval.dev11_content", 5381),
+          "dev12": ("bench.dev_eval.dev12_content", 7129),
           "heldout": ("bench.dev_eval.heldout_content", 9473)}
 
 

@@ -374,6 +374,13 @@ JUDGED = re.compile(
     r"\b(?:doesn'?t|does not|didn'?t|did not) (?:fit|pay off|buy (?:us )?(?:anything|much))\b|"
     r"\bbuys? (?:us )?(?:nothing|little)\b|\bcan'?t work at\b|\ba step back(?:wards?)?\b|"
     r"\bnot an improvement\b", re.IGNORECASE)
+# "pls dont suggest server streaming - we tried that last month, the depot wifi …": an
+# approach the user names and says was tried already, with the reason after it.
+TRIED_BEFORE = re.compile(r"\b(?:we|i|they|the team|someone|\w+)(?:'ve| have| had)? (?:already |"
+                          r"once |actually |even )?tried (?:that|this|it)\b", re.IGNORECASE)
+# ... unless it went well.
+WENT_WELL = re.compile(r"\b(?:worked|works|helped|fixed it|was great|went fine|loved it)\b",
+                       re.IGNORECASE)
 # A block the user pasted between ``` fences (to the end when it is left open).
 FENCED = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 # A rule's quantifier ("every … has to"), which in an order belongs to the task.
@@ -411,6 +418,9 @@ _PATH = re.compile(r"(?<![\w:/.])(?:~|\.{1,2})?/(?:[\w.@-]+/)+[\w.@-]*|(?<![\w/.
 BACKTICK = re.compile(r"`([^`\n]{2,120})`")
 # The assistant announcing a problem it ran into on the way.
 SNAG = re.compile(r"\bthere'?s (?:a|one) (?:snag|catch|gotcha|problem|complication)\b|"
+                   # "Hm, something's off there. Digging in first."
+                   r"\bsomething(?:'s| is) (?:off|wrong|not right)\b|"
+                   r"\bthat(?:'s| is) (?:odd|not right|unexpected)\b|"
                    r"\b(?:one|a) (?:snag|catch|gotcha) first\b|"
                    # "Found the cause. Fixing.", "Small detour: this is a real bug"
                    r"\bfound (?:the|a|its) (?:cause|culprit|problem|bug|issue)\b|"
@@ -476,6 +486,13 @@ CONFIRMS = re.compile(
 ORDER = re.compile(r"\bplease\b|^\W*(?:can|could|would) you\b|^\W*(?:fix|do|change|make) it\b",
                     re.IGNORECASE)
 # Where a user's diagnosis starts inside their sentence ("… and I think I've got it: X").
+# The user bringing what they found themselves ("found the lazy init thing on the holds
+# endpoint. forBranch didnt fetch …", "ok the enum thing: autogenerate doesnt notice …"):
+# what follows the lead is their diagnosis.
+FOUND_LEAD = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|ah|right|alright|finally)\W+)*(?P<lead>(?:i(?:'ve)? )?(?:found|figured "
+    r"out|tracked down|worked out|cracked|nailed)\s+(?:the|that|what|why|it)\b[^.:\n]{0,60}[.:]|"
+    r"the [\w -]{1,40} (?:thing|issue|problem|bug)\s*:)\s*", re.IGNORECASE)
 DIAGNOSIS_START = re.compile(
     r"\b(?:i think i(?:'ve| have) (?:got|found) it|i (?:think|suspect|bet)|my (?:guess|theory) is|"
     r"turns out|i (?:figured|found) (?:it )?out)\W*:?\s*", re.IGNORECASE)

@@ -82,6 +82,7 @@ from .fact_rules import (
     FIX_REJECTED,
     FOLLOW_UP,
     FOUND_IT,
+    FOUND_LEAD,
     GOTCHA,
     GOTCHA_HINTS,
     HEDGED,
@@ -126,10 +127,12 @@ from .fact_rules import (
     SYMPTOM,
     SYMPTOM_WEAK,
     TRANSIENT,
+    TRIED_BEFORE,
     TRIED_THAT,
     VERDICT_START,
     VERDICT_WORDS,
     WANTS,
+    WENT_WELL,
     WHERE_EXPLAINED,
     WHICH_WAY,
     about_code,
@@ -279,6 +282,8 @@ class FactExtractor:
     # the assistant's latest message since the latest prompt: what a bare "ya" or "a." answers
     _said: Block | None = None
     _explanation_kept: Fact | None = None  # the gotcha the latest explanation became
+    # what the latest edits brought in by name (``added`` blocks): what an attempt tried
+    _brought: deque = field(default_factory=lambda: deque(maxlen=RECENT_OUTPUTS))
 
     def add(self, turn: Turn) -> None:
         if isinstance(turn.cwd, str) and turn.cwd and not self._project:
@@ -312,11 +317,12 @@ class FactExtractor:
                     if said_before is not None:
                         self._agreed(said_before, block)
                         said_before = None
-                    if first:
-                        self._asked(block)
-                        first = False
+                    found = first and self._asked(block)
+                    first = False
                     self._pasted_failure(block)
                     self._user_text(block)
+                    if found:
+                        self._explained = self._confirmed(block, found=found)
         elif turn.kind == "compact_summary":
             # the conversation was compacted: what was pending before is not continued
             self.settle()
@@ -336,6 +342,8 @@ class FactExtractor:
                     self._assistant_text(block, note=True)
                 elif block.kind == "comment" and block.text and not turn.sidechain:
                     self._commented(block)
+                elif block.kind == "added" and block.text and not turn.sidechain:
+                    self._brought.append(block)
                 elif block.kind == "text" and block.text and not turn.sidechain:
                     # (the command the assistant tells the user to run instead: "So in your
                     # terminal: `bin/kaocha unit`.")
@@ -388,16 +396,21 @@ class FactExtractor:
         self._probed, self._explained, self._symptom = False, False, True
         return True
 
-    def _asked(self, block: Block) -> None:
+    def _asked(self, block: Block) -> int:
+        """A new prompt: the situation later facts are learned in. Where the user's own
+        finding starts in it ("found the sms time thing. the window columns were …"), or 0."""
         text = block.text.strip()
         words = len(content_words(text))
         if words < ASK_MIN_WORDS and not (words >= 2 and is_question(text)):
             # "ok, do that", "hmm, that's worse. undo it", "so what's the verdict?": the
             # situation is unchanged ("which R are we on?" sets one all the same)
-            return
+            return 0
         if self._symptom and not self._explained and self._reported is not None \
-                and CLUE.match(text) and not SYMPTOM.search(text):
-            return  # (a clue to the problem being looked into: it stays open, as it was asked)
+                and (CLUE.match(text) or _declares(text)) and not SYMPTOM.search(text):
+            # (a clue to the problem being looked into, or the user pushing back on a first
+            # theory — "nah cleartext is on for debug builds … its only the local backend": it
+            # stays open, as it was asked)
+            return 0
         markup = len(text[:ASK_CHARS]) - len(_asked_words(text[:ASK_CHARS]))
         self._ask = Cited(block.uuid, snippet(text, ASK_CHARS + max(0, markup)), "prompt",
                           self.source, block.offset)
@@ -410,6 +423,8 @@ class FactExtractor:
             or bool(INVESTIGATE.search(text)) \
             or bool(SYMPTOM_WEAK.search(text)) and reporting and not WANTS.search(text) \
             or _declares(text)
+        found = FOUND_LEAD.match(block.text)
+        self._symptom = self._symptom or found is not None
         self._fixing = bool(FIX_ASKED.search(text))
         self._reported = block if self._symptom else None
         self._facts_at_ask = self._kept
@@ -426,6 +441,7 @@ class FactExtractor:
             is_question(text[a:b]) for a, b in (_trim_asides(text, *span)
                                                  for span in sentences(text)))
         self._answered = False
+        return found.end() if found else 0
 
     def _agreed(self, said: Block, reply: Block) -> None:
         """The user's one-word answer to the assistant's proposal: a practice it says it will
@@ -474,12 +490,37 @@ class FactExtractor:
         (what was asked is what a later prompt about the same thing will share words with).
         The fact kept, if it was."""
         ask = self._ask
+        tried, tried_cited = self._tried(sentence) if kind == "falsified" else ("", [])
         if ask is None or one_line(ask.excerpt) in one_line(sentence):
-            return self._keep(kind, sentence, cited)
+            if not tried:
+                return self._keep(kind, sentence, cited)
+            return self._keep(kind, sentence, cited + tried_cited,
+                              text=tried + snippet(one_line(sentence), FACT_CHARS - len(tried)))
         # the fact first: a remedy sentence is worth more than the end of the prompt
-        head = snippet(one_line(sentence), ROOM_BESIDE_ASK)
+        head = tried + snippet(one_line(sentence), ROOM_BESIDE_ASK - len(tried))
+        cited = cited + tried_cited
         asked = snippet(_asked_words(ask.excerpt), FACT_CHARS - len(head) - ASKED_ROOM)
         return self._keep(kind, sentence, cited + [ask], text=with_ask(head, asked))
+
+    def _tried(self, finding: str) -> tuple[str, list[Cited]]:
+        """What the attempt a falsified finding is about brought in by name, when the finding
+        names none of it ("Tried @CacheResult: the cache lives in each pod's memory …"), and
+        the edits that show it; ("", []) otherwise. The attempt's edits are those since the
+        prompt it was asked under."""
+        since = self._ask.offset if self._ask is not None else -1
+        names: list[str] = []
+        cited: list[Cited] = []
+        for block in self._brought:
+            if block.offset <= since:
+                continue
+            found = [n for n in brought_names(block.text) if n not in names]
+            if found:
+                names += found
+                cited.append(self._cite(block, 0, len(block.text), "tried"))
+        low = finding.lower()
+        if not names or any(n.lower().lstrip("@") in low for n in names):
+            return "", []
+        return f"Tried {', '.join(names[:TRIED_NAMES])}: ", cited
 
     def _user_text(self, block: Block, *, start: int = 0) -> None:
         """``start``: where the user's words begin in ``block.text`` (what comes back as a
@@ -526,7 +567,9 @@ class FactExtractor:
                 sentence = text[start:end]
                 self._keep("convention", sentence, [self._cite(block, start, end, "fact")])
                 continue
-            if hinted(low, FALSIFIED_HINTS) and FALSIFIED.search(sentence):
+            if _tried_before(sentence):
+                kind = "falsified"
+            elif hinted(low, FALSIFIED_HINTS) and FALSIFIED.search(sentence):
                 if TRIED_THAT.search(sentence):
                     continue
                 kind = "falsified"
@@ -715,14 +758,19 @@ class FactExtractor:
             return True
         return False
 
-    def _confirmed(self, report: Block) -> bool:
+    def _confirmed(self, report: Block, *, found: int = 0) -> bool:
         """The user's own diagnosis in the prompt that reported the problem, which the
         assistant has just confirmed after looking ("… I think I've got it: X ignores NULL by
-        default … can you double-check?" — "You're right, that's exactly it."). Whether one
-        was kept."""
+        default … can you double-check?" — "You're right, that's exactly it."); or, ``found``
+        where it starts, what the user says they found ("found the sms time thing. the window
+        columns were plain timestamp …": their finding needs no one's confirmation). Whether
+        one was kept."""
         text = report.text
         spans = sentences(text)
-        diagnosing = False  # only what follows "I think I've got it" is the user's diagnosis
+        if found:  # (the diagnosis is what follows the lead, in its sentence or the next)
+            spans = [(max(a, found), b) for a, b in spans if b > found]
+            spans.insert(0, (found, found))
+        diagnosing = bool(found)  # only what follows "I think I've got it" is a diagnosis
         for at, (start, end) in enumerate(spans[1:], 1):  # (the first is the symptom)
             sentence = text[start:end]
             lead = DIAGNOSIS_START.search(sentence)
@@ -741,6 +789,12 @@ class FactExtractor:
             self._forget([f for f in self.facts if any(
                 c.uuid == report.uuid and c.role == "fact" and c.excerpt in kept
                 for c in f.cited)])
+            if found:  # (in their own words, led by what they say they found: no [asked: …])
+                lead = (FOUND_LEAD.match(text).start("lead"), len(text[:found].rstrip()))
+                spans.append(lead)
+                self._keep("gotcha", _joined(text, [lead] + pieces, spans),
+                           [self._cite(report, a, b, "fact") for a, b in [lead] + pieces])
+                return True
             self._in_context("gotcha", _joined(text, pieces, spans),
                              [self._cite(report, a, b, "fact") for a, b in pieces])
             return True
@@ -1089,6 +1143,41 @@ def _judges(sentence: str) -> bool:
     return ":" in sentence[m.end():m.end() + 80] or len(content_words(sentence)) <= 10
 
 
+def _tried_before(sentence: str) -> bool:
+    """The user naming an approach and saying it was tried already, with why it was dropped
+    ("dont suggest moving the cache to react-native-mmkv - we tried that in the spring, half
+    the volunteers test through expo go"): the approach before, the reason after."""
+    m = TRIED_BEFORE.search(sentence)
+    return m is not None and not WENT_WELL.search(sentence) \
+        and len(content_words(sentence[:m.start()])) >= TRIED_NAMED_WORDS \
+        and len(content_words(sentence[m.end():])) >= TRIED_NAMED_WORDS
+
+
+TRIED_NAMED_WORDS = 3  # content words naming the approach, and giving the reason, at least
+TRIED_NAMES = 2  # names of what an attempt brought in, at most, before its finding
+_MODULE = re.compile(r"[\"']([@\w][\w./@-]*[\w])[\"']")
+_ANNOTATION = re.compile(r"@[A-Z]\w+")
+_IMPORTED = re.compile(r"^(?:from\s+[\w.]+\s+import\s+\(?\s*(\w+)|(?:import|use|using)\s+"
+                       r"(?:static\s+)?([\w.:]+[\w]))")
+# A name specific enough to say what was tried: not "time" or "os" ("expo-background-fetch",
+# "@CacheResult", "StreamingHttpResponse", "io.quarkus.cache").
+_SPECIFIC = re.compile(r"[-_@/.]|[a-z][A-Z]|^[A-Z]\w*[a-z]\w*[A-Z]")
+
+
+def brought_names(lines: str) -> list[str]:
+    """The names the lines of an ``added`` block bring in: annotations, quoted modules and
+    dependencies, imported names — the first of each line."""
+    names: list[str] = []
+    for line in lines.splitlines():
+        m = _ANNOTATION.match(line) or _MODULE.search(line) or _IMPORTED.match(line)
+        if m is None:
+            continue
+        name = m.group(m.lastindex or 0)
+        if name not in names and len(name) >= 3 and _SPECIFIC.search(name):
+            names.append(name)
+    return names
+
+
 def _declares(text: str) -> bool:
     """A prompt that only says how something behaves — no order, no question, no wish, no
     rule ("photos attached to reports show up sideways on the council's web map. they look
@@ -1113,7 +1202,8 @@ _VERB_OBJECT = re.compile(
     r"\W*(?:(?:ok(?:ay)?|so|now|also|then|and|hey|right|alright|next)\W+)*"
     r"(?!(?:the|a|an|my|our|your|their|his|her|its|this|that|these|those|it|they|we|i|you|he|"
     r"she|there|here|every|each|all|some|no|none|nothing|something|everything|anything|one|"
-    r"when|whenever|after|before|since|if|once|while|but|because|only|just|still|even|also)\b)"
+    r"when|whenever|after|before|since|if|once|while|but|because|only|just|still|even|also|and|"
+    r"or|so|then|nah|no|yes|yeah|yep|ok|okay|hmm|well|oh|ah|its|it's)\b)"
     r"[a-z]+(?:\s+(?:up|off|out|in|on|over|down|back|through|away))?\s+"
     r"(?:the|a|an|me|us|it|them|my|our|this|that|these|those|all|every|each|some|how|what|why|"
     r"which|where|whether|your|its)\b",

@@ -86,7 +86,8 @@ class Block:
     output, or for a tool call a one-line rendering of its input (the command, the path)."""
 
     # text | thinking | tool_use | tool_result | image | other | note (prose the assistant
-    # wrote into a notes file, ``_NOTES``, or a plan, ``_plan``) | comment (a comment it wrote into code:
+    # wrote into a notes file, ``_NOTES``, or a plan, ``_plan``) | added (the lines of an edit
+    # that bring something in by name: ``_brought_in``) | comment (a comment it wrote into code:
     # ``_written_comments``)
     kind: str
     text: str = ""
@@ -379,6 +380,38 @@ def _written_comments(name: str, raw: object) -> str:
     return "\n\n".join(p for p in paragraphs if len(p.split()) >= COMMENT_MIN_WORDS)
 
 
+# What an edit brings into the code by name: an annotation, an imported module, a dependency
+# ("@CacheResult(cacheName = …)", "import * as BackgroundFetch from 'expo-background-fetch'",
+# ""react-native-mmkv": "^2.12.2"") — what a reverted attempt tried, by the name a later
+# question about it would use.
+_BROUGHT_IN = re.compile(
+    r"^\s*(?:@[A-Z]\w+|(?:import|from|require|use|using|#include)\b|"
+    r"[\"']?[@\w./-]+[\"']?\s*[:=]\s*[\"']?[\^~>=v]*\d[\w.-]*[\"']?,?\s*$|"
+    r"(?:implementation|api|compile|testImplementation)\b)")
+
+
+def _brought_in(name: str, raw: object) -> str:
+    """The lines a Write/Edit/MultiEdit call adds that bring something in by name (``_BROUGHT_IN``),
+    joined ("" when none)."""
+    field_name = _PROSE_FIELD.get(name)
+    if not field_name or not isinstance(raw, dict):
+        return ""
+    edits = raw.get(field_name) if name == "MultiEdit" else [raw]
+    key = "content" if name == "Write" else "new_string"
+    lines: list[str] = []
+    for e in edits if isinstance(edits, list) else ():
+        if not isinstance(e, dict) or not isinstance(e.get(key), str):
+            continue
+        old = e.get("old_string")
+        kept = set(old.splitlines()) if isinstance(old, str) else set()
+        lines += [ln.strip() for ln in e[key][:MAX_TEXT_CHARS].splitlines()
+                  if ln not in kept and len(ln) <= 200 and _BROUGHT_IN.match(ln)]
+    return "\n".join(lines[:BROUGHT_IN_LINES])
+
+
+BROUGHT_IN_LINES = 4
+
+
 def render_tool_use(name: str, inp: dict) -> str:
     """One line describing a tool call: the command, the path, the pattern…"""
     if "command" in inp:
@@ -599,6 +632,9 @@ def _assistant_turn(obj: dict, message: dict, stats: ReadStats, ctx: _Context) -
                 said = _written_comments(name, item.get("input"))
                 if said:
                     turn.blocks.append(Block("comment", _clean(said, stats), uuid=uuid))
+                brought = _brought_in(name, item.get("input"))
+                if brought:
+                    turn.blocks.append(Block("added", _clean(brought, stats), uuid=uuid))
         elif btype == "image":
             turn.blocks.append(Block("image", "[image]", uuid=uuid))
         else:

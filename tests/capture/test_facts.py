@@ -1909,3 +1909,86 @@ def test_where_the_assistant_looked_is_no_fact(tmp_path, store):
           "'Running it' section of CONTRIBUTING.md.")
     report = capture_transcript(b.write(b.path), store=store)
     assert not any("Found in" in t for t in texts(report)), texts(report)
+
+
+def test_a_falsified_finding_names_what_the_attempt_brought_in(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("the catalogue page is slow because it asks for availability 30 times per render")
+    b.say("One option is caching the availability lookups. Should I try it on a branch?")
+    b.prompt("ok try it")
+    b.run("Edit", {"file_path": "app/AvailabilityService.java",
+                   "old_string": "    public Availability forIsbn(String isbn) {\n",
+                   "new_string": "    @CacheResult(cacheName = \"availability\")\n"
+                                 "    public Availability forIsbn(String isbn) {\n"},
+          "The file app/AvailabilityService.java has been updated.")
+    b.run("Bash", {"command": "./scripts/two-pod-check.sh"},
+          "FAIL: 2/3 pods disagree for up to 300s", is_error=True)
+    b.say("The cache lives in each pod's memory: a checkout on one pod clears only that pod's "
+          "entry, and the other two keep showing the copy on the shelf until it expires.")
+    b.prompt("accuracy beats speed here. revert")
+    b.run("Bash", {"command": "git checkout -- app/AvailabilityService.java"}, "")
+    b.say("Reverted.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (finding,) = facts_of(report)["falsified"]
+    assert finding["text"].startswith("Tried @CacheResult: The cache lives in each pod's memory")
+
+
+def test_an_approach_the_user_says_was_tried_already_is_a_falsified_finding(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("the rota cache is slow to load on the older android phones. oh and pls dont "
+             "suggest moving the cache to react-native-mmkv - we tried that in the spring, half "
+             "the volunteers test through expo go on their own phones. any other ideas?")
+    b.say("Understood, that one's off the table. I can split the cache per plot instead.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (finding,) = facts_of(report)["falsified"]
+    assert "react-native-mmkv - we tried that in the spring" in finding["text"]
+
+
+@pytest.mark.parametrize("said, kept", [
+    ("found the sms time thing. the window columns were plain timestamp not timestamptz, so "
+     "pgx gives them back as utc and summer times are an hour off. can you fix it properly?",
+     "Found the sms time thing. the window columns were plain timestamp not timestamptz"),
+    ("ok the enum thing: autogenerate doesnt notice new values on a postgres enum so the "
+     "migration was empty. you need ALTER TYPE by hand. fix it and add a comment",
+     "The enum thing: autogenerate doesnt notice new values on a postgres enum"),
+])
+def test_what_the_user_says_they_found_is_the_gotcha_in_their_words(tmp_path, store, said,
+                                                                      kept):
+    b = session(tmp_path)
+    b.prompt(said)
+    b.run("Read", {"file_path": "db/schema.sql"}, "window_start timestamp NOT NULL")
+    b.say("Yep, that's the one. Because the fix is a migration, I'll write it now.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (gotcha,) = facts_of(report)["gotcha"]
+    assert gotcha["text"].startswith(kept), gotcha["text"]
+    assert "[asked:" not in gotcha["text"]
+
+
+def test_a_problem_the_assistant_runs_into_is_explained_like_a_reported_one(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("add a little bounce when a plot card gets marked done")
+    b.run("Bash", {"command": "npx expo start --ios"},
+          "ERROR [Reanimated] Failed to create a worklet.")
+    b.say("Hm, something's off there. Digging in first.")
+    b.run("Read", {"file_path": "babel.config.js"}, "plugins: ['react-native-reanimated/plugin']")
+    b.say("Reanimated's babel plugin has to be the last one in the plugins list, because it "
+          "rewrites worklet functions and a plugin after it transforms them again.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (gotcha,) = facts_of(report)["gotcha"]
+    assert gotcha["text"].startswith("Reanimated's babel plugin has to be the last one")
+
+
+def test_pushing_back_on_a_first_theory_keeps_the_problem_open(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("login works on the iphone sim but on the android emulator it just says Network "
+             "request failed. same code")
+    b.run("Bash", {"command": "grep -rn usesCleartextTraffic android/app/src/"},
+          'android:usesCleartextTraffic="true"')
+    b.prompt("nah cleartext is on for debug builds, and the calls to the hosted stuff work on "
+             "android. its only the local backend")
+    b.run("Bash", {"command": "adb shell curl -s http://10.0.2.2:54321/rest/v1/"}, "401")
+    b.say("Inside the Android emulator, localhost is the emulator itself, so nothing listens "
+          "on 54321 there; the emulator reaches the host at 10.0.2.2.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (gotcha,) = facts_of(report)["gotcha"]
+    assert "10.0.2.2" in gotcha["text"], gotcha["text"]

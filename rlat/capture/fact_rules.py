@@ -63,7 +63,19 @@ RULE = re.compile(
     r"|\b(?:every|each|all|any)\b[^.\n]{0,60}?\b(?:has to|have to|must|needs? to|should)\b"
     r"|\b(?:every|each) (?:[\w@.-]+ ){1,4}?(?:takes|goes through|passes|uses|returns|lives in|"
     r"belongs in|carries|follows|starts with|ends with|requires)\b"
-    r"|\b(?:is|are) \w+(?:ed|en) (?:with|in|as|using|through|by)\b[^.\n]{1,80}?,\s*(?:not|never)\b",
+    r"|\b(?:is|are) \w+(?:ed|en) (?:with|in|as|using|through|by)\b[^.\n]{1,80}?,\s*(?:not|never)\b"
+    # "every button / pressable gets a testID": what every one of a kind of thing does
+    r"|\b(?:every|each)\s+(?!(?:time|day|week|month|year|morning|night|run|once)\b)"
+    r"(?:[\w@.-]+\s+(?:/\s+|or\s+)?){0,3}?[\w@.-]+\s+(?:gets|has|goes|is|needs|must|should|"
+    r"takes|gets)\b"
+    # "we dont do the active record static methods on entities": what the team does not do
+    r"|(?<!why )\bwe (?:don'?t|do not|never) (?!(?:know|have|need|want|see|get|understand|care|"
+    r"think|mind|remember|seem|really|use it|like|just|even|actually|ever|usually|always|yet|"
+    r"quite|go|hear|heard)\b)[a-z]+\b"
+    # "flyway migrations are named by timestamp", "queries go in the repository classes"
+    r"|^\W*(?:[\w@./-]+\s+){0,3}?[\w@./-]+s\s+(?:are (?:named|called|prefixed|suffixed|numbered|"
+    r"versioned|written|kept|stored|registered|declared|defined) (?:by|with|after|as|in|like|"
+    r"under|through)|go (?:in|into|under)|live (?:in|under)|belong (?:in|under))\b",
     re.IGNORECASE)
 # A rule the user announces as one ("one thing you couldn't know: …", "we keep forgetting it:
 # "…"", "we turned it down: …"): what follows the colon is the rule, in whatever words.
@@ -142,7 +154,7 @@ TRANSIENT = re.compile(
     r"temporarily|for the moment)\b", re.IGNORECASE)
 _QUESTION_START = re.compile(
     r"^\s*(?:can|could|would|will|should|shall|do|does|did|is|are|was|were|what|why|how|"
-    r"where|when|which|who|have|has)\b", re.IGNORECASE)
+    r"where|when|which|who|have|has|whats|wheres|hows|whos|whys)\b", re.IGNORECASE)
 
 
 def is_question(text: str) -> bool:
@@ -616,6 +628,7 @@ def names_of_things(text: str) -> set[str]:
     names = {"name:" + n for n in _NAME.findall(text)
              if n not in _NOT_NAMES and (any(c.isdigit() for c in n) or len(n) >= 10)}
     names.update("name:" + n for n in _HEX_NAME.findall(text))
+    names.update("name:" + n for n in _DOTTED_NAME.findall(text))
     for word in _WORD_NAME.findall(_QUOTED.sub(" ", text)):  # (not in a quoted subject)
         if _unknown(word):
             names.add("name:" + word)
@@ -625,6 +638,9 @@ def names_of_things(text: str) -> set[str]:
 # ... or an address in hex, four digits at least: a contract's ("0x5aE3…b5c9"), a memory
 # region's ("0x08000000")
 _HEX_NAME = re.compile(r"(?<![\w/.@$-])0x[0-9a-fA-F]{4,}(?![\w/@-])")
+# ... or a dotted name of three parts or more: an application id, a package ("org.greenlane.
+# plotpal", "io.quarkus.cache")
+_DOTTED_NAME = re.compile(r"(?<![\w/.@$-])[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*){2,}(?![\w/@(-])")
 _QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”")
 _WORD_NAME = re.compile(r"(?<![\w/.@$-])[a-z][a-z0-9]{5,}(?![\w/@(-])")
 

@@ -437,9 +437,11 @@ class FactExtractor:
         self._explained = False
         # any of its sentences: "two things. first, pull main. second: where's the local
         # connection string? …" asks about the setup as much as a prompt that only asks
+        # ... or any clause: "the return reminder jobs arent running locally, is the arq worker
+        # even pointed at the right redis"
         self._question = is_question(text) or any(
-            is_question(text[a:b]) for a, b in (_trim_asides(text, *span)
-                                                 for span in sentences(text)))
+            is_question(clause) for a, b in (_trim_asides(text, *span) for span in sentences(text))
+            for clause in _ASKING_CLAUSE.split(text[a:b]))
         self._answered = False
         return found.end() if found else 0
 
@@ -1128,9 +1130,12 @@ def _topic_words(text: str) -> set[str]:
 
 def _reported_lack(sentence: str, rule: re.Match) -> bool:
     """A report listing what a broken thing no longer does, not a rule of what there is none
-    of ("once the menu is open nothing in it reacts - no clicks, no keys, not even Esc")."""
+    of ("once the menu is open nothing in it reacts - no clicks, no keys, not even Esc"), or
+    what every one of them does wrong."""
     clause = rule.group(0).lstrip(",:;\"“—–- \t").lower()
-    return rule.start() > 0 and clause.startswith("no ") and bool(SYMPTOM.search(sentence))
+    # (... or what every one of them does wrong: "since this morning every request gets a 502")
+    return (rule.start() > 0 and clause.startswith("no ")
+            or clause.startswith(("every ", "each "))) and bool(SYMPTOM.search(sentence))
 
 
 def _judges(sentence: str) -> bool:
@@ -1193,6 +1198,7 @@ def _declares(text: str) -> bool:
                    or _VERB_OBJECT.match(text[at:]) for at in starts)
 
 
+_ASKING_CLAUSE = re.compile(r",\s+|\s[-–—]\s+|;\s+")
 _CLAUSE_OPENING = re.compile(r"[.!?:;,]\s+|\s[-–—]\s+|\n+")
 # Any verb with its object first, whatever the verb ("submit the run", "spin me up a cluster",
 # "call it stitches", "kick off the …"): the verb lists above cannot hold every order. A

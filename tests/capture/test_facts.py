@@ -1992,3 +1992,52 @@ def test_pushing_back_on_a_first_theory_keeps_the_problem_open(tmp_path, store):
     report = capture_transcript(b.write(b.path), store=store)
     (gotcha,) = facts_of(report)["gotcha"]
     assert "10.0.2.2" in gotcha["text"], gotcha["text"]
+
+
+@pytest.mark.parametrize("said, rule", [
+    ("add a skip button. oh and every button / pressable gets a testID, kebab case like "
+     "'rota-mark-done', the maestro flows find everything by id",
+     "Every button / pressable gets a testID"),
+    ("add the overdue query. and btw queries go in the PanacheRepository classes, we dont do "
+     "the active record static methods on entities",
+     "Queries go in the PanacheRepository classes"),
+    ("new one. oh and flyway migrations are named by timestamp, V<yyyyMMddHHmm>__what.sql",
+     "Flyway migrations are named by timestamp"),
+])
+def test_how_a_kind_of_thing_is_done_here_is_a_convention(tmp_path, store, said, rule):
+    b = session(tmp_path)
+    b.prompt(said)
+    b.say("Okay.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (kept,) = facts_of(report)["convention"]
+    assert kept["text"].startswith(rule), kept["text"]
+
+
+@pytest.mark.parametrize("said", [
+    "valentina keeps asking why we don't just go with a materialized view for the mart",
+    "every time I open the page it takes ten seconds",
+])
+def test_a_story_or_a_report_about_every_time_is_no_convention(tmp_path, store, said):
+    b = session(tmp_path)
+    b.prompt(said)
+    b.say("Okay.")
+    report = capture_transcript(b.write(b.path), store=store)
+    assert "convention" not in facts_of(report), texts(report)
+
+
+@pytest.mark.parametrize("asked", [
+    "the return reminder jobs arent running locally, is the arq worker even pointed at the "
+    "right redis",
+    "setting up the firebase project for push notifications, whats the android package name",
+])
+def test_a_question_typed_casually_in_a_later_clause_gets_its_answer_kept(tmp_path, store,
+                                                                          asked):
+    b = session(tmp_path)
+    b.prompt(asked)
+    b.run("Read", {"file_path": "app.json"}, '"package": "org.greenlane.plotpal"\n'
+                                             "REDIS_DB=2")
+    b.say("It's org.greenlane.plotpal for both platforms, and the worker reads redis "
+          "database 2.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (env,) = facts_of(report)["environment"]
+    assert "org.greenlane.plotpal" in env["text"], env["text"]

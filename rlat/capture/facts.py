@@ -571,6 +571,14 @@ class FactExtractor:
                 continue
             if _tried_before(sentence):
                 kind = "falsified"
+                if at and not is_question(text[spans[at - 1][0]:spans[at - 1][1]]) \
+                        and end - spans[at - 1][0] <= FACT_CHARS:
+                    # (with the situation said just before it: "the live map lags behind …
+                    # pls dont suggest server streaming - we tried that …")
+                    self._keep(kind, text[spans[at - 1][0]:end],
+                               [self._cite(block, *spans[at - 1], "fact"),
+                                self._cite(block, start, end, "fact")])
+                    continue
             elif hinted(low, FALSIFIED_HINTS) and FALSIFIED.search(sentence):
                 if TRIED_THAT.search(sentence):
                     continue

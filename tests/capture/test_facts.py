@@ -1942,6 +1942,8 @@ def test_an_approach_the_user_says_was_tried_already_is_a_falsified_finding(tmp_
     report = capture_transcript(b.write(b.path), store=store)
     (finding,) = facts_of(report)["falsified"]
     assert "react-native-mmkv - we tried that in the spring" in finding["text"]
+    # with the situation said just before it
+    assert finding["text"].startswith("The rota cache is slow to load"), finding["text"]
 
 
 @pytest.mark.parametrize("said, kept", [

@@ -118,7 +118,8 @@ def only_looks(command: str) -> bool:
 
 def bare(command: str) -> str:
     """A command as one line without what only trimmed or checked its output at its end in the
-    session ("… 2>&1 | tail -3", "… && which ocaml", "… | xcbeautify"). Nothing that writes
+    session ("… 2>&1 | tail -3", "… && which ocaml", "… | xcbeautify", "… && git status --short
+    gen/"). Nothing that writes
     (>, tee) or sits inside quotes is touched, and nothing in the middle."""
     bare = one_line(command)
     while True:
@@ -130,7 +131,7 @@ def bare(command: str) -> str:
 
 _TRAILING_TRIM = re.compile(
     r"\s+2>&1$|\s*\|\s*(?:tail|head)(?:\s+-n)?(?:\s+-?\d+)?$|\s*\|\s*xcbeautify$|"
-    r"\s*&&\s*(?:git (?:status|diff|log)(?:\s+-{1,2}[\w-]+)*|which \S+|pwd)$")
+    r"\s*&&\s*(?:git (?:status|diff|log)(?:\s+[^\s;&|<>]+)*|which \S+|pwd)$")
 
 
 def failure_line(block: Block, source: str, output: str | None = None) -> tuple[str, Cited | None]:

@@ -2043,3 +2043,17 @@ def test_a_question_typed_casually_in_a_later_clause_gets_its_answer_kept(tmp_pa
     report = capture_transcript(b.write(b.path), store=store)
     (env,) = facts_of(report)["environment"]
     assert "org.greenlane.plotpal" in env["text"], env["text"]
+
+
+def test_a_recovery_leaves_out_a_git_look_at_what_it_changed(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("i changed dispatch.proto, regen the go code pls")
+    b.run("Bash", {"command": "buf generate"},
+          "Failure: could not read buf.gen.yaml: file does not exist", is_error=True)
+    b.run("Bash", {"command": "buf generate --template buf.gen.go.yaml && git status --short "
+                              "gen/"}, " M gen/dispatch/v1/dispatch.pb.go")
+    b.say("Regenerated.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (fix,) = facts_of(report)["recovery"]
+    assert fix["text"].startswith("Use `buf generate --template buf.gen.go.yaml` here"), \
+        fix["text"]

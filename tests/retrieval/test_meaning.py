@@ -106,7 +106,8 @@ def test_a_general_question_is_answered_only_by_a_claim_covering_what_it_asks():
                     "how is $effect different from $derived in Svelte 5?",
                     "what does a devicetree overlay do, in a sentence or two?",
                     "explain what a functor is in OCaml, with a tiny example",
-                    "what's the difference between select_related and prefetch_related?"):
+                    "what's the difference between select_related and prefetch_related?",
+                    "what's a narrow versus a wide transformation in Spark?"):
         assert asks_in_general(general), general
 
 

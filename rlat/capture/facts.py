@@ -988,11 +988,16 @@ class FactExtractor:
         """A command the user ran and whose failing output they pasted ("I tried `X` myself
         and got this: …"): a failure the assistant's next commands may recover from."""
         text = block.text
-        quoted = QUOTED_COMMAND.findall(text)
-        if not quoted or "\n" not in text:
+        if "\n" not in text:
             return
-        command = quoted[-1]
-        pasted = text[text.rfind(command) + len(command):]
+        # (not a name in backticks inside the pasted output: "Cannot find the `native-image`")
+        fenced = [m.span() for m in FENCED.finditer(text)] if "```" in text else []
+        quoted = [m for m in QUOTED_COMMAND.finditer(text)
+                  if not any(a <= m.start() < b for a, b in fenced)]
+        if not quoted:
+            return
+        command = quoted[-1].group(1)
+        pasted = text[quoted[-1].end():]
         if not (ERRORISH.search(pasted) or ENV_ERROR.search(pasted)):  # it failed
             return
         error, error_cited = failure_line(block, self.source, pasted)

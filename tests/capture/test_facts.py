@@ -2057,3 +2057,17 @@ def test_a_recovery_leaves_out_a_git_look_at_what_it_changed(tmp_path, store):
     (fix,) = facts_of(report)["recovery"]
     assert fix["text"].startswith("Use `buf generate --template buf.gen.go.yaml` here"), \
         fix["text"]
+
+
+def test_a_name_in_backticks_inside_pasted_output_is_not_the_command_that_failed(tmp_path,
+                                                                                   store):
+    b = session(tmp_path)
+    b.prompt("build the native executable. i ran `./mvnw package -Dnative -DskipTests` and got "
+             "this:\n```\n[ERROR] Failed to build quarkus application: Cannot find the "
+             "`native-image` in the GRAALVM_HOME, JAVA_HOME and System PATH.\n```\nhelp")
+    b.run("Bash", {"command": "./mvnw package -Dnative -DskipTests "
+                              "-Dquarkus.native.container-build=true"}, "[INFO] BUILD SUCCESS")
+    b.say("Built in the builder container.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (fix,) = facts_of(report)["recovery"]
+    assert "(`./mvnw package -Dnative -DskipTests` fails" in fix["text"], fix["text"]

@@ -319,7 +319,11 @@ CAUSE = re.compile(
 REMEDY = re.compile(
     r"^\W*(?:(?:so |then )?(?:set|export|raise|lower|increase|run|start|copy|create|install|"
     r"use|add|point|pass|load|restart|enable|disable|reset|call|wrap|move|register|mark|"
-    r"rebuild|regenerate|clear|remove|replace|switch|pin|downgrade|upgrade)\b|.*\b(?:fix(?:es|ed)? it|the fix is|"
+    r"rebuild|regenerate|clear|remove|replace|switch|pin|downgrade|upgrade)\b|.*\b(?:fix(?:es|ed)? it|"
+    # ("the fix is …", "For async sessions the usual setting is async_sessionmaker(…)")
+    r"the (?:usual |right |correct |standard |recommended )?(?:fix|setting|way|approach) is|"
+    # ("Annotating the method @Blocking makes Quarkus dispatch it to a worker thread")
+    r"^\W*[a-z]+ing\b[^.\n]{0,80}\b(?:makes|fixes|lets|keeps|stops|solves|avoids|prevents)|"
     r"works (?:with|once|after)|fix(?:es)? (?:every|all|both|them)|"
     # ... or what must be, wherever the sentence says it ("Anything measured in time has to use
     # block.timestamp", "The config needs unique_key='sale_id'")
@@ -334,6 +338,8 @@ CODEISH = re.compile(r"\w\(\S|\"[\w.:/@-]{3,}\"|"
                       r"(?<![\w-])(?:-[A-Za-z][\w.-]*=\S|--[a-z][\w-]{2,})|"
                       r"\b[a-z]{2,}[A-Z][a-z]\w*|\b[A-Z]\w*\.[A-Z]\w*\b|"
                       r"\b[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9]\b|::\w|"
+                      # an annotation ("@Blocking", "@Transactional")
+                      r"(?<![\w.@])@[A-Z][a-z]\w+|"
                       # a member of a lowercase name ("block.timestamp", "os.environ")
                       r"\b[a-z_]{2,}\.[a-z_]{2,}\b(?!\.\w)")
 # Where a remedy too long for the room may be cut and still say what to do.
@@ -393,6 +399,12 @@ TRIED_BEFORE = re.compile(r"\b(?:we|i|they|the team|someone|\w+)(?:'ve| have| ha
 # ... unless it went well.
 WENT_WELL = re.compile(r"\b(?:worked|works|helped|fixed it|was great|went fine|loved it)\b",
                        re.IGNORECASE)
+# A message the user quotes from what failed ("… throws 'You have attempted to perform a
+# blocking operation on a IO thread. This is not allowed, as …'"): output, not their words.
+QUOTED_OUTPUT = re.compile(r"\b(?:throws|threw|raises|raised|fails with|failed with|crashes with|"
+                           r"errors? (?:out )?with|complains|prints|logs|shows)\W{0,3}\s*"
+                           r"(?P<quoted>['\"“‘][^\n]{20,}?(?:['\"”’](?=\W|$)|$))",
+                           re.IGNORECASE | re.MULTILINE)
 # A block the user pasted between ``` fences (to the end when it is left open).
 FENCED = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 # A rule's quantifier ("every … has to"), which in an order belongs to the task.

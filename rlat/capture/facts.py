@@ -104,6 +104,7 @@ from .fact_rules import (
     PREFERENCE,
     QUANTIFIED,
     QUOTED_COMMAND,
+    QUOTED_OUTPUT,
     REJECTED_FEEDBACK,
     REJECTED_PREFIX,
     REMEDY,
@@ -532,8 +533,11 @@ class FactExtractor:
             else sentences(text)
         taken = -1  # a sentence already kept as part of the one before
         announced = -1  # where the block of rules the user announced ends
-        # what the user pasted between ``` fences is output, not something they said
+        # what the user pasted between ``` fences is output, not something they said, nor is a
+        # message they quote from what failed
         pasted = [m.span() for m in FENCED.finditer(text)] if "```" in text else []
+        if "'" in text or '"' in text or "“" in text or "‘" in text:
+            pasted += [m.span("quoted") for m in QUOTED_OUTPUT.finditer(text)]
         for at, (start, end) in enumerate(spans):
             if pasted and any(a <= start < b for a, b in pasted):
                 continue

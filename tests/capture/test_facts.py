@@ -2071,3 +2071,29 @@ def test_a_name_in_backticks_inside_pasted_output_is_not_the_command_that_failed
     report = capture_transcript(b.write(b.path), store=store)
     (fix,) = facts_of(report)["recovery"]
     assert "(`./mvnw package -Dnative -DskipTests` fails" in fix["text"], fix["text"]
+
+
+@pytest.mark.parametrize("remedy", [
+    "For async sessions the usual setting is async_sessionmaker(engine, expire_on_commit=False).",
+    "Annotating the method @Blocking makes Quarkus dispatch it to a worker thread.",
+])
+def test_an_explanation_keeps_its_remedy_in_other_words(tmp_path, store, remedy):
+    b = session(tmp_path)
+    b.prompt("returning a keg gives a 500 with MissingGreenlet in the log")
+    b.run("Read", {"file_path": "app/db.py"}, "SessionLocal = async_sessionmaker(engine)")
+    b.say("After the commit SQLAlchemy expires every loaded object, so reading an attribute "
+          "needs a load the async session can't do there. The commit itself went through. "
+          + remedy)
+    report = capture_transcript(b.write(b.path), store=store)
+    (gotcha,) = facts_of(report)["gotcha"]
+    assert remedy[:-1] in gotcha["text"], gotcha["text"]
+
+
+def test_a_message_the_user_quotes_from_a_failure_is_not_their_rule(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("the new availability endpoint throws 'You have attempted to perform a blocking "
+             "operation on a IO thread. This is not allowed, as blocking the IO thread will "
+             "cause major performance issues' - fix it")
+    b.say("Looking.")
+    report = capture_transcript(b.write(b.path), store=store)
+    assert "convention" not in facts_of(report), texts(report)

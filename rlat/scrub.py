@@ -493,7 +493,7 @@ _KEYWORD_ANCHORS = ("pass", "pwd", "secret", "api", "access", "token", "private"
                     "master", "encryption", "signing")
 # A value given to a command-line flag: quoted, or a run up to whitespace or a shell operator.
 # (Never a shell operator: ``--with-token < token.txt`` redirects a file, it names no secret.)
-_FLAG_VALUE = r"""(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"`<>|&;][^\s;|&`]*))"""
+_FLAG_VALUE = r"""(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"`<>|&;][^\s;|&`'"]*))"""
 # After a command's name, the rest of its line up to the flag that follows (not across a pipe
 # or into the next command).
 _ON_ITS_LINE = r"\b[^\n|;&]*?[ \t]"

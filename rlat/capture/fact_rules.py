@@ -26,7 +26,8 @@ SENTENCE = re.compile(r"(?:[^\n.!?]|[.!?](?![\s]|$|[\"”’](?:\s|$)))+(?:[.!?]
 # sentence. (Prose's "that fixed it! we always …" still does.)
 CODE_BANG = re.compile(r"(?<![\w/-])(?:[\w]+[-/_][\w/-]*|`[^`\n]*)!(?=`?[ \t]+[a-z])")
 HEDGED = re.compile(r"\b(?:i doubt|not sure|i don'?t think|i wonder|no idea if)\b", re.IGNORECASE)
-BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+|^\s*#+\s+|^\s*>\s*")
+BULLET = re.compile(r"^\s*(?:(?:[-*+•]|\d+[.)])\s+)?\[[ xX✓]\]\s+|^\s*(?:[-*+•]|\d+[.)])\s+|"
+                    r"^\s*#+\s+|^\s*>\s*")
 
 # A standing rule the user states. "always"/"never" and friends are what separate a rule
 # from a one-off request ("use pnpm to install this" is a task; "we always use pnpm" is not).
@@ -73,9 +74,18 @@ RULE = re.compile(
     r"think|mind|remember|seem|really|use it|like|just|even|actually|ever|usually|always|yet|"
     r"quite|go|hear|heard)\b)[a-z]+\b"
     # "flyway migrations are named by timestamp", "queries go in the repository classes"
-    r"|^\W*(?:[\w@./-]+\s+){0,3}?[\w@./-]+s\s+(?:are (?:named|called|prefixed|suffixed|numbered|"
-    r"versioned|written|kept|stored|registered|declared|defined) (?:by|with|after|as|in|like|"
-    r"under|through)|go (?:in|into|under)|live (?:in|under)|belong (?:in|under))\b",
+    r"|^\W*(?:[\w@./-]+\s+){0,3}?[\w@./-]+s\s+(?:go (?:in|into|under)|live (?:in|under)|"
+    r"belong (?:in|under))\b"
+    # ... "errors a user can cause are raised with ereport(…)": how things of a kind are done
+    r"|(?:^|[,;:—–-]\s)\W*(?:[\w@./-]+\s+){0,5}?are (?:named|called|prefixed|suffixed|numbered|"
+    r"versioned|written|kept|stored|registered|declared|defined|raised|handled|logged|validated|"
+    r"formatted|wrapped|reported|generated|injected|tested|mocked) (?:by|with|after|as|in|like|"
+    r"under|through|using|via)\b"
+    # ... "it goes in strings.xml", "elog is only for can't-happen internal errors"
+    r"|(?:^|[,;:—–-]\s)\W*(?:it|they|that|those) (?:goes|go|belongs?|lives?) (?:in|into|under)\b"
+    r"|\b(?:is|are) only (?:for|ever used for|used for|allowed in)\b"
+    # ... "no user-visible text is written inline in a composable"
+    r"|(?:^|[,:;\"“—–-]\s)\W*no (?:[\w.()@!-]+ ){1,4}?(?:is|are) \w+(?:ed|en)\b",
     re.IGNORECASE)
 # A rule the user announces as one ("one thing you couldn't know: …", "we keep forgetting it:
 # "…"", "we turned it down: …"): what follows the colon is the rule, in whatever words.

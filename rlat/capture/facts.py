@@ -1150,9 +1150,17 @@ def _reported_lack(sentence: str, rule: re.Match) -> bool:
     of ("once the menu is open nothing in it reacts - no clicks, no keys, not even Esc"), or
     what every one of them does wrong."""
     clause = rule.group(0).lstrip(",:;\"“—–- \t").lower()
+    if clause.startswith("no ") and _LATELY.search(sentence):
+        return True  # ("no data is shown on the dashboard since yesterday")
     # (... or what every one of them does wrong: "since this morning every request gets a 502")
     return (rule.start() > 0 and clause.startswith("no ")
             or clause.startswith(("every ", "each "))) and bool(SYMPTOM.search(sentence))
+
+
+# What tells of a change, not a standing rule: "since yesterday", "suddenly" ("no X any more"
+# is a rule: a practice changed).
+_LATELY = re.compile(r"\b(?:since|suddenly|today|yesterday|this morning)\b",
+                     re.IGNORECASE)
 
 
 def _judges(sentence: str) -> bool:

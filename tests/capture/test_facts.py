@@ -2097,3 +2097,26 @@ def test_a_message_the_user_quotes_from_a_failure_is_not_their_rule(tmp_path, st
     b.say("Looking.")
     report = capture_transcript(b.write(b.path), store=store)
     assert "convention" not in facts_of(report), texts(report)
+
+
+@pytest.mark.parametrize("said, rule", [
+    ("put this on the list too: no user-visible text is written inline in a composable - it "
+     "goes in strings.xml", "No user-visible text is written inline in a composable"),
+    ("don't - errors a user can cause are raised with ereport(ERROR, errmsg(...)) - elog is "
+     "only for can't-happen internal errors", "Errors a user can cause are raised with ereport"),
+])
+def test_rules_said_in_the_passive_are_conventions(tmp_path, store, said, rule):
+    b = session(tmp_path)
+    b.prompt(said)
+    b.say("Okay.")
+    report = capture_transcript(b.write(b.path), store=store)
+    (kept,) = facts_of(report)["convention"]
+    assert kept["text"].startswith(rule), kept["text"]
+
+
+def test_a_report_of_what_is_not_shown_lately_is_no_rule(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("no data is shown on the dashboard since yesterday, can you look")
+    b.say("Looking.")
+    report = capture_transcript(b.write(b.path), store=store)
+    assert "convention" not in facts_of(report), texts(report)

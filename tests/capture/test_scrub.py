@@ -474,3 +474,12 @@ def test_token_rules_prefiltered_on_runs_miss_no_match():
                 assert any(t in m.group(0) for t in rule.triggers), rule.name
                 assert any(m.group(0) in run for run in runs.split("\n")), rule.name
     assert checked >= 30
+
+
+def test_an_unquoted_secret_argument_ends_at_a_quote():
+    # (found by the property test: the token ran on into the quotes and the next secret, and
+    # once that one was redacted the whole no longer looked like a value)
+    out = scrub(' git config --global github.token 5bd1d6854575622f856469602d1ba9f20df4875b'
+                '""AKIAR6EDT4SYWB5WKH7D ', context="text").text
+    assert "5bd1d6854575622f856469602d1ba9f20df4875b" not in out and "AKIAR6EDT4SYWB5WKH7D" \
+        not in out, out

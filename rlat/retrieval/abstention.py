@@ -156,13 +156,26 @@ GENERAL_SHARE = 0.74  # (three quarters, with room for rounding: 0.7499… is th
 _OURS = re.compile(r"\b(?:our|ours|we|us|here|this|these|that|those|it|my|mine)\b|[`/\n]",
                    re.IGNORECASE)
 _IDENTIFIER = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
+# How to do a thing in git: what git's manual answers, whoever's commits they are ("how do I
+# squash my last three commits into one?") — unless it points at this team's ways ("how do we
+# name release branches here?").
+_GIT_HOWTO = re.compile(r"^\W*how (?:do|can|would|should) (?:i|you|one) (?:\w+ ){0,2}?(?:undo|"
+                        r"squash|rename|stash|rebase|revert|amend|cherry.pick|reset|delete|"
+                        r"recover|unstage|uncommit|split|rewrite)\b[^?\n]{0,60}?\b(?:git|"
+                        r"commits?|branch(?:es)?|stash|changes|files?|remote|history)\b",
+                        re.IGNORECASE)
+_TEAMS = re.compile(r"\b(?:our|ours|we|us|here|this repo|this project|team)\b|[`/]", re.IGNORECASE)
 
 
 def asks_in_general(prompt: str) -> bool:
-    """Whether ``prompt`` asks what general knowledge answers (``_GENERAL``, not pointing at
-    this project): a claim must cover ``GENERAL_SHARE`` of it, without its frame's words
-    (``GENERAL_FRAME``), and meaning admits nothing for it."""
+    """Whether ``prompt`` asks what general knowledge answers (``_GENERAL``, or how to do a
+    thing in git, ``_GIT_HOWTO``; not pointing at this project): a claim must cover
+    ``GENERAL_SHARE`` of it, without its frame's words (``GENERAL_FRAME``), and meaning admits
+    nothing for it."""
     prompt = prompt.strip()
+    if _GIT_HOWTO.search(prompt) and not _TEAMS.search(prompt) \
+            and not _IDENTIFIER.search(prompt):
+        return True  # ("how do I undo the last commit but keep the changes in my working tree?")
     frame = _GENERAL.search(prompt)
     return frame is not None and not _OURS.search(prompt) and not _IDENTIFIER.search(prompt) \
         and not _THE.search(prompt[frame.end():])

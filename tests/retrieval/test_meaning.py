@@ -107,8 +107,19 @@ def test_a_general_question_is_answered_only_by_a_claim_covering_what_it_asks():
                     "what does a devicetree overlay do, in a sentence or two?",
                     "explain what a functor is in OCaml, with a tiny example",
                     "what's the difference between select_related and prefetch_related?",
-                    "what's a narrow versus a wide transformation in Spark?"):
+                    "what's a narrow versus a wide transformation in Spark?",
+                    "how do I squash my last three commits into one?",
+                    "how do I undo the last commit but keep the changes in my working tree?"):
         assert asks_in_general(general), general
+
+
+def test_a_question_about_this_projects_ways_with_git_is_no_general_one():
+    from rlat.retrieval.abstention import asks_in_general
+
+    for ours in ("how do we name release branches here?",
+                 "how should I word the commit message for this change?",
+                 "how do I build only my branch's modified models in my sandbox?"):
+        assert not asks_in_general(ours), ours
 
 
 def test_a_session_record_never_answers_a_general_question():

@@ -71,6 +71,7 @@ from .fact_rules import (
     DID_INSTEAD,
     DID_NOTHING,
     DISFLUENCY,
+    DROPPED_FOR,
     ELLIPTICAL,
     ENV_ERROR,
     FAILS_SAID,
@@ -87,6 +88,7 @@ from .fact_rules import (
     GOTCHA_HINTS,
     HEDGED,
     HOUSEKEEPING,
+    HOW_DONE,
     IMPERATIVE,
     INVESTIGATE,
     JUDGED,
@@ -96,6 +98,7 @@ from .fact_rules import (
     LOOKED_WHERE,
     NARRATION,
     NORMATIVE,
+    NOT_TRIED,
     ONE_OFF,
     OPTION_LINE,
     ORDER,
@@ -125,6 +128,7 @@ from .fact_rules import (
     SENTENCE,
     SNAG,
     SNAG_WORDS,
+    SUGGEST_LEAD,
     SYMPTOM,
     SYMPTOM_WEAK,
     TRANSIENT,
@@ -153,8 +157,14 @@ from .session import AGENT_TOOLS, FILE_TOOLS, SHELL_TOOLS, Cited, one_line, snip
 from .transcript import BASH_MODE, ERRORISH, Block, Turn
 
 MAX_FACTS = 24
+SINCE_CHARS = 4000  # of the assistant's words since a report, kept to match a pushback
 # What Claude Code appends to a subagent's report (its id, to continue it, and its usage).
 _SUBAGENT_TRAILER = re.compile(r"\n+agentId: [\w-]+ \(use SendMessage")
+# ... and how it opens, saying what it did rather than what it found ("Perfect! I now have all
+# the information I need. Here's what I found:", "I searched X and Y since …", "## Summary").
+_REPORT_OPENING = re.compile(r"\s*(?:#+[^\n]*|(?:perfect|great|okay|ok|done|alright)\W*(?=\s)|"
+                             r"(?:i|i'?ve|i have|now i|here'?s|here is)\b[^\n.!?]*[.!?:])\s*",
+                             re.IGNORECASE)
 # ... and where its prose ends: the evidence it quotes (a labelled section, a code block).
 _EVIDENCE = re.compile(r"\n\s*(?:\*\*)?(?:evidence|details|output|logs?|diff)(?:\*\*)?:"
                        r"(?:\*\*)?\s*\n|\n\s*```", re.IGNORECASE)
@@ -285,6 +295,8 @@ class FactExtractor:
     _explanation_kept: Fact | None = None  # the gotcha the latest explanation became
     # what the latest edits brought in by name (``added`` blocks): what an attempt tried
     _brought: deque = field(default_factory=lambda: deque(maxlen=RECENT_OUTPUTS))
+    _reverted: tuple[str, ...] = ()  # the paths the latest revert command named (() = all)
+    _since_report: str = ""  # what the assistant said since the latest report (a few KB)
 
     def add(self, turn: Turn) -> None:
         if isinstance(turn.cwd, str) and turn.cwd and not self._project:
@@ -344,8 +356,11 @@ class FactExtractor:
                 elif block.kind == "comment" and block.text and not turn.sidechain:
                     self._commented(block)
                 elif block.kind == "added" and block.text and not turn.sidechain:
-                    self._brought.append(block)
+                    if self._revert == "idle":  # (not what a revert puts back)
+                        self._brought.append(block)
                 elif block.kind == "text" and block.text and not turn.sidechain:
+                    if self._reported is not None and len(self._since_report) < SINCE_CHARS:
+                        self._since_report += " " + block.text[:SINCE_CHARS]
                     # (the command the assistant tells the user to run instead: "So in your
                     # terminal: `bin/kaocha unit`.")
                     self._hint(QUOTED_COMMAND.findall(block.text), advised=True)
@@ -374,6 +389,7 @@ class FactExtractor:
         first = block.text.splitlines()[0] if block.text else ""
         if self._revert == "idle" and block.tool in SHELL_TOOLS and REVERT_COMMAND.match(first):
             self._revert = "reverting"  # its reason comes next
+            self._reverted = _reverted_paths(first)
             self._fallback, self._judged = self._judged or self._fallback, None
         self._pending[block.tool_id] = (
             Cited(block.uuid, snippet(first, 160), "command", self.source, block.offset),
@@ -407,7 +423,8 @@ class FactExtractor:
             # situation is unchanged ("which R are we on?" sets one all the same)
             return 0
         if self._symptom and not self._explained and self._reported is not None \
-                and (CLUE.match(text) or _declares(text)) and not SYMPTOM.search(text):
+                and (CLUE.match(text) or _declares(text) and self._about_the_problem(text)) \
+                and not SYMPTOM.search(text):
             # (a clue to the problem being looked into, or the user pushing back on a first
             # theory — "nah cleartext is on for debug builds … its only the local backend": it
             # stays open, as it was asked)
@@ -426,6 +443,7 @@ class FactExtractor:
             or _declares(text)
         found = FOUND_LEAD.match(block.text)
         self._symptom = self._symptom or found is not None
+        self._since_report = ""
         self._fixing = bool(FIX_ASKED.search(text))
         self._reported = block if self._symptom else None
         self._facts_at_ask = self._kept
@@ -441,10 +459,18 @@ class FactExtractor:
         # ... or any clause: "the return reminder jobs arent running locally, is the arq worker
         # even pointed at the right redis"
         self._question = is_question(text) or any(
-            is_question(clause) for a, b in (_trim_asides(text, *span) for span in sentences(text))
-            for clause in _ASKING_CLAUSE.split(text[a:b]))
+            is_question(text[a:b]) or any(_ASKED_CLAUSE.match(c) for c in
+                                          _ASKING_CLAUSE.split(text[a:b])[1:])
+            for a, b in (_trim_asides(text, *span) for span in sentences(text)))
         self._answered = False
         return found.end() if found else 0
+
+    def _about_the_problem(self, text: str) -> bool:
+        """Whether a statement speaks of the problem being looked into: it shares a word with
+        the report or with what the assistant said since ("nah cleartext is on for debug
+        builds …" after "First thought is cleartext HTTP")."""
+        said = self._reported.text if self._reported is not None else ""
+        return bool(content_words(text) & content_words(said + " " + self._since_report))
 
     def _agreed(self, said: Block, reply: Block) -> None:
         """The user's one-word answer to the assistant's proposal: a practice it says it will
@@ -513,10 +539,15 @@ class FactExtractor:
         since = self._ask.offset if self._ask is not None else -1
         names: list[str] = []
         cited: list[Cited] = []
+        taken_out: set[str] = set()  # (put back later is restored, not tried)
         for block in self._brought:
-            if block.offset <= since:
+            path = (block.input or {}).get("file_path", "")
+            if block.offset <= since or (self._reverted and not any(
+                    path.lstrip("./").startswith(p.lstrip("./")) for p in self._reverted)):
                 continue
-            found = [n for n in brought_names(block.text) if n not in names]
+            found = [n for n in brought_names(block.text)
+                     if n not in names and n not in taken_out]
+            taken_out.update(brought_names((block.input or {}).get("removed", "")))
             if found:
                 names += found
                 cited.append(self._cite(block, 0, len(block.text), "tried"))
@@ -575,7 +606,7 @@ class FactExtractor:
                 continue
             if _tried_before(sentence):
                 kind = "falsified"
-                if at and not is_question(text[spans[at - 1][0]:spans[at - 1][1]]) \
+                if at and _declares(text[spans[at - 1][0]:spans[at - 1][1]]) \
                         and end - spans[at - 1][0] <= FACT_CHARS:
                     # (with the situation said just before it: "the live map lags behind …
                     # pls dont suggest server streaming - we tried that …")
@@ -619,6 +650,8 @@ class FactExtractor:
                         sentence = text[start:end]
             elif ALWAYS.search(sentence) and (RULE_SETTING.search(sentence) or CODEISH.search(
                     sentence)) and not REPORTING.search(sentence):  # (or about code)
+                kind = "convention"
+            elif _how_done(sentence):
                 kind = "convention"
             elif not IMPERATIVE.match(sentence) and states_a_fact(sentence) and any(
                     t.startswith(("port:", "env:", "v:")) for t in salient_tokens(sentence)):
@@ -728,7 +761,7 @@ class FactExtractor:
                     or (REPRODUCED.search(sentence) and not CAUSE_OF_ITS_OWN.search(sentence)):
                 continue
             if self._awaiting_explanation and CAUSE.search(sentence) \
-                    and not WHERE_EXPLAINED.search(sentence):
+                    and not WHERE_EXPLAINED.search(sentence) and not _OWN_SLIP.match(sentence):
                 self._explanation(block, spans, at)
                 continue
             gotcha = hinted(low, GOTCHA_HINTS) and GOTCHA.search(sentence)
@@ -741,6 +774,8 @@ class FactExtractor:
                 tokens = codes_of_things(sentence)
             if not tokens or (not gotcha and not states_a_fact(sentence) and not answering):
                 continue
+            if note and not gotcha and _PROPOSED.search(sentence):
+                continue  # (a plan's "The public API will get a slowapi Limiter": once done)
             backing = self._backing(tokens)
             if gotcha:
                 self._keep("gotcha", sentence, cited + backing)
@@ -995,7 +1030,8 @@ class FactExtractor:
         if "\n" not in text:
             return
         # (not a name in backticks inside the pasted output: "Cannot find the `native-image`")
-        fenced = [m.span() for m in FENCED.finditer(text)] if "```" in text else []
+        fenced = [m.span() for m in FENCED.finditer(text)
+                  if "\n" in m.group(0)] if "```" in text else []
         quoted = [m for m in QUOTED_COMMAND.finditer(text)
                   if not any(a <= m.start() < b for a, b in fenced)]
         if not quoted:
@@ -1048,7 +1084,8 @@ class FactExtractor:
             # a subagent's report is the assistant's own finding, said by another instance of
             # it ("Found it: Bitmap.compress drops the EXIF Orientation tag, so …")
             report = _EVIDENCE.split(_SUBAGENT_TRAILER.split(block.text, 1)[0], 1)[0]
-            report = report[m.end():] if (m := FOUND_IT.match(report)) else report
+            while (m := FOUND_IT.match(report) or _REPORT_OPENING.match(report)) is not None:
+                report = report[m.end():]  # ("Perfect! I now have all the information I need.")
             self._assistant_text(Block("note", report, uuid=block.uuid, offset=block.offset),
                                  note=True)
         if tool in FILE_TOOLS and not block.is_error:
@@ -1147,16 +1184,20 @@ def _topic_words(text: str) -> set[str]:
 
 def _reported_lack(sentence: str, rule: re.Match) -> bool:
     """A report listing what a broken thing no longer does, not a rule of what there is none
-    of ("once the menu is open nothing in it reacts - no clicks, no keys, not even Esc"), or
-    what every one of them does wrong."""
+    of ("once the menu is open nothing in it reacts - no clicks, no keys, not even Esc")."""
     clause = rule.group(0).lstrip(",:;\"“—–- \t").lower()
     if clause.startswith("no ") and _LATELY.search(sentence):
         return True  # ("no data is shown on the dashboard since yesterday")
-    # (... or what every one of them does wrong: "since this morning every request gets a 502")
-    return (rule.start() > 0 and clause.startswith("no ")
-            or clause.startswith(("every ", "each "))) and bool(SYMPTOM.search(sentence))
+    return rule.start() > 0 and clause.startswith("no ") and bool(SYMPTOM.search(sentence))
 
 
+# What the assistant proposes to make so, not what is: "X will get / will be / is going to …".
+_PROPOSED = re.compile(r"\b(?:will (?:get|be|have|add|use|run|go|move|become|need|live)|"
+                       r"(?:is|are) going to|would (?:get|be|have|add|use))\b", re.IGNORECASE)
+# The assistant explaining its own slip ("My edit went into the logged-in branch, so …"): no
+# gotcha of the project's.
+_OWN_SLIP = re.compile(r"\W*(?:my (?:edit|change|fix|patch|mistake|bad|earlier)|i (?:put|made|"
+                       r"edited|changed|forgot|missed|broke|added|wrote|used))\b", re.IGNORECASE)
 # What tells of a change, not a standing rule: "since yesterday", "suddenly" ("no X any more"
 # is a rule: a practice changed).
 _LATELY = re.compile(r"\b(?:since|suddenly|today|yesterday|this morning)\b",
@@ -1178,9 +1219,37 @@ def _tried_before(sentence: str) -> bool:
     ("dont suggest moving the cache to react-native-mmkv - we tried that in the spring, half
     the volunteers test through expo go"): the approach before, the reason after."""
     m = TRIED_BEFORE.search(sentence)
-    return m is not None and not WENT_WELL.search(sentence) \
+    return m is not None and not NOT_TRIED.search(sentence) \
+        and not WENT_WELL.search(sentence, m.end()) \
+        and bool(DROPPED_FOR.search(sentence) or SUGGEST_LEAD.search(sentence, 0, m.start())) \
         and len(content_words(sentence[:m.start()])) >= TRIED_NAMED_WORDS \
         and len(content_words(sentence[m.end():])) >= TRIED_NAMED_WORDS
+
+
+def _reverted_paths(command: str) -> tuple[str, ...]:
+    """The paths a revert command names (``git checkout -- app/``, ``git restore src/x.ts``);
+    () when it reverts everything (``git checkout .``, ``git reset --hard``)."""
+    words = command.split()
+    if "--" in words:
+        words = words[words.index("--") + 1:]
+    else:
+        words = [w for w in words[2:] if not w.startswith("-")]
+    paths = tuple(w for w in words if w not in (".", "./", "HEAD") and "~" not in w
+                  and not w.startswith("-"))
+    return paths
+
+
+def _how_done(sentence: str) -> bool:
+    """How a kind of thing is done here (``HOW_DONE``: "every button gets a testID", "we dont
+    do the active record static methods", "migrations are named by timestamp") — in a
+    statement that gives no order and reports nothing ("both fixes go in the same commit
+    please", "every test is green", "since this morning every request gets a 502")."""
+    m = HOW_DONE.search(sentence)
+    if m is None or ORDER.search(sentence) or _LATELY.search(sentence) \
+            or PRAISE.search(sentence) or WANTS.search(sentence):
+        return False
+    # (what every one of a kind does wrong is a report: "every request gets a 502")
+    return not (QUANTIFIED.match(m.group(0)) and SYMPTOM.search(sentence))
 
 
 TRIED_NAMED_WORDS = 3  # content words naming the approach, and giving the reason, at least
@@ -1189,6 +1258,9 @@ _MODULE = re.compile(r"[\"']([@\w][\w./@-]*[\w])[\"']")
 _ANNOTATION = re.compile(r"@[A-Z]\w+")
 _IMPORTED = re.compile(r"^(?:from\s+[\w.]+\s+import\s+\(?\s*(\w+)|(?:import|use|using)\s+"
                        r"(?:static\s+)?([\w.:]+[\w]))")
+# What every program of its language imports, which names no attempt.
+_STANDARD_LIBRARY = ("java.", "javax.", "kotlin.", "kotlinx.", "scala.", "android.", "System.",
+                     "std::", "std.", "core::", "Foundation", "UIKit", "node:")
 # A name specific enough to say what was tried: not "time" or "os" ("expo-background-fetch",
 # "@CacheResult", "StreamingHttpResponse", "io.quarkus.cache").
 _SPECIFIC = re.compile(r"[-_@/.]|[a-z][A-Z]|^[A-Z]\w*[a-z]\w*[A-Z]")
@@ -1203,7 +1275,8 @@ def brought_names(lines: str) -> list[str]:
         if m is None:
             continue
         name = m.group(m.lastindex or 0)
-        if name not in names and len(name) >= 3 and _SPECIFIC.search(name):
+        if name not in names and len(name) >= 3 and _SPECIFIC.search(name) \
+                and not name.startswith(_STANDARD_LIBRARY):
             names.append(name)
     return names
 
@@ -1224,6 +1297,14 @@ def _declares(text: str) -> bool:
 
 
 _ASKING_CLAUSE = re.compile(r",\s+|\s[-–—]\s+|;\s+")
+# ... a clause shaped as a question: an auxiliary first, or a question word with one ("is the
+# arq worker even pointed at …", "whats the android package name", "how do i get one"; not
+# "what we have now only stores the date")
+_ASKED_CLAUSE = re.compile(
+    r"\W*(?:(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have)\s+"
+    r"(?:the|a|an|it|this|that|there|we|i|you|my|our|they|\w+s)\b|(?:whats|wheres|hows|whos|"
+    r"what'?s|where'?s|how'?s|who'?s)\b|(?:what|where|which|who|how|why|when)\s+(?:is|are|was|"
+    r"were|do|does|did|can|could|should|would|will)\b)", re.IGNORECASE)
 _CLAUSE_OPENING = re.compile(r"[.!?:;,]\s+|\s[-–—]\s+|\n+")
 # Any verb with its object first, whatever the verb ("submit the run", "spin me up a cluster",
 # "call it stitches", "kick off the …"): the verb lists above cannot hold every order. A
@@ -1235,9 +1316,14 @@ _VERB_OBJECT = re.compile(
     r"she|there|here|every|each|all|some|no|none|nothing|something|everything|anything|one|"
     r"when|whenever|after|before|since|if|once|while|but|because|only|just|still|even|also|and|"
     r"or|so|then|nah|no|yes|yeah|yep|ok|okay|hmm|well|oh|ah|its|it's)\b)"
-    r"[a-z]+(?:\s+(?:up|off|out|in|on|over|down|back|through|away))?\s+"
+    # (not a gerund: "keeping the pydantic classes … in sync is tedious" is a statement)
+    r"(?:(?![a-z]+ing\b)[a-z]+(?:\s+(?:up|off|out|in|on|over|down|back|through|away))?\s+"
     r"(?:the|a|an|me|us|it|them|my|our|this|that|these|those|all|every|each|some|how|what|why|"
-    r"which|where|whether|your|its)\b",
+    r"which|where|whether|your|its)\b"
+    # ... or a verb by its ending, with any object ("paginate results …", "memoize selectors …")
+    r"|[a-z]{3,}(?:ize|ise|ify)\s+\w|(?:paginate|validate|migrate|deprecate|automate|"
+    r"consolidate|separate|isolate|truncate|aggregate|duplicate|populate|rotate|debounce|"
+    r"throttle|batch|cache|stub|mock|inline|refactor|dedupe|dedup|lint|bundle|vendor)\s+\w)",
     re.IGNORECASE)
 
 

@@ -339,7 +339,12 @@ def _plan(name: str, raw: object) -> str:
     base URL is http://10.0.2.2:8080/ …")."""
     if name != "ExitPlanMode" or not isinstance(raw, dict) or not isinstance(raw.get("plan"), str):
         return ""
-    return _HEADING.sub(lambda m: m.group(1) + ".", raw["plan"][:MAX_TEXT_CHARS])
+    # (its headings are titles of work, its numbered steps work to come: neither is a finding)
+    return "\n".join(line for line in raw["plan"][:MAX_TEXT_CHARS].splitlines()
+                     if not _PLAN_WORK.match(line))
+
+
+_PLAN_WORK = re.compile(r"\s*(?:#|\d+[.)]\s|- \[ \])")
 
 # A line comment in code: "# …" (Python, shell, GDScript, Ruby), "// …", "-- …" (Lua, SQL,
 # Haskell), "; …" (Lisp, asm), "! …" (Fortran), a block comment's "* …" lines.
@@ -390,23 +395,28 @@ _BROUGHT_IN = re.compile(
     r"(?:implementation|api|compile|testImplementation)\b)")
 
 
-def _brought_in(name: str, raw: object) -> str:
-    """The lines a Write/Edit/MultiEdit call adds that bring something in by name (``_BROUGHT_IN``),
-    joined ("" when none)."""
+def _brought_in(name: str, raw: object) -> tuple[str, str]:
+    """The lines a Write/Edit/MultiEdit call adds that bring something in by name
+    (``_BROUGHT_IN``), and those it takes out, each joined ("" when none)."""
     field_name = _PROSE_FIELD.get(name)
     if not field_name or not isinstance(raw, dict):
-        return ""
+        return "", ""
     edits = raw.get(field_name) if name == "MultiEdit" else [raw]
     key = "content" if name == "Write" else "new_string"
     lines: list[str] = []
+    gone: list[str] = []
     for e in edits if isinstance(edits, list) else ():
         if not isinstance(e, dict) or not isinstance(e.get(key), str):
             continue
         old = e.get("old_string")
-        kept = set(old.splitlines()) if isinstance(old, str) else set()
-        lines += [ln.strip() for ln in e[key][:MAX_TEXT_CHARS].splitlines()
+        old_lines = old[:MAX_TEXT_CHARS].splitlines() if isinstance(old, str) else []
+        new_lines = e[key][:MAX_TEXT_CHARS].splitlines()
+        kept, added = set(old_lines), set(new_lines)
+        lines += [ln.strip() for ln in new_lines
                   if ln not in kept and len(ln) <= 200 and _BROUGHT_IN.match(ln)]
-    return "\n".join(lines[:BROUGHT_IN_LINES])
+        gone += [ln.strip() for ln in old_lines
+                 if ln not in added and len(ln) <= 200 and _BROUGHT_IN.match(ln)]
+    return "\n".join(lines[:BROUGHT_IN_LINES]), "\n".join(gone[:BROUGHT_IN_LINES])
 
 
 BROUGHT_IN_LINES = 4
@@ -632,9 +642,14 @@ def _assistant_turn(obj: dict, message: dict, stats: ReadStats, ctx: _Context) -
                 said = _written_comments(name, item.get("input"))
                 if said:
                     turn.blocks.append(Block("comment", _clean(said, stats), uuid=uuid))
-                brought = _brought_in(name, item.get("input"))
+                brought, took_out = _brought_in(name, item.get("input"))
                 if brought:
-                    turn.blocks.append(Block("added", _clean(brought, stats), uuid=uuid))
+                    raw = item.get("input")
+                    path = raw.get("file_path") if isinstance(raw, dict) else None
+                    turn.blocks.append(Block(
+                        "added", _clean(brought, stats), uuid=uuid,
+                        input={"file_path": path if isinstance(path, str) else "",
+                               "removed": _clean(took_out, stats)}))
         elif btype == "image":
             turn.blocks.append(Block("image", "[image]", uuid=uuid))
         else:

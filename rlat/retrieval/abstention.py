@@ -134,7 +134,8 @@ _EXPLAIN = r"(?:(?:can you |could you |please )?explain(?: to me)? )?"
 _GENERAL = re.compile(
     r"^\W*(?:(?:so|ok|okay|hey)\W+)?(?:(?:can you |could you |please )?explain(?: to me)?|"
     r"what'?s|what is|what are|tell me) the difference between\b|"
-    r"^\W*" + _EXPLAIN + r"what(?:'s| is| are) (?:a|an)\b|"
+    r"^\W*" + _EXPLAIN + r"what(?:'s| is| are) (?:a|an)\b(?!\s+(?:\w+\s+)?(?:way|approach|place|"
+    r"name|command|option|setting|tool)\b)|"
     r"^\W*" + _EXPLAIN + r"what (?:a|an) [\w:.+#$-]+(?: \w+)? (?:is|are|does)\b|"
     r"^\W*what does (?:a |an |the )?[\w:.+#$-]+(?: \w+)? (?:actually )?(?:guarantee|mean|do)\b|"
     r"^\W*how (?:is|are|does|do) (?!the\b)[^?\n]{1,40}? (?:differ|different) from\b",

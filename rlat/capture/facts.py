@@ -649,7 +649,8 @@ class FactExtractor:
                         start = said[-1]
                         sentence = text[start:end]
             elif ALWAYS.search(sentence) and (RULE_SETTING.search(sentence) or CODEISH.search(
-                    sentence)) and not REPORTING.search(sentence):  # (or about code)
+                    sentence)) and not REPORTING.search(sentence) \
+                    and not _NEVER_DID.search(sentence):  # (or about code)
                 kind = "convention"
             elif _how_done(sentence):
                 kind = "convention"
@@ -1198,10 +1199,17 @@ _PROPOSED = re.compile(r"\b(?:will (?:get|be|have|add|use|run|go|move|become|nee
 # gotcha of the project's.
 _OWN_SLIP = re.compile(r"\W*(?:my (?:edit|change|fix|patch|mistake|bad|earlier)|i (?:put|made|"
                        r"edited|changed|forgot|missed|broke|added|wrote|used))\b", re.IGNORECASE)
-# What tells of a change, not a standing rule: "since yesterday", "suddenly" ("no X any more"
-# is a rule: a practice changed).
-_LATELY = re.compile(r"\b(?:since|suddenly|today|yesterday|this morning)\b",
-                     re.IGNORECASE)
+# "(I) never opened it", "always forgot": what someone did, in the past, is no rule ("are always
+# imported qualified" is one).
+_NEVER_DID = re.compile(r"(?<!\bis )(?<!\bare )(?<!\bbe )(?<!\bget )(?<!\bgets )"
+                        r"\b(?:always|never) (?:\w+ed|been|had|did|was|were|saw|knew|got|went|"
+                        r"ran|made|wrote|found|read|thought|heard|understood)\b", re.IGNORECASE)
+# What tells of a change, not a standing rule: "since yesterday", "suddenly" (not the "since"
+# of a reason, "since you'll be in this code a lot"; and "no X any more" is a rule: a practice
+# changed).
+_LATELY = re.compile(r"\b(?:since (?:yesterday|this morning|today|last|the (?:last|latest|new|recent)|"
+                     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d)|suddenly|today|yesterday|"
+                     r"this morning)\b", re.IGNORECASE)
 
 
 def _judges(sentence: str) -> bool:

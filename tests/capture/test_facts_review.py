@@ -450,3 +450,22 @@ def test_whats_a_safe_way_about_this_project_still_recalls():
     hits = [h.claim.text for h in R.recall(state, "what's a safe way to run alembic migrations "
                                                   "locally?", workspace=ws, now=t0)]
     assert hits == [rule]
+
+
+def test_what_someone_never_did_is_no_rule(tmp_path, store):
+    """"what does src/app/counter.c do? never opened it": a remark about the past, said in three
+    projects, became one convention shared by all three (a leak between projects)."""
+    b = session(tmp_path)
+    b.prompt("what does src/app/counter.c do? never opened it")
+    b.say("It counts the loop pulses.")
+    assert "convention" not in facts_of(capture_transcript(b.write(b.path), store=store))
+
+
+def test_a_rule_passed_on_with_a_reason_after_since_is_kept(tmp_path, store):
+    """"since" gives a reason here, not a time: the rule stays a rule."""
+    b = session(tmp_path)
+    b.prompt("queue a status uplink whenever the daily health check runs. olu asked me to pass "
+             "this on since you'll be in this code a lot: no malloc anywhere after boot.")
+    b.say("Done, from a static buffer.")
+    (rule,) = facts_of(capture_transcript(b.write(b.path), store=store))["convention"]
+    assert "no malloc anywhere after boot" in rule["text"], rule["text"]

@@ -1199,10 +1199,10 @@ _PROPOSED = re.compile(r"\b(?:will (?:get|be|have|add|use|run|go|move|become|nee
 # gotcha of the project's.
 _OWN_SLIP = re.compile(r"\W*(?:my (?:edit|change|fix|patch|mistake|bad|earlier)|i (?:put|made|"
                        r"edited|changed|forgot|missed|broke|added|wrote|used))\b", re.IGNORECASE)
-# "(I) never opened it", "always forgot": what someone did, in the past, is no rule ("are always
-# imported qualified" is one).
-_NEVER_DID = re.compile(r"(?<!\bis )(?<!\bare )(?<!\bbe )(?<!\bget )(?<!\bgets )"
-                        r"\b(?:always|never) (?:\w+ed|been|had|did|was|were|saw|knew|got|went|"
+# "(I) never opened it", "always forgot": what someone did, in the past, is no rule (said first
+# in the sentence: "are always imported qualified - never unqualified" is one).
+_NEVER_DID = re.compile(r"^\W*(?:i |we |they )?(?:always|never) (?:\w+ed|been|had|did|was|were|"
+                        r"saw|knew|got|went|"
                         r"ran|made|wrote|found|read|thought|heard|understood)\b", re.IGNORECASE)
 # What tells of a change, not a standing rule: "since yesterday", "suddenly" (not the "since"
 # of a reason, "since you'll be in this code a lot"; and "no X any more" is a rule: a practice

@@ -29,6 +29,7 @@ class Command:
     ask: Cited | None = None  # the prompt it ran under
     facts_before: int = 0  # facts kept before it failed
     hints: set = field(default_factory=set)  # commands the user quoted after it failed
+    did_nothing: bool = False  # it ran and did nothing ("No tests matching … were executed")
 
 
 # Prompts after a failure by which the user has moved on: a command that works after them
@@ -107,7 +108,8 @@ def recovers(failed: Command, good: str, *, newest: bool = False,
         # nothing was changed in between, and the command that works names a variant of the
         # job that failed ("db:seed" fails, "db:seed:replant" works)
         return True
-    return bool(ENV_ERROR.search(failed.error))
+    # (or it ran and did nothing: "No tests matching pattern … were executed")
+    return bool(ENV_ERROR.search(failed.error)) or failed.did_nothing
 
 
 def only_looks(command: str) -> bool:

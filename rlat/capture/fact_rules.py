@@ -25,7 +25,8 @@ SENTENCE = re.compile(r"(?:[^\n.!?]|[.!?](?![\s]|$|[\"”’](?:\s|$)))+(?:[.!?]
 # A name in code that ends in "!" ("ig/halt-key!", "swap!", "reset_all!"): its "!" ends no
 # sentence. (Prose's "that fixed it! we always …" still does.)
 CODE_BANG = re.compile(r"(?<![\w/-])(?:[\w]+[-/_][\w/-]*|`[^`\n]*)!(?=`?[ \t]+[a-z])")
-HEDGED = re.compile(r"\b(?:i doubt|not sure|i don'?t think|i wonder|no idea if)\b", re.IGNORECASE)
+HEDGED = re.compile(r"\b(?:i doubt|not sure|i don'?t think|i wonder|no idea if|or something|"
+                    r"something about)\b", re.IGNORECASE)
 BULLET = re.compile(r"^\s*(?:(?:[-*+•]|\d+[.)])\s+)?\[[ xX✓]\]\s+|^\s*(?:[-*+•]|\d+[.)])\s+|"
                     r"^\s*#+\s+|^\s*>\s*")
 
@@ -441,6 +442,9 @@ WENT_WELL = re.compile(r"\b(?:worked|works|helped|fixed|solved|was great|went fi
 SUGGEST_LEAD = re.compile(r"\b(?:don'?t|do not|pls don'?t|please don'?t) (?:suggest|propose|bring up)|"
                           r"\bbefore you (?:suggest|propose|ask)|(?:^|[,:;—–-]\s)\W*no\s",
                           re.IGNORECASE)
+# What someone else told the user ("jo says they hit this once …", "sam reckons …").
+RELAYED = re.compile(r"^\W*[a-z][\w.'-]* (?:says|said|reckons|thinks|mentioned|remembers|told me)\b",
+                     re.IGNORECASE)
 # A block the user pasted between ``` fences (to the end when it is left open).
 FENCED = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 # A rule's quantifier ("every … has to"), which in an order belongs to the task.
@@ -523,6 +527,18 @@ AFFIRMED = re.compile(
     r"^\W*(?:ya|yah|yes|yep|yeah|yup|correct|right|exactly|sure|confirmed|ok|okay|that'?s right|"
     r"please do)\b(?:\W+(?:always|exactly|that'?s right|correct|please|pls|thanks|thx|ty|keep "
     r"to (?:it|that)))*\W*$", re.IGNORECASE)
+# ... or asking whether what a doc says is still how things are done ("docs/state.md says:
+# actions: one createActionGroup per source. Is that still current, or out of date?"), and the
+# user saying it is ("yeah thats still how we do it").
+STILL_CURRENT = re.compile(r"\b(?:still (?:current|valid|true|right|accurate|the case|how (?:we|you) "
+                           r"do (?:it|things)|in use|the rule)|out of date|up to date)\b[^?\n]*\?\s*$",
+                           re.IGNORECASE)
+STILL_SO = re.compile(r"^\W*(?:ya|yah|yes|yep|yeah|yup|correct|right|still is|it is)\b"
+                      r"(?![^\n]*\b(?:but|not|no longer|out of date|except)\b)[^\n]{0,60}$",
+                      re.IGNORECASE)
+# What a doc says, as the assistant quotes it ("docs/state.md says: …", "CONTRIBUTING.md has:").
+DOC_SAYS = re.compile(r"^\W*[\w./-]+\.(?:md|rst|txt|adoc)\b[^:\n]{0,20}\b(?:says|has|reads|states)"
+                      r"\W*:\s*", re.IGNORECASE)
 # The part of the assistant's sentence that says it looked, before what it found: "From what I
 # can see in the repo, …", "Looking at the existing modules, …".
 LOOKED_LEAD = re.compile(
@@ -622,7 +638,8 @@ ENV_ERROR = re.compile(
 # A command that "worked" without doing its job ("No tests were found!!!"): a failure to
 # recover from all the same.
 DID_NOTHING = re.compile(r"\bno tests (?:were )?(?:found|ran|collected)|\bcollected 0 items\b|"
-                          r"\bran 0 tests\b", re.IGNORECASE)
+                          r"\bran 0 tests\b|\bno tests matching\b[^\n]{0,80}\bwere executed\b",
+                          re.IGNORECASE)
 
 # Cheap first looks (substring tests) before the regexes above: capture runs inside the
 # SessionEnd hook's budget, and most sentences name nothing salient.

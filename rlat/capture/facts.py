@@ -71,6 +71,7 @@ from .fact_rules import (
     DID_INSTEAD,
     DID_NOTHING,
     DISFLUENCY,
+    DOC_SAYS,
     DROPPED_FOR,
     ELLIPTICAL,
     ENV_ERROR,
@@ -110,6 +111,7 @@ from .fact_rules import (
     QUOTED_OUTPUT,
     REJECTED_FEEDBACK,
     REJECTED_PREFIX,
+    RELAYED,
     REMEDY,
     REPORTED,
     REPORTING,
@@ -128,6 +130,8 @@ from .fact_rules import (
     SENTENCE,
     SNAG,
     SNAG_WORDS,
+    STILL_CURRENT,
+    STILL_SO,
     SUGGEST_LEAD,
     SYMPTOM,
     SYMPTOM_WEAK,
@@ -423,7 +427,8 @@ class FactExtractor:
             # situation is unchanged ("which R are we on?" sets one all the same)
             return 0
         if self._symptom and not self._explained and self._reported is not None \
-                and (CLUE.match(text) or _declares(text) and self._about_the_problem(text)) \
+                and (CLUE.match(text) or (_declares(text) or HEDGED.search(text) or (
+                    is_question(text) and RELAYED.search(text))) and self._about_the_problem(text)) \
                 and not SYMPTOM.search(text):
             # (a clue to the problem being looked into, or the user pushing back on a first
             # theory — "nah cleartext is on for debug builds … its only the local backend": it
@@ -494,9 +499,22 @@ class FactExtractor:
                            [self._cite(said, *span, "fact"), self._cite(reply, 0, len(reply.text),
                                                                         "fact")])
             return
+        spans = sentences(text)
+        if spans and STILL_CURRENT.search(text[spans[-1][0]:spans[-1][1]]) \
+                and STILL_SO.match(answer):
+            for start, end in reversed(spans[:-1]):  # (what the doc says, before the question)
+                lead = DOC_SAYS.match(text[start:end])  # (sliced: the pattern opens with ^)
+                if lead is None:
+                    continue
+                start += lead.end()
+                if end - start >= SENTENCE_MIN and len(content_words(text[start:end])) >= 3:
+                    self._keep("convention", text[start:end],
+                               [self._cite(said, start, end, "fact"),
+                                self._cite(reply, 0, len(reply.text), "fact")])
+                return
+            return
         if not AFFIRMED.match(answer):
             return
-        spans = sentences(text)
         if not spans or not CONFIRM_ASKED.search(text[spans[-1][0]:spans[-1][1]]) \
                 or not KEEP_TO.search(text[spans[-1][0]:spans[-1][1]]):
             return  # (a confirmation of anything else — "Deleting all of them, right?" — is no rule)
@@ -1101,7 +1119,8 @@ class FactExtractor:
             # (a command the user ran in bash mode is the start of what they ask next)
             ask = None if (block.tool_id or "").startswith(BASH_MODE) else self._ask
             self._commands.append(Command(command, cited, True, error, error_cited,
-                                           ask=ask, facts_before=self._kept))
+                                           ask=ask, facts_before=self._kept,
+                                           did_nothing=bool(DID_NOTHING.search(block.text))))
             del self._commands[:-16]
             return
         if not only_looks(command):

@@ -469,3 +469,47 @@ def test_a_rule_passed_on_with_a_reason_after_since_is_kept(tmp_path, store):
     b.say("Done, from a static buffer.")
     (rule,) = facts_of(capture_transcript(b.write(b.path), store=store))["convention"]
     assert "no malloc anywhere after boot" in rule["text"], rule["text"]
+
+
+# ---------------------------------------------------------------- found in dev12 (tenth pass)
+def test_a_command_that_ran_and_did_nothing_is_recovered_by_the_one_that_works(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("run teh integration tests for the loan import, i changed the writer sql")
+    b.run("Bash", {"command": "./mvnw test -Dtest='LoanImport*'"},
+          "Exit code 1\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-surefire-"
+          "plugin:3.2.5:test (default-test) on project shelfsync: No tests matching pattern "
+          "\"LoanImport*\" were executed!", is_error=True)
+    b.run("Bash", {"command": "./mvnw verify -Pit -Dit.test='LoanImport*IT'"},
+          "[INFO] Tests run: 6, Failures: 0\n[INFO] BUILD SUCCESS")
+    b.say("All 6 pass.")
+    (fix,) = facts_of(capture_transcript(b.write(b.path), store=store))["recovery"]
+    assert fix["text"].startswith("Use `./mvnw verify -Pit -Dit.test='LoanImport*IT'` here"), \
+        fix["text"]
+
+
+def test_a_hedged_tip_from_a_teammate_keeps_the_problem_open_and_is_no_fact(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("the new patron sync reader NPEs on runDate - it's null, even though the job log "
+             "shows runDate in the parameters")
+    b.run("Grep", {"pattern": "runDate"}, "src/main/java/PatronSyncConfig.java")
+    b.prompt("jo says they hit this once, somethign about bean scopes, teh reader has to be "
+             "created later or something. does that ring a bell?")
+    b.run("Read", {"file_path": "src/main/java/PatronSyncConfig.java"}, "@Bean\nJdbcCursorItemReader")
+    b.say("The reader bean is a plain singleton: Spring builds it once at startup, before any "
+          "job has run, so there are no job parameters to bind and runDate is null. It needs "
+          "@StepScope.")
+    (gotcha,) = facts_of(capture_transcript(b.write(b.path), store=store))["gotcha"]
+    assert gotcha["text"].startswith("The reader bean is a plain singleton"), gotcha["text"]
+
+
+def test_a_doc_rule_the_user_confirms_is_still_current_is_a_convention(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("add the reminders state to the patient page")
+    b.run("Read", {"file_path": "docs/state.md"},
+          "- Actions: one `createActionGroup` per source. No standalone `createAction`.")
+    b.say("docs/state.md says: actions: one createActionGroup per source, no loose "
+          "createAction. Is that still current, or out of date?")
+    b.prompt("yeah thats still how we do it")
+    b.say("Following it.")
+    (rule,) = facts_of(capture_transcript(b.write(b.path), store=store))["convention"]
+    assert rule["text"].startswith("actions: one createActionGroup per source"), rule["text"]

@@ -9,7 +9,7 @@ which phrasing template frames it, where secrets go, every uuid and timestamp. E
 own projects, facts *and phrasing templates*, and its own seed; dev, dev2 and dev3 are tuned on,
 dev4 was first read untuned (and tuned on since), dev5 (fifth pass), dev6 and dev7 (sixth) were too,
 dev8 (eighth pass, first read untuned at 0.66), dev9 and dev10 (ninth pass, 0.34 and 0.40)
-and dev11 (tenth pass, 0.475) were too; dev12 (tenth pass) is read untuned at the pass's end;
+and dev11 and dev12 (tenth pass, 0.4875 and 0.562 with the code of the pass's start) were too;
 heldout never.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context

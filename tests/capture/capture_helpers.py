@@ -127,3 +127,23 @@ def stored_events_text(path: Path | None = None) -> str:
     """Everything in the store's events, as one JSON string (to search for leaks)."""
     log = ClaimLog(path or memory_store_path())
     return json.dumps(list(log.events()), ensure_ascii=False)
+
+
+def facts_of(report) -> dict[str, list[dict]]:
+    """A capture report's facts (no session record), by kind."""
+    out: dict[str, list[dict]] = {}
+    for claim in report.claims:
+        if claim["type"] != "event":
+            out.setdefault(claim["kind"], []).append(claim)
+    return out
+
+
+def texts(report) -> list[str]:
+    return [c["text"] for c in report.claims if c["type"] != "event"]
+
+
+def session(tmp_path, name="t", session_id="11111111-2222-3333-4444-555555555555") -> Builder:
+    """A Builder writing to ``tmp_path/<name>.jsonl``."""
+    b = Builder(session_id=session_id)
+    b.path = tmp_path / f"{name}.jsonl"
+    return b

@@ -5,29 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from capture_helpers import Builder, stored_events_text
+from capture_helpers import Builder, facts_of, session, stored_events_text, texts
 
 from rlat.capture.pipeline import capture_transcript
 from rlat.claims.ids import content_hash
 from rlat.render.fences import fence
-
-
-def facts_of(report) -> dict[str, list[dict]]:
-    out: dict[str, list[dict]] = {}
-    for claim in report.claims:
-        if claim["type"] != "event":
-            out.setdefault(claim["kind"], []).append(claim)
-    return out
-
-
-def texts(report) -> list[str]:
-    return [c["text"] for c in report.claims if c["type"] != "event"]
-
-
-def session(tmp_path, name="t", session_id="11111111-2222-3333-4444-555555555555"):
-    b = Builder(session_id=session_id)
-    b.path = tmp_path / f"{name}.jsonl"
-    return b
 
 
 def bash_mode(b: Builder, command: str, stdout: str = "", stderr: str = "") -> None:

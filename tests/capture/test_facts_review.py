@@ -4,28 +4,9 @@ test failed on the rules as first written (see docs/benchmarks.md, "Tenth pass")
 from __future__ import annotations
 
 import pytest
-from capture_helpers import Builder
+from capture_helpers import facts_of, session, texts
 
 from rlat.capture.pipeline import capture_transcript
-
-
-def facts_of(report) -> dict[str, list[dict]]:
-    out: dict[str, list[dict]] = {}
-    for claim in report.claims:
-        if claim["type"] != "event":
-            out.setdefault(claim["kind"], []).append(claim)
-    return out
-
-
-def texts(report) -> list[str]:
-    return [c["text"] for c in report.claims if c["type"] != "event"]
-
-
-def session(tmp_path, name="t", session_id="11111111-2222-3333-4444-555555555555"):
-    b = Builder(session_id=session_id)
-    b.path = tmp_path / f"{name}.jsonl"
-    return b
-
 
 SUBAGENT_TRAILER = ("agentId: a19dbd3d0ac2c318a (use SendMessage with to: 'a19dbd3d0ac2c318a', "
                     "summary: '<5-10 word recap>' to continue this agent)\n<usage>subagent_tokens:"

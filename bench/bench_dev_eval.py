@@ -1,7 +1,8 @@
 """Recall quality on generated multi-project sessions with planted facts (issue #13, part 4).
 
-Every split of ``bench/dev_eval`` (dev to dev10: tuned on — dev4 to dev10 were first read
-untuned, 0.38, 0.44, 0.44, 0.46, 0.66, 0.34 and 0.40; heldout: never look at it while tuning), each run two ways through rlat's real hooks: **captured** (every session through the SessionEnd
+Every split of ``bench/dev_eval`` (dev to dev12: tuned on — dev4 to dev12 were first read
+untuned, 0.38, 0.44, 0.44, 0.46, 0.66, 0.34, 0.40, 0.49 and 0.56; heldout: never look at it
+while tuning), each run two ways through rlat's real hooks: **captured** (every session through the SessionEnd
 hook, then the prompts through UserPromptSubmit) and **oracle** (every fact typed as a clean
 one-line claim with ``rlat memory add``, then the same prompts: the recall engine's ceiling).
 

@@ -89,6 +89,9 @@ HOW_DONE = re.compile(
     r"through|using|via)\b"
     # "it goes in strings.xml", "elog is only for can't-happen internal errors"
     r"|(?:^|[,;:—–-]\s)\W*(?:it|they|those) (?:goes|go|belongs?|lives?) (?:in|into|under)\b"
+    # "Hardware access stays in the bsp layer"
+    r"|\b(?:stays?|lives?|belongs?) (?:in|inside|behind) (?:the|its|their|a|teh) [\w -]{1,30}?"
+    r"(?:layer|module|package|folder|directory|crate|service|boundary)\b"
     r"|\b(?:is|are) only (?:for|ever used for|used for|allowed in)\b"
     # "no user-visible text is written inline in a composable"
     r"|(?:^|[,:;\"“—–-]\s)\W*no (?:[\w.()@!-]+ ){1,4}?(?:is|are) \w+(?:ed|en)\b",

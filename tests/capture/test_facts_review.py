@@ -494,3 +494,14 @@ def test_a_doc_rule_the_user_confirms_is_still_current_is_a_convention(tmp_path,
     b.say("Following it.")
     (rule,) = facts_of(capture_transcript(b.write(b.path), store=store))["convention"]
     assert rule["text"].startswith("actions: one createActionGroup per source"), rule["text"]
+
+
+def test_a_layer_rule_in_a_pasted_review_comment_is_a_convention(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("pushed it myself, kasia already reviewed. pasting:\n\n> **kasia** commented on "
+             "`src/app/climate.c`\n> app/climate.c calls `HAL_I2C_*` itself. Hardware access "
+             "stays in teh bsp layer: add a `bsp_sht40_read()` in src/bsp/ and call that.\n\n"
+             "can you address that")
+    b.say("Moved the I2C calls into src/bsp/bsp_sht40.c.")
+    (rule,) = facts_of(capture_transcript(b.write(b.path), store=store))["convention"]
+    assert rule["text"].startswith("Hardware access stays in teh bsp layer"), rule["text"]

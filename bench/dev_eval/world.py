@@ -49,6 +49,7 @@ SPLITS = {"dev": ("bench.dev_eval.dev_content", 1301),
           "dev10": ("bench.dev_eval.dev10_content", 8886),
           "dev11": ("bench.dev_eval.dev11_content", 5381),
           "dev12": ("bench.dev_eval.dev12_content", 7129),
+          "dev13": ("bench.dev_eval.dev13_content", 3323),
           "heldout": ("bench.dev_eval.heldout_content", 9473)}
 
 

@@ -568,9 +568,12 @@ ORDER = re.compile(r"\bplease\b|^\W*(?:can|could|would) you\b|^\W*(?:fix|do|chan
 # endpoint. forBranch didnt fetch …", "ok the enum thing: autogenerate doesnt notice …"):
 # what follows the lead is their diagnosis.
 FOUND_LEAD = re.compile(
-    r"^\W*(?:(?:ok(?:ay)?|so|ah|right|alright|finally)\W+)*(?P<lead>(?:i(?:'ve)? )?(?:found|figured "
-    r"out|tracked down|worked out|cracked|nailed)\s+(?:the|that|what|why|it)\b[^\n]{0,60}?[.:]"
-    r"(?=\s|$)|"
+    # (after waving off the assistant's first theory: "no, is not this. i found why …", "not
+    # this. i found it, the free hours are in redis …", "no no. the cut spectrum problem: …")
+    r"^\W*(?:(?:ok(?:ay)?|so|ah|right|alright|finally|no|nope|nah|wrong)\W+)*"
+    r"(?:(?:it'?s |its |is |that'?s )?not (?:this|that|it)\W+)?"
+    r"(?P<lead>(?:i(?:'ve)? )?(?:found|figured out|tracked down|worked out|cracked|nailed)\s+"
+    r"(?:it\s*,|(?:the|that|what|why|it)\b[^\n]{0,60}?[.:](?=\s|$))|"
     r"the [\w -]{1,40} (?:thing|issue|problem|bug)\s*:)\s*", re.IGNORECASE)
 DIAGNOSIS_START = re.compile(
     r"\b(?:i think i(?:'ve| have) (?:got|found) it|i (?:think|suspect|bet)|my (?:guess|theory) is|"

@@ -427,7 +427,7 @@ class FactExtractor:
             # situation is unchanged ("which R are we on?" sets one all the same)
             return 0
         if self._symptom and not self._explained and self._reported is not None \
-                and (CLUE.match(text) or (_declares(text) or HEDGED.search(text) or (
+                and not FOUND_LEAD.match(text) and (CLUE.match(text) or (_declares(text) or HEDGED.search(text) or (
                     is_question(text) and RELAYED.search(text))) and self._about_the_problem(text)) \
                 and not SYMPTOM.search(text):
             # (a clue to the problem being looked into, or the user pushing back on a first
@@ -469,6 +469,32 @@ class FactExtractor:
             for a, b in (_trim_asides(text, *span) for span in sentences(text)))
         self._answered = False
         return found.end() if found else 0
+
+    def _found(self, report: Block, found: int, spans: list[tuple[int, int]]) -> bool:
+        """What the user says they found, in their words: the sentences after the lead, up to
+        an order or a question ("… can you fix it properly"), as many as fit — in whatever
+        words they explain it ("readyRead not mean all data arrived … need read only when
+        canReadLine"). Whether it was kept."""
+        text = report.text
+        lead = (FOUND_LEAD.match(text).start("lead"), len(text[:found].rstrip()))
+        pieces: list[tuple[int, int]] = []
+        for start, end in spans:
+            sentence = text[start:end]
+            if is_question(sentence) or ORDER.search(sentence) or IMPERATIVE.match(sentence) \
+                    or _VERB_OBJECT.match(sentence) and not CAUSE.search(sentence):
+                break
+            if end - lead[0] > FACT_CHARS:
+                break
+            pieces.append((start, end))
+        if not pieces or not any(CAUSE.search(text[a:b]) or REMEDY.search(text[a:b])
+                                 for a, b in pieces):
+            return False
+        kept = text[pieces[0][0]:pieces[-1][1]]
+        self._forget([f for f in self.facts if any(
+            c.uuid == report.uuid and c.role == "fact" and c.excerpt in kept for c in f.cited)])
+        self._keep("gotcha", _joined(text, [lead] + pieces, spans + [lead]),
+                   [self._cite(report, a, b, "fact") for a, b in [lead] + pieces])
+        return True
 
     def _about_the_problem(self, text: str) -> bool:
         """Whether a statement speaks of the problem being looked into: it shares a word with
@@ -837,8 +863,8 @@ class FactExtractor:
         spans = sentences(text)
         if found:  # (the diagnosis is what follows the lead, in its sentence or the next)
             spans = [(max(a, found), b) for a, b in spans if b > found]
-            spans.insert(0, (found, found))
-        diagnosing = bool(found)  # only what follows "I think I've got it" is a diagnosis
+            return self._found(report, found, spans)
+        diagnosing = False  # only what follows "I think I've got it" is a diagnosis
         for at, (start, end) in enumerate(spans[1:], 1):  # (the first is the symptom)
             sentence = text[start:end]
             lead = DIAGNOSIS_START.search(sentence)
@@ -857,12 +883,6 @@ class FactExtractor:
             self._forget([f for f in self.facts if any(
                 c.uuid == report.uuid and c.role == "fact" and c.excerpt in kept
                 for c in f.cited)])
-            if found:  # (in their own words, led by what they say they found: no [asked: …])
-                lead = (FOUND_LEAD.match(text).start("lead"), len(text[:found].rstrip()))
-                spans.append(lead)
-                self._keep("gotcha", _joined(text, [lead] + pieces, spans),
-                           [self._cite(report, a, b, "fact") for a, b in [lead] + pieces])
-                return True
             self._in_context("gotcha", _joined(text, pieces, spans),
                              [self._cite(report, a, b, "fact") for a, b in pieces])
             return True

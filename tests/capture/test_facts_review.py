@@ -505,3 +505,27 @@ def test_a_layer_rule_in_a_pasted_review_comment_is_a_convention(tmp_path, store
     b.say("Moved the I2C calls into src/bsp/bsp_sht40.c.")
     (rule,) = facts_of(capture_transcript(b.write(b.path), store=store))["convention"]
     assert rule["text"].startswith("Hardware access stays in teh bsp layer"), rule["text"]
+
+
+# ---------------------------------------------------------------- found in dev13 (tenth pass)
+@pytest.mark.parametrize("said, starts", [
+    ("no, is not this. i found why diesel price is of yesterday. {{ ds }} is not the day of run, "
+     "is the start of interval, so run of today 18h has ds of yesterday",
+     "I found why diesel price is of yesterday. {{ ds }} is not the day of run"),
+    ("not this. i found it, the free hours are in redis cache, pool cache.slots, 15 minutes, "
+     "and when schedule change nobody clear it", "I found it, the free hours are in redis cache"),
+    ("no no. the cut spectrum problem: readyRead not mean all data arrived, reply of 18 KB come "
+     "in pieces and we parse half. need read only when canReadLine",
+     "The cut spectrum problem: readyRead not mean all data arrived"),
+])
+def test_a_finding_after_waving_off_the_first_theory_is_the_users_gotcha(tmp_path, store, said,
+                                                                         starts):
+    b = session(tmp_path)
+    b.prompt("booking page show still old free hours after reception change them")
+    b.run("Bash", {"command": "curl -sI localhost:8000/api/slots | grep -i cache-control"},
+          "Cache-Control: no-cache, private")
+    b.prompt(said)
+    b.run("Read", {"file_path": "src/Booking/SlotProvider.php"}, "$this->cache->get(...)")
+    b.say("Yes, that's the cause.")
+    (gotcha,) = facts_of(capture_transcript(b.write(b.path), store=store))["gotcha"]
+    assert gotcha["text"].startswith(starts), gotcha["text"]

@@ -89,6 +89,9 @@ HOW_DONE = re.compile(
     r"through|using|via)\b"
     # "it goes in strings.xml", "elog is only for can't-happen internal errors"
     r"|(?:^|[,;:—–-]\s)\W*(?:it|they|those) (?:goes|go|belongs?|lives?) (?:in|into|under)\b"
+    # "no QThread subclass, that one is old": what is not done any more, and why
+    r"|^\W*no [\w:.<>()-]+(?: [\w:.<>()-]+){0,3}?[,;:-]+\s*(?:that|this|it)(?:'s| one is| is| are) "
+    r"(?:old|deprecated|legacy|outdated|the old way)\b"
     # "Hardware access stays in the bsp layer"
     r"|\b(?:stays?|lives?|belongs?) (?:in|inside|behind) (?:the|its|their|a|teh) [\w -]{1,30}?"
     r"(?:layer|module|package|folder|directory|crate|service|boundary)\b"
@@ -418,8 +421,14 @@ JUDGED = re.compile(
 # "pls dont suggest server streaming - we tried that last month, the depot wifi …": an
 # approach the user names and says was tried already, with the reason after it.
 TRIED_BEFORE = re.compile(r"(?<!['’])\b(?:we|i|they|the team|someone|[a-z]+)(?:'ve| have| had)? "
-                          r"(?:already |once |actually |even )?tried (?:that|this|it)\b",
+                          r"(?:already |once |actually |even )?tried (?:that|this|it)\b|"
+                          r"\b(?:this|that|it) (?:we|i|they) (?:already |once )?tried\b",
                           re.IGNORECASE)
+# The assistant proposing an approach ("One option would be installing API Platform …", "We
+# could try …"): what a user's "this we tried already, …" turns down.
+PROPOSAL = re.compile(r"\b(?:one option (?:would be|is)|an option (?:would be|is)|we could (?:try|use|"
+                      r"switch|move|add|put)|(?:i )?could try|how about|what about|i(?:'d| would) "
+                      r"(?:suggest|propose|try))\b", re.IGNORECASE)
 # ... not when nobody has ("we haven't tried that yet", "nobody has tried that") ...
 NOT_TRIED = re.compile(r"\b(?:nobody|no one|never|not|haven'?t|hasn'?t|didn'?t)\b[^.,;]{0,20}"
                        r"\btried\b|\btried\b[^.,;]{0,60}\byet\b", re.IGNORECASE)
@@ -429,7 +438,8 @@ DROPPED_FOR = re.compile(r"\b(?:not|no|never|nothing|none|worse|slower|broke|bro
                          r"fail\w*|crash\w*|pointless|too|cant|can'?t|wont|won'?t|isnt|isn'?t|"
                          r"doesnt|doesn'?t|didnt|didn'?t|wasnt|wasn'?t|arent|aren'?t|dont|don'?t|"
                          r"couldnt|couldn'?t|wouldnt|wouldn'?t|problems?|issues?|regress\w*|"
-                         r"leak\w*|pins?|blocks?|refuse\w*|reverted|rolled back|bottleneck)\b",
+                         r"leak\w*|pins?|blocks?|refuse\w*|reverted|rolled back|bottleneck|"
+                         r"cannot|die[sd]?|dead|slow|too much|unusable|useless)\b",
                          re.IGNORECASE)
 # A message the user quotes from what failed ("… throws 'You have attempted to perform a
 # blocking operation on a IO thread. This is not allowed, as …'"): output, not their words.
@@ -523,13 +533,14 @@ KEEP_TO = re.compile(r"\b(?:keep|stick|stay) (?:to|with)\b|\bfollow (?:that|it|t
 # templates include the yardlib helpers. I'll keep to that here too - correct?") ...
 CONFIRM_ASKED = re.compile(
     r"(?:\b(?:correct|right|ok|okay|agreed|yes|fine)|\bsounds? (?:right|good)|\bis that "
-    r"(?:right|correct|ok|okay)|\bshall i (?:keep|stick) (?:to|with) (?:that|it)[^?]*)\s*\?\s*$",
+    r"(?:right|correct|ok|okay)|\b(?:shall|should) i (?:keep|stick) (?:to|with) (?:that|it)[^?]*)"
+    r"\s*\?\s*$",
     re.IGNORECASE)
 # ... and the user saying yes, and nothing more ("ya", "ya, always", "yes, correct").
 AFFIRMED = re.compile(
     r"^\W*(?:ya|yah|yes|yep|yeah|yup|correct|right|exactly|sure|confirmed|ok|okay|that'?s right|"
     r"please do)\b(?:\W+(?:always|exactly|that'?s right|correct|please|pls|thanks|thx|ty|keep "
-    r"to (?:it|that)))*\W*$", re.IGNORECASE)
+    r"to (?:it|that)|(?:this|that) one|like (?:this|that)|this way))*\W*$", re.IGNORECASE)
 # ... or asking whether what a doc says is still how things are done ("docs/state.md says:
 # actions: one createActionGroup per source. Is that still current, or out of date?"), and the
 # user saying it is ("yeah thats still how we do it").

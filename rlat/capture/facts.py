@@ -106,6 +106,7 @@ from .fact_rules import (
     PICKED,
     PRAISE,
     PREFERENCE,
+    PROPOSAL,
     QUANTIFIED,
     QUOTED_COMMAND,
     QUOTED_OUTPUT,
@@ -333,6 +334,7 @@ class FactExtractor:
                 if block.kind == "text" and block.text:
                     if said_before is not None:
                         self._agreed(said_before, block)
+                        self._turned_down(said_before, block)
                         said_before = None
                     found = first and self._asked(block)
                     first = False
@@ -495,6 +497,32 @@ class FactExtractor:
         self._keep("gotcha", _joined(text, [lead] + pieces, spans + [lead]),
                    [self._cite(report, a, b, "fact") for a, b in [lead] + pieces])
         return True
+
+    def _turned_down(self, said: Block, reply: Block) -> None:
+        """The user turning down the approach the assistant just proposed because it was tried
+        before ("One option would be keeping the history in SQLite with ecto_sqlite3." — "no.
+        this we tried already two times, sd card die in few months like this"): the proposal
+        and their reason are a falsified finding."""
+        answer = reply.text
+        spans = sentences(answer)
+        if not spans:
+            return
+        for a, b in spans[:2]:
+            if not (TRIED_BEFORE.search(answer, a, b) and not NOT_TRIED.search(answer, a, b)
+                    and DROPPED_FOR.search(answer, a, b)) or WENT_WELL.search(answer, a, b):
+                continue
+            proposed = [(x, y) for x, y in sentences(said.text)
+                        if PROPOSAL.search(said.text, x, y) and not said.text[x:y].rstrip()
+                        .endswith("?")]
+            if not proposed:
+                return
+            (x, y), start = proposed[-1], a
+            end = b
+            text = f"{said.text[x:y].strip()} Turned down: {answer[start:end].strip()}"
+            self._keep("falsified", "", [self._cite(said, x, y, "fact"),
+                                         self._cite(reply, start, end, "fact")],
+                       text=snippet(one_line(text), FACT_CHARS))
+            return
 
     def _about_the_problem(self, text: str) -> bool:
         """Whether a statement speaks of the problem being looked into: it shares a word with

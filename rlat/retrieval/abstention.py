@@ -133,7 +133,7 @@ _CODE = re.compile(r"`[^`\n]+`")
 _EXPLAIN = r"(?:(?:can you |could you |please )?explain(?: to me)? )?"
 _GENERAL = re.compile(
     r"^\W*(?:(?:so|ok|okay|hey)\W+)?(?:(?:can you |could you |please )?explain(?: to me)?|"
-    r"what'?s|what is|what are|tell me) the difference between\b|"
+    r"what'?s|what is|what are|tell me) (?:the )?difference between\b|"
     r"^\W*" + _EXPLAIN + r"what(?:'s| is| are) (?:a|an)\b(?!\s+(?:\w+\s+)?(?:way|approach|place|"
     r"name|command|option|setting|tool)\b)|"
     r"^\W*" + _EXPLAIN + r"what (?:a|an) [\w:.+#$-]+(?: \w+)? (?:is|are|does)\b|"

@@ -529,3 +529,32 @@ def test_a_finding_after_waving_off_the_first_theory_is_the_users_gotcha(tmp_pat
     b.say("Yes, that's the cause.")
     (gotcha,) = facts_of(capture_transcript(b.write(b.path), store=store))["gotcha"]
     assert gotcha["text"].startswith(starts), gotcha["text"]
+
+
+def test_an_approach_turned_down_as_tried_before_is_falsified_with_the_proposal(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("we lose the irrigation history when controller reboot. what we can do?")
+    b.say("One option would be keeping the history in SQLite on the device with ecto_sqlite3.")
+    b.prompt("no. this we tried already two times, sd card die in few months like this. other "
+             "idea")
+    b.say("Okay, not that then.")
+    (finding,) = facts_of(capture_transcript(b.write(b.path), store=store))["falsified"]
+    assert finding["text"].startswith("One option would be keeping the history in SQLite") \
+        and "sd card die" in finding["text"], finding["text"]
+
+
+@pytest.mark.parametrize("asked, answer, rule", [
+    ("So on a worker thread - a QThread subclass like AcquisitionThread, or something else?",
+     "no QThread subclass, that one is old. QtConcurrent::run with QFutureWatcher",
+     "No QThread subclass, that one is old"),
+    ("No widget here touches QSerialPort: every instrument command goes through DeviceLink. "
+     "Should I keep to that?", "yes this one", "No widget here touches QSerialPort"),
+])
+def test_terse_answers_that_make_a_rule(tmp_path, store, asked, answer, rule):
+    b = session(tmp_path)
+    b.prompt("add in toolbar button 'Dark' that take a dark spectrum and save it as reference")
+    b.say(asked)
+    b.prompt(answer)
+    b.say("Got it.")
+    kept = facts_of(capture_transcript(b.write(b.path), store=store))["convention"]
+    assert any(k["text"].startswith(rule) for k in kept), kept

@@ -109,6 +109,7 @@ def test_a_general_question_is_answered_only_by_a_claim_covering_what_it_asks():
                     "what's the difference between select_related and prefetch_related?",
                     "what's a narrow versus a wide transformation in Spark?",
                     "how do I squash my last three commits into one?",
+                    "what is difference between Task.async and spawn_link in elixir?",
                     "how do I undo the last commit but keep the changes in my working tree?"):
         assert asks_in_general(general), general
 

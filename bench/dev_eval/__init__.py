@@ -8,16 +8,16 @@ prompts, cross-project leaks, secrets leaked, injected characters per prompt, ho
 and the same with every fact stored as a clean one-line claim (the *oracle*: the recall
 engine's ceiling, separating capture loss from ranking loss).
 
-Thirteen splits: ``dev``, ``dev2`` and ``dev3`` (tune on them; different projects, stacks and
+Fourteen splits: ``dev``, ``dev2`` and ``dev3`` (tune on them; different projects, stacks and
 phrasing templates, so a rule fitted to one split's wording shows), ``dev4`` (written in the
 fifth pass for a fresh out-of-sample reading; first measured untuned, tuned on since), ``dev5``
 (a second untuned reading, also written in the fifth pass), ``dev6`` and ``dev7`` (a third and
-a fourth, written in the sixth pass), ``dev8`` … ``dev12`` (written in the eighth, ninth and
+a fourth, written in the sixth pass), ``dev8`` … ``dev13`` (written in the eighth, ninth and
 tenth passes by helpers that read no capture or recall code; each first read untuned, tuned on
 since) and ``heldout`` (other projects, facts, phrasing templates and seed again; never look at
 it while tuning). Modules:
 ``world`` (the generator), ``transcript`` (the JSONL writer), ``dev_content`` / ``dev2_content``
-/ ... / ``dev12_content`` / ``heldout_content`` (the splits), ``runner`` (hooks, scoring),
+/ ... / ``dev13_content`` / ``heldout_content`` (the splits), ``runner`` (hooks, scoring),
 ``report`` (tables). Run ``python -m bench.dev_eval --help``; method in docs/benchmarks.md.
 """
 

@@ -25,6 +25,7 @@ from bench.dev_eval import (  # noqa: E402
     dev9_content,
     dev10_content,
     dev11_content,
+    dev12_content,
     dev_content,
     report,
     runner,
@@ -123,7 +124,10 @@ def test_worlds_are_sound_reproducible_and_the_splits_differ(tmp_path):
                dev6_content, dev7_content, dev8_content, dev9_content, dev10_content)),
     ("dev12", (dev_content, dev2_content, dev3_content, dev4_content, dev5_content,
                dev6_content, dev7_content, dev8_content, dev9_content, dev10_content,
-               dev11_content))])
+               dev11_content)),
+    ("dev13", (dev_content, dev2_content, dev3_content, dev4_content, dev5_content,
+               dev6_content, dev7_content, dev8_content, dev9_content, dev10_content,
+               dev11_content, dev12_content))])
 def test_each_further_tuning_split_is_sound_and_shares_nothing_with_the_others(split, earlier):
     tuned = world.generate(split, now=NOW)
     assert world.check(tuned) == []

@@ -44,7 +44,13 @@ from __future__ import annotations
 
 import random
 
-from .transcript import bash, edit, grep, read, write
+from .templates import find as _find
+from .templates import look as _look
+from .templates import run as _run
+from .templates import steps as _steps
+from .templates import talk as _talk
+from .templates import tweak as _tweak
+from .transcript import bash, edit, read, write
 from .world import Episode, Fact, Project, Step
 
 CROSS_PER_PROJECT = 3
@@ -342,31 +348,6 @@ UNANSWERED: dict[str, list[str]] = {
         "who gets notified if a sector stays dry for too long?",
     ],
 }
-
-
-# ------------------------------------------------------------------- noise
-def _look(ask: str, path: str, content: str, answer: str) -> Episode:
-    return [Step(prompt=ask), Step(tools=[read(path, content)]), Step(text=answer)]
-
-
-def _find(ask: str, pattern: str, files: list[str], answer: str) -> Episode:
-    return [Step(prompt=ask), Step(tools=[grep(pattern, files)]), Step(text=answer)]
-
-
-def _tweak(ask: str, path: str, old: str, new: str, answer: str = "Fixed.") -> Episode:
-    return [Step(prompt=ask), Step(tools=[edit(path, old, new)]), Step(text=answer)]
-
-
-def _run(ask: str, command: str, output: str, answer: str) -> Episode:
-    return [Step(prompt=ask), Step(tools=[bash(command, output)]), Step(text=answer)]
-
-
-def _talk(ask: str, answer: str) -> Episode:
-    return [Step(prompt=ask), Step(text=answer)]
-
-
-def _steps(ask: str, tools: list, answer: str) -> Episode:
-    return [Step(prompt=ask), Step(tools=tools), Step(text=answer)]
 
 
 # ------------------------------------------------------------------- projects

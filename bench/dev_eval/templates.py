@@ -18,6 +18,7 @@ The splits' content modules wrap these in their own wording (``TEMPLATES``).
 
 from __future__ import annotations
 
+from .transcript import bash, edit, grep, read
 from .world import Episode, Step
 
 
@@ -44,3 +45,29 @@ def falsified_steps(s: dict, interject: str | None, before_revert: str) -> Episo
     steps.append(Step(text=before_revert, tools=[s["revert"]]))
     steps.append(Step(text=s["conclusion"]))
     return steps
+
+
+# Noise episodes (everyday asks around the planted facts): a read, a search, a small edit, a
+# command, a chat, several tools — each closed by the assistant's reply.
+def look(ask: str, path: str, content: str, answer: str) -> Episode:
+    return [Step(prompt=ask), Step(tools=[read(path, content)]), Step(text=answer)]
+
+
+def find(ask: str, pattern: str, files: list[str], answer: str) -> Episode:
+    return [Step(prompt=ask), Step(tools=[grep(pattern, files)]), Step(text=answer)]
+
+
+def tweak(ask: str, path: str, old: str, new: str, answer: str = "Fixed.") -> Episode:
+    return [Step(prompt=ask), Step(tools=[edit(path, old, new)]), Step(text=answer)]
+
+
+def run(ask: str, command: str, output: str, answer: str) -> Episode:
+    return [Step(prompt=ask), Step(tools=[bash(command, output)]), Step(text=answer)]
+
+
+def talk(ask: str, answer: str) -> Episode:
+    return [Step(prompt=ask), Step(text=answer)]
+
+
+def steps(ask: str, tools: list, answer: str) -> Episode:
+    return [Step(prompt=ask), Step(tools=tools), Step(text=answer)]

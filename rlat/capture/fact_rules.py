@@ -445,7 +445,7 @@ DROPPED_FOR = re.compile(r"\b(?:not|no|never|nothing|none|worse|slower|broke|bro
 # blocking operation on a IO thread. This is not allowed, as …'"): output, not their words.
 QUOTED_OUTPUT = re.compile(r"\b(?:throws|threw|raises|raised|fails with|failed with|crashes with|"
                            r"errors? (?:out )?with|complains|prints|logs|shows)\W{0,3}\s*"
-                           r"(?P<quoted>['\"“‘][^\n]{20,}?(?:['\"”’](?=\W|$)|$))",
+                           r"(?P<quoted>'[^'\n]{20,}'|\"[^\"\n]{20,}\"|“[^”\n]{20,}”|‘[^’\n]{20,}’)",
                            re.IGNORECASE | re.MULTILINE)
 # ... nor when it went well ("… and the p95 dropped from 800ms to 120ms", "loads instantly now").
 WENT_WELL = re.compile(r"\b(?:worked|works|helped|fixed|solved|was great|went fine|loved it|"
@@ -548,7 +548,8 @@ STILL_CURRENT = re.compile(r"\b(?:still (?:current|valid|true|right|accurate|the
                            r"do (?:it|things)|in use|the rule)|out of date|up to date)\b[^?\n]*\?\s*$",
                            re.IGNORECASE)
 STILL_SO = re.compile(r"^\W*(?:ya|yah|yes|yep|yeah|yup|correct|right|still is|it is)\b"
-                      r"(?![^\n]*\b(?:but|not|no longer|out of date|except)\b)[^\n]{0,60}$",
+                      r"(?![^\n]*\b(?:but|not|no longer|out of date|outdated|deprecated|stale|"
+                      r"moved|changed|replaced|old|any ?more|except)\b)[^\n]{0,60}$",
                       re.IGNORECASE)
 # What a doc says, as the assistant quotes it ("docs/state.md says: …", "CONTRIBUTING.md has:").
 DOC_SAYS = re.compile(r"^\W*[\w./-]+\.(?:md|rst|txt|adoc)\b[^:\n]{0,20}\b(?:says|has|reads|states)"
@@ -574,7 +575,6 @@ CONFIRMS = re.compile(
 # An order in the user's words: no remedy, whatever code it names ("please fix it").
 ORDER = re.compile(r"\bplease\b|^\W*(?:can|could|would) you\b|^\W*(?:fix|do|change|make) it\b",
                     re.IGNORECASE)
-# Where a user's diagnosis starts inside their sentence ("… and I think I've got it: X").
 # The user bringing what they found themselves ("found the lazy init thing on the holds
 # endpoint. forBranch didnt fetch …", "ok the enum thing: autogenerate doesnt notice …"):
 # what follows the lead is their diagnosis.
@@ -586,6 +586,7 @@ FOUND_LEAD = re.compile(
     r"(?P<lead>(?:i(?:'ve)? )?(?:found|figured out|tracked down|worked out|cracked|nailed)\s+"
     r"(?:it\s*,|(?:the|that|what|why|it)\b[^\n]{0,60}?[.:](?=\s|$))|"
     r"the [\w -]{1,40} (?:thing|issue|problem|bug)\s*:)\s*", re.IGNORECASE)
+# Where a user's diagnosis starts inside their sentence ("… and I think I've got it: X").
 DIAGNOSIS_START = re.compile(
     r"\b(?:i think i(?:'ve| have) (?:got|found) it|i (?:think|suspect|bet)|my (?:guess|theory) is|"
     r"turns out|i (?:figured|found) (?:it )?out)\W*:?\s*", re.IGNORECASE)

@@ -168,8 +168,11 @@ _SUBAGENT_TRAILER = re.compile(r"\n+agentId: [\w-]+ \(use SendMessage")
 # ... and how it opens, saying what it did rather than what it found ("Perfect! I now have all
 # the information I need. Here's what I found:", "I searched X and Y since …", "## Summary").
 _REPORT_OPENING = re.compile(r"\s*(?:#+[^\n]*|(?:perfect|great|okay|ok|done|alright)\W*(?=\s)|"
-                             r"(?:i|i'?ve|i have|now i|here'?s|here is)\b[^\n.!?]*[.!?:])\s*",
-                             re.IGNORECASE)
+                             r"(?:(?:now )?i(?:'ve| have)? (?:now )?(?:have|searched|looked|checked|"
+                             r"read|went|explored|reviewed|examined|gathered|traced)|here'?s|here is)"
+                             r"\b[^\n.!?]*[.!?:])\s*", re.IGNORECASE)
+# ... and the first person before a finding ("I think the root cause is that …").
+_FINDING_LEAD = re.compile(r"\s*i (?:think|believe|suspect|found)(?: that)?\s+", re.IGNORECASE)
 # ... and where its prose ends: the evidence it quotes (a labelled section, a code block).
 _EVIDENCE = re.compile(r"\n\s*(?:\*\*)?(?:evidence|details|output|logs?|diff)(?:\*\*)?:"
                        r"(?:\*\*)?\s*\n|\n\s*```", re.IGNORECASE)
@@ -451,6 +454,7 @@ class FactExtractor:
         found = FOUND_LEAD.match(block.text)
         self._symptom = self._symptom or found is not None
         self._since_report = ""
+        self._reverted = ()
         self._fixing = bool(FIX_ASKED.search(text))
         self._reported = block if self._symptom else None
         self._facts_at_ask = self._kept
@@ -489,8 +493,9 @@ class FactExtractor:
                 break
             pieces.append((start, end))
         if not pieces or not any(CAUSE.search(text[a:b]) or REMEDY.search(text[a:b])
-                                 for a, b in pieces):
-            return False
+                                 for a, b in pieces) \
+                or _STATUS_UPDATE.search(text, lead[0], pieces[-1][1]):
+            return False  # (nor "found the same thing on staging. … still blank after your fix")
         kept = text[pieces[0][0]:pieces[-1][1]]
         self._forget([f for f in self.facts if any(
             c.uuid == report.uuid and c.role == "fact" and c.excerpt in kept for c in f.cited)])
@@ -509,11 +514,9 @@ class FactExtractor:
             return
         for a, b in spans[:2]:
             if not (TRIED_BEFORE.search(answer, a, b) and not NOT_TRIED.search(answer, a, b)
-                    and DROPPED_FOR.search(answer, a, b)) or WENT_WELL.search(answer, a, b):
+                    and DROPPED_FOR.search(answer, a, b)) or _went_well(answer[a:b], 0):
                 continue
-            proposed = [(x, y) for x, y in sentences(said.text)
-                        if PROPOSAL.search(said.text, x, y) and not said.text[x:y].rstrip()
-                        .endswith("?")]
+            proposed = [(x, y) for x, y in sentences(said.text) if PROPOSAL.search(said.text, x, y)]
             if not proposed:
                 return
             (x, y), start = proposed[-1], a
@@ -529,7 +532,11 @@ class FactExtractor:
         the report or with what the assistant said since ("nah cleartext is on for debug
         builds …" after "First thought is cleartext HTTP")."""
         said = self._reported.text if self._reported is not None else ""
-        return bool(content_words(text) & content_words(said + " " + self._since_report))
+        if _NEW_PROBLEM.match(text):
+            return False  # ("different thing: the checkout page shows prices in dollars")
+        shared = content_words(text) & content_words(said + " " + self._since_report)
+        return len(shared) >= 2 or bool(shared) and bool(
+            _PUSHBACK.match(text) or RELAYED.search(text) or HEDGED.search(text))
 
     def _agreed(self, said: Block, reply: Block) -> None:
         """The user's one-word answer to the assistant's proposal: a practice it says it will
@@ -615,7 +622,7 @@ class FactExtractor:
         for block in self._brought:
             path = (block.input or {}).get("file_path", "")
             if block.offset <= since or (self._reverted and not any(
-                    path.lstrip("./").startswith(p.lstrip("./")) for p in self._reverted)):
+                    _under(path, p) for p in self._reverted)):
                 continue
             found = [n for n in brought_names(block.text)
                      if n not in names and n not in taken_out]
@@ -831,6 +838,7 @@ class FactExtractor:
                     and self._said_failure(block, start, end):
                 continue  # (what fails is for the recovery to say)
             if NARRATION.match(sentence) or LOOKED_WHERE.match(sentence) \
+                    and not CAUSE.search(sentence) \
                     or (REPRODUCED.search(sentence) and not CAUSE_OF_ITS_OWN.search(sentence)):
                 continue
             if self._awaiting_explanation and CAUSE.search(sentence) \
@@ -1151,7 +1159,8 @@ class FactExtractor:
             # a subagent's report is the assistant's own finding, said by another instance of
             # it ("Found it: Bitmap.compress drops the EXIF Orientation tag, so …")
             report = _EVIDENCE.split(_SUBAGENT_TRAILER.split(block.text, 1)[0], 1)[0]
-            while (m := FOUND_IT.match(report) or _REPORT_OPENING.match(report)) is not None:
+            while (m := FOUND_IT.match(report) or _REPORT_OPENING.match(report)
+                   or _FINDING_LEAD.match(report)) is not None and m.end():
                 report = report[m.end():]  # ("Perfect! I now have all the information I need.")
             self._assistant_text(Block("note", report, uuid=block.uuid, offset=block.offset),
                                  note=True)
@@ -1256,27 +1265,39 @@ def _reported_lack(sentence: str, rule: re.Match) -> bool:
     clause = rule.group(0).lstrip(",:;\"“—–- \t").lower()
     if clause.startswith("no ") and _LATELY.search(sentence):
         return True  # ("no data is shown on the dashboard since yesterday")
+    if clause.startswith(("every ", "each ")) and _REPORTED_HOW.search(sentence) \
+            and not _MODAL.search(sentence):
+        return True  # ("each request takes like 8 seconds on staging"; not "… has to …")
     return rule.start() > 0 and clause.startswith("no ") and bool(SYMPTOM.search(sentence))
 
 
 # What the assistant proposes to make so, not what is: "X will get / will be / is going to …".
 _PROPOSED = re.compile(r"\b(?:will (?:get|be|have|add|use|run|go|move|become|need|live)|"
                        r"(?:is|are) going to|would (?:get|be|have|add|use))\b", re.IGNORECASE)
+_MODAL = re.compile(r"\b(?:has to|have to|must|should|needs? to|never|always)\b", re.IGNORECASE)
+# What says a problem goes on, not why: "found the same thing on staging", "still blank".
+_STATUS_UPDATE = re.compile(r"\bfound the same\b|\bstill\b|\bsame as before\b", re.IGNORECASE)
+# A new problem, not more about the one open: "different thing: …", "another bug: …".
+_NEW_PROBLEM = re.compile(r"\W*(?:(?:a |one )?(?:different|other|separate|unrelated) (?:thing|issue|"
+                          r"problem|bug)|another (?:thing|issue|problem|bug)|also,? there'?s)\b",
+                          re.IGNORECASE)
+# ... and a pushback on the theory being looked into: "nah …", "no, …", "not that …".
+_PUSHBACK = re.compile(r"\W*(?:nah|nope|no|not (?:that|this|it)|that'?s not|it'?s not|but)\b",
+                       re.IGNORECASE)
 # The assistant explaining its own slip ("My edit went into the logged-in branch, so …"): no
 # gotcha of the project's.
 _OWN_SLIP = re.compile(r"\W*(?:my (?:edit|change|fix|patch|mistake|bad|earlier)|i (?:put|made|"
                        r"edited|changed|forgot|missed|broke|added|wrote|used))\b", re.IGNORECASE)
 # "(I) never opened it", "always forgot": what someone did, in the past, is no rule (said first
 # in the sentence: "are always imported qualified - never unqualified" is one).
-_NEVER_DID = re.compile(r"^\W*(?:i |we |they )?(?:always|never) (?:\w+ed|been|had|did|was|were|"
+_NEVER_DID = re.compile(r"^\W*(?:i |we |they )?(?:always|never) (?:\w*[^e\W]ed|been|had|did|was|were|"
                         r"saw|knew|got|went|"
                         r"ran|made|wrote|found|read|thought|heard|understood)\b", re.IGNORECASE)
 # What tells of a change, not a standing rule: "since yesterday", "suddenly" (not the "since"
 # of a reason, "since you'll be in this code a lot"; and "no X any more" is a rule: a practice
 # changed).
-_LATELY = re.compile(r"\b(?:since (?:yesterday|this morning|today|last|the (?:last|latest|new|recent)|"
-                     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d)|suddenly|today|yesterday|"
-                     r"this morning)\b", re.IGNORECASE)
+_LATELY = re.compile(r"\b(?:since (?:yesterday|this morning|today|(?:mon|tues|wednes|thurs|fri|satur|"
+                     r"sun)day)|suddenly|today|yesterday|this morning)\b", re.IGNORECASE)
 
 
 def _judges(sentence: str) -> bool:
@@ -1295,16 +1316,25 @@ def _tried_before(sentence: str) -> bool:
     the volunteers test through expo go"): the approach before, the reason after."""
     m = TRIED_BEFORE.search(sentence)
     return m is not None and not NOT_TRIED.search(sentence) \
-        and not WENT_WELL.search(sentence, m.end()) \
+        and not _went_well(sentence, m.end()) \
         and bool(DROPPED_FOR.search(sentence) or SUGGEST_LEAD.search(sentence, 0, m.start())) \
         and len(content_words(sentence[:m.start()])) >= TRIED_NAMED_WORDS \
         and len(content_words(sentence[m.end():])) >= TRIED_NAMED_WORDS
+
+
+def _under(path: str, reverted: str) -> bool:
+    """Whether a file an edit wrote (often an absolute path) is one a revert named (relative:
+    "app/", "src/x.ts")."""
+    path, reverted = "/" + path.replace("\\", "/").lstrip("./"), reverted.strip("./")
+    return path.endswith("/" + reverted) or ("/" + reverted.rstrip("/") + "/") in path
 
 
 def _reverted_paths(command: str) -> tuple[str, ...]:
     """The paths a revert command names (``git checkout -- app/``, ``git restore src/x.ts``);
     () when it reverts everything (``git checkout .``, ``git reset --hard``)."""
     words = command.split()
+    if len(words) > 1 and words[1] in ("reset", "revert"):
+        return ()  # (a commit or a branch, not files: everything)
     if "--" in words:
         words = words[words.index("--") + 1:]
     else:
@@ -1312,6 +1342,19 @@ def _reverted_paths(command: str) -> tuple[str, ...]:
     paths = tuple(w for w in words if w not in (".", "./", "HEAD") and "~" not in w
                   and not w.startswith("-"))
     return paths
+
+
+def _went_well(text: str, start: int) -> bool:
+    """Whether ``text`` after ``start`` says an attempt went well ("… and the p95 dropped"),
+    not that it did not ("it was no faster", "didnt make it any better")."""
+    for m in WENT_WELL.finditer(text, start):
+        if not _NEGATED.search(text[max(start, m.start() - 30):m.start()]):
+            return True
+    return False
+
+
+_NEGATED = re.compile(r"\b(?:no|not|never|n'?t|didnt|wasnt|isnt|hardly|any)\b(?:\W+\w+){0,3}\W*$",
+                      re.IGNORECASE)
 
 
 def _how_done(sentence: str) -> bool:
@@ -1325,8 +1368,16 @@ def _how_done(sentence: str) -> bool:
     if m is None or ORDER.search(sentence) or _LATELY.search(sentence) \
             or PRAISE.search(sentence) or WANTS.search(sentence, 0, m.start()):
         return False
-    # (what every one of a kind does wrong is a report: "every request gets a 502")
-    return not (QUANTIFIED.match(m.group(0)) and SYMPTOM.search(sentence))
+    # (what every one of a kind does wrong is a report: "every request gets a 502", "each
+    # request takes like 8 seconds on staging", "the bug stays in the payment service")
+    return not (QUANTIFIED.match(m.group(0)) and SYMPTOM.search(sentence)
+                or _REPORTED_HOW.search(sentence))
+
+
+# (a rule may name errors — "errors a user can cause are raised with ereport" — but not these)
+_REPORTED_HOW = re.compile(r"\b\d+(?:\.\d+)?\s*(?:ms|s|secs?|seconds?|mins?|minutes?)\b|"
+                           r"\b(?:bug|issue|problem|hard reload|times? out|timing out|crash\w*|"
+                           r"hangs?|stuck|blank|broken|fails?|failing)\b", re.IGNORECASE)
 
 
 TRIED_NAMED_WORDS = 3  # content words naming the approach, and giving the reason, at least
@@ -1337,7 +1388,8 @@ _IMPORTED = re.compile(r"^(?:from\s+[\w.]+\s+import\s+\(?\s*(\w+)|(?:import|use|
                        r"(?:static\s+)?([\w.:]+[\w]))")
 # What every program of its language imports, which names no attempt.
 _STANDARD_LIBRARY = ("java.", "javax.", "kotlin.", "kotlinx.", "scala.", "android.", "System.",
-                     "std::", "std.", "core::", "Foundation", "UIKit", "node:")
+                     "std::", "std.", "core::", "Foundation", "UIKit", "node:", "@Override",
+                     "@Deprecated", "@SuppressWarnings", "@Test", "@Transactional", "@Inject")
 # A name specific enough to say what was tried: not "time" or "os" ("expo-background-fetch",
 # "@CacheResult", "StreamingHttpResponse", "io.quarkus.cache").
 _SPECIFIC = re.compile(r"[-_@/.]|[a-z][A-Z]|^[A-Z]\w*[a-z]\w*[A-Z]")
@@ -1367,10 +1419,17 @@ def _declares(text: str) -> bool:
             or PRAISE.match(text.lstrip(" \t\n\"'*-")) or FIRST_PERSON.match(text):
         return False
     # (an order in any sentence or clause: "on a scratch branch: switch the tests to …")
+    if ORDER.search(text):
+        return False
     starts = [0] + [m.end() for m in _CLAUSE_OPENING.finditer(text)]
-    # (sliced: the patterns are anchored with ^, which a start position does not move)
-    return not any(IMPERATIVE.match(text[at:]) or ORDER.search(text[at:])
-                   or _VERB_OBJECT.match(text[at:]) for at in starts)
+    # (sliced: the patterns are anchored with ^, which a start position does not move; and
+    # short, so a pasted table of "│  │" lines costs no more than prose)
+    return not any(IMPERATIVE.match(seg) or ORDER.match(seg) or _VERB_OBJECT.match(seg)
+                   for seg in (text[at:at + CLAUSE_LOOK] for at in starts[:MAX_CLAUSES]))
+
+
+CLAUSE_LOOK = 120  # characters of a clause an order is recognised in
+MAX_CLAUSES = 64  # clauses of a prompt looked at for an order
 
 
 _ASKING_CLAUSE = re.compile(r",\s+|\s[-–—]\s+|;\s+")
@@ -1378,8 +1437,9 @@ _ASKING_CLAUSE = re.compile(r",\s+|\s[-–—]\s+|;\s+")
 # arq worker even pointed at …", "whats the android package name", "how do i get one"; not
 # "what we have now only stores the date")
 _ASKED_CLAUSE = re.compile(
-    r"\W*(?:(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have)\s+"
-    r"(?:the|a|an|it|this|that|there|we|i|you|my|our|they|\w+s)\b|(?:whats|wheres|hows|whos|"
+    r"\W*(?:(?:is|are|was|were|can|could|should|will|would|has|have)\s+"
+    r"(?:the|a|an|it|this|that|there|we|i|you|my|our|they|\w+s)\b|(?:do|does|did)\s+(?:i|you|"
+    r"we|they|it|my|our|this|that|these|those)\b|(?:whats|wheres|hows|whos|"
     r"what'?s|where'?s|how'?s|who'?s)\b|(?:what|where|which|who|how|why|when)\s+(?:is|are|was|"
     r"were|do|does|did|can|could|should|would|will)\b)", re.IGNORECASE)
 _CLAUSE_OPENING = re.compile(r"[.!?:;,]\s+|\s[-–—]\s+|\n+")
@@ -1392,7 +1452,8 @@ _VERB_OBJECT = re.compile(
     r"(?!(?:the|a|an|my|our|your|their|his|her|its|this|that|these|those|it|they|we|i|you|he|"
     r"she|there|here|every|each|all|some|no|none|nothing|something|everything|anything|one|"
     r"when|whenever|after|before|since|if|once|while|but|because|only|just|still|even|also|and|"
-    r"or|so|then|nah|no|yes|yeah|yep|ok|okay|hmm|well|oh|ah|its|it's)\b)"
+    r"or|so|then|nah|no|yes|yeah|yep|ok|okay|hmm|well|oh|ah|its|it's|in|on|at|for|with|from|by|"
+    r"to|of|into|onto|over|under|during|yesterday|tomorrow|sometimes|usually|now|there)\b)"
     # (not a gerund: "keeping the pydantic classes … in sync is tedious" is a statement)
     r"(?:(?![a-z]+ing\b)[a-z]+(?:\s+(?:up|off|out|in|on|over|down|back|through|away))?\s+"
     r"(?:the|a|an|me|us|it|them|my|our|this|that|these|those|all|every|each|some|how|what|why|"

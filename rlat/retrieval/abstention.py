@@ -158,12 +158,13 @@ _OURS = re.compile(r"\b(?:our|ours|we|us|here|this|these|that|those|it|my|mine)\
                    re.IGNORECASE)
 _IDENTIFIER = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
 # How to do a thing in git: what git's manual answers, whoever's commits they are ("how do I
-# squash my last three commits into one?") — unless it points at this team's ways ("how do we
-# name release branches here?").
+# squash my last three commits into one?") — said with git's own nouns (not "rename the release
+# branch for march", "split the settings files") and not pointing at this team's ways ("how do
+# we name release branches here?").
 _GIT_HOWTO = re.compile(r"^\W*how (?:do|can|would|should) (?:i|you|one) (?:\w+ ){0,2}?(?:undo|"
                         r"squash|rename|stash|rebase|revert|amend|cherry.pick|reset|delete|"
                         r"recover|unstage|uncommit|split|rewrite)\b[^?\n]{0,60}?\b(?:git|"
-                        r"commits?|branch(?:es)?|stash|changes|files?|remote|history)\b",
+                        r"commits?|stash|working tree|on the remote)\b",
                         re.IGNORECASE)
 _TEAMS = re.compile(r"\b(?:our|ours|we|us|here|this repo|this project|team)\b|[`/]", re.IGNORECASE)
 

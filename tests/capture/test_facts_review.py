@@ -558,3 +558,117 @@ def test_terse_answers_that_make_a_rule(tmp_path, store, asked, answer, rule):
     b.say("Got it.")
     kept = facts_of(capture_transcript(b.write(b.path), store=store))["convention"]
     assert any(k["text"].startswith(rule) for k in kept), kept
+
+
+# ---------------------------------------------------------------- the final read (tenth pass)
+@pytest.mark.parametrize("said", [
+    "Looked at the logs and the worker dies on startup because REDIS_URL is not set in the "
+    "staging compose file.",
+])
+def test_where_it_looked_then_why_is_kept(tmp_path, store, said):
+    b = session(tmp_path)
+    b.prompt("the worker crashes on startup in the staging container")
+    b.run("Bash", {"command": "docker logs worker | tail -3"}, "KeyError: 'REDIS_URL'")
+    b.say(said)
+    gotchas = facts_of(capture_transcript(b.write(b.path), store=store)).get("gotcha", [])
+    assert gotchas and "REDIS_URL" in gotchas[0]["text"], gotchas
+
+
+@pytest.mark.parametrize("rule", [
+    "we always need a review from the platform team before merging to main",
+    "never exceed 50 connections per pod, the db caps at 200",
+    "no raw sql in the views since the last security audit, everything goes through the orm",
+    "the settings page shows 'Saved' but nothing is stored. btw we always use pnpm, never npm "
+    "in this repo",
+])
+def test_rules_with_words_that_look_like_a_story_or_a_report_stay_rules(tmp_path, store, rule):
+    b = session(tmp_path)
+    b.prompt(rule)
+    b.say("Understood.")
+    assert facts_of(capture_transcript(b.write(b.path), store=store)).get("convention"), rule
+
+
+@pytest.mark.parametrize("said", [
+    "each request takes like 8 seconds on staging, locally its instant",
+    "the bug stays in the payment service even after a restart of the pod",
+])
+def test_a_report_said_like_a_practice_is_no_convention(tmp_path, store, said):
+    b = session(tmp_path)
+    b.prompt(said)
+    b.say("Looking.")
+    assert "convention" not in facts_of(capture_transcript(b.write(b.path), store=store))
+
+
+def test_tried_names_match_the_absolute_path_an_edit_wrote(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("the catalogue page is slow because it asks for availability 30 times per render")
+    b.run("Edit", {"file_path": "/home/user/project/app/AvailabilityService.java",
+                   "old_string": "    public Availability forIsbn(String isbn) {\n",
+                   "new_string": "    @CacheResult(cacheName = \"availability\")\n"
+                                 "    public Availability forIsbn(String isbn) {\n"}, "ok")
+    b.run("Bash", {"command": "./scripts/two-pod-check.sh"}, "FAIL: 2/3 pods disagree",
+          is_error=True)
+    b.run("Bash", {"command": "git checkout -- app/AvailabilityService.java"}, "")
+    b.say("Reverted it: the cache lives in each pod's memory, so the other pods keep showing "
+          "the copy on the shelf until it expires.")
+    (finding,) = facts_of(capture_transcript(b.write(b.path), store=store))["falsified"]
+    assert finding["text"].startswith("Tried @CacheResult:"), finding["text"]
+
+
+def test_a_report_after_a_leading_preposition_is_still_a_report(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("the csv export skips the last row of the spreadsheet. on the api it is complete")
+    b.run("Read", {"file_path": "export/csv.py"}, "for i in range(len(rows) - 1):")
+    b.say("The loop stops one short because it runs to len(rows) - 1, so the last row never "
+          "gets written.")
+    assert facts_of(capture_transcript(b.write(b.path), store=store)).get("gotcha")
+
+
+def test_a_doc_rule_the_user_says_is_outdated_is_not_kept(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("add the reminders state to the patient page")
+    b.say("docs/state.md says: actions: one createActionGroup per source file. Is that still "
+          "current, or out of date?")
+    b.prompt("yeah thats outdated, we moved to signals last quarter")
+    b.say("Using signals.")
+    assert "convention" not in facts_of(capture_transcript(b.write(b.path), store=store))
+
+
+def test_a_new_problem_sharing_one_word_is_no_pushback(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("the login page is blank on safari after the last deploy")
+    b.run("Bash", {"command": "git log --oneline -2"}, "a1b2c3 bump webpack")
+    b.prompt("different thing: the checkout page shows prices in dollars for uk users")
+    b.run("Bash", {"command": "grep -rn currency checkout/"}, "checkout/price.py: 'USD'")
+    b.say("The price formatter hardcodes USD, so every total prints in dollars whatever the "
+          "locale.")
+    (gotcha,) = facts_of(capture_transcript(b.write(b.path), store=store))["gotcha"]
+    assert "safari" not in gotcha["text"], gotcha["text"]
+
+
+def test_a_subagent_finding_in_the_first_person_is_kept(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("password reset emails to gmail addresses fail silently")
+    b.run("Agent", {"description": "Investigate", "prompt": "Find out why.",
+                    "subagent_type": "Explore"},
+          [{"type": "text", "text": "I think the root cause is that the mailer signs messages "
+                                    "with the old DKIM key, so gmail rejects them."},
+           {"type": "text", "text": SUBAGENT_TRAILER}])
+    b.say("Fixing it.")
+    assert facts_of(capture_transcript(b.write(b.path), store=store)).get("gotcha")
+
+
+def test_a_status_update_after_a_found_lead_is_no_gotcha(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("found the same thing on staging. the dashboard has been blank since the deploy "
+             "on monday")
+    b.say("Looking.")
+    assert "gotcha" not in facts_of(capture_transcript(b.write(b.path), store=store))
+
+
+def test_tried_that_and_it_was_no_faster_is_falsified(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("the report page is slow. pls dont suggest bumping the pool size - we tried that "
+             "last month and it was no faster")
+    b.say("Understood.")
+    assert facts_of(capture_transcript(b.write(b.path), store=store)).get("falsified")

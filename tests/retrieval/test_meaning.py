@@ -119,7 +119,9 @@ def test_a_question_about_this_projects_ways_with_git_is_no_general_one():
 
     for ours in ("how do we name release branches here?",
                  "how should I word the commit message for this change?",
-                 "how do I build only my branch's modified models in my sandbox?"):
+                 "how do I build only my branch's modified models in my sandbox?",
+                 "how do I rename the release branch for march?",
+                 "how should I rename the migration files?"):
         assert not asks_in_general(ours), ours
 
 

@@ -420,7 +420,7 @@ JUDGED = re.compile(
     r"\bnot an improvement\b", re.IGNORECASE)
 # "pls dont suggest server streaming - we tried that last month, the depot wifi …": an
 # approach the user names and says was tried already, with the reason after it.
-TRIED_BEFORE = re.compile(r"(?<!['’])\b(?:we|i|they|the team|someone|[a-z]+)(?:'ve| have| had)? "
+TRIED_BEFORE = re.compile(r"(?<!['’])\b[a-z]+(?:'ve| have| had)? "
                           r"(?:already |once |actually |even )?tried (?:that|this|it)\b|"
                           r"\b(?:this|that|it) (?:we|i|they) (?:already |once )?tried\b",
                           re.IGNORECASE)
@@ -452,7 +452,7 @@ WENT_WELL = re.compile(r"\b(?:worked|works|helped|fixed|solved|was great|went fi
                        r"dropped|improved|faster|better|instantly|halved|went down)\b",
                        re.IGNORECASE)
 # ... and "dont suggest X - we tried that" says it was dropped, whatever reason follows.
-SUGGEST_LEAD = re.compile(r"\b(?:don'?t|do not|pls don'?t|please don'?t) (?:suggest|propose|bring up)|"
+SUGGEST_LEAD = re.compile(r"\b(?:don'?t|do not) (?:suggest|propose|bring up)|"
                           r"\bbefore you (?:suggest|propose|ask)|(?:^|[,:;—–-]\s)\W*no\s",
                           re.IGNORECASE)
 # What someone else told the user ("jo says they hit this once …", "sam reckons …").
@@ -537,8 +537,9 @@ CONFIRM_ASKED = re.compile(
     r"\s*\?\s*$",
     re.IGNORECASE)
 # ... and the user saying yes, and nothing more ("ya", "ya, always", "yes, correct").
+_YES = r"ya|yah|yes|yep|yeah|yup|correct|right"
 AFFIRMED = re.compile(
-    r"^\W*(?:ya|yah|yes|yep|yeah|yup|correct|right|exactly|sure|confirmed|ok|okay|that'?s right|"
+    r"^\W*(?:" + _YES + r"|exactly|sure|confirmed|ok|okay|that'?s right|"
     r"please do)\b(?:\W+(?:always|exactly|that'?s right|correct|please|pls|thanks|thx|ty|keep "
     r"to (?:it|that)|(?:this|that) one|like (?:this|that)|this way))*\W*$", re.IGNORECASE)
 # ... or asking whether what a doc says is still how things are done ("docs/state.md says:
@@ -547,7 +548,7 @@ AFFIRMED = re.compile(
 STILL_CURRENT = re.compile(r"\b(?:still (?:current|valid|true|right|accurate|the case|how (?:we|you) "
                            r"do (?:it|things)|in use|the rule)|out of date|up to date)\b[^?\n]*\?\s*$",
                            re.IGNORECASE)
-STILL_SO = re.compile(r"^\W*(?:ya|yah|yes|yep|yeah|yup|correct|right|still is|it is)\b"
+STILL_SO = re.compile(r"^\W*(?:" + _YES + r"|still is|it is)\b"
                       r"(?![^\n]*\b(?:but|not|no longer|out of date|outdated|deprecated|stale|"
                       r"moved|changed|replaced|old|any ?more|except)\b)[^\n]{0,60}$",
                       re.IGNORECASE)

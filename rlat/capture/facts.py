@@ -339,12 +339,12 @@ class FactExtractor:
                         self._agreed(said_before, block)
                         self._turned_down(said_before, block)
                         said_before = None
-                    found = first and self._asked(block)
+                    found = self._asked(block) if first else None
                     first = False
                     self._pasted_failure(block)
                     self._user_text(block)
-                    if found:
-                        self._explained = self._confirmed(block, found=found)
+                    if found is not None:
+                        self._explained = self._found(block, found)
         elif turn.kind == "compact_summary":
             # the conversation was compacted: what was pending before is not continued
             self.settle()
@@ -422,23 +422,25 @@ class FactExtractor:
         self._probed, self._explained, self._symptom = False, False, True
         return True
 
-    def _asked(self, block: Block) -> int:
-        """A new prompt: the situation later facts are learned in. Where the user's own
-        finding starts in it ("found the sms time thing. the window columns were …"), or 0."""
+    def _asked(self, block: Block) -> re.Match | None:
+        """A new prompt: the situation later facts are learned in. The lead of the user's own
+        finding in it ("found the sms time thing. the window columns were …"), if it has one."""
         text = block.text.strip()
         words = len(content_words(text))
         if words < ASK_MIN_WORDS and not (words >= 2 and is_question(text)):
             # "ok, do that", "hmm, that's worse. undo it", "so what's the verdict?": the
             # situation is unchanged ("which R are we on?" sets one all the same)
-            return 0
+            return None
+        found = FOUND_LEAD.match(block.text)
+        declared = _declares(text)
         if self._symptom and not self._explained and self._reported is not None \
-                and not FOUND_LEAD.match(text) and (CLUE.match(text) or (_declares(text) or HEDGED.search(text) or (
-                    is_question(text) and RELAYED.search(text))) and self._about_the_problem(text)) \
-                and not SYMPTOM.search(text):
+                and found is None and not SYMPTOM.search(text) and (CLUE.match(text) or (
+                    declared or HEDGED.search(text) or (is_question(text) and RELAYED.search(
+                        text))) and self._about_the_problem(text)):
             # (a clue to the problem being looked into, or the user pushing back on a first
             # theory — "nah cleartext is on for debug builds … its only the local backend": it
             # stays open, as it was asked)
-            return 0
+            return None
         markup = len(text[:ASK_CHARS]) - len(_asked_words(text[:ASK_CHARS]))
         self._ask = Cited(block.uuid, snippet(text, ASK_CHARS + max(0, markup)), "prompt",
                           self.source, block.offset)
@@ -450,9 +452,7 @@ class FactExtractor:
         self._symptom = bool(SYMPTOM.search(text)) and reporting \
             or bool(INVESTIGATE.search(text)) \
             or bool(SYMPTOM_WEAK.search(text)) and reporting and not WANTS.search(text) \
-            or _declares(text)
-        found = FOUND_LEAD.match(block.text)
-        self._symptom = self._symptom or found is not None
+            or declared or found is not None
         self._since_report = ""
         self._reverted = ()
         self._fixing = bool(FIX_ASKED.search(text))
@@ -471,18 +471,20 @@ class FactExtractor:
         # even pointed at the right redis"
         self._question = is_question(text) or any(
             is_question(text[a:b]) or any(_ASKED_CLAUSE.match(c) for c in
-                                          _ASKING_CLAUSE.split(text[a:b])[1:])
+                                          _CLAUSE_OPENING.split(text[a:b])[1:])
             for a, b in (_trim_asides(text, *span) for span in sentences(text)))
         self._answered = False
-        return found.end() if found else 0
+        return found
 
-    def _found(self, report: Block, found: int, spans: list[tuple[int, int]]) -> bool:
+    def _found(self, report: Block, found: re.Match) -> bool:
         """What the user says they found, in their words: the sentences after the lead, up to
         an order or a question ("… can you fix it properly"), as many as fit — in whatever
         words they explain it ("readyRead not mean all data arrived … need read only when
         canReadLine"). Whether it was kept."""
         text = report.text
-        lead = (FOUND_LEAD.match(text).start("lead"), len(text[:found].rstrip()))
+        # (the diagnosis is what follows the lead, in its sentence or the next)
+        spans = [(max(a, found.end()), b) for a, b in sentences(text) if b > found.end()]
+        lead = (found.start("lead"), len(text[:found.end()].rstrip()))
         pieces: list[tuple[int, int]] = []
         for start, end in spans:
             sentence = text[start:end]
@@ -519,11 +521,10 @@ class FactExtractor:
             proposed = [(x, y) for x, y in sentences(said.text) if PROPOSAL.search(said.text, x, y)]
             if not proposed:
                 return
-            (x, y), start = proposed[-1], a
-            end = b
-            text = f"{said.text[x:y].strip()} Turned down: {answer[start:end].strip()}"
+            x, y = proposed[-1]
+            text = f"{said.text[x:y].strip()} Turned down: {answer[a:b].strip()}"
             self._keep("falsified", "", [self._cite(said, x, y, "fact"),
-                                         self._cite(reply, start, end, "fact")],
+                                         self._cite(reply, a, b, "fact")],
                        text=snippet(one_line(text), FACT_CHARS))
             return
 
@@ -888,7 +889,7 @@ class FactExtractor:
             return True
         return False
 
-    def _confirmed(self, report: Block, *, found: int = 0) -> bool:
+    def _confirmed(self, report: Block) -> bool:
         """The user's own diagnosis in the prompt that reported the problem, which the
         assistant has just confirmed after looking ("… I think I've got it: X ignores NULL by
         default … can you double-check?" — "You're right, that's exactly it."); or, ``found``
@@ -897,9 +898,6 @@ class FactExtractor:
         one was kept."""
         text = report.text
         spans = sentences(text)
-        if found:  # (the diagnosis is what follows the lead, in its sentence or the next)
-            spans = [(max(a, found), b) for a, b in spans if b > found]
-            return self._found(report, found, spans)
         diagnosing = False  # only what follows "I think I've got it" is a diagnosis
         for at, (start, end) in enumerate(spans[1:], 1):  # (the first is the symptom)
             sentence = text[start:end]
@@ -1338,10 +1336,9 @@ def _reverted_paths(command: str) -> tuple[str, ...]:
     if "--" in words:
         words = words[words.index("--") + 1:]
     else:
-        words = [w for w in words[2:] if not w.startswith("-")]
-    paths = tuple(w for w in words if w not in (".", "./", "HEAD") and "~" not in w
-                  and not w.startswith("-"))
-    return paths
+        words = words[2:]
+    return tuple(w for w in words if w not in (".", "./", "HEAD") and "~" not in w
+                 and not w.startswith("-"))
 
 
 def _went_well(text: str, start: int) -> bool:
@@ -1432,7 +1429,6 @@ CLAUSE_LOOK = 120  # characters of a clause an order is recognised in
 MAX_CLAUSES = 64  # clauses of a prompt looked at for an order
 
 
-_ASKING_CLAUSE = re.compile(r",\s+|\s[-–—]\s+|;\s+")
 # ... a clause shaped as a question: an auxiliary first, or a question word with one ("is the
 # arq worker even pointed at …", "whats the android package name", "how do i get one"; not
 # "what we have now only stores the date")

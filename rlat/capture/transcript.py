@@ -352,28 +352,36 @@ _COMMENT_LINE = re.compile(r"^[ \t]*(?:#|//+|--|;+|!|\*|/\*+)[ \t]+(\S.*?)[ \t]*
 COMMENT_MIN_WORDS = 12  # a comment that explains, not one that labels ("# retry once")
 
 
-def _written_comments(name: str, raw: object) -> str:
-    """The comments a Write/Edit/MultiEdit call puts into code, each run of comment lines
-    joined into one paragraph ("" when none says much): the assistant explaining a fix where
-    the next reader will find it ("# Pausing the tree stops every node whose process mode is
-    inherited …")."""
+def _edit_changes(name: str, raw: object) -> list[tuple[list[str], list[str]]]:
+    """Per edit of a Write/Edit/MultiEdit call: (the lines it adds, the lines it takes out) —
+    only what changes: a line carried over as context is in neither."""
     field_name = _PROSE_FIELD.get(name)
     if not field_name or not isinstance(raw, dict):
-        return ""
+        return []
     edits = raw.get(field_name) if name == "MultiEdit" else [raw]
     key = "content" if name == "Write" else "new_string"  # (each MultiEdit edit: new_string)
-    new_lines: list[str] = []
+    changes = []
     for e in edits if isinstance(edits, list) else ():
-        if not isinstance(e, dict):
-            continue
-        text = e.get(key)
-        if not isinstance(text, str):
+        if not isinstance(e, dict) or not isinstance(e.get(key), str):
             continue
         old = e.get("old_string")
-        kept = set(old.splitlines()) if isinstance(old, str) else set()
-        # (only what the edit adds: a comment it carries over as context says nothing new)
-        new_lines += [ln for ln in text[:MAX_TEXT_CHARS].splitlines() if ln not in kept]
-        new_lines.append("")
+        old_lines = old[:MAX_TEXT_CHARS].splitlines() if isinstance(old, str) else []
+        new_lines = e[key][:MAX_TEXT_CHARS].splitlines()
+        kept, now = set(old_lines), set(new_lines)
+        changes.append(([ln for ln in new_lines if ln not in kept],
+                        [ln for ln in old_lines if ln not in now]))
+    return changes
+
+
+def _written_comments(changes: list[tuple[list[str], list[str]]]) -> str:
+    """The comments an edit puts into code (``changes``: ``_edit_changes``), each run of
+    comment lines joined into one paragraph ("" when none says much): the assistant explaining
+    a fix where the next reader will find it ("# Pausing the tree stops every node whose
+    process mode is inherited …"). Only what the edit adds: a comment it carries over as
+    context says nothing new."""
+    new_lines: list[str] = []
+    for added, _gone in changes:
+        new_lines += added + [""]
     runs: list[list[str]] = [[]]
     for line in new_lines:
         m = _COMMENT_LINE.match(line)
@@ -395,28 +403,15 @@ _BROUGHT_IN = re.compile(
     r"(?:implementation|api|compile|testImplementation)\b)")
 
 
-def _brought_in(name: str, raw: object) -> tuple[str, str]:
-    """The lines a Write/Edit/MultiEdit call adds that bring something in by name
+def _brought_in(changes: list[tuple[list[str], list[str]]]) -> tuple[str, str]:
+    """The lines an edit (``changes``: ``_edit_changes``) adds that bring something in by name
     (``_BROUGHT_IN``), and those it takes out, each joined ("" when none)."""
-    field_name = _PROSE_FIELD.get(name)
-    if not field_name or not isinstance(raw, dict):
-        return "", ""
-    edits = raw.get(field_name) if name == "MultiEdit" else [raw]
-    key = "content" if name == "Write" else "new_string"
-    lines: list[str] = []
-    gone: list[str] = []
-    for e in edits if isinstance(edits, list) else ():
-        if not isinstance(e, dict) or not isinstance(e.get(key), str):
-            continue
-        old = e.get("old_string")
-        old_lines = old[:MAX_TEXT_CHARS].splitlines() if isinstance(old, str) else []
-        new_lines = e[key][:MAX_TEXT_CHARS].splitlines()
-        kept, added = set(old_lines), set(new_lines)
-        lines += [ln.strip() for ln in new_lines
-                  if ln not in kept and len(ln) <= 200 and _BROUGHT_IN.match(ln)]
-        gone += [ln.strip() for ln in old_lines
-                 if ln not in added and len(ln) <= 200 and _BROUGHT_IN.match(ln)]
-    return "\n".join(lines[:BROUGHT_IN_LINES]), "\n".join(gone[:BROUGHT_IN_LINES])
+    def naming(lines: list[str]) -> str:
+        return "\n".join([ln.strip() for ln in lines
+                          if len(ln) <= 200 and _BROUGHT_IN.match(ln)][:BROUGHT_IN_LINES])
+
+    return (naming([ln for added, _gone in changes for ln in added]),
+            naming([ln for _added, gone in changes for ln in gone]))
 
 
 BROUGHT_IN_LINES = 4
@@ -639,10 +634,11 @@ def _assistant_turn(obj: dict, message: dict, stats: ReadStats, ctx: _Context) -
             if prose:
                 turn.blocks.append(Block("note", _clean(prose, stats), uuid=uuid))
             else:
-                said = _written_comments(name, item.get("input"))
+                changes = _edit_changes(name, item.get("input"))
+                said = _written_comments(changes)
                 if said:
                     turn.blocks.append(Block("comment", _clean(said, stats), uuid=uuid))
-                brought, took_out = _brought_in(name, item.get("input"))
+                brought, took_out = _brought_in(changes)
                 if brought:
                     raw = item.get("input")
                     path = raw.get("file_path") if isinstance(raw, dict) else None

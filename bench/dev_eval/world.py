@@ -52,6 +52,8 @@ SPLITS = {"dev": ("bench.dev_eval.dev_content", 1301),
           "dev11": ("bench.dev_eval.dev11_content", 5381),
           "dev12": ("bench.dev_eval.dev12_content", 7129),
           "dev13": ("bench.dev_eval.dev13_content", 3323),
+          "dev14": ("bench.dev_eval.dev14_content", 4421),
+          "dev15": ("bench.dev_eval.dev15_content", 6673),
           "heldout": ("bench.dev_eval.heldout_content", 9473)}
 
 

@@ -341,7 +341,8 @@ _ORDER = re.compile(
 # …?" is a question).
 _REPORTED_AFTER = re.compile(
     r"^\W*(?:\w+\W+){1,2}?(?:is|are|was|were|fails?|failed|failing|keeps|doesn'?t|don'?t|won'?t|"
-    r"can'?t|has|have|had|broke|hangs?|crashe[sd]|returns?|times? out|went|got)\b", re.IGNORECASE)
+    r"can'?t|has|have|had|broke|hangs?|crashe[sd]|returns?|times? out|went|got|shows?|showed|says|said|"
+    r"prints?|printed|gives?|gave|lists?|listed|throws?|threw)\b", re.IGNORECASE)
 _TELL_ME = re.compile(r"\s+(?:please\s+)?(?:remind me|tell me|explain|say)\b", re.IGNORECASE)
 
 

@@ -50,10 +50,10 @@ from array import array
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..claims.fold import FoldState
-from ..claims.model import Claim, subject_words, visible_in
+from ..claims.model import Claim, subject_words, visible_in, without_ask
 from ..claims.readmodel import le_bytes, le_numbers
 from ..trust import thresholds as T
 from ..trust.lifecycle import effective_state, stale_reason, trust_weight
@@ -167,6 +167,12 @@ def document_terms(claim: Claim) -> list[str]:
     if _expansion is not None and hasattr(_expansion, "expand_document"):
         terms = list(_expansion.expand_document(text, terms))
     return terms
+
+
+def without_ask_claim(claim: Claim) -> Claim:
+    """``claim`` without the prompt it was learned under (itself when it has none)."""
+    text = without_ask(claim.text)
+    return claim if text == claim.text else replace(claim, text=text)
 
 
 def claim_tag_sources(claim: Claim) -> dict[str, frozenset[str]] | None:
@@ -804,9 +810,16 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         record)."""
         is_event = claim.type == A.EVENT_TYPE
         floor = A.EVENT_FIT_FLOOR if is_event else A.FIT_FLOOR
-        return A.fit(prompt, document_terms(claim), weigh, enough=None if explain else floor,
+        # An order's words met in the prompt a fact was learned under (``[asked: …]``) say the
+        # task is in the same corner of the project, not that the fact bears on it: for an
+        # order the fit counts the fact's own words only. (A question or a report keeps them:
+        # "why does the v2 build fail?" is asked *about* that situation. A session record
+        # keeps its goal: an order repeating it is the task done before, which the record
+        # is about.)
+        own = without_ask_claim(claim) if ordering else claim
+        return A.fit(prompt, document_terms(own), weigh, enough=None if explain else floor,
                      tag_sources=tag_sources, asks=asking, orders=ordering, general=general,
-                     claim_tag_sources=lambda: claim_tag_sources(claim)), floor, is_event
+                     claim_tag_sources=lambda: claim_tag_sources(own)), floor, is_event
 
     def raw_relevance(key: int, claim: Claim, bm25: float) -> tuple[float, float]:
         """(the claim's relevance before the question it answers and the scale, its

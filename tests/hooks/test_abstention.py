@@ -9,6 +9,7 @@ from support.cli import run_rlat
 from support.hookrun import add_claim as add
 from support.hookrun import prompt
 
+from rlat.claims.model import with_ask
 from rlat.paths import state_dir
 from rlat.retrieval.abstention import FIT_FLOOR, TASK_FLOOR
 
@@ -70,6 +71,23 @@ def test_an_order_sharing_two_everyday_words_gets_nothing_a_report_still_its_ans
     assert f"< {TASK_FLOOR:.2f}" in explained, explained
     report = prompt(workspace, "hot reloading broke in docker", "report-1")
     assert "WATCHPACK_POLLING" in report.context  # a report asks why, as a question would
+
+
+def test_an_order_meeting_only_the_prompt_a_fact_was_learned_under_gets_nothing(workspace):
+    seed(workspace)
+    fact = with_ask("Use `west build -p -b scale_v2 app -- -DBOARD_ROOT=$PWD` here (`west build "
+                    "-p -b scale_v2 app` fails: FATAL ERROR: command exited with status 1)",
+                    "build the firmware for the v2 board, I changed the tare logic")
+    add(workspace, fact, "environment")
+    # the new task is in the same corner (firmware, tare), which says nothing of the build
+    order = "add a shell command to the firmware that prints the current tare offset"
+    assert prompt(workspace, order, "order-asked").stdout == ""
+    # ... while a question about that situation is answered by it
+    asked = prompt(workspace, "the firmware for the v2 board - how do I build it?", "asked-1")
+    assert "-DBOARD_ROOT" in asked.context
+    # and a report whose first word looks like an order is still a report
+    assert "DBOARD_ROOT" in prompt(workspace, "build shows FATAL ERROR for the v2 board firmware",
+                                   "report-2").context
 
 
 def test_a_young_store_does_not_turn_one_shared_word_into_a_match(workspace):

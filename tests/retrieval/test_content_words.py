@@ -52,6 +52,9 @@ def test_one_shared_word_answers_a_question_but_not_a_task():
     ("make check fails on main since this morning", False),  # a report: "make" is a noun
     ("build is red again", False),
     ("deploy is stuck at 40%", False),
+    ("plan shows a change on the database every time, with no edits", False),  # what it shows
+    ("build says the linker is out of memory", False),
+    ("show the logs of the last deploy", True),
     ("could you remind me why we pin pip below 25?", False),  # asks to be told: a question
     ("how do I run the tests?", False),
 ])

@@ -30,12 +30,20 @@ class Command:
     facts_before: int = 0  # facts kept before it failed
     hints: set = field(default_factory=set)  # commands the user quoted after it failed
     did_nothing: bool = False  # it ran and did nothing ("No tests matching … were executed")
+    told: str = ""  # what the user said after it failed (the first ``TOLD_CHARS``)
 
 
 # Prompts after a failure by which the user has moved on: a command that works after them
 # does another job, unless the user handed it over ("hints"). (Two are often the same
 # situation: "why did it fail?" — "ok then run them with pnpm".)
 MOVED_ON = 3
+# What the user said after a failure, kept to find a command they typed without quotes in it
+# ("thats not how we do it here. it's npm run build:blocks, that passes …").
+TOLD_CHARS = 2000
+# Words that launch a job without saying which: two commands sharing only these ("npx
+# wp-scripts build", "npx wp-env run tests-cli … phpunit") do different jobs.
+LAUNCHERS = frozenset({"npx", "npm", "pnpm", "yarn", "bunx", "bun", "uv", "poetry", "pipenv",
+                       "bundle", "run", "exec", "dlx", "sudo", "env", "time"})
 
 _CD_FIRST = re.compile(r"^\s*(?:cd|pushd)\s+\S+\s*(?:&&|;)\s*")
 
@@ -76,7 +84,7 @@ def recovers(failed: Command, good: str, *, newest: bool = False,
     if one_line(bad) == one_line(good) or program(good) in HOUSEKEEPING:
         return False
     said = one_line(good)  # (a long command is cited by its first 160 characters)
-    if any(hint.startswith(said) for hint in failed.hints):
+    if any(hint.startswith(said) for hint in failed.hints) or told_verbatim(said, failed.told):
         return True  # the user handed it over after the failure ("ah, here it's `X`")
     if failed.prompts_after >= MOVED_ON:
         return False  # the user has asked for other things since: another situation
@@ -94,6 +102,8 @@ def recovers(failed: Command, good: str, *, newest: bool = False,
     # (the project's own name, in two paths, is no job they share: "apps/ferrygate/src/*.erl"
     # and "/opt/ferrygate/crash.dump")
     shared = bad_words & good_words - {project}
+    if shared <= LAUNCHERS:
+        shared = set()
     if not shared:
         # Another tool altogether ("protoc" fails, "buf generate" works) is a recovery only
         # when it ran right after the failure, with no word from the user in between, and the
@@ -110,6 +120,21 @@ def recovers(failed: Command, good: str, *, newest: bool = False,
         return True
     # (or it ran and did nothing: "No tests matching pattern … were executed")
     return bool(ENV_ERROR.search(failed.error)) or failed.did_nothing
+
+
+def told_verbatim(command: str, told: str) -> bool:
+    """Whether the user typed ``command`` (two words at least, as one line) in ``told``, as
+    words of their own: not part of a longer command or path."""
+    if len(command.split()) < 2 or not told:
+        return False
+    at = told.find(command)
+    while at >= 0:
+        end = at + len(command)
+        if (at == 0 or not told[at - 1].isalnum() and told[at - 1] not in "-/._") and \
+                (end == len(told) or not told[end].isalnum() and told[end] not in "-/_"):
+            return True
+        at = told.find(command, at + 1)
+    return False
 
 
 def only_looks(command: str) -> bool:

@@ -25,6 +25,10 @@ SENTENCE = re.compile(r"(?:[^\n.!?]|[.!?](?![\s]|$|[\"”’](?:\s|$)))+(?:[.!?]
 # A name in code that ends in "!" ("ig/halt-key!", "swap!", "reset_all!"): its "!" ends no
 # sentence. (Prose's "that fixed it! we always …" still does.)
 CODE_BANG = re.compile(r"(?<![\w/-])(?:[\w]+[-/_][\w/-]*|`[^`\n]*)!(?=`?[ \t]+[a-z])")
+# An elision standing alone between words ("throws 'Cannot load class ... MinecraftClient in
+# …'"): it leaves words out of a quote, it ends no sentence. (A trailing "and then..." still
+# does: its dots lean on the word before them.)
+ELISION = re.compile(r"(?<= )(?:\.{3}|…)(?= )")
 HEDGED = re.compile(r"\b(?:i doubt|not sure|i don'?t think|i wonder|no idea if|or something|"
                     r"something about)\b", re.IGNORECASE)
 BULLET = re.compile(r"^\s*(?:(?:[-*+•]|\d+[.)])\s+)?\[[ xX✓]\]\s+|^\s*(?:[-*+•]|\d+[.)])\s+|"
@@ -864,3 +868,27 @@ def same_fact(a: Signature, b: Signature) -> bool:
     return overlap >= (RECURRENCE_OVERLAP / 2 if tokens_a else RECURRENCE_OVERLAP)
 
 
+
+
+# A name in the lines an edit added that a report of the fix would repeat: a code identifier
+# with a mark of code in it (an underscore, a dot, an inner capital: "updateListeners",
+# "hass.async_add_executor_job", "Channel.value") or a quoted literal ('lenient').
+_ADDED_NAME = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
+_QUOTED_LITERAL = re.compile(r"""(?<![\w])['"]([A-Za-z][\w.-]{2,40})['"]""")
+_MARKED = re.compile(r"_|\.|[a-z][A-Z]")
+
+
+def fixed_names(added: str) -> set[str]:
+    """The names the added lines of an edit bring in (``_ADDED_NAME`` with a mark of code,
+    ``_QUOTED_LITERAL``), and each dotted name's last part ("world.updateListeners" is reported
+    as "updateListeners")."""
+    names = set()
+    for m in _ADDED_NAME.finditer(added):
+        name = m.group(0)
+        if len(name) >= 4 and _MARKED.search(name):
+            names.add(name)
+            last = name.rsplit(".", 1)[-1]
+            if len(last) >= 4 and _MARKED.search(last):
+                names.add(last)
+    names.update(m.group(1) for m in _QUOTED_LITERAL.finditer(added))
+    return names

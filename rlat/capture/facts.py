@@ -42,8 +42,17 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from .. import scrub as scrubbing
-from ..claims.model import ASKED_ROOM, FACT_KINDS, with_ask
-from .commands import Command, bare, command_words, failure_line, only_looks, program, recovers
+from ..claims.model import ASKED_ROOM, FACT_KINDS, with_ask, without_ask
+from .commands import (
+    TOLD_CHARS,
+    Command,
+    bare,
+    command_words,
+    failure_line,
+    only_looks,
+    program,
+    recovers,
+)
 from .fact_rules import (
     AFFIRMED,
     ALWAYS,
@@ -73,6 +82,7 @@ from .fact_rules import (
     DISFLUENCY,
     DOC_SAYS,
     DROPPED_FOR,
+    ELISION,
     ELLIPTICAL,
     ENV_ERROR,
     FAILS_SAID,
@@ -150,6 +160,7 @@ from .fact_rules import (
     codes_of_things,
     content_words,
     did_nothing_hint,
+    fixed_names,
     hinted,
     is_question,
     names_of_things,
@@ -182,6 +193,10 @@ SENTENCE_MIN = 12
 DECLARED_MIN_WORDS = 5  # a bare statement shorter than this is a reply, not a report
 SENTENCE_MAX = 400
 RECENT_FAILURES = 4  # how far back a success looks for the failure it recovers from
+FIX_SENTENCES = 3  # of the report after an edit, looked at for the fix's sentence
+FIX_CHARS = 200  # of that sentence an explained fact carries
+MAX_FIX_NAMES = 64
+GO_AHEAD_WORDS = 3  # content words of a prompt that only lets the assistant go on ("sure, do it")
 ASK_CHARS = 100  # of the prompt a situational fact carries
 ASK_MIN_CHARS = 40  # ... at least, when the fact's own sentences need the room
 ASK_MIN_WORDS = 4  # content words a prompt needs to set a new situation
@@ -215,10 +230,11 @@ def sentences(text: str) -> list[tuple[int, int]]:
     """(start, end) spans of the sentences of ``text``, bullets and headings skipped, so that
     ``text[start:end]`` is an exact excerpt."""
     spans = []
-    if "!" in text:  # (the same length: spans found in it are spans of ``text``)
-        text_ = CODE_BANG.sub(lambda m: m.group(0)[:-1] + "\x00", text)
-    else:
-        text_ = text
+    text_ = text  # (the same length: spans found in it are spans of ``text``)
+    if "!" in text_:
+        text_ = CODE_BANG.sub(lambda m: m.group(0)[:-1] + "\x00", text_)
+    if "..." in text_ or "…" in text_:
+        text_ = ELISION.sub(lambda m: "\x00" * len(m.group(0)), text_)
     for m in SENTENCE.finditer(text_):
         start, end = m.span()
         chunk = text[start:end]
@@ -301,6 +317,10 @@ class FactExtractor:
     # the assistant's latest message since the latest prompt: what a bare "ya" or "a." answers
     _said: Block | None = None
     _explanation_kept: Fact | None = None  # the gotcha the latest explanation became
+    # the latest fact the assistant's prose explained a problem with, before anything was
+    # edited for it: the report of the edit that fixes it completes it (``_fix_reported``)
+    _fix_for: Fact | None = None
+    _fix_names: set = field(default_factory=set)  # names the edits since it brought in
     # what the latest edits brought in by name (``added`` blocks): what an attempt tried
     _brought: deque = field(default_factory=lambda: deque(maxlen=RECENT_OUTPUTS))
     _reverted: tuple[str, ...] = ()  # the paths the latest revert command named (() = all)
@@ -328,10 +348,12 @@ class FactExtractor:
             follow_up = follow_up and (self._symptom or kept)
             # ("what was it?": the explanation is still to come, unless one was kept before
             # the fix — a closing comment for the issue would only say it again)
-            self._hint(QUOTED_COMMAND.findall(said) + SAID_COMMAND.findall(said))
+            self._hint(QUOTED_COMMAND.findall(said) + SAID_COMMAND.findall(said), told=said)
             # ("undo it" is no new situation: what it reverts was learned under the request
             # that tried it)
             first = self._revert != "reverting" and not follow_up and not self._sent_back(said)
+            if len(content_words(said)) > GO_AHEAD_WORDS:  # ("yes, fix it" lets the fix follow)
+                self._fix_for, self._fix_names = None, set()
             said_before, self._said = self._said, None
             for block in turn.blocks:
                 if block.kind == "text" and block.text:
@@ -367,28 +389,39 @@ class FactExtractor:
                 elif block.kind == "added" and block.text and not turn.sidechain:
                     if self._revert == "idle":  # (not what a revert puts back)
                         self._brought.append(block)
+                elif block.kind == "changed" and not turn.sidechain:
+                    if self._fix_for is not None and len(self._fix_names) < MAX_FIX_NAMES:
+                        self._fix_names |= fixed_names(block.text)
                 elif block.kind == "text" and block.text and not turn.sidechain:
                     if self._reported is not None and len(self._since_report) < SINCE_CHARS:
                         self._since_report += " " + block.text[:SINCE_CHARS]
                     # (the command the assistant tells the user to run instead: "So in your
                     # terminal: `bin/kaocha unit`.")
                     self._hint(QUOTED_COMMAND.findall(block.text), advised=True)
+                    if self._fix_names:
+                        self._fix_reported(block)
+                    kept = self._kept
                     self._assistant_text(block)
+                    self._explains(kept)
                     if turn.kind != "bash_input":
                         self._said = block
                 elif block.kind == "tool_use" and block.tool_id:
                     self._called(block)
 
-    def _hint(self, quoted: list[str], *, advised: bool = False) -> None:
+    def _hint(self, quoted: list[str], *, advised: bool = False, told: str = "") -> None:
         """Commands quoted after a failure — by the user, or ``advised`` by the assistant:
-        one of them that then works recovers it."""
+        one of them that then works recovers it. ``told``: what the user said (a command they
+        typed in it unquoted, run as they typed it, recovers it too)."""
         quoted = {one_line(t) for t in quoted}
-        for command in self._commands[-RECENT_FAILURES:] if quoted else ():
+        told = one_line(told)
+        for command in self._commands[-RECENT_FAILURES:] if quoted or told else ():
             if command.failed and not command.recovered:
                 if advised:
                     command.advised |= quoted
                 else:
                     command.hints |= quoted
+                    if told and len(command.told) < TOLD_CHARS:
+                        command.told = (command.told + "\n" + told)[:TOLD_CHARS]
 
     def _called(self, block: Block) -> None:
         """A tool call (the assistant's, or a command the user ran in bash mode): its result
@@ -407,6 +440,49 @@ class FactExtractor:
     # ------------------------------------------------------------ texts
     def _cite(self, block: Block, start: int, end: int, role: str) -> Cited:
         return Cited(block.uuid, block.text[start:end], role, self.source, block.offset)
+
+    def _explains(self, kept_before: int) -> None:
+        """After an assistant message: the latest gotcha or environment fact it stated, when
+        nothing was edited since the prompt, is what a fix may follow (``_fix_reported``)."""
+        if self._kept == kept_before or self._changed:
+            return
+        latest = max(self.facts, key=lambda f: f.seq, default=None)
+        if latest is not None and latest.seq >= kept_before \
+                and latest.kind in ("gotcha", "environment"):
+            self._fix_for, self._fix_names = latest, set()
+
+    def _fix_reported(self, block: Block) -> None:
+        """The assistant's report of the edit that followed an explanation ("setContents now
+        calls world.updateListeners after markDirty, …"): its sentence naming what the edit
+        brought in completes the explained fact — the cause says why, the fix what to do.
+        Looked for once, in the first message after the edit."""
+        fact, names = self._fix_for, self._fix_names
+        self._fix_for, self._fix_names = None, set()
+        if fact not in self.facts:
+            return
+        text = block.text
+        for start, end in sentences(text)[:FIX_SENTENCES]:
+            sentence = text[start:end]
+            if len(sentence) > SENTENCE_MAX or is_question(sentence) \
+                    or NARRATION.match(sentence):
+                continue
+            head = without_ask(fact.text)
+            # (a name the explanation has already — the function it blamed — is no fix; and a
+            # report that shares no word with the explanation reports other work)
+            if not any(n not in head and re.search(rf"(?<![\w.]){re.escape(n)}(?!\w)", sentence)
+                       for n in names) or not content_words(sentence) & content_words(head):
+                continue
+            fix = snippet(one_line(sentence), FIX_CHARS)
+            asked = fact.text[len(head):]  # (" [asked: …]", or nothing)
+            room = FACT_CHARS - len(fix) - 1 - len(asked)
+            if len(head) > room and asked:  # (cause and fix before the prompt's words)
+                room, asked = FACT_CHARS - len(fix) - 1, ""
+            if len(head) > room:  # (the cause cut short says so)
+                head = snippet(head, max(room - 1, SENTENCE_MIN)).rstrip(" ,;:-") + "…"
+            fact.text = head + " " + fix + asked
+            fact.cited.append(self._cite(block, start, start + len(fix), "fact"))
+            self._keys.add(signature(fix))  # (the report's sentence is not a fact again)
+            return
 
     def _sent_back(self, said: str) -> bool:
         """The user sending the fix of a reported problem back ("nope. still 9 of 8 … did u

@@ -87,8 +87,8 @@ class Block:
 
     # text | thinking | tool_use | tool_result | image | other | note (prose the assistant
     # wrote into a notes file, ``_NOTES``, or a plan, ``_plan``) | added (the lines of an edit
-    # that bring something in by name: ``_brought_in``) | comment (a comment it wrote into code:
-    # ``_written_comments``)
+    # that bring something in by name: ``_brought_in``) | changed (every line an edit adds, the
+    # first ``CHANGED_CHARS``) | comment (a comment it wrote into code: ``_written_comments``)
     kind: str
     text: str = ""
     uuid: str = ""  # the JSONL line it came from (the citation's message id)
@@ -415,6 +415,7 @@ def _brought_in(changes: list[tuple[list[str], list[str]]]) -> tuple[str, str]:
 
 
 BROUGHT_IN_LINES = 4
+CHANGED_CHARS = 4000  # of the lines an edit adds, kept as its ``changed`` block
 
 
 def render_tool_use(name: str, inp: dict) -> str:
@@ -638,6 +639,10 @@ def _assistant_turn(obj: dict, message: dict, stats: ReadStats, ctx: _Context) -
                 said = _written_comments(changes)
                 if said:
                     turn.blocks.append(Block("comment", _clean(said, stats), uuid=uuid))
+                added = "\n".join(ln for lines, _gone in changes for ln in lines)
+                if added.strip():
+                    turn.blocks.append(Block("changed", _clean(added[:CHANGED_CHARS], stats),
+                                             uuid=uuid))
                 brought, took_out = _brought_in(changes)
                 if brought:
                     raw = item.get("input")

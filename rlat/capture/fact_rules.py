@@ -124,6 +124,12 @@ ANNOUNCED = re.compile(r"^(?!.*\b(?:want|like to|need to|following|to.?do|tasks?
 RULE_AFTER = re.compile(r"^(?!.*\b(?:not|n'?t|doubt|unless|if|whether)\b).*(?:\b(?:that'?s|that is|"
                         r"this is) (?:the|our|the new) (?:rule|convention|policy)\b|\bmake "
                         r"(?:that|this|it) (?:the|a|our) (?:rule|convention)\b)", re.IGNORECASE)
+# The user saying the assistant did it the wrong way, before saying the right one ("thats not
+# how we do it here. it's npm run build:blocks, that passes …"): the next sentence is the rule.
+CORRECTED = re.compile(r"^\W*(?:(?:no|nope|nah)\W+)?(?:that'?s|thats|this is|it'?s|its) not (?:how|"
+                       r"the way) (?:we|you) (?:do (?:it|this|that|things)|\w+ (?:it|them|things))"
+                       r"(?: (?:here|around here|in this (?:repo|project|codebase|team)))?\W*$",
+                       re.IGNORECASE)
 NORMATIVE = re.compile(r"\b(?:always|never|nowhere|exactly one|every|each|stays?|must|"
                        r"has to|have to|should|not a|instead of)\b|(?:^|[-–—,:;]\s)\W*no \w",
                        re.IGNORECASE)
@@ -428,6 +434,25 @@ TRIED_BEFORE = re.compile(r"(?<!['’])\b[a-z]+(?:'ve| have| had)? "
                           r"(?:already |once |actually |even )?tried (?:that|this|it)\b|"
                           r"\b(?:this|that|it) (?:we|i|they) (?:already |once )?tried\b",
                           re.IGNORECASE)
+# ... or naming what was tried ("we tried swapping the RMW to Fast DDS", "push through a
+# cloudhook was tried", "we trialled chromium in 2023") ...
+TRIAL = re.compile(r"\b(?:we|i|they|he|she|someone|somebody|[A-Z][a-z]+)(?:'ve| have| had)? "
+                   r"(?:already |once |actually |even |briefly )?(?:tried|trialled|trialed|"
+                   r"tested|evaluated|benchmarked|experimented with|piloted|prototyped)\b|"
+                   r"\b(?:was|were|has been|have been|had been|got) (?:already |once )?"
+                   r"(?:tried|trialled|trialed|tested|evaluated|attempted)\b")
+# ... which is a finding only when it was at another time ("back in winter", "in 2023") or
+# given a verdict ("so that's out"), not a report of what was just done ("I tested the login,
+# it doesn't work" is a bug).
+PAST_TRIAL = re.compile(r"\b(?:back in|last (?:year|month|week|spring|summer|autumn|fall|winter|"
+                        r"quarter|sprint|time)|in (?:19|20)\d\d|(?:a|one|two|three|a few|a "
+                        r"couple of) (?:years?|months?|weeks?) ago|before|already|once|twice|"
+                        r"(?:two|three|several) times|previously|in the (?:spring|summer|"
+                        r"autumn|fall|winter))\b", re.IGNORECASE)
+DISMISSED = re.compile(r"\b(?:so |which is why )?(?:that'?s|it'?s|this is) (?:out|off the table|"
+                       r"a non-?starter|a dead end|a no-?go)\b|\bruled (?:it |that )?out\b|"
+                       r"\bno[ -]go\b|\bdead end\b|\bdidn'?t pan out\b|\bnot an option\b",
+                       re.IGNORECASE)
 # The assistant proposing an approach ("One option would be installing API Platform …", "We
 # could try …"): what a user's "this we tried already, …" turns down.
 PROPOSAL = re.compile(r"\b(?:one option (?:would be|is)|an option (?:would be|is)|we could (?:try|use|"

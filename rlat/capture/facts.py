@@ -75,11 +75,13 @@ from .fact_rules import (
     CONFIRM_ASKED,
     CONFIRMS,
     CONSEQUENCE,
+    CORRECTED,
     DEFERRED,
     DIAGNOSIS_START,
     DID_INSTEAD,
     DID_NOTHING,
     DISFLUENCY,
+    DISMISSED,
     DOC_SAYS,
     DROPPED_FOR,
     ELISION,
@@ -113,6 +115,7 @@ from .fact_rules import (
     ONE_OFF,
     OPTION_LINE,
     ORDER,
+    PAST_TRIAL,
     PICKED,
     PRAISE,
     PREFERENCE,
@@ -147,6 +150,7 @@ from .fact_rules import (
     SYMPTOM,
     SYMPTOM_WEAK,
     TRANSIENT,
+    TRIAL,
     TRIED_BEFORE,
     TRIED_THAT,
     VERDICT_START,
@@ -196,6 +200,7 @@ RECENT_FAILURES = 4  # how far back a success looks for the failure it recovers 
 FIX_SENTENCES = 3  # of the report after an edit, looked at for the fix's sentence
 FIX_CHARS = 200  # of that sentence an explained fact carries
 MAX_FIX_NAMES = 64
+HINT_SAYS_MORE = 5  # words beyond the command by which a user's hint is kept beside its recovery
 GO_AHEAD_WORDS = 3  # content words of a prompt that only lets the assistant go on ("sure, do it")
 ASK_CHARS = 100  # of the prompt a situational fact carries
 ASK_MIN_CHARS = 40  # ... at least, when the fact's own sentences need the room
@@ -321,6 +326,7 @@ class FactExtractor:
     # edited for it: the report of the edit that fixes it completes it (``_fix_reported``)
     _fix_for: Fact | None = None
     _fix_names: set = field(default_factory=set)  # names the edits since it brought in
+    _offered: Block | None = None  # the options the assistant's latest question offered
     # what the latest edits brought in by name (``added`` blocks): what an attempt tried
     _brought: deque = field(default_factory=lambda: deque(maxlen=RECENT_OUTPUTS))
     _reverted: tuple[str, ...] = ()  # the paths the latest revert command named (() = all)
@@ -389,6 +395,8 @@ class FactExtractor:
                 elif block.kind == "added" and block.text and not turn.sidechain:
                     if self._revert == "idle":  # (not what a revert puts back)
                         self._brought.append(block)
+                elif block.kind == "options" and block.text and not turn.sidechain:
+                    self._offered = block
                 elif block.kind == "changed" and not turn.sidechain:
                     if self._fix_for is not None and len(self._fix_names) < MAX_FIX_NAMES:
                         self._fix_names |= fixed_names(block.text)
@@ -591,17 +599,21 @@ class FactExtractor:
         if not spans:
             return
         for a, b in spans[:2]:
-            if not (TRIED_BEFORE.search(answer, a, b) and not NOT_TRIED.search(answer, a, b)
-                    and DROPPED_FOR.search(answer, a, b)) or _went_well(answer[a:b], 0):
-                continue
+            tried = TRIED_BEFORE.search(answer, a, b) or TRIAL.search(answer, a, b)
+            if not (tried and not NOT_TRIED.search(answer, a, b)
+                    and DROPPED_FOR.search(answer, a, b)) or _went_well(answer[a:b], 0) \
+                    or len(content_words(PAST_TRIAL.sub(" ", answer[tried.end():b]))) \
+                    < TRIED_NAMED_WORDS:
+                continue  # (and a reason, not only "… last summer and we reverted it")
             proposed = [(x, y) for x, y in sentences(said.text) if PROPOSAL.search(said.text, x, y)]
             if not proposed:
                 return
             x, y = proposed[-1]
             text = f"{said.text[x:y].strip()} Turned down: {answer[a:b].strip()}"
-            self._keep("falsified", "", [self._cite(said, x, y, "fact"),
-                                         self._cite(reply, a, b, "fact")],
-                       text=snippet(one_line(text), FACT_CHARS))
+            if self._keep("falsified", "", [self._cite(said, x, y, "fact"),
+                                            self._cite(reply, a, b, "fact")],
+                          text=snippet(one_line(text), FACT_CHARS)):
+                self._keys.add(signature(answer[a:b]))  # (their reason is not a fact again)
             return
 
     def _about_the_problem(self, text: str) -> bool:
@@ -745,6 +757,16 @@ class FactExtractor:
                 continue
             if RULE_AFTER.search(sentence) and len(content_words(sentence)) <= 4:
                 self._rules_before(block, spans, at)
+                continue
+            if CORRECTED.match(sentence):
+                if at + 1 < len(spans):
+                    a, b = spans[at + 1]
+                    right = text[a:b]
+                    if b - a <= SENTENCE_MAX and not is_question(right) \
+                            and len(content_words(right)) >= 3 \
+                            and not any(x <= a < y for x, y in pasted):
+                        self._keep("convention", right, [self._cite(block, a, b, "fact")])
+                        taken = at + 1
                 continue
             kind = None
             low = sentence.lower()
@@ -1170,7 +1192,37 @@ class FactExtractor:
                     at = m.start(1)  # (the pairs' positions are in the answers' part)
                     self._user_text(Block("text", text[:at + pair.end(2)], uuid=block.uuid,
                                           offset=block.offset), start=at + pair.start(2))
+                    self._option_turned_down(block, at + pair.start(2), at + pair.end(2))
         return False
+
+    def _option_turned_down(self, answer: Block, start: int, end: int) -> None:
+        """An option the assistant offered (AskUserQuestion) that the answer turns down with a
+        reason: by name ("not on-device model - the 2.1 beta had a model on-device, reporters'
+        chromebooks crawled …"), or by picking another and saying this one was tried ("split
+        the fastqs. concordance … dropped to 96% when we tried minimap2, …"). The option as
+        offered, and the answer, are a falsified finding."""
+        offered, self._offered = self._offered, None
+        said = answer.text[start:end]
+        if offered is None or len(content_words(said)) < 4:
+            return
+        low = said.lower()
+        for line in offered.text.splitlines():
+            label = line.partition(": ")[0].strip()
+            if len(label) < 3:
+                continue
+            named = re.search(rf"\b(?:not|no|nope|never|without)\W+(?:the\W+)?"
+                              rf"{re.escape(label.lower())}", low)
+            names = [w for w in re.findall(r"[\w.+#-]{4,}", label) if w.lower() in low]
+            tried = TRIED_BEFORE.search(said) or TRIAL.search(said)
+            if not named and not (names and tried and not low.startswith(label.lower())
+                                  and not NOT_TRIED.search(said)):
+                continue
+            at = offered.text.find(line)
+            text = f"{line} Turned down: {one_line(said)}"
+            self._keep("falsified", "", [self._cite(offered, at, at + len(line), "fact"),
+                                         self._cite(answer, start, end, "fact")],
+                       text=snippet(one_line(text), FACT_CHARS))
+            return
 
     def _pasted_failure(self, block: Block) -> None:
         """A command the user ran and whose failing output they pasted ("I tried `X` myself
@@ -1274,8 +1326,11 @@ class FactExtractor:
             if any(f.seq < failed.facts_before or f.kind != "convention" for f in said):
                 break  # already said ("we always run the tests with `make check`")
             # The user's hint after the failure ("ah, in this repo it's `X`") says less than
-            # the recovery (what failed, why, what was asked): the recovery replaces it.
-            self._forget(said)
+            # the recovery (what failed, why, what was asked): the recovery replaces it —
+            # unless it also says what the command does ("it's npm run build:blocks, that
+            # passes --webpack-src-dir=blocks so every block.json … gets built").
+            self._forget([f for f in said if len(content_words(f.text) - command_words(command))
+                          < HINT_SAYS_MORE])
             self._recovery_fact(failed, command, cited)
             break
         else:
@@ -1387,13 +1442,29 @@ def _judges(sentence: str) -> bool:
 def _tried_before(sentence: str) -> bool:
     """The user naming an approach and saying it was tried already, with why it was dropped
     ("dont suggest moving the cache to react-native-mmkv - we tried that in the spring, half
-    the volunteers test through expo go"): the approach before, the reason after."""
+    the volunteers test through expo go"): the approach before, the reason after. Or naming
+    it as what was tried, at another time or with a verdict ("we tried swapping the RMW to Fast
+    DDS back in winter and the lidar rate dropped to 4 Hz, so that's out"; "before you suggest
+    it: a cloudhook was tried; the vendor allows one webhook …")."""
+    if NOT_TRIED.search(sentence):
+        return False
     m = TRIED_BEFORE.search(sentence)
-    return m is not None and not NOT_TRIED.search(sentence) \
-        and not _went_well(sentence, m.end()) \
-        and bool(DROPPED_FOR.search(sentence) or SUGGEST_LEAD.search(sentence, 0, m.start())) \
-        and len(content_words(sentence[:m.start()])) >= TRIED_NAMED_WORDS \
-        and len(content_words(sentence[m.end():])) >= TRIED_NAMED_WORDS
+    if m is not None:
+        return not _went_well(sentence, m.end()) \
+            and bool(DROPPED_FOR.search(sentence) or SUGGEST_LEAD.search(sentence, 0, m.start())) \
+            and len(content_words(sentence[:m.start()])) >= TRIED_NAMED_WORDS \
+            and len(content_words(sentence[m.end():])) >= TRIED_NAMED_WORDS
+    m = TRIAL.search(sentence)
+    # (what was tried and why it went, not "Lars tried exactly that last summer and we
+    # reverted it": that names nothing)
+    if m is None or len(content_words(sentence)) < 2 * TRIED_NAMED_WORDS \
+            or len(content_words(PAST_TRIAL.sub(" ", sentence[m.end():]))) < TRIED_NAMED_WORDS:
+        return False
+    if DISMISSED.search(sentence, m.end()):
+        return True
+    return not _went_well(sentence, m.end()) and (
+        bool(SUGGEST_LEAD.search(sentence, 0, m.start()))
+        or bool(PAST_TRIAL.search(sentence) and DROPPED_FOR.search(sentence, m.end())))
 
 
 def _under(path: str, reverted: str) -> bool:

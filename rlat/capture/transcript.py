@@ -89,6 +89,7 @@ class Block:
     # wrote into a notes file, ``_NOTES``, or a plan, ``_plan``) | added (the lines of an edit
     # that bring something in by name: ``_brought_in``) | changed (every line an edit adds, the
     # first ``CHANGED_CHARS``) | comment (a comment it wrote into code: ``_written_comments``)
+    # | options (what an AskUserQuestion call offers, "label: description" per line)
     kind: str
     text: str = ""
     uuid: str = ""  # the JSONL line it came from (the citation's message id)
@@ -350,6 +351,27 @@ _PLAN_WORK = re.compile(r"\s*(?:#|\d+[.)]\s|- \[ \])")
 # Haskell), "; …" (Lisp, asm), "! …" (Fortran), a block comment's "* …" lines.
 _COMMENT_LINE = re.compile(r"^[ \t]*(?:#|//+|--|;+|!|\*|/\*+)[ \t]+(\S.*?)[ \t]*(?:\*/)?$")
 COMMENT_MIN_WORDS = 12  # a comment that explains, not one that labels ("# retry once")
+
+
+OPTION_CHARS = 300  # of an offered option's label and description, each line
+
+
+def _options(name: str, raw: object) -> str:
+    """The options an AskUserQuestion call offers, one per line as "label: description" (""
+    for any other call): what the user's answer picks or turns down."""
+    if name != "AskUserQuestion" or not isinstance(raw, dict) \
+            or not isinstance(raw.get("questions"), list):
+        return ""
+    lines = []
+    for question in raw["questions"][:4]:
+        options = question.get("options") if isinstance(question, dict) else None
+        for option in options[:6] if isinstance(options, list) else ():
+            if isinstance(option, dict) and isinstance(option.get("label"), str):
+                description = option.get("description")
+                line = option["label"].strip() + (
+                    f": {description.strip()}" if isinstance(description, str) else "")
+                lines.append(" ".join(line.split())[:OPTION_CHARS])
+    return "\n".join(lines)
 
 
 def _edit_changes(name: str, raw: object) -> list[tuple[list[str], list[str]]]:
@@ -631,6 +653,9 @@ def _assistant_turn(obj: dict, message: dict, stats: ReadStats, ctx: _Context) -
             turn.blocks.append(Block("tool_use", render_tool_use(name, inp), uuid=uuid,
                                      tool=name, tool_id=str(item.get("id") or "") or None,
                                      input=inp))
+            offered = _options(name, item.get("input"))
+            if offered:
+                turn.blocks.append(Block("options", _clean(offered, stats), uuid=uuid))
             prose = _written_prose(name, item.get("input")) or _plan(name, item.get("input"))
             if prose:
                 turn.blocks.append(Block("note", _clean(prose, stats), uuid=uuid))

@@ -89,9 +89,93 @@ def test_a_command_the_user_typed_without_quotes_recovers_the_failure(tmp_path):
     b.prompt("now run the phpunit tests for the hold expiry change")
     b.run("Bash", {"command": "npx wp-env run tests-cli vendor/bin/phpunit --filter HoldExpiry"},
           "OK (5 tests, 14 assertions)")
-    recoveries = [f["text"] for f in facts_of(capture_transcript(b.write(b.path), dry_run=True))
-                  .get("recovery", [])]
+    facts = facts_of(capture_transcript(b.write(b.path), dry_run=True))
+    recoveries = [f["text"] for f in facts.get("recovery", [])]
+    # what the user said the command does is kept beside the recovery, which says less
+    assert any("--webpack-src-dir=blocks" in f["text"] for f in facts.get("convention", [])), \
+        facts
     assert recoveries and recoveries[0].startswith("Use `npm run build:blocks` here "
                                                    "(`npx wp-scripts build` fails"), recoveries
     # (the launcher the two npx commands share says nothing of their jobs)
     assert not any("phpunit" in r for r in recoveries), recoveries
+
+
+# ------------------------------------------------------------ approaches tried before
+def falsified_of(tmp_path, prompt: str) -> list[str]:
+    b = session(tmp_path)
+    b.prompt(prompt)
+    b.run("Bash", {"command": "ls"}, "README.md src")
+    b.say("Looking into it.")
+    return [f["text"] for f in facts_of(capture_transcript(b.write(b.path), dry_run=True))
+            .get("falsified", [])]
+
+
+def test_an_approach_tried_at_another_time_with_a_verdict_is_falsified(tmp_path):
+    found = falsified_of(tmp_path, (
+        "some context before you start:\n\nDiscovery takes ages on the vineyard wifi.\n\n"
+        "Context: we tried swapping the RMW to Fast DDS (rmw_fastrtps_cpp) back in winter and "
+        "the lidar rate dropped to about 4 Hz over the wifi, so that's out.\n\nIdeas?"))
+    assert any("rmw_fastrtps_cpp" in f and "4 Hz" in f for f in found), found
+
+
+def test_an_approach_said_tried_in_the_passive_before_a_suggestion_is_falsified(tmp_path):
+    found = falsified_of(tmp_path, (
+        "Before you suggest it: push through a webhook with a Nabu Casa cloudhook was tried; "
+        "the vendor allows one webhook per account and ours kicked out the app's own, so "
+        "owners lost their fault alerts. What would you do?"))
+    assert any("cloudhook" in f for f in found), found
+
+
+def test_what_was_just_tested_and_failed_is_a_bug_not_a_dropped_approach(tmp_path):
+    assert falsified_of(tmp_path, "we evaluated the new checkout on staging this morning and the "
+                                  "totals don't add up for orders with a voucher") == []
+
+
+def test_a_proposal_the_user_trialled_before_is_turned_down(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the new machine-status page stutters badly on the kiosks. anything better?")
+    b.say("How about replacing Cog/WPE with Chromium in kiosk mode from meta-browser "
+          "(chromium-ozone-wayland)?")
+    b.prompt("hard no. we trialled chromium in 2023, the 2GB boards can't hold it and it added "
+             "4h to every clean build. the stutter is the css")
+    b.say("Good to know - scratch that.")
+    found = [f["text"] for f in facts_of(capture_transcript(b.write(b.path), dry_run=True))
+             .get("falsified", [])]
+    assert len(found) == 1 and "chromium-ozone-wayland" in found[0] \
+        and "2GB boards" in found[0], found
+
+
+OPTIONS = {"questions": [{"question": "Which approach should I take?", "header": "Approach",
+                          "multiSelect": False, "options": [
+                              {"label": "minimap2 -ax sr",
+                               "description": "Swap bwa-mem2 for minimap2 in short-read mode"},
+                              {"label": "split the fastqs",
+                               "description": "Keep bwa-mem2 and split each sample's reads"}]}]}
+
+
+def answered(tmp_path, answer: str) -> list[str]:
+    b = session(tmp_path)
+    b.prompt("alignment is the slowest step, 5 h per plate. make it faster")
+    b.run("AskUserQuestion", OPTIONS,
+          f'User has answered your questions: "Which approach should I take?"="{answer}". You '
+          f"can now continue with the user's answers in mind.")
+    b.say("Okay - starting on that.")
+    return [f["text"] for f in facts_of(capture_transcript(b.write(b.path), dry_run=True))
+            .get("falsified", [])]
+
+
+def test_an_offered_option_the_answer_says_was_tried_is_falsified(tmp_path):
+    found = answered(tmp_path, "split the fastqs. concordance with the array genotypes dropped "
+                               "to 96% when we tried minimap2, short tags map badly")
+    assert any(f.startswith("minimap2 -ax sr: Swap bwa-mem2") and "96%" in f
+               for f in found), found
+
+
+def test_an_offered_option_the_answer_rules_out_by_name_is_falsified(tmp_path):
+    found = answered(tmp_path, "not minimap2 -ax sr - the short tags near the cut sites map "
+                               "badly and concordance dropped")
+    assert any(f.startswith("minimap2 -ax sr:") for f in found), found
+
+
+def test_an_answer_that_only_picks_an_option_turns_nothing_down(tmp_path):
+    assert answered(tmp_path, "split the fastqs, and keep the chunks at two million pairs") == []

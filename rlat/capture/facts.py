@@ -344,8 +344,12 @@ class FactExtractor:
             kept = follow_up and self._revert == "reverting"
             if not kept:
                 self.settle()  # a revert that no explanation followed: its judgement stands
-            self._revert = "reverting" if kept or (REVERT_SAID.search(said) and len(said) < 200) \
-                else "idle"
+            # (not a revert of another time: "Tariq tried exactly that in the spring and we
+            # reverted it" asks for none)
+            revert = REVERT_SAID.search(said) if len(said) < 200 else None
+            self._revert = "reverting" if kept or revert and not (
+                _PAST_REVERT.match(revert.group(0))
+                and (TRIED_BEFORE.search(said) or TRIAL.search(said))) else "idle"
             self._recovery = None  # (a refinement comes before the user says anything)
             for command in self._commands:
                 command.prompts_after += 1
@@ -599,11 +603,11 @@ class FactExtractor:
         if not spans:
             return
         for a, b in spans[:2]:
-            tried = TRIED_BEFORE.search(answer, a, b) or TRIAL.search(answer, a, b)
+            before = TRIED_BEFORE.search(answer, a, b)
+            tried = before or TRIAL.search(answer, a, b)
             if not (tried and not NOT_TRIED.search(answer, a, b)
                     and DROPPED_FOR.search(answer, a, b)) or _went_well(answer[a:b], 0) \
-                    or len(content_words(PAST_TRIAL.sub(" ", answer[tried.end():b]))) \
-                    < TRIED_NAMED_WORDS:
+                    or not before and not _gives_reason(answer[tried.end():b]):
                 continue  # (and a reason, not only "… last summer and we reverted it")
             proposed = [(x, y) for x, y in sentences(said.text) if PROPOSAL.search(said.text, x, y)]
             if not proposed:
@@ -1464,7 +1468,17 @@ def _tried_before(sentence: str) -> bool:
         return True
     return not _went_well(sentence, m.end()) and (
         bool(SUGGEST_LEAD.search(sentence, 0, m.start()))
-        or bool(PAST_TRIAL.search(sentence) and DROPPED_FOR.search(sentence, m.end())))
+        or bool(PAST_TRIAL.search(sentence)) and _gives_reason(sentence[m.end():]))
+
+
+_PAST_REVERT = re.compile(r"reverted|rolled|undid|backed|restored", re.IGNORECASE)
+
+
+def _gives_reason(text: str) -> bool:
+    """Whether ``text`` says why an attempt was dropped (``DROPPED_FOR``), not only that it was
+    ("… and we reverted it")."""
+    return any(m.group(0).lower() not in ("reverted", "rolled back")
+               for m in DROPPED_FOR.finditer(text))
 
 
 def _under(path: str, reverted: str) -> bool:

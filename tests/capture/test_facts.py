@@ -1987,6 +1987,9 @@ def test_pushing_back_on_a_first_theory_keeps_the_problem_open(tmp_path, store):
      "Queries go in the PanacheRepository classes"),
     ("new one. oh and flyway migrations are named by timestamp, V<yyyyMMddHHmm>__what.sql",
      "Flyway migrations are named by timestamp"),
+    # (eleventh pass: what each one does, in a verb of its own)
+    ("write a bcftools stats module. reminder: each one writes a versions.yml and emits it as "
+     "`versions`", "Each one writes a versions.yml"),
 ])
 def test_how_a_kind_of_thing_is_done_here_is_a_convention(tmp_path, store, said, rule):
     b = session(tmp_path)
@@ -2000,6 +2003,9 @@ def test_how_a_kind_of_thing_is_done_here_is_a_convention(tmp_path, store, said,
 @pytest.mark.parametrize("said", [
     "valentina keeps asking why we don't just go with a materialized view for the mart",
     "every time I open the page it takes ten seconds",
+    "every build goes green on my machine but CI is red",
+    "run 12 ranks with 4 threads each instead of 48 ranks per node",
+    "every fresh julia session spends ages loading the package",
 ])
 def test_a_story_or_a_report_about_every_time_is_no_convention(tmp_path, store, said):
     b = session(tmp_path)

@@ -179,3 +179,14 @@ def test_an_offered_option_the_answer_rules_out_by_name_is_falsified(tmp_path):
 
 def test_an_answer_that_only_picks_an_option_turns_nothing_down(tmp_path):
     assert answered(tmp_path, "split the fastqs, and keep the chunks at two million pairs") == []
+
+
+def test_a_proposal_turned_down_as_tried_without_a_reason_is_no_finding(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the species pages are slow on first load")
+    b.say("One option would be prerendering the species pages at build time, so they're "
+          "served as static files.")
+    b.prompt("no - Tariq tried exactly that around the spring release and we reverted it")
+    b.say("Understood, something else then.")
+    facts = facts_of(capture_transcript(b.write(b.path), dry_run=True))
+    assert "falsified" not in facts, facts

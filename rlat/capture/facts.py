@@ -327,6 +327,7 @@ class FactExtractor:
     _fix_for: Fact | None = None
     _fix_names: set = field(default_factory=set)  # names the edits since it brought in
     _offered: Block | None = None  # the options the assistant's latest question offered
+    _asked_in: Block | None = None  # the latest prompt (a problem when its fix is sent back)
     # what the latest edits brought in by name (``added`` blocks): what an attempt tried
     _brought: deque = field(default_factory=lambda: deque(maxlen=RECENT_OUTPUTS))
     _reverted: tuple[str, ...] = ()  # the paths the latest revert command named (() = all)
@@ -344,12 +345,8 @@ class FactExtractor:
             kept = follow_up and self._revert == "reverting"
             if not kept:
                 self.settle()  # a revert that no explanation followed: its judgement stands
-            # (not a revert of another time: "Tariq tried exactly that in the spring and we
-            # reverted it" asks for none)
-            revert = REVERT_SAID.search(said) if len(said) < 200 else None
-            self._revert = "reverting" if kept or revert and not (
-                _PAST_REVERT.match(revert.group(0))
-                and (TRIED_BEFORE.search(said) or TRIAL.search(said))) else "idle"
+            self._revert = "reverting" if kept or (REVERT_SAID.search(said) and len(said) < 200) \
+                else "idle"
             self._recovery = None  # (a refinement comes before the user says anything)
             for command in self._commands:
                 command.prompts_after += 1
@@ -500,8 +497,15 @@ class FactExtractor:
         """The user sending the fix of a reported problem back ("nope. still 9 of 8 … did u
         actually check?"): the same problem is open again, and the explanation that led to
         the fix was wrong — its gotcha goes. Whether it was."""
-        if self._reported is None or not self._explained or not (self._changed or self._ran) \
-                or not FIX_REJECTED.match(said):
+        if not (self._changed or self._ran) or not FIX_REJECTED.match(said):
+            return False
+        if self._reported is None:
+            # (what was asked did not read as a problem, but what was done for it did not fix
+            # it: "run finished green but results/bam has ONE bam" — "still broken.")
+            if self._asked_in is None:
+                return False
+            self._reported = self._asked_in
+        elif not self._explained:
             return False
         if self._explanation_kept in self.facts:
             self._forget([self._explanation_kept])
@@ -514,6 +518,7 @@ class FactExtractor:
         """A new prompt: the situation later facts are learned in. The lead of the user's own
         finding in it ("found the sms time thing. the window columns were …"), if it has one."""
         text = block.text.strip()
+        self._asked_in = block
         words = len(content_words(text))
         if words < ASK_MIN_WORDS and not (words >= 2 and is_question(text)):
             # "ok, do that", "hmm, that's worse. undo it", "so what's the verdict?": the
@@ -1107,8 +1112,10 @@ class FactExtractor:
             if _reports_revert(sentence) and len(
                     content_words(sentence) - VERDICT_WORDS) >= VERDICT_MIN_WORDS:
                 continue
-            if len(content_words(sentence) - VERDICT_WORDS) < VERDICT_MIN_WORDS:
-                if verdict is None and at == 0 and not SEARCHED.match(sentence):
+            if len(content_words(sentence) - VERDICT_WORDS) < VERDICT_MIN_WORDS \
+                    or _ACKNOWLEDGED.match(sentence):  # ("Understood, something else then.")
+                if verdict is None and at == 0 and not SEARCHED.match(sentence) \
+                        and not _ACKNOWLEDGED.match(sentence):
                     # ("Found the revert, with the numbers in it." names nothing tried)
                     verdict = start
                 continue
@@ -1471,7 +1478,8 @@ def _tried_before(sentence: str) -> bool:
         or bool(PAST_TRIAL.search(sentence)) and _gives_reason(sentence[m.end():]))
 
 
-_PAST_REVERT = re.compile(r"reverted|rolled|undid|backed|restored", re.IGNORECASE)
+_ACKNOWLEDGED = re.compile(r"^\W*(?:understood|got it|noted|fair enough|makes sense|good to know)"
+                           r"\b[^.!?]{0,40}[.!?]?\s*$", re.IGNORECASE)
 
 
 def _gives_reason(text: str) -> bool:

@@ -190,3 +190,23 @@ def test_a_proposal_turned_down_as_tried_without_a_reason_is_no_finding(tmp_path
     b.say("Understood, something else then.")
     facts = facts_of(capture_transcript(b.write(b.path), dry_run=True))
     assert "falsified" not in facts, facts
+
+
+def test_a_fix_sent_back_makes_what_was_asked_a_problem_to_explain(tmp_path):
+    """"run finished green but results/bam has ONE bam" reads as no report; "still broken."
+    after a first fix says it was one: the explanation that follows is the gotcha."""
+    b = session(tmp_path)
+    b.prompt("run finished green but results/bam has ONE bam. samplesheet for plate 16 has 96 "
+             "rows")
+    b.say("The samplesheet might have Windows line endings - normalising it and rerunning.")
+    b.run("Bash", {"command": "dos2unix plates/plate_16.csv"}, "dos2unix: converting file")
+    b.prompt("still broken.")
+    b.run("Read", {"file_path": "workflows/graincall.nf"},
+          "ch_fasta = Channel.fromPath(params.fasta)")
+    b.say("ch_fasta is a queue channel from Channel.fromPath holding exactly one item, so "
+          "BWAMEM2_MEM pairs the first sample with the only fasta and waits for a second that "
+          "never comes. Reference inputs have to be value channels: "
+          "Channel.value(file(params.fasta)).")
+    gotchas = [f["text"] for f in facts_of(capture_transcript(b.write(b.path), dry_run=True))
+               .get("gotcha", [])]
+    assert any("Channel.value" in g for g in gotchas), gotchas

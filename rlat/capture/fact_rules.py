@@ -413,7 +413,14 @@ GOTCHA = re.compile(
     r"|\b(?:only works (?:if|when|with|from)|must be (?:run|started|set|exported|called|loaded|"
     r"imported|built|installed|copied|created) |needs? to be (?:set|exported|running|started|"
     r"run|loaded|imported|built|installed|copied|created) |(?:has|have) to be (?:set|exported|"
-    r"running|started|run|loaded|imported|called|built|installed|copied|created))",
+    r"running|started|run|loaded|imported|called|built|installed|copied|created) "
+    # the one way a thing runs here ("GameTests only run in a headless server through
+    # `./gradlew runGametest`", "the e2e tests need a build made with --mode e2e") ...
+    r"|\bonly (?:runs?|works?|builds?|starts?|loads?) (?:in|inside|through|with|under|via|from)\b"
+    r"|\bneeds? (?:a|an|the) (?:\w+ )?(?:made|built|run|started|created|generated|compiled) "
+    r"(?:with|by|from|through)\b"
+    # ... and what a tool keeps back unless asked ("colcon hides test output by default")
+    r"|\b(?:hides?|swallows?|suppresses?|buffers?|captures?|drops?) [^.\n]{0,60}?\bby default\b)",
     re.IGNORECASE)
 # The assistant judging an approach it tried or looked into ("core.async is the wrong tool for
 # the reminders: …", "IL2CPP isn't worth it for the Windows build", "orjson doesn't buy
@@ -698,7 +705,8 @@ DID_NOTHING = re.compile(r"\bno tests (?:were )?(?:found|ran|collected)|\bcollec
 # SessionEnd hook's budget, and most sentences name nothing salient.
 GOTCHA_HINTS = ("hang", "hung", "fail", "break", "broke", "crash", "time", "error", "won",
                  "doesn", "does not", "silently", "deadlock", "refuse", "stall", "only works",
-                 "must be", "need", "has to be")
+                 "must be", "need", "has to be", "only run", "only build", "only start",
+                 "only load", "by default")
 FALSIFIED_HINTS = ("tried", "attempt", "experiment", "switch", "tested", "revert",
                     "rolled back", "backed out", "went back", "restored", "back", "undid",
                     "undone", "didn't help", "worse")
@@ -800,6 +808,17 @@ def salient_tokens(text: str) -> set[str]:
             path = m.group(0).rstrip("/.")
             if len(path) > 3:
                 out.add("path:" + path)
+    return out
+
+
+_FLAG = re.compile(r"(?<![\w-])--?[a-zA-Z][\w-]*(?:=\S+)?")
+
+
+def flags_and_commands(text: str) -> set[str]:
+    """Command-line flags ("--mode", "-DBOARD_ROOT=…") and commands in backticks in ``text``:
+    what a gotcha about how a thing must be run names when it names no port, path or name."""
+    out = {"flag:" + m.group(0) for m in _FLAG.finditer(text) if len(m.group(0)) > 2}
+    out.update("code:" + m.group(1) for m in BACKTICK.finditer(text))
     return out
 
 

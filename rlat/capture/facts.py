@@ -165,6 +165,7 @@ from .fact_rules import (
     content_words,
     did_nothing_hint,
     fixed_names,
+    flags_and_commands,
     hinted,
     is_question,
     names_of_things,
@@ -955,6 +956,8 @@ class FactExtractor:
                 continue
             gotcha = hinted(low, GOTCHA_HINTS) and GOTCHA.search(sentence)
             tokens = salient_tokens(sentence) or names_of_things(sentence)
+            if gotcha and not tokens:  # (the way it runs may be a flag or a command: "need a
+                tokens = flags_and_commands(sentence)  # build made with --mode e2e")
             # (the first answer needs no verb of its own: "R 4.3.3, as recorded in renv.lock")
             answering = self._question and self._probed and not self._answered \
                 and self._kept == self._facts_at_ask and not REMEDY.match(sentence) \

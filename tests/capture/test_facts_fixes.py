@@ -5,6 +5,7 @@ unrelated commands (docs/capture.md, "Eleventh pass")."""
 
 from __future__ import annotations
 
+import pytest
 from capture_helpers import facts_of, session, texts
 
 from rlat.capture.pipeline import capture_transcript
@@ -210,3 +211,31 @@ def test_a_fix_sent_back_makes_what_was_asked_a_problem_to_explain(tmp_path):
     gotchas = [f["text"] for f in facts_of(capture_transcript(b.write(b.path), dry_run=True))
                .get("gotcha", [])]
     assert any("Channel.value" in g for g in gotchas), gotchas
+
+
+@pytest.mark.parametrize("said, token", [
+    ("The vessel tests are Fabric GameTests, which only run in a headless server through "
+     "`./gradlew runGametest` - `./gradlew test` is just the JUnit unit tests.",
+     "runGametest"),
+    ("The e2e tests need a build made with --mode e2e: it adds the fixture pages to the "
+     "manifest, so a regular `pnpm build` can't show a tooltip there.", "--mode e2e"),
+    ("colcon hides test output by default and only reports that a package had failures; the "
+     "repo's test script streams it with the console_direct+ event handler.", "console_direct+"),
+])
+def test_the_one_way_a_thing_runs_here_is_a_gotcha(tmp_path, said, token):
+    b = session(tmp_path)
+    b.prompt("run the tests for the package I changed")
+    b.run("Bash", {"command": "ls scripts"}, "test.sh")
+    b.say(said)
+    gotchas = [f["text"] for f in facts_of(capture_transcript(b.write(b.path), dry_run=True))
+               .get("gotcha", [])]
+    assert any(token in g for g in gotchas), gotchas
+
+
+def test_a_default_that_is_no_trap_is_no_gotcha(tmp_path):
+    b = session(tmp_path)
+    b.prompt("add a --verbose flag to the export command")
+    b.run("Edit", {"file_path": "cli.py", "old_string": "", "new_string": "verbose = False"},
+          "ok")
+    b.say("Added --verbose; the export command stays quiet by default.")
+    assert "gotcha" not in facts_of(capture_transcript(b.write(b.path), dry_run=True))

@@ -29,6 +29,9 @@ CODE_BANG = re.compile(r"(?<![\w/-])(?:[\w]+[-/_][\w/-]*|`[^`\n]*)!(?=`?[ \t]+[a
 # …'"): it leaves words out of a quote, it ends no sentence. (A trailing "and then..." still
 # does: its dots lean on the word before them.)
 ELISION = re.compile(r"(?<= )(?:\.{3}|…)(?= )")
+# A line wrapped inside a sentence: the next line goes on indented, in lower case or a
+# parenthesis ("Pick a label from conf/base.config\n  (process_low, …); the profiles size them").
+WRAPPED = re.compile(r"(?<=[^\s.!?:])\n(?=[ \t]{2,}[a-z(])")
 HEDGED = re.compile(r"\b(?:i doubt|not sure|i don'?t think|i wonder|no idea if|or something|"
                     r"something about)\b", re.IGNORECASE)
 BULLET = re.compile(r"^\s*(?:(?:[-*+•]|\d+[.)])\s+)?\[[ xX✓]\]\s+|^\s*(?:[-*+•]|\d+[.)])\s+|"
@@ -820,6 +823,56 @@ def flags_and_commands(text: str) -> set[str]:
     out = {"flag:" + m.group(0) for m in _FLAG.finditer(text) if len(m.group(0)) > 2}
     out.update("code:" + m.group(1) for m in BACKTICK.finditer(text))
     return out
+
+
+# What introduces a doc the user shares in a fence: its file or its kind, at the end of the
+# line before the fence ("from CONTRIBUTING.md:", "this bit of README.md:", "the runbook says").
+_DOC_INTRO = re.compile(r"(?:\b[\w./-]+\.(?:md|rst|adoc|txt)|\b(?:readme|contributing|runbook|"
+                        r"wiki|handbook|guidelines?|docs?|onboarding|playbook|styleguide|"
+                        r"style guide)\b)[^\n`]{0,40}$", re.IGNORECASE)
+_PROSE_LINE = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+|#+\s+)?[A-Za-z][^\n]*\b[a-z]+ [a-z]+ [a-z]+")
+DOC_INTRO_CHARS = 120
+
+
+def shared_doc(text: str, start: int, end: int) -> bool:
+    """Whether the fence ``text[start:end]`` is a doc the user shares (introduced as one,
+    ``_DOC_INTRO``, and mostly prose lines): its rules are theirs, not pasted output."""
+    before = text[max(0, start - DOC_INTRO_CHARS):start].rstrip()
+    if not _DOC_INTRO.search(before.rsplit("\n", 1)[-1].rstrip(":").rstrip()):
+        return False
+    lines = [ln for ln in text[start:end].strip("`").splitlines() if ln.strip()]
+    return bool(lines) and sum(bool(_PROSE_LINE.match(ln)) for ln in lines) * 2 >= len(lines)
+
+
+_COMMAND_LINE = re.compile(r"^(?:\$ )?(?:\./|[a-z][\w.-]*(?:/[\w.-]+)*\s)[^\n]*$")
+MAX_GIVEN_LINES = 3
+
+
+def given_commands(text: str, start: int, end: int, *, doc: bool) -> list[tuple[int, int]]:
+    """Spans of the commands the fence ``text[start:end]`` gives: all its lines, when it holds
+    one to ``MAX_GIVEN_LINES`` lines that each look like a command; in a shared doc, the lines
+    indented four spaces or opened by "$ "."""
+    bare_lines = []
+    at = text.find("\n", start)  # (the fence's own first line: ``` and its language)
+    at = start + 3 if at < 0 or at > end else at + 1
+    for line in text[at:end].splitlines(keepends=True):
+        body = line.rstrip("\n")
+        stripped = body.strip()
+        lead = len(body) - len(body.lstrip())
+        if stripped and not stripped.startswith("```"):
+            a = at + lead + (2 if stripped.startswith("$ ") else 0)
+            b = at + len(body.rstrip())
+            item = (a, b, lead >= 4 or stripped.startswith("$ "))
+            bare_lines.append(item)
+        at += len(line)
+    if doc:
+        return [(a, b) for a, b, marked in bare_lines
+                if marked and _COMMAND_LINE.match(text[a:b] + " ")]
+    if 1 <= len(bare_lines) <= MAX_GIVEN_LINES and all(
+            _COMMAND_LINE.match(text[a:b] + " ") and text[b - 1:b] not in ".?!:"
+            for a, b, _m in bare_lines):
+        return [(a, b) for a, b, _m in bare_lines]
+    return []
 
 
 def answering_line(output: str, sentence: str) -> str:

@@ -159,6 +159,7 @@ from .fact_rules import (
     WENT_WELL,
     WHERE_EXPLAINED,
     WHICH_WAY,
+    WRAPPED,
     about_code,
     answering_line,
     codes_of_things,
@@ -166,11 +167,13 @@ from .fact_rules import (
     did_nothing_hint,
     fixed_names,
     flags_and_commands,
+    given_commands,
     hinted,
     is_question,
     names_of_things,
     salient_tokens,
     same_fact,
+    shared_doc,
     signature,
     states_a_fact,
 )
@@ -202,6 +205,8 @@ FIX_SENTENCES = 3  # of the report after an edit, looked at for the fix's senten
 FIX_CHARS = 200  # of that sentence an explained fact carries
 MAX_FIX_NAMES = 64
 HINT_SAYS_MORE = 5  # words beyond the command by which a user's hint is kept beside its recovery
+DOC_RULES = 4  # rules kept from one doc the user shares, at most (a long doc is no list of facts)
+DOC_RULE_WORDS = 3  # content words a doc's sentence needs to be a rule
 GO_AHEAD_WORDS = 3  # content words of a prompt that only lets the assistant go on ("sure, do it")
 ASK_CHARS = 100  # of the prompt a situational fact carries
 ASK_MIN_CHARS = 40  # ... at least, when the fact's own sentences need the room
@@ -241,6 +246,8 @@ def sentences(text: str) -> list[tuple[int, int]]:
         text_ = CODE_BANG.sub(lambda m: m.group(0)[:-1] + "\x00", text_)
     if "..." in text_ or "…" in text_:
         text_ = ELISION.sub(lambda m: "\x00" * len(m.group(0)), text_)
+    if "\n " in text_:
+        text_ = WRAPPED.sub(" ", text_)
     for m in SENTENCE.finditer(text_):
         start, end = m.span()
         chunk = text[start:end]
@@ -329,6 +336,7 @@ class FactExtractor:
     _fix_names: set = field(default_factory=set)  # names the edits since it brought in
     _offered: Block | None = None  # the options the assistant's latest question offered
     _asked_in: Block | None = None  # the latest prompt (a problem when its fix is sent back)
+    _given: dict = field(default_factory=dict)  # commands the latest prompt's fences gave
     # what the latest edits brought in by name (``added`` blocks): what an attempt tried
     _brought: deque = field(default_factory=lambda: deque(maxlen=RECENT_OUTPUTS))
     _reverted: tuple[str, ...] = ()  # the paths the latest revert command named (() = all)
@@ -744,7 +752,16 @@ class FactExtractor:
         announced = -1  # where the block of rules the user announced ends
         # what the user pasted between ``` fences is output, not something they said, nor is a
         # message they quote from what failed
-        pasted = [m.span() for m in FENCED.finditer(text)] if "```" in text else []
+        pasted = []
+        docs: list[list[int]] = []  # [start, end, rules kept] of each doc the user shares
+        for m in FENCED.finditer(text) if "```" in text else ():
+            doc = shared_doc(text, m.start(), m.end())
+            shown = self._given_in(block, m.start(), m.end(), doc=doc)
+            if doc:  # (a doc the user shares is theirs: "from CONTRIBUTING.md: ```…```")
+                docs.append([m.start(), m.end(), 0])
+                pasted += shown  # (its commands are the doc's examples, not its rules)
+            else:
+                pasted.append(m.span())
         if "'" in text or '"' in text or "“" in text or "‘" in text:
             pasted += [m.span("quoted") for m in QUOTED_OUTPUT.finditer(text)]
         for at, (start, end) in enumerate(spans):
@@ -763,6 +780,12 @@ class FactExtractor:
                 continue  # (nor a doubt: "I doubt any of this has to be async")
             if start < announced:
                 if not BYLINE.match(sentence) and len(content_words(sentence)) >= 2:
+                    self._keep("convention", sentence, [self._cite(block, start, end, "fact")])
+                continue
+            doc = next((d for d in docs if d[0] <= start < d[1]), None)
+            if doc is not None:  # (what a shared doc says is how things are done here)
+                if doc[2] < DOC_RULES and len(content_words(sentence)) >= DOC_RULE_WORDS:
+                    doc[2] += 1
                     self._keep("convention", sentence, [self._cite(block, start, end, "fact")])
                 continue
             if RULE_AFTER.search(sentence) and len(content_words(sentence)) <= 4:
@@ -1349,8 +1372,40 @@ class FactExtractor:
             break
         else:
             self._refined(command, cited)
+            self._given_worked(command, cited)
         self._commands.append(Command(command, cited, False))
         del self._commands[:-16]
+
+    def _given_in(self, block: Block, start: int, end: int, *,
+                  doc: bool) -> list[tuple[int, int]]:
+        """The commands a fence the user pasted gives (``given_commands``: a fence of one to
+        three command lines — "ok got it: ```./gradlew runGametest```" — or a doc's indented
+        or "$ " lines), remembered until the next prompt: one that then works is how it is
+        done here (``_given_worked``). Their spans."""
+        self._given = {}
+        spans = given_commands(block.text, start, end, doc=doc)
+        for a, b in spans:
+            self._given[one_line(block.text[a:b])] = self._cite(block, a, b, "fact")
+        return spans
+
+    def _given_worked(self, command: str, cited: Cited) -> None:
+        """A command the user gave in a fence, run as given (or with more arguments) and
+        working: "Use `X` here [asked: …]", cited by the fence and the run. (After a failure
+        the recovery says it, with what failed.)"""
+        ran = one_line(command)
+        for given, given_cited in self._given.items():
+            if ran == given or ran.startswith(given + " "):
+                del self._given[given]
+                text = f"Use `{given}` here."
+                ask = self._ask
+                cites = [given_cited, cited]
+                if ask is not None and one_line(ask.excerpt) not in given:
+                    text = with_ask(snippet(text, FACT_CHARS - ASK_CHARS - ASKED_ROOM),
+                                    _asked_words(ask.excerpt))
+                    cites.append(ask)
+                self._keep("convention", "", cites, text=text,
+                           subject="convention:" + " ".join(given.split()[:3]))
+                return
 
     def _recovery_fact(self, failed: Command, command: str, cited: Cited) -> None:
         """"Use `B` here (`A` fails: <error>) [asked: …]", cited by both."""
@@ -1636,7 +1691,8 @@ _VERB_OBJECT = re.compile(
 def _asked_words(excerpt: str) -> str:
     """A prompt's excerpt as a claim quotes it: one line, without the markdown of a pasted issue
     or quote ("> ### After a couple of hours" reads "After a couple of hours")."""
-    return one_line(_MARKUP.sub(" ", excerpt))
+    # (and not what it pastes in a fence: "run the tests, this bit of README.md: ```…")
+    return one_line(_MARKUP.sub(" ", excerpt.split("```", 1)[0] or excerpt))
 
 
 _MARKUP = re.compile(r"(?m)^\s*(?:>\s*)+(?:#+\s*)?|^\s*#+\s+|\*\*")

@@ -239,3 +239,66 @@ def test_a_default_that_is_no_trap_is_no_gotcha(tmp_path):
           "ok")
     b.say("Added --verbose; the export command stays quiet by default.")
     assert "gotcha" not in facts_of(capture_transcript(b.write(b.path), dry_run=True))
+
+
+# ------------------------------------------------------------ what the user pastes
+CONTRIBUTING = ("from CONTRIBUTING.md:\n```\n## Modules\n\n"
+                "- one process per module: modules/local/<tool>_<sub>/main.nf\n"
+                "- NO cpus/memory/time directives in a module. Pick a label from "
+                "conf/base.config\n  (process_low, process_medium, process_high, "
+                "process_high_memory); the profiles size them\n  and retries scale memory "
+                "with task.attempt.\n```\n\nadd a BEAGLE_IMPUTE module that runs beagle 5.4")
+
+
+def test_a_doc_the_user_shares_in_a_fence_gives_the_rules(tmp_path):
+    b = session(tmp_path)
+    b.prompt(CONTRIBUTING)
+    b.run("Write", {"file_path": "modules/local/beagle_impute/main.nf",
+                    "content": "label 'process_high_memory'"}, "File created")
+    b.say("BEAGLE_IMPUTE carries label 'process_high_memory'.")
+    rules = [f["text"] for f in facts_of(capture_transcript(b.write(b.path), dry_run=True))
+             .get("convention", [])]
+    # (a rule wrapped over three lines is one rule)
+    assert any(r.startswith("Pick a label from conf/base.config (process_low")
+               and "task.attempt" in r for r in rules), rules
+    assert any(r.startswith("NO cpus/memory/time directives") for r in rules), rules
+
+
+def test_pasted_output_in_a_fence_is_no_rule(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the nightly job log says this:\n```\nERROR never retry a failed upload, the "
+             "queue must be drained first\nexit status 3\n```\nwhy?")
+    b.say("Looking.")
+    assert "convention" not in facts_of(capture_transcript(b.write(b.path), dry_run=True))
+
+
+def test_a_command_the_user_pastes_and_that_works_is_how_it_is_run_here(tmp_path):
+    b = session(tmp_path)
+    b.prompt("run the phpunit tests for the hold expiry change\n\nthis bit of README.md:\n"
+             "```\n## Tests\n\n    npx wp-env start\n    npx wp-env run tests-cli "
+             "--env-cwd=wp-content/plugins/stagedoor vendor/bin/phpunit\n\nDon't run "
+             "bin/install-wp-tests.sh on your machine, the test lib lives in the container.\n"
+             "```\nfollow that")
+    b.run("Bash", {"command": "npx wp-env run tests-cli --env-cwd=wp-content/plugins/stagedoor "
+                              "vendor/bin/phpunit --filter HoldExpiryTest"},
+          "OK (5 tests, 14 assertions)")
+    b.say("HoldExpiryTest passes inside wp-env's tests container.")
+    rules = [f["text"] for f in facts_of(capture_transcript(b.write(b.path), dry_run=True))
+             .get("convention", [])]
+    assert any(r.startswith("Use `npx wp-env run tests-cli --env-cwd=wp-content/plugins/"
+                            "stagedoor vendor/bin/phpunit` here.") and "[asked: run the "
+               "phpunit tests for the hold expiry change this bit of README.md:]" in r
+               for r in rules), rules
+    assert any(r.startswith("Don't run bin/install-wp-tests.sh") for r in rules), rules
+    # (the doc's example commands are not rules of their own)
+    assert not any(r.lower().startswith("npx wp-env start") for r in rules), rules
+
+
+def test_a_pasted_command_that_fails_is_no_way_to_run_it(tmp_path):
+    b = session(tmp_path)
+    b.prompt("ok got it:\n```\n./gradlew runGametest\n```")
+    b.run("Bash", {"command": "./gradlew runGametest"},
+          "Exit code 1\nBUILD FAILED in 1m 8s", is_error=True)
+    b.say("5 of 6 pass; reactionvessel.mixes_acid_and_base fails.")
+    facts = texts(capture_transcript(b.write(b.path), dry_run=True))
+    assert not any(t.startswith("Use `./gradlew runGametest`") for t in facts), facts

@@ -138,7 +138,18 @@ _GENERAL = re.compile(
     r"name|command|option|setting|tool)\b)|"
     r"^\W*" + _EXPLAIN + r"what (?:a|an) [\w:.+#$-]+(?: \w+)? (?:is|are|does)\b|"
     r"^\W*what does (?:a |an |the )?[\w:.+#$-]+(?: \w+)? (?:actually )?(?:guarantee|mean|do)\b|"
-    r"^\W*how (?:is|are|does|do) (?!the\b)[^?\n]{1,40}? (?:differ|different) from\b",
+    r"^\W*how (?:is|are|does|do) (?!the\b)[^?\n]{1,40}? (?:differ|different) from\b|"
+    # ("difference between X and Y?", "WP_Query vs get_posts - when would I use which?")
+    r"^\W*(?:the )?difference between\b|"
+    r"^\W*[\w.:$()-]+ (?:vs\.?|versus) [\w.:$()-]+\W*(?:[-–—,:]\s*(?:when|which|what|how)\b"
+    r"[^?\n]{0,40})?\??\s*$|"
+    # ("explain how Minecraft's game tick works …")
+    r"^\W*(?:(?:can you |could you |please )?explain|tell me) how (?!(?:we|our|this|the)\b)"
+    r"[^?\n]{1,60}? works?\b|"
+    # how to do a thing on an operating system ("… holding a serial port open on linux")
+    r"^\W*how (?:do|can|would|should) (?:i|you|one) (?![^?\n]*\bthe\b)[^?\n]{3,80}? "
+    r"(?:on|in|under) (?:linux|"
+    r"macos|mac|windows|ubuntu|debian|unix)\W*$",
     re.IGNORECASE)
 # ... "the" after the frame points at a thing of this project ("… for the importer", "the
 # staging and prod workers")

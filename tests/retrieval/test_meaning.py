@@ -110,8 +110,18 @@ def test_a_general_question_is_answered_only_by_a_claim_covering_what_it_asks():
                     "what's a narrow versus a wide transformation in Spark?",
                     "how do I squash my last three commits into one?",
                     "what is difference between Task.async and spawn_link in elixir?",
-                    "how do I undo the last commit but keep the changes in my working tree?"):
+                    "how do I undo the last commit but keep the changes in my working tree?",
+                    # (eleventh pass)
+                    "difference between chrome.scripting.executeScript and a declared content "
+                    "script?",
+                    "WP_Query vs get_posts - when would I use which?",
+                    "explain how Minecraft's game tick works and what a TPS drop means",
+                    "how do I find which process is holding a serial port open on linux"):
         assert asks_in_general(general), general
+    for ours in ("staging vs prod config - which one does the worker read?",
+                 "explain how our deploy works",
+                 "how do I run the tests on windows"):
+        assert not asks_in_general(ours), ours
 
 
 def test_a_question_about_this_projects_ways_with_git_is_no_general_one():

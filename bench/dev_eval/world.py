@@ -54,6 +54,8 @@ SPLITS = {"dev": ("bench.dev_eval.dev_content", 1301),
           "dev13": ("bench.dev_eval.dev13_content", 3323),
           "dev14": ("bench.dev_eval.dev14_content", 4421),
           "dev15": ("bench.dev_eval.dev15_content", 6673),
+          "dev16": ("bench.dev_eval.dev16_content", 2917),
+          "dev17": ("bench.dev_eval.dev17_content", 5557),
           "heldout": ("bench.dev_eval.heldout_content", 9473)}
 
 

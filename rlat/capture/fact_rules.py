@@ -656,7 +656,8 @@ CONSEQUENCE = re.compile(r"^\W*(?:so|thus|hence|that'?s why|which is why|this me
 FIX_REJECTED = re.compile(
     r"^\W*(?:(?:nope|nah|no)[\s.,!-]+)?(?:still (?:the same|broken|happening|failing|there|\d)|"
     r"same (?:problem|error|result)(?: again)?\b|(?:that|it) (?:didn'?t|did not|doesn'?t) "
-    r"(?:work|help|fix (?:it|anything))|not fixed)\b", re.IGNORECASE)
+    r"(?:work|help|fix (?:it|anything))|not fixed|(?:that|it|this) (?:changed|fixed|did) nothing|"
+    r"nothing changed|(?:that|it|this) made no difference|no difference)\b", re.IGNORECASE)
 # The user adding a clue to a problem still being looked into ("oh wait, forgot to say - it's
 # only ever the part-month lines. dunno if that matters"): the same problem, still open.
 CLUE = re.compile(r"^\W*(?:(?:oh|ah|also|and)\W+)*(?:wait\W+)?(?:i )?(?:forgot to (?:say|mention|"

@@ -42,7 +42,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from .. import scrub as scrubbing
-from ..claims.model import ASKED_ROOM, FACT_KINDS, with_ask, without_ask
+from ..claims.model import ASKED_CLOSE, ASKED_OPEN, ASKED_ROOM, FACT_KINDS, with_ask, without_ask
 from .commands import (
     TOLD_CHARS,
     Command,
@@ -202,7 +202,8 @@ DECLARED_MIN_WORDS = 5  # a bare statement shorter than this is a reply, not a r
 SENTENCE_MAX = 400
 RECENT_FAILURES = 4  # how far back a success looks for the failure it recovers from
 FIX_SENTENCES = 3  # of the report after an edit, looked at for the fix's sentence
-FIX_CHARS = 200  # of that sentence an explained fact carries
+FIX_CHARS = 200  # of that sentence an explained fact carries, at most
+FIX_MIN_CHARS = 60  # ... at least (with less room, the explanation stands alone)
 MAX_FIX_NAMES = 64
 HINT_SAYS_MORE = 5  # words beyond the command by which a user's hint is kept beside its recovery
 DOC_RULES = 4  # rules kept from one doc the user shares, at most (a long doc is no list of facts)
@@ -465,8 +466,11 @@ class FactExtractor:
         if self._kept == kept_before or self._changed:
             return
         latest = max(self.facts, key=lambda f: f.seq, default=None)
-        if latest is not None and latest.seq >= kept_before \
-                and latest.kind in ("gotcha", "environment"):
+        # (an environment fact explains only a problem reported or a question asked: after an
+        # order it reports work done — "The prune timer fires on Sundays at 04:30 now")
+        if latest is not None and latest.seq >= kept_before and (
+                latest.kind == "gotcha"
+                or latest.kind == "environment" and (self._symptom or self._question)):
             self._fix_for, self._fix_names = latest, set()
 
     def _fix_reported(self, block: Block) -> None:
@@ -486,17 +490,24 @@ class FactExtractor:
                 continue
             head = without_ask(fact.text)
             # (a name the explanation has already — the function it blamed — is no fix; and a
-            # report that shares no word with the explanation reports other work)
+            # report that shares no name and one word at most with the explanation reports
+            # other work)
+            shared = content_words(sentence) & content_words(head)
             if not any(n not in head and re.search(rf"(?<![\w.]){re.escape(n)}(?!\w)", sentence)
-                       for n in names) or not content_words(sentence) & content_words(head):
+                       for n in names) or not (len(shared) >= 2 or any(
+                           n in head and n in sentence for n in names)):
                 continue
-            fix = snippet(one_line(sentence), FIX_CHARS)
+            # Room: the cause whole, and the words of the prompt it was asked under (a later
+            # question about the symptom shares them), come first; the fix gets what is left.
             asked = fact.text[len(head):]  # (" [asked: …]", or nothing)
-            room = FACT_CHARS - len(fix) - 1 - len(asked)
-            if len(head) > room and asked:  # (cause and fix before the prompt's words)
-                room, asked = FACT_CHARS - len(fix) - 1, ""
-            if len(head) > room:  # (the cause cut short says so)
-                head = snippet(head, max(room - 1, SENTENCE_MIN)).rstrip(" ,;:-") + "…"
+            words = asked[len(ASKED_OPEN):-len(ASKED_CLOSE)] if asked else ""
+            kept_ask = ASKED_ROOM + min(len(words), ASK_MIN_CHARS) if asked else 0
+            room = FACT_CHARS - len(head) - 1 - kept_ask
+            if room < FIX_MIN_CHARS:
+                return
+            fix = snippet(one_line(sentence), min(FIX_CHARS, room))
+            asked = with_ask("", snippet(words, FACT_CHARS - len(head) - 1 - len(fix)
+                                         - ASKED_ROOM)) if asked else ""
             fact.text = head + " " + fix + asked
             fact.cited.append(self._cite(block, start, start + len(fix), "fact"))
             self._keys.add(signature(fix))  # (the report's sentence is not a fact again)

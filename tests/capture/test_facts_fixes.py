@@ -302,3 +302,50 @@ def test_a_pasted_command_that_fails_is_no_way_to_run_it(tmp_path):
     b.say("5 of 6 pass; reactionvessel.mixes_acid_and_base fails.")
     facts = texts(capture_transcript(b.write(b.path), dry_run=True))
     assert not any(t.startswith("Use `./gradlew runGametest`") for t in facts), facts
+
+
+def test_a_report_of_work_done_is_not_completed_by_the_next_tasks_report(tmp_path):
+    """The user adds a task while the first is in flight; the report of the first is no
+    explanation, and the second task's report is not its fix."""
+    b = session(tmp_path)
+    b.prompt("make the restic prune run weekly instead of daily")
+    b.run("Edit", {"file_path": "hosts/steiger/backup.nix", "old_string": "daily",
+                   "new_string": "OnCalendar = \"Sun 04:30\";"}, "ok")
+    b.prompt("oh and while you're there - can you add uptime-kuma on steiger behind caddy at "
+             "status.example.nl")
+    b.run("Bash", {"command": "nix eval .#nixosConfigurations.steiger.config.systemd.timers."
+                              "restic-prune.timerConfig.OnCalendar"}, '"Sun 04:30"')
+    b.say("The prune timer fires on Sundays at 04:30 now, after the nightly backup; the backup "
+          "itself is unchanged.")
+    b.run("Edit", {"file_path": "hosts/steiger/status.nix", "old_string": "",
+                   "new_string": "services.uptime-kuma.settings.PORT = toString ports.kuma;"},
+          "ok")
+    b.say("uptime-kuma gets its port from ports.nix now, and the caddy vhost uses the same "
+          "services.uptime-kuma.settings.PORT.")
+    facts = texts(capture_transcript(b.write(b.path), dry_run=True))
+    assert any(t.startswith("The prune timer fires") for t in facts), facts
+    assert not any("prune timer" in t and "uptime-kuma" in t for t in facts), facts
+
+
+def test_the_fix_leaves_the_cause_and_the_symptoms_words_whole(tmp_path):
+    long_cause = ("The Makefile runs yosys from inside build/, and $readmemh resolves a relative "
+                  "file name against yosys's working directory, not the .sv file's folder. So "
+                  "glyphs.hex isn't found, yosys only warns, and the ROM synthesises as all "
+                  "zeros - position 0 is the blank flap.")
+    b = session(tmp_path)
+    b.prompt("flashed the build with the new glyph ROM and every flap sits on blank. verilator "
+             "sim shows the right characters")
+    b.run("Bash", {"command": "make bit 2>&1 | grep -i 'can not open'"},
+          "Warning: Can not open file `glyphs.hex` for $readmemh. (../rtl/glyph_rom.sv:12)")
+    b.prompt("hang on, didn't we have exactly this with the old charset? I think yosys looks "
+             "for the hex file relative to build/, not rtl/")
+    b.run("Read", {"file_path": "rtl/glyph_rom.sv"}, 'initial $readmemh("glyphs.hex", rom);')
+    b.say("That's exactly it. " + long_cause + " Verilator runs from the repo root, which is "
+          "why the sim looks right.")
+    b.run("Edit", {"file_path": "rtl/glyph_rom.sv", "old_string": '"glyphs.hex"',
+                   "new_string": "`GLYPH_HEX"}, "ok")
+    b.say("The ROM file now comes in as an absolute GLYPH_HEX define from the Makefile; "
+          "synthesis no longer warns, and the glyphs are in the bitstream.")
+    found = [t for t in texts(capture_transcript(b.write(b.path), dry_run=True))
+             if "readmemh" in t]
+    assert found and all(t.startswith(long_cause) and "[asked:" in t for t in found), found

@@ -20,6 +20,14 @@ SPLIT_NOTE = {
             "recall code; first read untuned (0.34), tuned on since",
     "dev10": "the DEV10 split: written in the ninth pass by a helper that read no capture or "
              "recall code; first read untuned (0.40), tuned on since",
+    "dev14": "the DEV14 split: written in the eleventh pass by a helper that read no capture or "
+             "recall code; first read untuned (0.65), tuned on since",
+    "dev15": "the DEV15 split: written in the eleventh pass by a helper that read no capture or "
+             "recall code; first read untuned (0.51), tuned on since",
+    "dev16": "the DEV16 split: written in the eleventh pass by a helper that read no rlat code; "
+             "first read untuned (0.54), tuned on since",
+    "dev17": "the DEV17 split: written in the eleventh pass by a helper that read no rlat code; "
+             "read untuned (0.49) and never tuned on",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

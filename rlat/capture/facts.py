@@ -483,12 +483,12 @@ class FactExtractor:
         if fact not in self.facts:
             return
         text = block.text
+        head = without_ask(fact.text)
         for start, end in sentences(text)[:FIX_SENTENCES]:
             sentence = text[start:end]
             if len(sentence) > SENTENCE_MAX or is_question(sentence) \
                     or NARRATION.match(sentence):
                 continue
-            head = without_ask(fact.text)
             # (a name the explanation has already — the function it blamed — is no fix; and a
             # report that shares no name and one word at most with the explanation reports
             # other work)

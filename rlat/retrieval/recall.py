@@ -50,7 +50,7 @@ from array import array
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..claims.fold import FoldState
 from ..claims.model import Claim, subject_words, visible_in, without_ask
@@ -150,10 +150,11 @@ def bm25_params() -> dict:
     return params
 
 
-def claim_document(claim: Claim) -> str:
+def claim_document(claim: Claim, *, own: bool = False) -> str:
     """The text a claim is matched on: its proposition (the first ``DOCUMENT_CHARS``
-    characters), subject and attribute key."""
-    parts = [claim.text[:DOCUMENT_CHARS]]
+    characters), subject and attribute key. ``own``: without the prompt a fact was learned
+    under (``[asked: …]``)."""
+    parts = [(without_ask(claim.text) if own else claim.text)[:DOCUMENT_CHARS]]
     if claim.subject:
         parts.append(subject_words(claim.subject))
     if claim.attribute_key:
@@ -161,25 +162,19 @@ def claim_document(claim: Claim) -> str:
     return "\n".join(parts)
 
 
-def document_terms(claim: Claim) -> list[str]:
-    text = claim_document(claim)
+def document_terms(claim: Claim, *, own: bool = False) -> list[str]:
+    text = claim_document(claim, own=own)
     terms = tokenize(text)
     if _expansion is not None and hasattr(_expansion, "expand_document"):
         terms = list(_expansion.expand_document(text, terms))
     return terms
 
 
-def without_ask_claim(claim: Claim) -> Claim:
-    """``claim`` without the prompt it was learned under (itself when it has none)."""
-    text = without_ask(claim.text)
-    return claim if text == claim.text else replace(claim, text=text)
-
-
-def claim_tag_sources(claim: Claim) -> dict[str, frozenset[str]] | None:
+def claim_tag_sources(claim: Claim, *, own: bool = False) -> dict[str, frozenset[str]] | None:
     """concept tag -> the claim's own terms it came from (abstention's bridging rule)."""
     if _expansion is None or not hasattr(_expansion, "tag_sources"):
         return None
-    return _expansion.tag_sources(tokenize(claim_document(claim)))
+    return _expansion.tag_sources(tokenize(claim_document(claim, own=own)))
 
 
 def query_terms(query: str) -> list[str]:
@@ -816,10 +811,11 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         # "why does the v2 build fail?" is asked *about* that situation. A session record
         # keeps its goal: an order repeating it is the task done before, which the record
         # is about.)
-        own = without_ask_claim(claim) if ordering else claim
-        return A.fit(prompt, document_terms(own), weigh, enough=None if explain else floor,
-                     tag_sources=tag_sources, asks=asking, orders=ordering, general=general,
-                     claim_tag_sources=lambda: claim_tag_sources(own)), floor, is_event
+        return A.fit(prompt, document_terms(claim, own=ordering), weigh,
+                     enough=None if explain else floor, tag_sources=tag_sources, asks=asking,
+                     orders=ordering, general=general,
+                     claim_tag_sources=lambda: claim_tag_sources(claim, own=ordering)), \
+            floor, is_event
 
     def raw_relevance(key: int, claim: Claim, bm25: float) -> tuple[float, float]:
         """(the claim's relevance before the question it answers and the scale, its

@@ -473,6 +473,51 @@ DISMISSED = re.compile(r"\b(?:so |which is why )?(?:that'?s|it'?s|this is) (?:ou
 PROPOSAL = re.compile(r"\b(?:one option (?:would be|is)|an option (?:would be|is)|we could (?:try|use|"
                       r"switch|move|add|put)|(?:i )?could try|how about|what about|i(?:'d| would) "
                       r"(?:suggest|propose|try))\b", re.IGNORECASE)
+# The user turning down one of the options the assistant listed ("(a) …" / "(b) …",
+# ``OPTION_LINE``) by its label: "not (a). the WMS upserts …", "(a) is a no - we had …", "b
+# please. a: we tried robust in the first batch …". (A bare letter only before punctuation:
+# "not a problem" names no option.)
+_LABEL = r"(?:\(([a-e1-9])\)|([a-e1-9])(?=$|[.,:;!]|\s+[-–—]))"
+REFUSED_OPTION = re.compile(
+    r"(?:^|(?<=[.!?;]\s)|(?<=\n))\W*(?:(?:not|no to|never|nope,? not)\s+" + _LABEL +
+    r"|\(([a-e1-9])\)\s+(?:is|was) (?:a no|out|a non-?starter|a no-?go|not an option)\b"
+    r"|([a-e1-9])\)?\s*:\s)",
+    re.IGNORECASE)
+# The assistant asking whether an approach was ever tried ("Quick history question: was pushing
+# board updates over a WebSocket … ever tried?", "has anyone tried X?"): the question names it,
+# and an answer that it was, with why it was dropped, is a falsified finding.
+TRIED_ASKED = re.compile(r"\b(?:was|were|has|have|had|did)\b[^?\n]{3,200}?\bever\b[^?\n]{0,40}?"
+                         r"\b(?:tried|attempted|tested|trialled|looked at)\b[^?\n]{0,40}\?|"
+                         r"\b(?:has|have|did) (?:anyone|anybody|somebody|someone|the team)"
+                         r" (?:ever |already )?(?:tried|try|attempted|attempt)\b[^?\n]{3,200}\?",
+                         re.IGNORECASE)
+# ... and an answer that opens by saying it was ("tried in the first winter.", "yes - we had it
+# for a month in 2023", "yep, Tobi did that last winter").
+TRIED_ANSWER = re.compile(r"^\W*(?:(?:yes|yeah|yep|yup|ya|sure|oh|ha|we did|it was|once)\W+)*"
+                          r"(?:(?:we|i|they|[A-Z][a-z]+)(?:'ve| have| had)? )?(?:already |once |"
+                          r"actually )?(?:tried|trialled|trialed|had|did|ran|used|tested)\b",
+                          re.IGNORECASE)
+# A plan the user rejects at plan mode's prompt with why: "not this. atrium had it in 2022. …",
+# "can't approve that: Tobi did that last winter …".
+PLAN_REFUSED = re.compile(r"^\W*(?:no|nope|nah|not (?:this|that|like this|like that)|"
+                          r"(?:can'?t|cannot|won'?t|will not) (?:approve|accept|agree)|"
+                          r"(?:don'?t|do not)|rejected|absolutely not|hard no)\b",
+                          re.IGNORECASE)
+# ... saying it was done before ("rev B did exactly that", "atrium had it in 2022").
+DONE_BEFORE = re.compile(r"\b(?:did|had|ran|tried|used) (?:exactly |just )?(?:that|this|it)\b",
+                         re.IGNORECASE)
+# The assistant asking whether an odd pattern it found is meant ("… instead of using
+# toLocaleTimeString like the profile page. Is there a reason for that, or is it historical?")
+# and the user saying it is, and how things are done: "yes, on purpose: any time the crew sees
+# is 24h HHmm …", "yep, intended. services.* is nixpkgs' namespace …". Their answer is the rule.
+INTENT_ASKED = re.compile(r"\b(?:is|was) (?:there|that|this|it) (?:a reason|intentional|intended|"
+                          r"deliberate|on purpose|by design)\b[^?\n]{0,80}\?|\b(?:or is it|or just|"
+                          r"or was it) (?:historical|legacy|an accident|a leftover|accidental)\b"
+                          r"[^?\n]{0,20}\?|\b(?:on purpose|intentional|deliberate)\?",
+                          re.IGNORECASE)
+INTENDED = re.compile(r"^\W*(?:(?:yes|yeah|yep|yup|ya|oh)\W+)?(?:(?:it'?s|that'?s|it is|that is|"
+                      r"very much|totally|quite) )?(?:on purpose|intentional(?:ly)?|intended|"
+                      r"deliberate(?:ly)?|by design)\b[\s.,:;!–—-]*", re.IGNORECASE)
 # ... not when nobody has ("we haven't tried that yet", "nobody has tried that") ...
 NOT_TRIED = re.compile(r"\b(?:nobody|no one|never|not|haven'?t|hasn'?t|didn'?t)\b[^.,;]{0,20}"
                        r"\btried\b|\btried\b[^.,;]{0,60}\byet\b", re.IGNORECASE)

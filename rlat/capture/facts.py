@@ -83,6 +83,7 @@ from .fact_rules import (
     DISFLUENCY,
     DISMISSED,
     DOC_SAYS,
+    DONE_BEFORE,
     DROPPED_FOR,
     ELISION,
     ELLIPTICAL,
@@ -103,6 +104,8 @@ from .fact_rules import (
     HOUSEKEEPING,
     HOW_DONE,
     IMPERATIVE,
+    INTENDED,
+    INTENT_ASKED,
     INVESTIGATE,
     JUDGED,
     KEEP_TO,
@@ -117,12 +120,14 @@ from .fact_rules import (
     ORDER,
     PAST_TRIAL,
     PICKED,
+    PLAN_REFUSED,
     PRAISE,
     PREFERENCE,
     PROPOSAL,
     QUANTIFIED,
     QUOTED_COMMAND,
     QUOTED_OUTPUT,
+    REFUSED_OPTION,
     REJECTED_FEEDBACK,
     REJECTED_PREFIX,
     RELAYED,
@@ -151,6 +156,8 @@ from .fact_rules import (
     SYMPTOM_WEAK,
     TRANSIENT,
     TRIAL,
+    TRIED_ANSWER,
+    TRIED_ASKED,
     TRIED_BEFORE,
     TRIED_THAT,
     VERDICT_START,
@@ -178,7 +185,7 @@ from .fact_rules import (
     states_a_fact,
 )
 from .session import AGENT_TOOLS, FILE_TOOLS, SHELL_TOOLS, Cited, one_line, snippet
-from .transcript import BASH_MODE, ERRORISH, Block, Turn
+from .transcript import BASH_MODE, ERRORISH, PLAN_TOOL, Block, Turn
 
 MAX_FACTS = 24
 SINCE_CHARS = 4000  # of the assistant's words since a report, kept to match a pushback
@@ -336,6 +343,8 @@ class FactExtractor:
     _fix_for: Fact | None = None
     _fix_names: set = field(default_factory=set)  # names the edits since it brought in
     _offered: Block | None = None  # the options the assistant's latest question offered
+    _planned: Block | None = None  # the plan it last put before the user (plan mode)
+    _answering: bool = False  # the latest prompt answers the assistant's question
     _asked_in: Block | None = None  # the latest prompt (a problem when its fix is sent back)
     _given: dict = field(default_factory=dict)  # commands the latest prompt's fences gave
     # what the latest edits brought in by name (``added`` blocks): what an attempt tried
@@ -372,16 +381,25 @@ class FactExtractor:
             if len(content_words(said)) > GO_AHEAD_WORDS:  # ("yes, fix it" lets the fix follow)
                 self._fix_for, self._fix_names = None, set()
             said_before, self._said = self._said, None
+            asked_intent = None
+            # (the answer to the assistant's question about a problem being looked into — "does
+            # it fail on every signup or only some?" — keeps the problem open)
+            self._answering = said_before is not None and is_question(said_before.text)
             for block in turn.blocks:
                 if block.kind == "text" and block.text:
                     if said_before is not None:
                         self._agreed(said_before, block)
                         self._turned_down(said_before, block)
-                        said_before = None
+                        self._option_refused(said_before, block)
+                        self._answered_tried(said_before, block)
+                        asked_intent, said_before = said_before, None
                     found = self._asked(block) if first else None
                     first = False
                     self._pasted_failure(block)
                     self._user_text(block)
+                    if asked_intent is not None:
+                        self._intent_explained(asked_intent, block)
+                        asked_intent = None
                     if found is not None:
                         self._explained = self._found(block, found)
         elif turn.kind == "compact_summary":
@@ -398,6 +416,8 @@ class FactExtractor:
         elif turn.role == "assistant" or turn.kind == "bash_input":
             for block in turn.blocks:
                 if block.kind == "note" and block.text and not turn.sidechain:
+                    if block.tool == PLAN_TOOL:
+                        self._planned = block
                     # what it wrote into notes, a record, a doc: a finding, never the reason for
                     # a revert (the message that says why comes before or after the record)
                     self._assistant_text(block, note=True)
@@ -548,8 +568,9 @@ class FactExtractor:
         declared = _declares(text)
         if self._symptom and not self._explained and self._reported is not None \
                 and found is None and not SYMPTOM.search(text) and (CLUE.match(text) or (
-                    declared or HEDGED.search(text) or (is_question(text) and RELAYED.search(
-                        text))) and self._about_the_problem(text)):
+                    declared or HEDGED.search(text) or self._answering
+                    or (is_question(text) and RELAYED.search(text)))
+                    and self._about_the_problem(text)):
             # (a clue to the problem being looked into, or the user pushing back on a first
             # theory — "nah cleartext is on for debug builds … its only the local backend": it
             # stays open, as it was asked)
@@ -644,6 +665,97 @@ class FactExtractor:
                           text=snippet(one_line(text), FACT_CHARS)):
                 self._keys.add(signature(answer[a:b]))  # (their reason is not a fact again)
             return
+
+    def _option_refused(self, said: Block, reply: Block) -> None:
+        """The user turning down, by its label, one of the options the assistant listed in its
+        message ("(a) switching on Duplicate Rules …" / "(b) …" — "not (a). the WMS upserts
+        donors in bulk …"), with why: the option and the reason are a falsified finding."""
+        answer = reply.text
+        refused = REFUSED_OPTION.search(answer)
+        if refused is None:
+            return
+        label = next(g for g in refused.groups() if g).lower()
+        options: dict[str, str] = {}
+        for m in OPTION_LINE.finditer(said.text):  # (the first: "(a) looks simpler to me.")
+            options.setdefault((m.group(1) or m.group(2) or m.group(3)).lower(), m.group(4))
+        option = options.get(label)
+        if len(options) < 2 or option is None or len(content_words(option)) < 3:
+            return
+        reason = answer[refused.end():]
+        first = sentences(reason)[:1]
+        if len(content_words(reason)) < 4 or not first or _went_well(reason[:first[0][1]], 0) \
+                or not (_gives_reason(reason) or PAST_TRIAL.search(reason)
+                        or TRIAL.search(reason)):
+            return
+        self._falsified_offer(said, said.text.find(option), option, reply, refused.end())
+
+    def _answered_tried(self, said: Block, reply: Block) -> None:
+        """The assistant asking whether an approach was ever tried ("was pushing board updates
+        over a WebSocket … ever tried?") and the user answering that it was, and why it was
+        dropped ("tried in the first winter. the boathouse tablets … kill the socket …")."""
+        # (the last such question: the one the reply answers)
+        asked = ([None] + list(TRIED_ASKED.finditer(said.text)))[-1]
+        answer = reply.text
+        first = sentences(answer)[:1]
+        if asked is None or not first or not TRIED_ANSWER.match(answer) \
+                or NOT_TRIED.search(answer[:80]) or not _gives_reason(answer) \
+                or _went_well(answer[:first[0][1]], 0) or len(content_words(answer)) < 6:
+            return
+        question = said.text[asked.start():asked.end()]
+        lead = re.match(r"[^:?\n]{0,40}\bquestion\W*:\s*", question, re.IGNORECASE)
+        start = asked.start() + (lead.end() if lead else 0)
+        self._falsified_offer(said, start, said.text[start:asked.end()], reply, 0)
+
+    def _intent_explained(self, said: Block, reply: Block) -> None:
+        """The assistant asking whether an odd pattern it found is meant ("Is there a reason for
+        that, or is it historical?") and the user saying it is, with how things are done here
+        ("yes, on purpose: any time the crew sees is 24h HHmm, no colon - via fmtHHmm in
+        lib/time.ts. …"): their answer, up to two sentences, is a convention."""
+        spans = sentences(said.text)
+        if not spans or not INTENT_ASKED.search(said.text, spans[-1][0]):
+            return
+        lead = INTENDED.match(reply.text)
+        if lead is None or any(c.uuid == reply.uuid for f in self.facts for c in f.cited):
+            return  # (a rule the answer states is kept as such: "so: our own modules live …")
+        kept = [(a, b) for a, b in sentences(reply.text) if b > lead.end()][:2]
+        if not kept:
+            return
+        start, end = max(kept[0][0], lead.end()), kept[-1][1]
+        if len(content_words(reply.text[start:end])) >= 5 and end - start <= FACT_CHARS:
+            self._keep("convention", reply.text[start:end],
+                       [self._cite(reply, start, end, "fact")])
+
+    def _plan_refused(self, plan: Block, result: Block, start: int) -> None:
+        """The user rejecting a plan at plan mode's prompt and saying why it was dropped before
+        ("not this. atrium had it in 2022. it upgraded and rebooted at 04:00 … the reboot ate a
+        half-saved Revit central model"): the plan's approach and the reason are a falsified
+        finding. (A plain "not yet" or a change of scope says nothing was tried.)"""
+        feedback = result.text[start:]
+        first = sentences(feedback)[:1]
+        if not first or not PLAN_REFUSED.match(feedback) or not _gives_reason(feedback) \
+                or not (TRIAL.search(feedback) or TRIED_BEFORE.search(feedback)
+                        or PAST_TRIAL.search(feedback) or DONE_BEFORE.search(feedback)) \
+                or NOT_TRIED.search(feedback) \
+                or len(content_words(feedback)) < 6:
+            return
+        spans = [(a, b) for a, b in sentences(plan.text) if b - a >= SENTENCE_MIN]
+        if not spans:
+            return
+        a, b = spans[0]
+        self._falsified_offer(plan, a, plan.text[a:b], result, start)
+
+    def _falsified_offer(self, said: Block, at: int, offer: str, reply: Block,
+                         start: int) -> None:
+        """Keep what the assistant offered (``offer``, at ``at`` in its message) and the user's
+        reason for turning it down (``reply`` from ``start``) as one falsified finding."""
+        reason = reply.text[start:]
+        offer = offer.strip()
+        ended = offer if offer[-1:] in ".?!" else offer + "."
+        text = f"{ended} Turned down: {one_line(reason).lstrip(' .,;:!-–—')}"
+        if self._keep("falsified", "", [self._cite(said, at, at + len(offer), "fact"),
+                                        self._cite(reply, start, len(reply.text), "fact")],
+                      text=snippet(one_line(text), FACT_CHARS)):
+            self._keys.add(signature(reason))  # (their reason is not a fact again)
 
     def _about_the_problem(self, text: str) -> bool:
         """Whether a statement speaks of the problem being looked into: it shares a word with
@@ -1232,6 +1344,9 @@ class FactExtractor:
             if m and m.group(1).strip():
                 self._user_text(Block("text", text.rstrip(), uuid=block.uuid,
                                       offset=block.offset), start=m.start(1))
+                planned, self._planned = self._planned, None
+                if planned is not None and planned.tool_id == block.tool_id:
+                    self._plan_refused(planned, block, m.start(1))
             return True
         if not block.is_error and (m := ANSWERED_QUESTION.match(text)):
             for pair in ANSWER_PAIR.finditer(m.group(1)):

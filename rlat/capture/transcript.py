@@ -334,11 +334,14 @@ def _written_prose(name: str, raw: object) -> str:
 _HEADING = re.compile(r"(?m)^(\s*#+\s+.*?[^.!?:\s])[ \t]*$")
 
 
+PLAN_TOOL = "ExitPlanMode"  # the tool that puts a plan before the user in plan mode
+
+
 def _plan(name: str, raw: object) -> str:
     """The plan the assistant puts before the user in plan mode (``ExitPlanMode``): prose it
     wrote, as a notes file is — its context section says what it found ("The dev flavor's API
     base URL is http://10.0.2.2:8080/ …")."""
-    if name != "ExitPlanMode" or not isinstance(raw, dict) or not isinstance(raw.get("plan"), str):
+    if name != PLAN_TOOL or not isinstance(raw, dict) or not isinstance(raw.get("plan"), str):
         return ""
     # (its headings are titles of work, its numbered steps work to come: neither is a finding)
     return "\n".join(line for line in raw["plan"][:MAX_TEXT_CHARS].splitlines()
@@ -658,7 +661,9 @@ def _assistant_turn(obj: dict, message: dict, stats: ReadStats, ctx: _Context) -
                 turn.blocks.append(Block("options", _clean(offered, stats), uuid=uuid))
             prose = _written_prose(name, item.get("input")) or _plan(name, item.get("input"))
             if prose:
-                turn.blocks.append(Block("note", _clean(prose, stats), uuid=uuid))
+                # (a plan keeps its call's name and id: the user may turn it down with why)
+                turn.blocks.append(Block("note", _clean(prose, stats), uuid=uuid, tool=name,
+                                         tool_id=str(item.get("id") or "") or None))
             else:
                 changes = _edit_changes(name, item.get("input"))
                 said = _written_comments(changes)

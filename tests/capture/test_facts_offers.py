@@ -1,0 +1,109 @@
+"""Capture of the twelfth pass: an approach the assistant offers and the user turns down with
+why it was dropped before — one of the options it listed by letter, a plan rejected at plan
+mode's prompt, an approach it asked about ("was X ever tried?") (docs/capture.md, "Twelfth
+pass")."""
+
+from __future__ import annotations
+
+import pytest
+from capture_helpers import facts_of, session
+
+from rlat.capture.pipeline import capture_transcript
+
+TWO_WAYS = ("Before writing any code, I see two ways:\n\n"
+            "(a) switching on Duplicate Rules for Contact that block an insert on an exact email "
+            "match\n"
+            "(b) leave inserts alone and extend the nightly DonorMergeBatch to merge on a "
+            "normalised email\n\n"
+            "(a) looks simpler to me.")
+
+
+def falsified(b) -> list[str]:
+    return [f["text"] for f in facts_of(capture_transcript(b.write(b.path), dry_run=True))
+            .get("falsified", [])]
+
+
+def offered_two_ways(tmp_path, answer: str) -> list[str]:
+    b = session(tmp_path)
+    b.prompt("we've got about 900 duplicate donor contacts. can we stop new ones appearing?")
+    b.say(TWO_WAYS)
+    b.prompt(answer)
+    b.say("Okay, (b) then.")
+    return falsified(b)
+
+
+@pytest.mark.parametrize("answer", [
+    "not (a). the WMS upserts donors in bulk every night, and when those rules were switched on "
+    "last spring 12% of its batch failed with DUPLICATES_DETECTED",
+    "(a) is a no - we had those rules last spring and the nightly WMS import stalled for three "
+    "nights",
+    "b please. a: we tried those rules last spring, the WMS import failed with "
+    "DUPLICATES_DETECTED for three nights",
+])
+def test_a_listed_option_the_user_turns_down_by_its_letter_is_falsified(tmp_path, answer):
+    found = offered_two_ways(tmp_path, answer)
+    assert len(found) == 1 and found[0].startswith("Switching on Duplicate Rules for Contact") \
+        and "WMS" in found[0], found
+
+
+@pytest.mark.parametrize("answer", [
+    "b, and not a problem if the merge report goes out a day late",  # no letter refused
+    "not (a) for now - let's start with (b) and see",  # refused, but for no reason
+    "b please",
+])
+def test_picking_an_option_or_putting_one_off_is_no_finding(tmp_path, answer):
+    assert offered_two_ways(tmp_path, answer) == []
+
+
+PLAN = {"plan": "## Plan\n\n**Approach:** Turning on system.autoUpgrade on all three machines - "
+                "pull the flake nightly and reboot when needed.\n\n1. Prototype it on a branch\n"
+                "2. Ask for review"}
+REJECTED = ("The user doesn't want to proceed with this tool use. The tool use was rejected (eg. "
+            "if it was a file edit, the new_string was NOT written to the file). To tell you how "
+            "to proceed, the user said:\n")
+
+
+def rejected_plan(tmp_path, feedback: str) -> list[str]:
+    b = session(tmp_path)
+    b.prompt("deploys only happen when one of us remembers. can we automate it?")
+    b.run("ExitPlanMode", PLAN, REJECTED + feedback, is_error=True)
+    b.say("Okay, a different approach then.")
+    return falsified(b)
+
+
+def test_a_plan_rejected_with_why_it_was_dropped_before_is_falsified(tmp_path):
+    found = rejected_plan(tmp_path, "not this. atrium had it in 2022. it rebooted at 04:00 the "
+                                    "week people were saving at 4am and the reboot ate a "
+                                    "half-saved Revit model")
+    assert len(found) == 1 and found[0].startswith("Turning on system.autoUpgrade") \
+        and "Revit" in found[0], found
+
+
+def test_a_plan_rejected_for_another_reason_is_no_finding(tmp_path):
+    assert rejected_plan(tmp_path, "no, first write the weekly update PR job, then we can talk "
+                                   "about reboots") == []
+
+
+def asked_if_tried(tmp_path, answer: str) -> list[str]:
+    b = session(tmp_path)
+    b.prompt("the board on the boathouse tablet lags - changes show up 20 s late. make it live?")
+    b.say("Quick history question: was pushing board updates over a WebSocket fed by kv.watch "
+          "ever tried?")
+    b.prompt(answer)
+    b.say("Good to know.")
+    return falsified(b)
+
+
+def test_an_approach_asked_about_and_answered_as_tried_and_dropped_is_falsified(tmp_path):
+    found = asked_if_tried(tmp_path, "tried in the first winter. the tablets' browser kills the "
+                                     "socket whenever the screen dims and never reconnects")
+    assert len(found) == 1 and "WebSocket" in found[0] and "screen dims" in found[0], found
+    assert not found[0].startswith("Quick history question")
+
+
+@pytest.mark.parametrize("answer", [
+    "no, never tried. go ahead, but the tablets are cheap so don't expect much",
+    "yes, we tried it last year and it worked fine - it was removed with the old host",
+])
+def test_an_approach_never_tried_or_that_went_well_is_no_finding(tmp_path, answer):
+    assert asked_if_tried(tmp_path, answer) == []

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from ..claims.events import session_citation
 from ..claims.ids import content_hash
+from ..claims.model import RECORD_ASKED, RECORD_ASKS_JOINED, RECORD_GOAL
 from ..paths import normalise_path
 from .transcript import ERRORISH, Block, Turn
 
@@ -320,11 +321,11 @@ def build_claim(digest: SessionDigest) -> SessionClaim | None:
     if goal is None:
         return None
     cited: list[Cited] = [goal]
-    lines = [f"Goal: {one_line(goal.excerpt)}"]
+    lines = [f"{RECORD_GOAL}{one_line(goal.excerpt)}"]
     if digest.later_prompts:
         more = digest.prompts - 1 - len(digest.later_prompts)
-        asked = "; ".join(one_line(p.excerpt) for p in digest.later_prompts)
-        lines.append(f"Then asked: {asked}" + (f" (+{more} more)" if more > 0 else ""))
+        asked = RECORD_ASKS_JOINED.join(one_line(p.excerpt) for p in digest.later_prompts)
+        lines.append(f"{RECORD_ASKED}{asked}" + (f" (+{more} more)" if more > 0 else ""))
         cited.extend(digest.later_prompts)
 
     if digest.files:

@@ -359,6 +359,25 @@ def visible_in(workspace: str | None, source: str, workspaces: list[str],
             or visible_everywhere(source, workspaces, cross_workspace))
 
 
+# A session record's lines that say what its session was asked (``rlat.capture.session``
+# writes them): the first prompt, then the later ones joined.
+RECORD_GOAL = "Goal: "
+RECORD_ASKED = "Then asked: "
+RECORD_ASKS_JOINED = "; "
+
+
+def record_tasks(text: str) -> list[str]:
+    """What a session record's session was asked, one task each: its goal and each later
+    prompt (what it changed, ran and ended with are left out)."""
+    tasks: list[str] = []
+    for line in text.splitlines():
+        if line.startswith(RECORD_GOAL):
+            tasks.append(line[len(RECORD_GOAL):])
+        elif line.startswith(RECORD_ASKED):
+            tasks.extend(line[len(RECORD_ASKED):].split(RECORD_ASKS_JOINED))
+    return [t for t in tasks if t.strip()]
+
+
 QUOTE_WORDS = 8  # the words of a fact a session record must hold, in order, to quote it
 _WORD_RUN = re.compile(r"\w+")
 

@@ -31,8 +31,10 @@ lives here (documented in docs/claims.md, "Abstention", and docs/hooks.md):
   left out when their meanings disagree (cosine below ``MEANING_AGREES``; not for a claim
   mostly of code, ``CODE_SHARE``): the words were a coincidence. Tasks and questions alike.
 * **Session records** (claims of type ``event``, one block per session) are recalled only
-  when no other claim clears the floor, only the best one, and only when its fit is at least
-  ``EVENT_FIT_FLOOR``: a long record shares some word with almost any prompt.
+  when no other claim clears the floor, only the best one, only when its fit is at least
+  ``EVENT_FIT_FLOOR`` (a long record shares some word with almost any prompt), never for a
+  question general knowledge answers, and for an order only on one of the tasks the record
+  says its session was asked, each alone (``rlat.claims.model.record_tasks``).
 
 Import-light (the prompt hook uses it).
 """
@@ -253,11 +255,11 @@ class Fit:
     """How one claim covers one prompt (see the module docstring)."""
 
     __slots__ = ("covered", "n_prompt", "prompt_share", "claim_share", "shared_weight", "fit",
-                 "lone_concept", "asks", "orders", "general")
+                 "lone_concept", "asks", "orders", "general", "covering")
 
     def __init__(self, covered: tuple[str, ...], n_prompt: int, prompt_share: float,
                  claim_share: float, shared_weight: float, *, asks: bool = False,
-                 orders: bool = False, general: bool = False) -> None:
+                 orders: bool = False, general: bool = False, covering: bool = False) -> None:
         self.covered = covered
         self.n_prompt = n_prompt
         self.prompt_share = prompt_share
@@ -266,6 +268,7 @@ class Fit:
         self.asks = asks
         self.orders = orders
         self.general = general
+        self.covering = covering
         claim_part = claim_share * (ONE_WORD_CLAIM_SHARE if len(covered) == 1 else 1.0)
         # One concept alone is a topic, not an answer, for a task ("update the readme" / a docs
         # command): it must share a word of the prompt, or two concepts. A question about the
@@ -274,7 +277,7 @@ class Fit:
         self.lone_concept = len(covered) == 1 and covered[0].startswith(TAG_PREFIX) \
             and not asks
         # (a general question is answered only by covering what it asks: ``GENERAL_SHARE``)
-        self.fit = (prompt_share if general else max(prompt_share, claim_part)) \
+        self.fit = (prompt_share if general or covering else max(prompt_share, claim_part)) \
             if shared_weight >= MIN_SHARED and not self.lone_concept else 0.0
 
     def floor(self, floor: float = FIT_FLOOR) -> float:
@@ -394,7 +397,8 @@ def content_terms(terms: Iterable[str]) -> list[str]:
 def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], float], *,
         enough: float | None = None, tag_sources: dict[str, frozenset[str]] | None = None,
         claim_tag_sources: Callable[[], dict[str, frozenset[str]] | None] | None = None,
-        asks: bool = False, orders: bool = False, general: bool = False) -> Fit:
+        asks: bool = False, orders: bool = False, general: bool = False,
+        covering: bool = False) -> Fit:
     """The fit of a claim (its own analysed terms) to a prompt (``content_terms`` of it).
 
     ``enough``: when the prompt share alone reaches the floor that applies (``floor_for``
@@ -414,6 +418,8 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
     ``asks``: the prompt is a question (``asks``): one concept alone may answer it, and one
     shared word clears the ordinary floor. ``general``: it asks what general knowledge answers
     (``asks_in_general``): only the prompt's share counts, against ``GENERAL_SHARE``.
+    ``covering``: only the prompt's share counts (a session record's task must cover an
+    order: a short task the order happens to hold most of is another task).
     """
     own = set(claim_terms)
     asked = set(prompt)
@@ -456,13 +462,13 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
     if not covered or enough is not None and (
             prompt_share >= floor_for(len(covered), enough, asks=asks, orders=orders,
                                       general=general)
-            or shared < MIN_SHARED or general):
+            or shared < MIN_SHARED or general or covering):
         # (below MIN_SHARED the fit is 0 whatever the claim's share: most candidates)
         return Fit(tuple(covered), len(prompt), prompt_share, 0.0, shared, asks=asks,
-                   orders=orders, general=general)
+                   orders=orders, general=general, covering=covering)
     # the claim's own words, and of its concept tags those that bridged to the prompt
     claim_weight = sum(bridged[t] if t in bridged else weight(t) for t in own
                        if t not in FILLER and (not t.startswith(TAG_PREFIX) or t in bridged))
     return Fit(tuple(covered), len(prompt), prompt_share,
                shared / claim_weight if claim_weight else 0.0, shared, asks=asks,
-               orders=orders, general=general)
+               orders=orders, general=general, covering=covering)

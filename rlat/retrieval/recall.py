@@ -53,7 +53,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..claims.fold import FoldState
-from ..claims.model import Claim, subject_words, visible_in, without_ask
+from ..claims.model import Claim, record_tasks, subject_words, visible_in, without_ask
 from ..claims.readmodel import le_bytes, le_numbers
 from ..trust import thresholds as T
 from ..trust.lifecycle import effective_state, stale_reason, trust_weight
@@ -163,7 +163,10 @@ def claim_document(claim: Claim, *, own: bool = False) -> str:
 
 
 def document_terms(claim: Claim, *, own: bool = False) -> list[str]:
-    text = claim_document(claim, own=own)
+    return text_terms(claim_document(claim, own=own))
+
+
+def text_terms(text: str) -> list[str]:
     terms = tokenize(text)
     if _expansion is not None and hasattr(_expansion, "expand_document"):
         terms = list(_expansion.expand_document(text, terms))
@@ -172,9 +175,14 @@ def document_terms(claim: Claim, *, own: bool = False) -> list[str]:
 
 def claim_tag_sources(claim: Claim, *, own: bool = False) -> dict[str, frozenset[str]] | None:
     """concept tag -> the claim's own terms it came from (abstention's bridging rule)."""
+    return text_tag_sources(claim_document(claim, own=own))
+
+
+def text_tag_sources(text: str) -> dict[str, frozenset[str]] | None:
+    """concept tag -> the terms of ``text`` it came from."""
     if _expansion is None or not hasattr(_expansion, "tag_sources"):
         return None
-    return _expansion.tag_sources(tokenize(claim_document(claim, own=own)))
+    return _expansion.tag_sources(tokenize(text))
 
 
 def query_terms(query: str) -> list[str]:
@@ -805,6 +813,18 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         record)."""
         is_event = claim.type == A.EVENT_TYPE
         floor = A.EVENT_FIT_FLOOR if is_event else A.FIT_FLOOR
+        if is_event and ordering:
+            # An order is answered by a record of the same task asked before ("add retries
+            # to the webhook client" / "Goal: add retries to the webhook client …"), not by
+            # words scattered over what a session asked, changed and ran: the best of its
+            # tasks' fits, each task alone.
+            fits = [A.fit(prompt, text_terms(task), weigh, enough=None if explain else floor,
+                          tag_sources=tag_sources, orders=True, covering=True,
+                          claim_tag_sources=lambda task=task: text_tag_sources(task))
+                    for task in record_tasks(claim.text)]
+            best_fit = max(fits, key=lambda f: f.fit, default=None)
+            if best_fit is not None:
+                return best_fit, floor, True
         # An order's words met in the prompt a fact was learned under (``[asked: …]``) say the
         # task is in the same corner of the project, not that the fact bears on it: for an
         # order the fit counts the fact's own words only. (A question or a report keeps them:

@@ -130,6 +130,18 @@ def test_a_session_record_is_injected_only_when_nothing_else_matches(workspace):
     assert injected("s-both") == [[[fact, 1]]]
 
 
+def test_an_order_gets_a_session_record_only_for_a_task_that_session_was_asked(workspace):
+    add(workspace, "Goal: store the report photos in Room as BLOBs instead of loose files\n"
+                   "Then asked: add a row of filter chips above the report list; bump the "
+                   "version to 2.4\nChanged: app/src/main/java/reports/ReportListScreen.kt\n"
+                   "Ran: ./gradlew connectedCheck\nEnded: pull to refresh still works", "event")
+    # its words are all over the record (add, list, report, pull, refresh), but no task of it
+    # is this one
+    assert prompt(workspace, "add pull-to-refresh to the list of reports", "o-1").stdout == ""
+    again = prompt(workspace, "add filter chips above the report list", "o-2")
+    assert "Goal: store the report photos" in again.context  # a task it was asked, again
+
+
 def test_explain_says_why_each_claim_was_admitted_or_abstained(workspace):
     seed(workspace)
     out = run_rlat("memory", "recall", "rename the database column user_id", "--explain",

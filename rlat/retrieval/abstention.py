@@ -139,12 +139,22 @@ _GENERAL = re.compile(
     r"^\W*" + _EXPLAIN + r"what(?:'s| is| are) (?:a|an)\b(?!\s+(?:\w+\s+)?(?:way|approach|place|"
     r"name|command|option|setting|tool)\b)|"
     r"^\W*" + _EXPLAIN + r"what (?:a|an) [\w:.+#$-]+(?: \w+)? (?:is|are|does)\b|"
-    r"^\W*what does (?:a |an |the )?[\w:.+#$-]+(?: \w+)? (?:actually )?(?:guarantee|mean|do)\b|"
+    r"^\W*what does (?:a |an |the )?(?:[\w:.+#$-]+(?: \w+)?|['\"‘“][^'\"’”\n]{1,40}['\"’”]|"
+    # (a term in quotes: "what does 'timing closure' mean …"; a command with its flag: "what
+    # does git rebase --onto do?")
+    r"[\w.+-]+ [\w.+-]+ --?[\w-]+) (?:actually )?(?:guarantee|mean|do)\b|"
     r"^\W*how (?:is|are|does|do) (?!the\b)[^?\n]{1,40}? (?:differ|different) from\b|"
     # ("difference between X and Y?", "WP_Query vs get_posts - when would I use which?")
     r"^\W*(?:the )?difference between\b|"
     r"^\W*[\w.:$()-]+ (?:vs\.?|versus) [\w.:$()-]+\W*(?:[-–—,:]\s*(?:when|which|what|how)\b"
     r"[^?\n]{0,40})?\??\s*$|"
+    # ("explain what the local keyword does in Perl", "what the walrus operator is for")
+    r"^\W*" + _EXPLAIN + r"what (?:the|a|an) [\w$@%:.<>=!-]+ (?:keyword|operator|builtin|"
+    r"function|macro|directive|statement|pragma|modifier|specifier|qualifier) (?:does|is for|"
+    r"means)\b|"
+    # ("summarise the pros and cons of WireGuard vs OpenVPN for a small club")
+    r"^\W*(?:(?:please )?(?:summari[sz]e|list|give me|what are|compare|weigh)\s+)?(?:the )?"
+    r"(?:pros and cons|trade-?offs|advantages and disadvantages) of\b|"
     # ("explain how Minecraft's game tick works …")
     r"^\W*(?:(?:can you |could you |please )?explain|tell me) how (?!(?:we|our|this|the)\b)"
     r"[^?\n]{1,60}? works?\b|"

@@ -116,11 +116,20 @@ def test_a_general_question_is_answered_only_by_a_claim_covering_what_it_asks():
                     "script?",
                     "WP_Query vs get_posts - when would I use which?",
                     "explain how Minecraft's game tick works and what a TPS drop means",
-                    "how do I find which process is holding a serial port open on linux"):
+                    "how do I find which process is holding a serial port open on linux",
+                    # (twelfth pass)
+                    "what does 'timing closure' mean in FPGA work?",
+                    "what does git rebase --onto do?",
+                    "explain what the local keyword does in Perl",
+                    "summarise the pros and cons of WireGuard vs OpenVPN for a small club"):
         assert asks_in_general(general), general
     for ours in ("staging vs prod config - which one does the worker read?",
                  "explain how our deploy works",
-                 "how do I run the tests on windows"):
+                 "how do I run the tests on windows",
+                 "what does 'make ship' do here?",
+                 "what does our deploy script --dry-run do?",
+                 "explain what the retry decorator does in our client",
+                 "list the trade-offs of the two caching options we discussed"):
         assert not asks_in_general(ours), ours
 
 

@@ -28,6 +28,8 @@ SPLIT_NOTE = {
              "first read untuned (0.54), tuned on since",
     "dev17": "the DEV17 split: written in the eleventh pass by a helper that read no rlat code; "
              "read untuned (0.49) and never tuned on",
+    "dev18": "the DEV18 split: written in the twelfth pass by a helper that read no rlat code; "
+             "to be read untuned",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

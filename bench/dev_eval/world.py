@@ -56,6 +56,7 @@ SPLITS = {"dev": ("bench.dev_eval.dev_content", 1301),
           "dev15": ("bench.dev_eval.dev15_content", 6673),
           "dev16": ("bench.dev_eval.dev16_content", 2917),
           "dev17": ("bench.dev_eval.dev17_content", 5557),
+          "dev18": ("bench.dev_eval.dev18_content", 7841),
           "heldout": ("bench.dev_eval.heldout_content", 9473)}
 
 

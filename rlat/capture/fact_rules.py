@@ -29,6 +29,9 @@ CODE_BANG = re.compile(r"(?<![\w/-])(?:[\w]+[-/_][\w/-]*|`[^`\n]*)!(?=`?[ \t]+[a
 # …'"): it leaves words out of a quote, it ends no sentence. (A trailing "and then..." still
 # does: its dots lean on the word before them.)
 ELISION = re.compile(r"(?<= )(?:\.{3}|…)(?= )")
+# Brackets or backticks around a short piece of a line: a mark inside ends no sentence ("The
+# schedule's cron(0 18 * * ? *) has no timezone", "`git commit -m 'wip.' --no-verify`").
+ENCLOSED = re.compile(r"\([^()\n]{1,80}\)|`[^`\n]{1,200}`")
 # A line wrapped inside a sentence: the next line goes on indented, in lower case or a
 # parenthesis ("Pick a label from conf/base.config\n  (process_low, …); the profiles size them").
 WRAPPED = re.compile(r"(?<=[^\s.!?:])\n(?=[ \t]{2,}[a-z(])")
@@ -394,6 +397,8 @@ CLAUSE_END = re.compile(r"[;:](?=\s)|\s[-–—]\s|,\s(?=(?:so|and|but|or|which)
 REVERT_COMMAND = re.compile(r"^\s*git\s+(?:checkout\s+(?:\S+\s+)?--\s|restore\b|revert\b|"
                              r"reset\s+--hard\b)")
 REVERT_SAID = re.compile(
+    # (not what could be done: "so we can roll back even if the cache is gone")
+    r"(?<!\bcan )(?<!\bcould )(?<!\bto )(?<!\bwould )(?<!\bmight )(?<!\bwe'll )"
     r"\b(?:revert(?:ing|ed)?|roll(?:ing|ed)? (?:it |this |that |them )?back|undid|"
     # ("undo it", not "add an undo command")
     r"(?<!\ban )(?<!\bthe )undo(?:ing)?(?! (?:command|button|stack|history|feature|shortcut|"
@@ -401,6 +406,9 @@ REVERT_SAID = re.compile(
     r"drop(?:ping)? (?:it|this|that)\b|"
     r"back(?:ing|ed)? (?:it |this |that )?out|put(?:ting)? (?:it|this|that|them) back|"
     r"restor(?:e|ing|ed) (?:it|the)|tak(?:e|ing) (?:it|this|that) out)\b", re.IGNORECASE)
+# ... but asking how to undo something is a question, not an order to undo what was just done
+# ("how to undo last commit but keep changes").
+HOW_ASKED = re.compile(r"^\W*(?:how|what'?s the (?:best |right |safest )?way)\b", re.IGNORECASE)
 VERDICT_START = re.compile(
     r"^\W*(?:reverted|backed out|rolled back|undid|undone|switched back|went back|"
     r"(?:that|this|it) (?:didn'?t|did not|doesn'?t|does not) (?:work|help)|(?:that|this|it) "
@@ -473,6 +481,14 @@ DISMISSED = re.compile(r"\b(?:so |which is why )?(?:that'?s|it'?s|this is) (?:ou
 PROPOSAL = re.compile(r"\b(?:one option (?:would be|is)|an option (?:would be|is)|we could (?:try|use|"
                       r"switch|move|add|put)|(?:i )?could try|how about|what about|i(?:'d| would) "
                       r"(?:suggest|propose|try))\b", re.IGNORECASE)
+# A line of a memory file that says something: not a heading ("## Commands."), a fence or a
+# table rule; its bullet or number is not part of it.
+MEMORY_LINE = re.compile(r"[ \t]*(?![#>|`]|---)(?:[-*+][ \t]+|\d+[.)][ \t]+)?(?=\S)")
+# ... and the headings that say its lines are gotchas, or facts of the environment
+MEMORY_GOTCHAS = re.compile(r"\b(?:gotchas?|pitfalls?|caveats?|watch out|warnings?|known (?:issues|"
+                            r"problems)|traps?)\b", re.IGNORECASE)
+MEMORY_ENVIRONMENT = re.compile(r"\b(?:environments?|infra\w*|setup|hosts?|servers?|machines?|"
+                                r"deploy\w*|accounts?|hardware|services)\b", re.IGNORECASE)
 # The user turning down one of the options the assistant listed ("(a) …" / "(b) …",
 # ``OPTION_LINE``) by its label: "not (a). the WMS upserts …", "(a) is a no - we had …", "b
 # please. a: we tried robust in the first batch …". (A bare letter only before punctuation:
@@ -501,8 +517,21 @@ TRIED_ANSWER = re.compile(r"^\W*(?:(?:yes|yeah|yep|yup|ya|sure|oh|ha|we did|it w
 # "can't approve that: Tobi did that last winter …".
 PLAN_REFUSED = re.compile(r"^\W*(?:no|nope|nah|not (?:this|that|like this|like that)|"
                           r"(?:can'?t|cannot|won'?t|will not) (?:approve|accept|agree)|"
-                          r"(?:don'?t|do not)|rejected|absolutely not|hard no)\b",
+                          r"(?:don'?t|do not)|reject(?:ed|ing)?|absolutely not|hard no)\b",
                           re.IGNORECASE)
+# ... whose opening refusal, said before a rule, is not part of it ("can't approve this - money
+# is always integer pence - …")
+PLAN_REFUSAL_LEAD = re.compile(r"^\W*(?:(?:can'?t|cannot|won'?t|will not) (?:approve|accept) "
+                               r"(?:this|that|it)|not (?:this|that|like this|like that)|"
+                               r"reject(?:ed|ing)?)\s*[-–—:;,.]+\s*", re.IGNORECASE)
+# The user asking not to go back to an idea, and naming it: "please don't go back to the old
+# idea: no bonding." — what follows says when it was tried and why it went.
+GOING_BACK = re.compile(r"\b(?:(?:don'?t|do not|never) (?:go back to|bring back|revive|"
+                        r"suggest|propose)|not again)\b[^:\n]{0,30}:\s*(no\s+\S.{2,80})$",
+                        re.IGNORECASE)
+# ... the first attempt ("love.physics ropes were the very first prototype")
+FIRST_TRY = re.compile(r"\b(?:was|were) (?:the|our) (?:very )?(?:first|original|old) (?:prototype|"
+                       r"attempt|version|approach|try)\b", re.IGNORECASE)
 # ... saying it was done before ("rev B did exactly that", "atrium had it in 2022").
 DONE_BEFORE = re.compile(r"\b(?:did|had|ran|tried|used) (?:exactly |just )?(?:that|this|it)\b",
                          re.IGNORECASE)
@@ -892,6 +921,13 @@ def shared_doc(text: str, start: int, end: int) -> bool:
 
 _COMMAND_LINE = re.compile(r"^(?:\$ )?(?:\./|[a-z][\w.-]*(?:/[\w.-]+)*\s)[^\n]*$")
 MAX_GIVEN_LINES = 3
+
+
+def answered_commands(text: str) -> list[tuple[int, int]]:
+    """Spans of the commands an answer gives inline in backticks ("colmena, always. I think it's
+    `colmena apply --on @office --keep-result`…"): each a command line of more than one word."""
+    return [m.span(1) for m in QUOTED_COMMAND.finditer(text)
+            if " " in m.group(1).strip() and _COMMAND_LINE.match(m.group(1) + " ")]
 
 
 def given_commands(text: str, start: int, end: int, *, doc: bool) -> list[tuple[int, int]]:

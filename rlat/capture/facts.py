@@ -87,21 +87,25 @@ from .fact_rules import (
     DROPPED_FOR,
     ELISION,
     ELLIPTICAL,
+    ENCLOSED,
     ENV_ERROR,
     FAILS_SAID,
     FALSIFIED,
     FALSIFIED_HINTS,
     FENCED,
     FIRST_PERSON,
+    FIRST_TRY,
     FIX_ASKED,
     FIX_REJECTED,
     FOLLOW_UP,
     FOUND_IT,
     FOUND_LEAD,
+    GOING_BACK,
     GOTCHA,
     GOTCHA_HINTS,
     HEDGED,
     HOUSEKEEPING,
+    HOW_ASKED,
     HOW_DONE,
     IMPERATIVE,
     INTENDED,
@@ -112,6 +116,9 @@ from .fact_rules import (
     LABEL,
     LOOKED_LEAD,
     LOOKED_WHERE,
+    MEMORY_ENVIRONMENT,
+    MEMORY_GOTCHAS,
+    MEMORY_LINE,
     NARRATION,
     NORMATIVE,
     NOT_TRIED,
@@ -120,6 +127,7 @@ from .fact_rules import (
     ORDER,
     PAST_TRIAL,
     PICKED,
+    PLAN_REFUSAL_LEAD,
     PLAN_REFUSED,
     PRAISE,
     PREFERENCE,
@@ -168,6 +176,7 @@ from .fact_rules import (
     WHICH_WAY,
     WRAPPED,
     about_code,
+    answered_commands,
     answering_line,
     codes_of_things,
     content_words,
@@ -205,6 +214,10 @@ _EVIDENCE = re.compile(r"\n\s*(?:\*\*)?(?:evidence|details|output|logs?|diff)(?:
 MAX_PER_KIND = 8
 FACT_CHARS = 360
 SENTENCE_MIN = 12
+MEMORY_WORDS = 4  # a memory file's line with fewer content words is a label, not a rule
+# An idea the user asks not to go back to needs no word of failure, only this much said of how
+# it went ("… every swap meant clearing bonds on both ends, and classes started ten minutes late")
+GONE_WORDS = 10
 DECLARED_MIN_WORDS = 5  # a bare statement shorter than this is a reply, not a report
 SENTENCE_MAX = 400
 RECENT_FAILURES = 4  # how far back a success looks for the failure it recovers from
@@ -245,6 +258,9 @@ class Fact:
 
 
 
+_ENDS = re.compile(r"[.!?](?=\s)")
+
+
 def sentences(text: str) -> list[tuple[int, int]]:
     """(start, end) spans of the sentences of ``text``, bullets and headings skipped, so that
     ``text[start:end]`` is an exact excerpt."""
@@ -254,6 +270,8 @@ def sentences(text: str) -> list[tuple[int, int]]:
         text_ = CODE_BANG.sub(lambda m: m.group(0)[:-1] + "\x00", text_)
     if "..." in text_ or "…" in text_:
         text_ = ELISION.sub(lambda m: "\x00" * len(m.group(0)), text_)
+    if "(" in text_ or "`" in text_:
+        text_ = ENCLOSED.sub(lambda m: _ENDS.sub("\x00", m.group(0)), text_)
     if "\n " in text_:
         text_ = WRAPPED.sub(" ", text_)
     for m in SENTENCE.finditer(text_):
@@ -347,6 +365,8 @@ class FactExtractor:
     _answering: bool = False  # the latest prompt answers the assistant's question
     _asked_in: Block | None = None  # the latest prompt (a problem when its fix is sent back)
     _given: dict = field(default_factory=dict)  # commands the latest prompt's fences gave
+    # ... and of those it gave answering the assistant's question, that question (their ask)
+    _given_asked: dict = field(default_factory=dict)
     # what the latest edits brought in by name (``added`` blocks): what an attempt tried
     _brought: deque = field(default_factory=lambda: deque(maxlen=RECENT_OUTPUTS))
     _reverted: tuple[str, ...] = ()  # the paths the latest revert command named (() = all)
@@ -364,7 +384,8 @@ class FactExtractor:
             kept = follow_up and self._revert == "reverting"
             if not kept:
                 self.settle()  # a revert that no explanation followed: its judgement stands
-            self._revert = "reverting" if kept or (REVERT_SAID.search(said) and len(said) < 200) \
+            self._revert = "reverting" if kept or (REVERT_SAID.search(said) and len(said) < 200
+                                                   and not HOW_ASKED.match(said)) \
                 else "idle"
             self._recovery = None  # (a refinement comes before the user says anything)
             for command in self._commands:
@@ -384,7 +405,11 @@ class FactExtractor:
             asked_intent = None
             # (the answer to the assistant's question about a problem being looked into — "does
             # it fail on every signup or only some?" — keeps the problem open)
-            self._answering = said_before is not None and is_question(said_before.text)
+            self._answering = said_before is not None and is_question(said_before.text) \
+                and bool(sentences(said_before.text))
+            asked_by = said_before
+            # (what the previous prompt gave and nothing ran is not followed)
+            self._given, self._given_asked = {}, {}
             for block in turn.blocks:
                 if block.kind == "text" and block.text:
                     if said_before is not None:
@@ -400,6 +425,14 @@ class FactExtractor:
                     if asked_intent is not None:
                         self._intent_explained(asked_intent, block)
                         asked_intent = None
+                    if self._answering:
+                        # (asked how something is done, the user names the command: one that
+                        # then works is how it is done here, learned under that question)
+                        question = self._cite(asked_by, *sentences(asked_by.text)[-1], "prompt")
+                        for a, b in answered_commands(block.text):
+                            command = one_line(block.text[a:b])
+                            self._given.setdefault(command, self._cite(block, a, b, "fact"))
+                            self._given_asked[command] = question
                     if found is not None:
                         self._explained = self._found(block, found)
         elif turn.kind == "compact_summary":
@@ -426,6 +459,8 @@ class FactExtractor:
                 elif block.kind == "added" and block.text and not turn.sidechain:
                     if self._revert == "idle":  # (not what a revert puts back)
                         self._brought.append(block)
+                elif block.kind == "memory" and block.text and not turn.sidechain:
+                    self._remembered(block)
                 elif block.kind == "options" and block.text and not turn.sidechain:
                     self._offered = block
                 elif block.kind == "changed" and not turn.sidechain:
@@ -665,6 +700,34 @@ class FactExtractor:
                           text=snippet(one_line(text), FACT_CHARS)):
                 self._keys.add(signature(answer[a:b]))  # (their reason is not a fact again)
             return
+
+    def _remembered(self, block: Block) -> None:
+        """What the assistant writes into a memory file (CLAUDE.md, AGENTS.md, .claude/rules/),
+        a line at a time ("- Run specs with `busted --helper=spec/love_stub.lua` (stubs the
+        love global); plain busted errors on 'love' being nil."): each is a rule for every
+        session, kept as it is written — a gotcha under a heading of gotchas, an environment
+        fact under one of the environment. Headings and short labels are not."""
+        text = block.text
+        at = 0
+        kind = "convention"
+        for line in text.splitlines(keepends=True):
+            start, end = at, at + len(line.rstrip())
+            at += len(line)
+            if line.lstrip().startswith("#"):  # (the section says what its lines are)
+                kind = "gotcha" if MEMORY_GOTCHAS.search(line) else \
+                    "environment" if MEMORY_ENVIRONMENT.search(line) else "convention"
+                continue
+            lead = MEMORY_LINE.match(text, start, end)
+            if lead is None:
+                continue
+            start = lead.end()
+            if end - start > FACT_CHARS:  # (a paragraph: its first sentences that fit)
+                spans = [(a, b) for a, b in sentences(text[start:end]) if b <= FACT_CHARS]
+                if not spans:
+                    continue
+                end = start + spans[-1][1]
+            if len(content_words(text[start:end])) >= MEMORY_WORDS:
+                self._keep(kind, text[start:end], [self._cite(block, start, end, "fact")])
 
     def _option_refused(self, said: Block, reply: Block) -> None:
         """The user turning down, by its label, one of the options the assistant listed in its
@@ -914,6 +977,21 @@ class FactExtractor:
             if RULE_AFTER.search(sentence) and len(content_words(sentence)) <= 4:
                 self._rules_before(block, spans, at)
                 continue
+            if (back := GOING_BACK.search(sentence)) and at + 1 < len(spans):
+                # ("please don't go back to the old idea: no bonding. bonding was tried in the
+                # pilot. the straps are shared between patients …")
+                tried = spans[at + 1:at + 3]
+                told = text[tried[0][0]:tried[-1][1]]
+                if (TRIAL.search(told) or FIRST_TRY.search(told) or PAST_TRIAL.search(told)) \
+                        and (_gives_reason(told) or len(content_words(told)) >= GONE_WORDS) \
+                        and not NOT_TRIED.search(told) \
+                        and tried[-1][1] - (start + back.start(1)) <= FACT_CHARS:
+                    a = start + back.start(1)
+                    self._keep("falsified", text[a:tried[-1][1]],
+                               [self._cite(block, a, end, "fact")]
+                               + [self._cite(block, x, y, "fact") for x, y in tried])
+                    taken = at + len(tried)
+                    continue
             if CORRECTED.match(sentence):
                 if at + 1 < len(spans):
                     a, b = spans[at + 1]
@@ -1342,8 +1420,12 @@ class FactExtractor:
             # (its opening refusal — "nope -", "no." — goes with the asides of every sentence)
             m = REJECTED_FEEDBACK.match(text)
             if m and m.group(1).strip():
+                # (a refusal of the plan is no part of the rule after it: "can't approve this -
+                # money is always integer pence - …")
+                refused = PLAN_REFUSAL_LEAD.match(m.group(1))
                 self._user_text(Block("text", text.rstrip(), uuid=block.uuid,
-                                      offset=block.offset), start=m.start(1))
+                                      offset=block.offset),
+                                start=m.start(1) + (refused.end() if refused else 0))
                 planned, self._planned = self._planned, None
                 if planned is not None and planned.tool_id == block.tool_id:
                     self._plan_refused(planned, block, m.start(1))
@@ -1508,7 +1590,6 @@ class FactExtractor:
         three command lines — "ok got it: ```./gradlew runGametest```" — or a doc's indented
         or "$ " lines), remembered until the next prompt: one that then works is how it is
         done here (``_given_worked``). Their spans."""
-        self._given = {}
         spans = given_commands(block.text, start, end, doc=doc)
         for a, b in spans:
             self._given[one_line(block.text[a:b])] = self._cite(block, a, b, "fact")
@@ -1523,7 +1604,7 @@ class FactExtractor:
             if ran == given or ran.startswith(given + " "):
                 del self._given[given]
                 text = f"Use `{given}` here."
-                ask = self._ask
+                ask = self._given_asked.get(given) or self._ask
                 cites = [given_cited, cited]
                 if ask is not None and one_line(ask.excerpt) not in given:
                     text = with_ask(snippet(text, FACT_CHARS - ASK_CHARS - ASKED_ROOM),

@@ -89,7 +89,8 @@ class Block:
     # wrote into a notes file, ``_NOTES``, or a plan, ``_plan``) | added (the lines of an edit
     # that bring something in by name: ``_brought_in``) | changed (every line an edit adds, the
     # first ``CHANGED_CHARS``) | comment (a comment it wrote into code: ``_written_comments``)
-    # | options (what an AskUserQuestion call offers, "label: description" per line)
+    # | options (what an AskUserQuestion call offers, "label: description" per line) | memory
+    # (what a Write/Edit puts into a memory file, CLAUDE.md, AGENTS.md: ``_is_memory_file``)
     kind: str
     text: str = ""
     uuid: str = ""  # the JSONL line it came from (the citation's message id)
@@ -310,6 +311,15 @@ _NOTES = re.compile(r"\.(?:md|markdown|rst)$|notes?[^/]*\.txt$", re.IGNORECASE)
 _NOT_NOTES = re.compile(r"(?:^|/)(?:readme|changelog|changes|history|news|license|licence)[^/]*$|"
                         r"secret|password|passwd|credential|token|\bkeys?\b", re.IGNORECASE)
 _PROSE_FIELD = {"Write": "content", "Edit": "new_string", "MultiEdit": "edits"}
+
+
+# Claude Code's memory files: what is written there is loaded into every session.
+_MEMORY_FILE = re.compile(r"(?:^|/)(?:CLAUDE(?:\.local)?|AGENTS)\.md$|(?:^|/)\.claude/rules/[^/]+\.md$")
+
+
+def _is_memory_file(raw: object) -> bool:
+    path = raw.get("file_path") if isinstance(raw, dict) else None
+    return isinstance(path, str) and bool(_MEMORY_FILE.search(path.replace("\\", "/")))
 
 
 def _written_prose(name: str, raw: object) -> str:
@@ -659,8 +669,12 @@ def _assistant_turn(obj: dict, message: dict, stats: ReadStats, ctx: _Context) -
             offered = _options(name, item.get("input"))
             if offered:
                 turn.blocks.append(Block("options", _clean(offered, stats), uuid=uuid))
-            prose = _written_prose(name, item.get("input")) or _plan(name, item.get("input"))
-            if prose:
+            written = _written_prose(name, item.get("input"))
+            prose = written or _plan(name, item.get("input"))
+            if written and _is_memory_file(item.get("input")):
+                # (what it writes into Claude Code's memory files is meant for every session)
+                turn.blocks.append(Block("memory", _clean(written, stats), uuid=uuid))
+            elif prose:
                 # (a plan keeps its call's name and id: the user may turn it down with why)
                 turn.blocks.append(Block("note", _clean(prose, stats), uuid=uuid, tool=name,
                                          tool_id=str(item.get("id") or "") or None))

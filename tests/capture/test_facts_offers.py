@@ -1,7 +1,8 @@
-"""Capture of the twelfth pass: an approach the assistant offers and the user turns down with
-why it was dropped before — one of the options it listed by letter, a plan rejected at plan
-mode's prompt, an approach it asked about ("was X ever tried?") (docs/capture.md, "Twelfth
-pass")."""
+"""Capture of the twelfth pass (docs/capture.md, "Twelfth pass"): an approach the assistant
+offers and the user turns down with why it was dropped before — one of the options it listed by
+letter, a plan rejected at plan mode's prompt, an approach it asked about ("was X ever
+tried?"); the command the user names when asked how a thing is done; what is written into
+Claude Code's memory files."""
 
 from __future__ import annotations
 
@@ -107,3 +108,102 @@ def test_an_approach_asked_about_and_answered_as_tried_and_dropped_is_falsified(
 ])
 def test_an_approach_never_tried_or_that_went_well_is_no_finding(tmp_path, answer):
     assert asked_if_tried(tmp_path, answer) == []
+
+
+@pytest.mark.parametrize("said", [
+    "colmena, always: `colmena apply --on @office --keep-result`, so the build stays as a gc root "
+    "and we can roll back even if the cache is gone",
+    "how to undo last commit but keep changes",
+])
+def test_a_prompt_that_only_mentions_undoing_makes_the_next_report_no_finding(tmp_path, said):
+    b = session(tmp_path)
+    b.prompt(said)
+    b.run("Bash", {"command": "colmena apply --on @office --keep-result"},
+          "atrium ✅ 48s Activation successful")
+    b.say("The NTP change is live on atrium, loft and porch - deployed with `colmena apply --on "
+          "@office --keep-result`, and the builds are kept as GC roots in .gcroots/.")
+    assert falsified(b) == []
+
+
+def deploy_answered(tmp_path, *, asked: bool) -> list[str]:
+    b = session(tmp_path)
+    b.prompt("deploy the new NTP servers to all three machines")
+    if asked:
+        b.say("How are deploys normally done here - colmena, or nixos-rebuild with some flags?")
+    b.prompt("colmena, always. I think it's `colmena apply --on @office --keep-result`... yes")
+    b.run("Bash", {"command": "colmena apply --on @office --keep-result"},
+          "atrium ✅ 48s Activation successful")
+    b.say("Deployed to atrium, loft and porch.")
+    return [f["text"] for f in facts_of(capture_transcript(b.write(b.path), dry_run=True))
+            .get("convention", [])]
+
+
+def test_a_command_the_user_names_when_asked_how_and_that_works_is_how_it_is_done(tmp_path):
+    rules = deploy_answered(tmp_path, asked=True)
+    assert rules == ["Use `colmena apply --on @office --keep-result` here. [asked: How are "
+                     "deploys normally done here - colmena, or nixos-rebuild with some "
+                     "flags?]"], rules
+
+
+def test_a_command_named_unasked_is_an_order_not_how_it_is_done(tmp_path):
+    assert deploy_answered(tmp_path, asked=False) == []
+
+
+def test_what_is_written_into_claude_md_is_kept_line_by_line_under_its_heading(tmp_path):
+    b = session(tmp_path)
+    b.prompt("remember this for next time")
+    b.run("Edit", {"file_path": "CLAUDE.md", "old_string": "## Commands\n",
+                   "new_string": "## Commands\n- Run specs with `busted --helper=spec/love_stub.lua`"
+                                 " (stubs the love global); plain busted errors on 'love' being "
+                                 "nil.\n- Build.\n"}, "The file CLAUDE.md has been updated.")
+    b.run("Write", {"file_path": ".claude/rules/web.md",
+                    "content": "# Gotchas\n\n* Web build: browsers' autoplay policy blocks audio "
+                               "until the first input - start the music on the first click.\n"},
+          "File created successfully at: .claude/rules/web.md")
+    b.run("Edit", {"file_path": "README.md", "old_string": "x",
+                   "new_string": "Run the game with love . from the repo root, it needs LOVE 11.5 "
+                                 "installed"}, "ok")
+    b.say("Both are in the memory files now.")
+    facts = facts_of(capture_transcript(b.write(b.path), dry_run=True))
+    assert [f["text"] for f in facts.get("convention", [])] == [
+        "Run specs with `busted --helper=spec/love_stub.lua` (stubs the love global); plain busted "
+        "errors on 'love' being nil."], facts
+    assert [f["text"] for f in facts.get("gotcha", [])] == [
+        "Web build: browsers' autoplay policy blocks audio until the first input - start the "
+        "music on the first click."], facts
+
+
+def test_the_rule_a_plan_is_turned_down_for_is_kept_without_the_refusal(tmp_path):
+    b = session(tmp_path)
+    b.prompt("add a concession price to the ticket types")
+    b.run("ExitPlanMode", {"plan": "## Plan\n\n1. Add a `concession_price decimal(8,2)` column"},
+          REJECTED + "can't approve this - money is always integer pence - an integer `*_pence` "
+                     "column, shown with formatPence() from app/helpers/money.ts. no floats.",
+          is_error=True)
+    b.say("Revising the plan.")
+    rules = [f["text"] for f in facts_of(capture_transcript(b.write(b.path), dry_run=True))
+             .get("convention", [])]
+    assert rules and rules[0].startswith("Money is always integer pence - an integer `*_pence`"), \
+        rules
+
+
+def test_an_idea_the_user_asks_not_to_go_back_to_with_how_it_went_is_falsified(tmp_path):
+    b = session(tmp_path)
+    b.prompt("picking this up after a week off. can a random phone read someone's heart rate?\n\n"
+             "and please don't go back to the old idea: no bonding. bonding was tried in the "
+             "pilot. the straps are shared between patients, every swap meant clearing bonds on "
+             "both ends, and classes started ten minutes late")
+    b.say("Understood.")
+    found = falsified(b)
+    assert len(found) == 1 and found[0].startswith("No bonding. bonding was tried in the pilot.") \
+        and "ten minutes late" in found[0], found
+
+
+def test_a_mark_inside_brackets_or_backticks_ends_no_sentence():
+    from rlat.capture.facts import sentences
+
+    text = ("The schedule's cron(0 18 * * ? *) has no timezone, so it runs at 18:00 UTC. Run "
+            "`git commit -m 'wip. later' --no-verify` only on your branch.")
+    assert [text[a:b] for a, b in sentences(text)] == [
+        "The schedule's cron(0 18 * * ? *) has no timezone, so it runs at 18:00 UTC.",
+        "Run `git commit -m 'wip. later' --no-verify` only on your branch."]

@@ -27,9 +27,9 @@ SPLIT_NOTE = {
     "dev16": "the DEV16 split: written in the eleventh pass by a helper that read no rlat code; "
              "first read untuned (0.54), tuned on since",
     "dev17": "the DEV17 split: written in the eleventh pass by a helper that read no rlat code; "
-             "read untuned (0.49) and never tuned on",
+             "first read untuned (0.49), tuned on since the twelfth pass",
     "dev18": "the DEV18 split: written in the twelfth pass by a helper that read no rlat code; "
-             "to be read untuned",
+             "first read untuned (0.61; the pass's start code 0.59), tuned on since",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

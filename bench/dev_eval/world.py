@@ -1,7 +1,7 @@
 """The evaluation world: projects, their sessions with planted facts, and the later prompts.
 
-A *split* (``dev``, ``dev2`` … ``dev13`` or ``heldout``) is a content module
-(``dev_content.py``, ``dev2_content.py`` … ``dev13_content.py``, ``heldout_content.py``: projects,
+A *split* (``dev``, ``dev2`` … ``dev18`` or ``heldout``) is a content module
+(``dev_content.py``, ``dev2_content.py`` … ``dev18_content.py``, ``heldout_content.py``: projects,
 facts, noise, unrelated prompts, phrasing templates) plus a
 seed. :func:`generate` turns it into
 a :class:`World` deterministically: which
@@ -9,9 +9,10 @@ session each fact lands in and where in it (first prompt or later), which noise 
 which phrasing template frames it, where secrets go, every uuid and timestamp. Each split has its
 own projects, facts *and phrasing templates*, and its own seed; dev, dev2 and dev3 are tuned on,
 dev4 was first read untuned (and tuned on since), dev5 (fifth pass), dev6 and dev7 (sixth) were too,
-dev8 (eighth pass, first read untuned at 0.66), dev9 and dev10 (ninth pass, 0.34 and 0.40)
-and dev11, dev12 and dev13 (tenth pass, 0.4875, 0.562 and 0.613 with the code of the pass's start)
-were too;
+dev8 (eighth pass, first read untuned at 0.66), dev9 and dev10 (ninth pass, 0.34 and 0.40),
+dev11, dev12 and dev13 (tenth pass, 0.4875, 0.562 and 0.613 with the code of the pass's start),
+dev14 to dev17 (eleventh pass, 0.65, 0.51, 0.54 and 0.49) and dev18 (twelfth pass, 0.61; 0.59
+with the code of the pass's start) were too;
 heldout never.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context

@@ -120,7 +120,12 @@ RULE_INTRO = re.compile(
     r"\b(?:(?:one thing|something) you (?:couldn'?t|could not|can'?t|wouldn'?t|didn'?t|don'?t) "
     r"know|we keep forgetting (?:it|this|that)|we turned (?:it|that|this) down|for future "
     r"reference|(?:one|the|our|house|team) rules?\b[^:.\n]{0,40}|the rule (?:here )?is|"
-    r"(?:this|that) is non.negotiable|[^:.\n]{0,30}\b(?:isn'?t|not) up for debate|(?:note )?from me[^:.\n]{0,30}|not in the ticket)\W*?:\s*"
+    r"(?:this|that) is non.negotiable|[^:.\n]{0,30}\b(?:isn'?t|not) up for debate|(?:note )?from me[^:.\n]{0,30}|not in the ticket|"
+    # ("before you start, because I know you'll forget: …", "one thing worth keeping for next
+    # time: …")
+    r"(?:before you start,? )?because (?:i know )?you'?ll forget|(?:one )?(?:thing|things|note|"
+    r"notes) (?:worth (?:keeping|remembering|knowing)|to (?:keep|remember)) for next time|"
+    r"(?:notes? )?for next time)\W*?:\s*"
     r"[\"“]?", re.IGNORECASE)
 # A line that announces the rules after it, a list or a quoted review comment ("ground rules:",
 # "… and it goes for everything from now on:"): each sentence of the block it opens is a rule.
@@ -151,7 +156,12 @@ RULE_QUOTED = re.compile(r"^(?:[^:\n]{0,80}\b(?:made (?:it|that|this) (?:a|the)|
                          r"(?<!no )team) "
                          r"(?:rule|convention)"
                          r"\b[^:\n]{0,80}|\W{0,3}(?:the|our|your) (?:house|team) (?:rule|"
-                         r"convention)(?: here)?(?: is)?)\s*:\s+", re.IGNORECASE)
+                         r"convention)(?: here)?(?: is)?|"
+                         # ... or noted for the sessions to come ("Done - one thing worth keeping
+                         # for next time: never set physical names …")
+                         r"\W{0,3}(?:done\W{1,4})?(?:one )?(?:thing|note)s? (?:worth (?:keeping|"
+                         r"remembering|knowing)|to (?:keep|remember)) for next time)\s*:\s+",
+                         re.IGNORECASE)
 # ... or acknowledged and said back ("Noted for everything else I write here: every
 # hyperparameter is a field in a Hydra config …"): a rule only when what follows reads as one
 RULE_ACKNOWLEDGED = re.compile(r"^\W{0,3}(?:noted|understood|got it)\b(?:,? for (?:everything|"

@@ -892,6 +892,13 @@ class FactExtractor:
         The fact kept, if it was."""
         ask = self._ask
         tried, tried_cited = self._tried(sentence) if kind == "falsified" else ("", [])
+        if kind == "gotcha" and ask is not None:
+            # (the report's own words kept as a gotcha — "the new build hangs right after boot
+            # on the straps" — are the problem this explains: its [asked: …] says them)
+            said = content_words(sentence)
+            self._forget([f for f in self.facts if f.kind == "gotcha" and f.cited
+                          and all(c.uuid == ask.uuid for c in f.cited)
+                          and len(content_words(f.text) & said) >= 2])
         if ask is None or one_line(ask.excerpt) in one_line(sentence):
             if not tried:
                 return self._keep(kind, sentence, cited)

@@ -207,3 +207,35 @@ def test_a_mark_inside_brackets_or_backticks_ends_no_sentence():
     assert [text[a:b] for a, b in sentences(text)] == [
         "The schedule's cron(0 18 * * ? *) has no timezone, so it runs at 18:00 UTC.",
         "Run `git commit -m 'wip. later' --no-verify` only on your branch."]
+
+
+def test_a_rule_said_for_next_time_is_kept_without_its_lead(tmp_path):
+    b = session(tmp_path)
+    b.prompt("level 7 is too easy - move the second anchor peg two tiles left. before you start, "
+             "because I know you'll forget: levels only ever get edited in Tiled - the .tmx "
+             "files in maps/ - and exported to levels/*.lua with `make levels`.")
+    b.run("Edit", {"file_path": "maps/level07.tmx", "old_string": "x=\"96\"",
+                   "new_string": "x=\"64\""}, "ok")
+    b.say("Done - one thing worth keeping for next time: Transactional mail = Postmark, stream "
+          "tickets-outbound, from boxoffice@wendover.org.uk.")
+    rules = [f["text"] for f in facts_of(capture_transcript(b.write(b.path), dry_run=True))
+             .get("convention", [])]
+    assert rules == ["Levels only ever get edited in Tiled - the .tmx files in maps/ - and "
+                     "exported to levels/*.lua with `make levels`.",
+                     "Transactional mail = Postmark, stream tickets-outbound, from "
+                     "boxoffice@wendover.org.uk."], rules
+
+
+def test_a_report_said_like_a_gotcha_gives_way_to_its_explanation(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the new build hangs right after boot on the straps - last log line is 'enabling "
+             "softdevice' - but the same build is fine on the DK")
+    b.run("Bash", {"command": "git log -3 --oneline -- firmware/src/main.rs"},
+          "4be1c0a clock: use the 32 kHz crystal for the SoftDevice")
+    b.say("A recent commit set the SoftDevice to the 32 kHz crystal, which the DK has and the "
+          "straps don't, so it waits forever because the crystal never starts. Switching back "
+          "to NRF_CLOCK_LF_SRC_RC.")
+    gotchas = [f["text"] for f in facts_of(capture_transcript(b.write(b.path), dry_run=True))
+               .get("gotcha", [])]
+    assert len(gotchas) == 1 and gotchas[0].startswith("A recent commit set the SoftDevice"), \
+        gotchas

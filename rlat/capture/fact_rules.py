@@ -494,6 +494,7 @@ PROPOSAL = re.compile(r"\b(?:one option (?:would be|is)|an option (?:would be|is
 # A line of a memory file that says something: not a heading ("## Commands."), a fence or a
 # table rule; its bullet or number is not part of it.
 MEMORY_LINE = re.compile(r"[ \t]*(?![#>|`]|---)(?:[-*+][ \t]+|\d+[.)][ \t]+)?(?=\S)")
+MEMORY_LINE_START = re.compile(r"(?m)^[ \t]*(?![#>|`]|---)\S")
 # ... and the headings that say its lines are gotchas, or facts of the environment
 MEMORY_GOTCHAS = re.compile(r"\b(?:gotchas?|pitfalls?|caveats?|watch out|warnings?|known (?:issues|"
                             r"problems)|traps?)\b", re.IGNORECASE)

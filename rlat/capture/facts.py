@@ -119,6 +119,7 @@ from .fact_rules import (
     MEMORY_ENVIRONMENT,
     MEMORY_GOTCHAS,
     MEMORY_LINE,
+    MEMORY_LINE_START,
     NARRATION,
     NORMATIVE,
     NOT_TRIED,
@@ -215,6 +216,9 @@ MAX_PER_KIND = 8
 FACT_CHARS = 360
 SENTENCE_MIN = 12
 MEMORY_WORDS = 4  # a memory file's line with fewer content words is a label, not a rule
+# ... and a write of more lines than this is a document (/init's CLAUDE.md), not a note: its
+# lines would crowd the session's own facts out of their room
+MEMORY_LINES = 6
 # An idea the user asks not to go back to needs no word of failure, only this much said of how
 # it went ("… every swap meant clearing bonds on both ends, and classes started ten minutes late")
 GONE_WORDS = 10
@@ -706,8 +710,11 @@ class FactExtractor:
         a line at a time ("- Run specs with `busted --helper=spec/love_stub.lua` (stubs the
         love global); plain busted errors on 'love' being nil."): each is a rule for every
         session, kept as it is written — a gotcha under a heading of gotchas, an environment
-        fact under one of the environment. Headings and short labels are not."""
+        fact under one of the environment. Headings and short labels are not, nor a write of
+        more than ``MEMORY_LINES`` lines."""
         text = block.text
+        if len(MEMORY_LINE_START.findall(text)) > MEMORY_LINES:
+            return  # (a whole file written at once — /init's — describes; Claude Code loads it)
         at = 0
         kind = "convention"
         for line in text.splitlines(keepends=True):

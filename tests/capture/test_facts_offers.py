@@ -239,3 +239,14 @@ def test_a_report_said_like_a_gotcha_gives_way_to_its_explanation(tmp_path):
                .get("gotcha", [])]
     assert len(gotchas) == 1 and gotchas[0].startswith("A recent commit set the SoftDevice"), \
         gotchas
+
+
+def test_a_whole_memory_file_written_at_once_is_a_document_not_a_note(tmp_path):
+    b = session(tmp_path)
+    b.prompt("/init")
+    lines = "\n".join(f"- The {name} module lives in src/{name}/ and has its own tests in tests/"
+                      for name in ("billing", "auth", "search", "orders", "mail", "export", "api"))
+    b.run("Write", {"file_path": "CLAUDE.md", "content": f"# Project\n\n{lines}\n"},
+          "File created successfully at: CLAUDE.md")
+    b.say("Wrote CLAUDE.md.")
+    assert facts_of(capture_transcript(b.write(b.path), dry_run=True)) == {}

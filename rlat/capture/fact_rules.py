@@ -114,6 +114,10 @@ HOW_DONE = re.compile(
     # "no user-visible text is written inline in a composable"
     r"|(?:^|[,:;\"“—–-]\s)\W*no (?:[\w.()@!-]+ ){1,4}?(?:is|are) \w+(?:ed|en)\b",
     re.IGNORECASE)
+# A note said to be kept for the sessions to come ("one thing worth keeping for next time",
+# "notes for next time"; not a bare "for next time": "park the dark mode work for next time: …").
+_FOR_NEXT_TIME = (r"(?:one )?(?:thing|note)s? (?:worth (?:keeping|remembering|knowing)|to "
+                  r"(?:keep|remember)|for next time)(?: for next time)?")
 # A rule the user announces as one ("one thing you couldn't know: …", "we keep forgetting it:
 # "…"", "we turned it down: …"): what follows the colon is the rule, in whatever words.
 RULE_INTRO = re.compile(
@@ -123,9 +127,7 @@ RULE_INTRO = re.compile(
     r"(?:this|that) is non.negotiable|[^:.\n]{0,30}\b(?:isn'?t|not) up for debate|(?:note )?from me[^:.\n]{0,30}|not in the ticket|"
     # ("before you start, because I know you'll forget: …", "one thing worth keeping for next
     # time: …")
-    r"(?:before you start,? )?because (?:i know )?you'?ll forget|(?:one )?(?:thing|things|note|"
-    r"notes) (?:worth (?:keeping|remembering|knowing)|to (?:keep|remember)) for next time|"
-    r"(?:notes? )?for next time)\W*?:\s*"
+    r"(?:before you start,? )?because (?:i know )?you'?ll forget|" + _FOR_NEXT_TIME + r")\W*?:\s*"
     r"[\"“]?", re.IGNORECASE)
 # A line that announces the rules after it, a list or a quoted review comment ("ground rules:",
 # "… and it goes for everything from now on:"): each sentence of the block it opens is a rule.
@@ -159,8 +161,7 @@ RULE_QUOTED = re.compile(r"^(?:[^:\n]{0,80}\b(?:made (?:it|that|this) (?:a|the)|
                          r"convention)(?: here)?(?: is)?|"
                          # ... or noted for the sessions to come ("Done - one thing worth keeping
                          # for next time: never set physical names …")
-                         r"\W{0,3}(?:done\W{1,4})?(?:one )?(?:thing|note)s? (?:worth (?:keeping|"
-                         r"remembering|knowing)|to (?:keep|remember)) for next time)\s*:\s+",
+                         r"\W{0,3}(?:done\W{1,4})?" + _FOR_NEXT_TIME + r")\s*:\s+",
                          re.IGNORECASE)
 # ... or acknowledged and said back ("Noted for everything else I write here: every
 # hyperparameter is a field in a Hydra config …"): a rule only when what follows reads as one
@@ -407,8 +408,9 @@ CLAUSE_END = re.compile(r"[;:](?=\s)|\s[-–—]\s|,\s(?=(?:so|and|but|or|which)
 REVERT_COMMAND = re.compile(r"^\s*git\s+(?:checkout\s+(?:\S+\s+)?--\s|restore\b|revert\b|"
                              r"reset\s+--hard\b)")
 REVERT_SAID = re.compile(
-    # (not what could be done: "so we can roll back even if the cache is gone")
-    r"(?<!\bcan )(?<!\bcould )(?<!\bto )(?<!\bwould )(?<!\bmight )(?<!\bwe'll )"
+    # (not what could be done: "so we can roll back even if the cache is gone"; "we need to
+    # revert it" still orders one)
+    r"(?<!\bcan )(?<!\bcould )(?<!\bmight )(?<!\bable to )"
     r"\b(?:revert(?:ing|ed)?|roll(?:ing|ed)? (?:it |this |that |them )?back|undid|"
     # ("undo it", not "add an undo command")
     r"(?<!\ban )(?<!\bthe )undo(?:ing)?(?! (?:command|button|stack|history|feature|shortcut|"
@@ -418,7 +420,8 @@ REVERT_SAID = re.compile(
     r"restor(?:e|ing|ed) (?:it|the)|tak(?:e|ing) (?:it|this|that) out)\b", re.IGNORECASE)
 # ... but asking how to undo something is a question, not an order to undo what was just done
 # ("how to undo last commit but keep changes").
-HOW_ASKED = re.compile(r"^\W*(?:how|what'?s the (?:best |right |safest )?way)\b", re.IGNORECASE)
+HOW_ASKED = re.compile(r"^\W*(?:how(?!\s+(?:about|come)\b)|what'?s the (?:best |right |safest )?way)\b",
+                       re.IGNORECASE)
 VERDICT_START = re.compile(
     r"^\W*(?:reverted|backed out|rolled back|undid|undone|switched back|went back|"
     r"(?:that|this|it) (?:didn'?t|did not|doesn'?t|does not) (?:work|help)|(?:that|this|it) "
@@ -491,10 +494,49 @@ DISMISSED = re.compile(r"\b(?:so |which is why )?(?:that'?s|it'?s|this is) (?:ou
 PROPOSAL = re.compile(r"\b(?:one option (?:would be|is)|an option (?:would be|is)|we could (?:try|use|"
                       r"switch|move|add|put)|(?:i )?could try|how about|what about|i(?:'d| would) "
                       r"(?:suggest|propose|try))\b", re.IGNORECASE)
-# A line of a memory file that says something: not a heading ("## Commands."), a fence or a
-# table rule; its bullet or number is not part of it.
-MEMORY_LINE = re.compile(r"[ \t]*(?![#>|`]|---)(?:[-*+][ \t]+|\d+[.)][ \t]+)?(?=\S)")
-MEMORY_LINE_START = re.compile(r"(?m)^[ \t]*(?![#>|`]|---)\S")
+# A memory file's item: a line that is not a heading, a quote, a table row, a rule, a fence or
+# an HTML comment; its bullet or number is not part of it.
+_MEMORY_ITEM = re.compile(r"[ \t]*(?![#>|`]|---|<!--)(?:[-*+][ \t]+|\d+[.)][ \t]+)?(?=\S)")
+_MEMORY_BULLET = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]")
+
+
+def memory_items(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, section) of each item of what is written into a memory file, where
+    ``section`` is the heading above it (or ""); a line indented under a bullet goes on with
+    it ("- Always run `make lint` before pushing, because the CI lint job is\n  stricter …"),
+    and front matter, fenced code and HTML comments are no items."""
+    items: list[tuple[int, int, str]] = []
+    section = ""
+    fenced = False
+    at = 0
+    lines = text.splitlines(keepends=True)
+    if lines and lines[0].strip() == "---":  # (front matter: up to the next "---")
+        close = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)
+        if close is not None:
+            at = sum(len(ln) for ln in lines[:close + 1])
+            lines = lines[close + 1:]
+    going_on = False  # the line before was an item's (a wrapped line may go on with it)
+    for line in lines:
+        start, end = at, at + len(line.rstrip())
+        at += len(line)
+        stripped = line.strip()
+        if stripped.startswith("```"):
+            fenced, going_on = not fenced, False
+            continue
+        if fenced or not stripped or stripped.startswith("#"):
+            section = stripped if stripped.startswith("#") and not fenced else section
+            going_on = False
+            continue
+        if going_on and line[:1] in " \t" and not _MEMORY_BULLET.match(line):
+            items[-1] = (items[-1][0], end, items[-1][2])  # (a wrapped line goes on)
+            continue
+        lead = _MEMORY_ITEM.match(text, start, end)
+        going_on = lead is not None
+        if lead is not None:
+            items.append((lead.end(), end, section))
+    return items
+
+
 # ... and the headings that say its lines are gotchas, or facts of the environment
 MEMORY_GOTCHAS = re.compile(r"\b(?:gotchas?|pitfalls?|caveats?|watch out|warnings?|known (?:issues|"
                             r"problems)|traps?)\b", re.IGNORECASE)
@@ -506,24 +548,41 @@ MEMORY_ENVIRONMENT = re.compile(r"\b(?:environments?|infra\w*|setup|hosts?|serve
 # "not a problem" names no option.)
 _LABEL = r"(?:\(([a-e1-9])\)|([a-e1-9])(?=$|[.,:;!]|\s+[-–—]))"
 REFUSED_OPTION = re.compile(
-    r"(?:^|(?<=[.!?;]\s)|(?<=\n))\W*(?:(?:not|no to|never|nope,? not)\s+" + _LABEL +
+    r"(?:^|(?<=[.!?;]\s)|(?<=\n))[^\w\n]{0,8}(?:(?:not|no to|never|nope,? not)\s+" + _LABEL +
     r"|\(([a-e1-9])\)\s+(?:is|was) (?:a no|out|a non-?starter|a no-?go|not an option)\b"
-    r"|([a-e1-9])\)?\s*:\s)",
+    # (a letter and a colon only before what was tried: "a: we tried robust …")
+    r"|([a-e])\)?\s*:\s(?=[^\n.]{0,40}\b(?:tried|trialled|had|did|ran|used)\b))",
     re.IGNORECASE)
+# ... offered as alternatives: options by letter, or said to be ways ("I see two ways:")
+OFFERED_WAYS = re.compile(r"\b(?:two|three|four|a few|several|some) (?:ways|options|approaches|"
+                          r"alternatives|choices)\b|^[ \t]*\(?[a-e][).][ \t]", re.IGNORECASE | re.MULTILINE)
+# ... and the answer's next label starts what it says of another one ("… 2: yes. 3: yes")
+NEXT_LABEL = re.compile(r"(?:^|(?<=[.!?;]\s)|(?<=\n))[^\w\n]{0,3}\(?[a-e1-9]\)?\s*[:.)]\s")
 # The assistant asking whether an approach was ever tried ("Quick history question: was pushing
 # board updates over a WebSocket … ever tried?", "has anyone tried X?"): the question names it,
 # and an answer that it was, with why it was dropped, is a falsified finding.
-TRIED_ASKED = re.compile(r"\b(?:was|were|has|have|had|did)\b[^?\n]{3,200}?\bever\b[^?\n]{0,40}?"
-                         r"\b(?:tried|attempted|tested|trialled|looked at)\b[^?\n]{0,40}\?|"
+_IN_SENTENCE = r"(?:[^?.!\n]|\.(?!\s))"  # (a dot inside a name, "kv.watch", ends nothing)
+TRIED_ASKED = re.compile(r"\b(?:was|were|has|have|had|did)\b" + _IN_SENTENCE + r"{3,200}?\bever\b"
+                         + _IN_SENTENCE + r"{0,40}?\b(?:tried|attempted|tested|trialled|looked "
+                         r"at)\b" + _IN_SENTENCE + r"{0,40}\?|"
                          r"\b(?:has|have|did) (?:anyone|anybody|somebody|someone|the team)"
-                         r" (?:ever |already )?(?:tried|try|attempted|attempt)\b[^?\n]{3,200}\?",
+                         r" (?:ever |already )?(?:tried|try|attempted|attempt)\b" + _IN_SENTENCE
+                         + r"{3,200}\?",
                          re.IGNORECASE)
 # ... and an answer that opens by saying it was ("tried in the first winter.", "yes - we had it
 # for a month in 2023", "yep, Tobi did that last winter").
-TRIED_ANSWER = re.compile(r"^\W*(?:(?:yes|yeah|yep|yup|ya|sure|oh|ha|we did|it was|once)\W+)*"
-                          r"(?:(?:we|i|they|[A-Z][a-z]+)(?:'ve| have| had)? )?(?:already |once |"
-                          r"actually )?(?:tried|trialled|trialed|had|did|ran|used|tested)\b",
-                          re.IGNORECASE)
+_YES_WORDS = r"yes|yeah|yep|yup|ya"
+TRIED_ANSWER = re.compile(r"^\W*(?:(?:" + _YES_WORDS + r"|sure|oh|ha|we did|it was|once)\W+)*"
+                          r"(?:(?:we|i|they|(?-i:[A-Z][a-z]+))(?:'ve| have| had)? )?(?:already |"
+                          r"once |actually )?(?:tried|trialled|trialed|tested|(?:had|did|ran|used) "
+                          r"(?:it|that|this)\b)", re.IGNORECASE)
+# ... whose lead names what it is ("Quick history question: was … ever tried?")
+QUESTION_LEAD = re.compile(r"[^:?\n]{0,40}\bquestion\W*:\s*", re.IGNORECASE)
+# A check just made, not an attempt made before ("I ran it locally", "just now")
+JUST_CHECKED = re.compile(r"\b(?:locally|just now|on my machine|a minute ago)\b", re.IGNORECASE)
+# ... not a guess ("maybe tried, I honestly don't remember")
+UNSURE = re.compile(r"\b(?:maybe|not sure|don'?t (?:remember|recall|know)|no idea|i think)\b",
+                    re.IGNORECASE)
 # A plan the user rejects at plan mode's prompt with why: "not this. atrium had it in 2022. …",
 # "can't approve that: Tobi did that last winter …".
 PLAN_REFUSED = re.compile(r"^\W*(?:no|nope|nah|not (?:this|that|like this|like that)|"
@@ -555,9 +614,10 @@ INTENT_ASKED = re.compile(r"\b(?:is|was) (?:there|that|this|it) (?:a reason|inte
                           r"or was it) (?:historical|legacy|an accident|a leftover|accidental)\b"
                           r"[^?\n]{0,20}\?|\b(?:on purpose|intentional|deliberate)\?",
                           re.IGNORECASE)
-INTENDED = re.compile(r"^\W*(?:(?:yes|yeah|yep|yup|ya|oh)\W+)?(?:(?:it'?s|that'?s|it is|that is|"
+INTENDED = re.compile(r"^\W*(?:(?:" + _YES_WORDS + r"|oh)\W+)?(?:(?:it'?s|that'?s|it is|that is|"
                       r"very much|totally|quite) )?(?:on purpose|intentional(?:ly)?|intended|"
-                      r"deliberate(?:ly)?|by design)\b[\s.,:;!–—-]*", re.IGNORECASE)
+                      r"deliberate(?:ly)?|by design)\b(?!\s+(?:to|for now)\b)(?=\s*[.,:;!–—-]|\s*$)"
+                      r"[\s.,:;!–—-]*", re.IGNORECASE)
 # ... not when nobody has ("we haven't tried that yet", "nobody has tried that") ...
 NOT_TRIED = re.compile(r"\b(?:nobody|no one|never|not|haven'?t|hasn'?t|didn'?t)\b[^.,;]{0,20}"
                        r"\btried\b|\btried\b[^.,;]{0,60}\byet\b", re.IGNORECASE)
@@ -932,6 +992,15 @@ def shared_doc(text: str, start: int, end: int) -> bool:
 
 _COMMAND_LINE = re.compile(r"^(?:\$ )?(?:\./|[a-z][\w.-]*(?:/[\w.-]+)*\s)[^\n]*$")
 MAX_GIVEN_LINES = 3
+
+
+# The assistant asking how a thing is done here ("How are deploys normally done here - colmena,
+# or nixos-rebuild …?", "which command runs the e2e tests?"): a command the answer names is the
+# way, where one named after "want me to push the branch too?" is only an order.
+HOW_DONE_ASKED = re.compile(
+    r"\bhow (?:are|is|do|does|should|would)\b[^?\n]{0,60}\b(?:normally|usually|done|run|built|"
+    r"deployed|started|set up|here)\b|\bwhich (?:command|tool|script|target|task|flags?)\b|"
+    r"\bwhat(?:'s| is) the (?:command|right way|usual way|way)\b", re.IGNORECASE)
 
 
 def answered_commands(text: str) -> list[tuple[int, int]]:

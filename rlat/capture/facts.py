@@ -107,22 +107,24 @@ from .fact_rules import (
     HOUSEKEEPING,
     HOW_ASKED,
     HOW_DONE,
+    HOW_DONE_ASKED,
     IMPERATIVE,
     INTENDED,
     INTENT_ASKED,
     INVESTIGATE,
     JUDGED,
+    JUST_CHECKED,
     KEEP_TO,
     LABEL,
     LOOKED_LEAD,
     LOOKED_WHERE,
     MEMORY_ENVIRONMENT,
     MEMORY_GOTCHAS,
-    MEMORY_LINE,
-    MEMORY_LINE_START,
     NARRATION,
+    NEXT_LABEL,
     NORMATIVE,
     NOT_TRIED,
+    OFFERED_WAYS,
     ONE_OFF,
     OPTION_LINE,
     ORDER,
@@ -134,6 +136,7 @@ from .fact_rules import (
     PREFERENCE,
     PROPOSAL,
     QUANTIFIED,
+    QUESTION_LEAD,
     QUOTED_COMMAND,
     QUOTED_OUTPUT,
     REFUSED_OPTION,
@@ -169,6 +172,7 @@ from .fact_rules import (
     TRIED_ASKED,
     TRIED_BEFORE,
     TRIED_THAT,
+    UNSURE,
     VERDICT_START,
     VERDICT_WORDS,
     WANTS,
@@ -187,6 +191,7 @@ from .fact_rules import (
     given_commands,
     hinted,
     is_question,
+    memory_items,
     names_of_things,
     salient_tokens,
     same_fact,
@@ -216,6 +221,7 @@ MAX_PER_KIND = 8
 FACT_CHARS = 360
 SENTENCE_MIN = 12
 MEMORY_WORDS = 4  # a memory file's line with fewer content words is a label, not a rule
+REPORT_OPENING = 40  # characters that say a gotcha is a report's opening sentence restated
 # ... and a write of more lines than this is a document (/init's CLAUDE.md), not a note: its
 # lines would crowd the session's own facts out of their room
 MEMORY_LINES = 6
@@ -368,7 +374,8 @@ class FactExtractor:
     _planned: Block | None = None  # the plan it last put before the user (plan mode)
     _answering: bool = False  # the latest prompt answers the assistant's question
     _asked_in: Block | None = None  # the latest prompt (a problem when its fix is sent back)
-    _given: dict = field(default_factory=dict)  # commands the latest prompt's fences gave
+    # commands the latest prompt gave: in its fences, or inline answering how a thing is done
+    _given: dict = field(default_factory=dict)
     # ... and of those it gave answering the assistant's question, that question (their ask)
     _given_asked: dict = field(default_factory=dict)
     # what the latest edits brought in by name (``added`` blocks): what an attempt tried
@@ -429,10 +436,11 @@ class FactExtractor:
                     if asked_intent is not None:
                         self._intent_explained(asked_intent, block)
                         asked_intent = None
-                    if self._answering:
+                    asked_how = sentences(asked_by.text)[-1] if self._answering else None
+                    if asked_how and HOW_DONE_ASKED.search(asked_by.text, *asked_how):
                         # (asked how something is done, the user names the command: one that
                         # then works is how it is done here, learned under that question)
-                        question = self._cite(asked_by, *sentences(asked_by.text)[-1], "prompt")
+                        question = self._cite(asked_by, *asked_how, "prompt")
                         for a, b in answered_commands(block.text):
                             command = one_line(block.text[a:b])
                             self._given.setdefault(command, self._cite(block, a, b, "fact"))
@@ -713,21 +721,12 @@ class FactExtractor:
         fact under one of the environment. Headings and short labels are not, nor a write of
         more than ``MEMORY_LINES`` lines."""
         text = block.text
-        if len(MEMORY_LINE_START.findall(text)) > MEMORY_LINES:
+        items = memory_items(text)
+        if len(items) > MEMORY_LINES:
             return  # (a whole file written at once — /init's — describes; Claude Code loads it)
-        at = 0
-        kind = "convention"
-        for line in text.splitlines(keepends=True):
-            start, end = at, at + len(line.rstrip())
-            at += len(line)
-            if line.lstrip().startswith("#"):  # (the section says what its lines are)
-                kind = "gotcha" if MEMORY_GOTCHAS.search(line) else \
-                    "environment" if MEMORY_ENVIRONMENT.search(line) else "convention"
-                continue
-            lead = MEMORY_LINE.match(text, start, end)
-            if lead is None:
-                continue
-            start = lead.end()
+        for start, end, section in items:
+            kind = "gotcha" if MEMORY_GOTCHAS.search(section) else \
+                "environment" if MEMORY_ENVIRONMENT.search(section) else "convention"
             if end - start > FACT_CHARS:  # (a paragraph: its first sentences that fit)
                 spans = [(a, b) for a, b in sentences(text[start:end]) if b <= FACT_CHARS]
                 if not spans:
@@ -749,15 +748,20 @@ class FactExtractor:
         for m in OPTION_LINE.finditer(said.text):  # (the first: "(a) looks simpler to me.")
             options.setdefault((m.group(1) or m.group(2) or m.group(3)).lower(), m.group(4))
         option = options.get(label)
-        if len(options) < 2 or option is None or len(content_words(option)) < 3:
-            return
+        if len(options) < 2 or option is None or len(content_words(option)) < 3 \
+                or not OFFERED_WAYS.search(said.text):
+            return  # (a numbered list of questions or steps offers no alternatives)
         reason = answer[refused.end():]
+        other = NEXT_LABEL.search(reason)  # ("… 2: yes. 3: yes" answers other items)
+        if other is not None:
+            reason = reason[:other.start()]
         first = sentences(reason)[:1]
         if len(content_words(reason)) < 4 or not first or _went_well(reason[:first[0][1]], 0) \
                 or not (_gives_reason(reason) or PAST_TRIAL.search(reason)
                         or TRIAL.search(reason)):
             return
-        self._falsified_offer(said, said.text.find(option), option, reply, refused.end())
+        self._falsified_offer(said, said.text.find(option), option, reply, refused.end(),
+                              refused.end() + len(reason.rstrip()))
 
     def _answered_tried(self, said: Block, reply: Block) -> None:
         """The assistant asking whether an approach was ever tried ("was pushing board updates
@@ -768,13 +772,14 @@ class FactExtractor:
         answer = reply.text
         first = sentences(answer)[:1]
         if asked is None or not first or not TRIED_ANSWER.match(answer) \
-                or NOT_TRIED.search(answer[:80]) or not _gives_reason(answer) \
+                or NOT_TRIED.search(answer) or UNSURE.search(answer) \
+                or not _gives_reason(answer) or is_question(answer[:first[0][1]]) \
                 or _went_well(answer[:first[0][1]], 0) or len(content_words(answer)) < 6:
             return
-        question = said.text[asked.start():asked.end()]
-        lead = re.match(r"[^:?\n]{0,40}\bquestion\W*:\s*", question, re.IGNORECASE)
-        start = asked.start() + (lead.end() if lead else 0)
-        self._falsified_offer(said, start, said.text[start:asked.end()], reply, 0)
+        lead = QUESTION_LEAD.match(said.text, asked.start(), asked.end())
+        start = lead.end() if lead else asked.start()
+        self._falsified_offer(said, start, said.text[start:asked.end()], reply, 0,
+                              len(reply.text), label="Tried before:")
 
     def _intent_explained(self, said: Block, reply: Block) -> None:
         """The assistant asking whether an odd pattern it found is meant ("Is there a reason for
@@ -785,7 +790,8 @@ class FactExtractor:
         if not spans or not INTENT_ASKED.search(said.text, spans[-1][0]):
             return
         lead = INTENDED.match(reply.text)
-        if lead is None or any(c.uuid == reply.uuid for f in self.facts for c in f.cited):
+        if lead is None or TRANSIENT.search(reply.text) \
+                or any(c.uuid == reply.uuid for f in self.facts for c in f.cited):
             return  # (a rule the answer states is kept as such: "so: our own modules live …")
         kept = [(a, b) for a, b in sentences(reply.text) if b > lead.end()][:2]
         if not kept:
@@ -802,28 +808,30 @@ class FactExtractor:
         finding. (A plain "not yet" or a change of scope says nothing was tried.)"""
         feedback = result.text[start:]
         first = sentences(feedback)[:1]
+        # (it was tried, not only "already" there: "no, the column already exists"; and not
+        # a check just made: "nope, I ran it locally and it's not what I want")
         if not first or not PLAN_REFUSED.match(feedback) or not _gives_reason(feedback) \
                 or not (TRIAL.search(feedback) or TRIED_BEFORE.search(feedback)
-                        or PAST_TRIAL.search(feedback) or DONE_BEFORE.search(feedback)) \
-                or NOT_TRIED.search(feedback) \
+                        or DONE_BEFORE.search(feedback)) \
+                or NOT_TRIED.search(feedback) or JUST_CHECKED.search(feedback) \
                 or len(content_words(feedback)) < 6:
             return
         spans = [(a, b) for a, b in sentences(plan.text) if b - a >= SENTENCE_MIN]
         if not spans:
             return
         a, b = spans[0]
-        self._falsified_offer(plan, a, plan.text[a:b], result, start)
+        self._falsified_offer(plan, a, plan.text[a:b], result, start, len(result.text))
 
     def _falsified_offer(self, said: Block, at: int, offer: str, reply: Block,
-                         start: int) -> None:
+                         start: int, end: int, *, label: str = "Turned down:") -> None:
         """Keep what the assistant offered (``offer``, at ``at`` in its message) and the user's
-        reason for turning it down (``reply`` from ``start``) as one falsified finding."""
-        reason = reply.text[start:]
+        reason for turning it down (``reply.text[start:end]``) as one falsified finding."""
+        reason = reply.text[start:end]
         offer = offer.strip()
         ended = offer if offer[-1:] in ".?!" else offer + "."
-        text = f"{ended} Turned down: {one_line(reason).lstrip(' .,;:!-–—')}"
+        text = f"{ended} {label} {one_line(reason).lstrip(' .,;:!-–—')}"
         if self._keep("falsified", "", [self._cite(said, at, at + len(offer), "fact"),
-                                        self._cite(reply, start, len(reply.text), "fact")],
+                                        self._cite(reply, start, end, "fact")],
                       text=snippet(one_line(text), FACT_CHARS)):
             self._keys.add(signature(reason))  # (their reason is not a fact again)
 
@@ -900,12 +908,13 @@ class FactExtractor:
         ask = self._ask
         tried, tried_cited = self._tried(sentence) if kind == "falsified" else ("", [])
         if kind == "gotcha" and ask is not None:
-            # (the report's own words kept as a gotcha — "the new build hangs right after boot
-            # on the straps" — are the problem this explains: its [asked: …] says them)
-            said = content_words(sentence)
+            # (the report's opening kept as a gotcha — "the new build hangs right after boot on
+            # the straps" — is the problem this explains, which its [asked: …] says; a gotcha
+            # said later in that prompt — "fyi the staging API only works on the VPN" — stays)
+            opening = one_line(ask.excerpt)[:REPORT_OPENING]
             self._forget([f for f in self.facts if f.kind == "gotcha" and f.cited
                           and all(c.uuid == ask.uuid for c in f.cited)
-                          and len(content_words(f.text) & said) >= 2])
+                          and one_line(f.cited[0].excerpt)[:REPORT_OPENING] == opening])
         if ask is None or one_line(ask.excerpt) in one_line(sentence):
             if not tried:
                 return self._keep(kind, sentence, cited)
@@ -1610,9 +1619,10 @@ class FactExtractor:
         return spans
 
     def _given_worked(self, command: str, cited: Cited) -> None:
-        """A command the user gave in a fence, run as given (or with more arguments) and
-        working: "Use `X` here [asked: …]", cited by the fence and the run. (After a failure
-        the recovery says it, with what failed.)"""
+        """A command the user gave (in a fence, or inline answering how a thing is done), run
+        as given (or with more arguments) and working: "Use `X` here [asked: …]", cited by
+        where it was given and the run. (After a failure the recovery says it, with what
+        failed.)"""
         ran = one_line(command)
         for given, given_cited in self._given.items():
             if ran == given or ran.startswith(given + " "):

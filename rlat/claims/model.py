@@ -374,8 +374,14 @@ def record_tasks(text: str) -> list[str]:
         if line.startswith(RECORD_GOAL):
             tasks.append(line[len(RECORD_GOAL):])
         elif line.startswith(RECORD_ASKED):
-            tasks.extend(line[len(RECORD_ASKED):].split(RECORD_ASKS_JOINED))
+            # (a prompt holding "; " itself comes back in pieces: each a smaller task, which
+            # covers less of an order — never more)
+            asked = _MORE_ASKED.sub("", line[len(RECORD_ASKED):])
+            tasks.extend(asked.split(RECORD_ASKS_JOINED))
     return [t for t in tasks if t.strip()]
+
+
+_MORE_ASKED = re.compile(r" \(\+\d+ more\)$")  # ("… (+2 more)": how many prompts were left out)
 
 
 QUOTE_WORDS = 8  # the words of a fact a session record must hold, in order, to quote it

@@ -140,18 +140,20 @@ _GENERAL = re.compile(
     r"name|command|option|setting|tool)\b)|"
     r"^\W*" + _EXPLAIN + r"what (?:a|an) [\w:.+#$-]+(?: \w+)? (?:is|are|does)\b|"
     r"^\W*what does (?:a |an |the )?(?:[\w:.+#$-]+(?: \w+)?|['\"‘“][^'\"’”\n]{1,40}['\"’”]|"
-    # (a term in quotes: "what does 'timing closure' mean …"; a command with its flag: "what
-    # does git rebase --onto do?")
-    r"[\w.+-]+ [\w.+-]+ --?[\w-]+) (?:actually )?(?:guarantee|mean|do)\b|"
+    # (a term in quotes: "what does 'timing closure' mean …"; a tool's command with its flag:
+    # "what does git rebase --onto do?", not a project's target: "make deploy --dry-run")
+    r"(?!(?:make|just|npm|yarn|pnpm|rake|task|invoke|nox|tox)\b)[a-z][\w.+-]* [\w.+-]+ --?[\w-]+)"
+    r" (?:actually )?(?:guarantee|mean|do)\b|"
     r"^\W*how (?:is|are|does|do) (?!the\b)[^?\n]{1,40}? (?:differ|different) from\b|"
     # ("difference between X and Y?", "WP_Query vs get_posts - when would I use which?")
     r"^\W*(?:the )?difference between\b|"
     r"^\W*[\w.:$()-]+ (?:vs\.?|versus) [\w.:$()-]+\W*(?:[-–—,:]\s*(?:when|which|what|how)\b"
     r"[^?\n]{0,40})?\??\s*$|"
     # ("explain what the local keyword does in Perl", "what the walrus operator is for")
-    r"^\W*" + _EXPLAIN + r"what (?:the|a|an) [\w$@%:.<>=!-]+ (?:keyword|operator|builtin|"
-    r"function|macro|directive|statement|pragma|modifier|specifier|qualifier) (?:does|is for|"
-    r"means)\b|"
+    # (only "the" keyword or operator of a language: "the cleanup function" is this project's)
+    r"^\W*" + _EXPLAIN + r"what (?:(?:a|an) [\w$@%:.<>=!-]+ (?:keyword|operator|builtin|function|"
+    r"macro|directive|statement|pragma|modifier|specifier|qualifier)|the [\w$@%:.<>=!-]+ "
+    r"(?:keyword|operator|builtin|pragma)) (?:does|is for|means)\b|"
     # ("summarise the pros and cons of WireGuard vs OpenVPN for a small club")
     r"^\W*(?:(?:please )?(?:summari[sz]e|list|give me|what are|compare|weigh)\s+)?(?:the )?"
     r"(?:pros and cons|trade-?offs|advantages and disadvantages) of\b|"

@@ -828,9 +828,8 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         # An order's words met in the prompt a fact was learned under (``[asked: …]``) say the
         # task is in the same corner of the project, not that the fact bears on it: for an
         # order the fit counts the fact's own words only. (A question or a report keeps them:
-        # "why does the v2 build fail?" is asked *about* that situation. A session record
-        # keeps its goal: an order repeating it is the task done before, which the record
-        # is about.)
+        # "why does the v2 build fail?" is asked *about* that situation. A session record's
+        # fit for an order is its tasks', each alone: above.)
         return A.fit(prompt, document_terms(claim, own=ordering), weigh,
                      enough=None if explain else floor, tag_sources=tag_sources, asks=asking,
                      orders=ordering, general=general,

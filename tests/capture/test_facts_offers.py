@@ -250,3 +250,123 @@ def test_a_whole_memory_file_written_at_once_is_a_document_not_a_note(tmp_path):
           "File created successfully at: CLAUDE.md")
     b.say("Wrote CLAUDE.md.")
     assert facts_of(capture_transcript(b.write(b.path), dry_run=True)) == {}
+
+
+# What a hostile read of the rules above found them taking wrongly (twelfth pass's review).
+def test_answers_to_numbered_questions_or_plan_steps_turn_no_option_down(tmp_path):
+    b = session(tmp_path)
+    b.prompt("add a CSV export of the orders")
+    b.say("A few questions first:\n1. Should the export include archived rows?\n2. Comma or "
+          "semicolon?\n3. Should it run nightly?")
+    b.prompt("1: no, archived rows are deleted after 30 days anyway. 2: comma. 3: yes")
+    b.say("Plan:\n1. Add a `reports_export` Celery task\n2. Add an export button\n3. Write "
+          "tests for the task")
+    b.prompt("looks good. 3: skip the tests for now, the CI runner is broken until monday")
+    b.say("Starting.")
+    assert falsified(b) == []
+
+
+@pytest.mark.parametrize("order", ["that's slower now, we need to revert it",
+                                   "hmm worse. I want to roll it back"])
+def test_an_order_to_revert_said_with_need_or_want_is_still_one(tmp_path, order):
+    b = session(tmp_path)
+    b.prompt("make the search results load faster")
+    b.run("Edit", {"file_path": "app/search.py", "old_string": "q = Item.query",
+                   "new_string": "q = Item.query.options(selectinload(Item.tags))"}, "ok")
+    b.say("Added selectinload for the tags.")
+    b.prompt(order)
+    b.run("Edit", {"file_path": "app/search.py",
+                   "old_string": "q = Item.query.options(selectinload(Item.tags))",
+                   "new_string": "q = Item.query"}, "ok")
+    b.say("Reverted. The selectinload made it slower because it issues a second query per "
+          "page of results.")
+    assert any("selectinload made it slower" in f for f in falsified(b))
+
+
+def test_a_gotcha_said_in_a_report_stays_beside_its_explanation(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the mobile app can't log in against staging since this morning. fyi the staging "
+             "API only works when you're on the VPN, the public endpoint is firewalled.")
+    b.run("Bash", {"command": "git log -1 --oneline"}, "9f1c2aa rotate staging API keys")
+    b.say("The app can't log in to the staging API because this morning's commit rotated the "
+          "staging API keys and the app still ships the old one.")
+    gotchas = [f["text"] for f in facts_of(capture_transcript(b.write(b.path), dry_run=True))
+               .get("gotcha", [])]
+    assert any("only works when you're on the VPN" in g for g in gotchas), gotchas
+
+
+@pytest.mark.parametrize("answer", [
+    "it's intended to be temporary, we'll switch it to toLocaleTimeString next month",
+    "intended? no, it's a leftover from the old kiosk page, switch it",
+    "intentional for now - it's a workaround until the redis upgrade lands",
+])
+def test_an_answer_that_the_odd_pattern_is_temporary_or_a_leftover_is_no_rule(tmp_path, answer):
+    b = session(tmp_path)
+    b.prompt("add the launch time to the shout page")
+    b.say("The helper in lib/time.ts prints four digits with no colon. Is there a reason for "
+          "that, or is it historical?")
+    b.prompt(answer)
+    b.say("Okay.")
+    assert "convention" not in facts_of(capture_transcript(b.write(b.path), dry_run=True))
+
+
+@pytest.mark.parametrize("answer", [
+    "Did you check the ticket? it says the rates change every few minutes, so no point",
+    "maybe tried, I honestly don't remember, ask Sam - he'd know why it's not there",
+])
+def test_a_reply_to_was_it_ever_tried_that_does_not_say_so_is_no_finding(tmp_path, answer):
+    b = session(tmp_path)
+    b.prompt("the invoice page is slow")
+    b.say("The slow part is the per-row currency lookup. Has anyone ever tried caching the "
+          "exchange rates per day?")
+    b.prompt(answer)
+    b.say("Okay.")
+    assert falsified(b) == []
+
+
+@pytest.mark.parametrize("feedback", [
+    "no, the column already exists - I added it in the last PR, just wire up the form",
+    "nope, I ran it locally and it's not what I want: put the price on the ticket, not the type",
+])
+def test_a_plan_turned_down_for_what_is_not_a_past_trial_is_no_finding(tmp_path, feedback):
+    b = session(tmp_path)
+    b.prompt("add a concession price")
+    b.run("ExitPlanMode", {"plan": "## Plan\n\n**Approach:** Add a `concession_price` column "
+                                   "to ticket_types and show it on the booking page."},
+          REJECTED + feedback, is_error=True)
+    b.say("Revising.")
+    assert falsified(b) == []
+
+
+def test_work_put_off_for_next_time_is_no_rule(tmp_path):
+    b = session(tmp_path)
+    b.prompt("park the dark mode work for next time: first get the release notes for 2.4 "
+             "written up")
+    b.say("Okay.")
+    assert "convention" not in facts_of(capture_transcript(b.write(b.path), dry_run=True))
+
+
+def test_a_command_named_after_a_yes_no_question_is_an_order_not_the_way(tmp_path):
+    b = session(tmp_path)
+    b.prompt("commit the export work")
+    b.say("Committed. Want me to push the branch too?")
+    b.prompt("yes, `git push -u origin feat/csv-export`")
+    b.run("Bash", {"command": "git push -u origin feat/csv-export"}, "branch set up to track")
+    b.say("Pushed.")
+    assert "convention" not in facts_of(capture_transcript(b.write(b.path), dry_run=True))
+
+
+def test_a_memory_files_fences_comments_and_front_matter_are_no_rules(tmp_path):
+    b = session(tmp_path)
+    b.prompt("write the payment rules down")
+    b.run("Write", {"file_path": ".claude/rules/payments.md", "content": (
+        "---\ndescription: Conventions for the payment service request handlers\n---\n"
+        "<!-- keep this section short, it is loaded every session -->\n"
+        "- Always run `make lint` before pushing, because the CI lint job is\n"
+        "  stricter than the local pre-commit hook.\n```\ndocker compose up -d postgres redis\n"
+        "```\n")}, "File created successfully at: .claude/rules/payments.md")
+    b.say("Written.")
+    rules = [f["text"] for f in facts_of(capture_transcript(b.write(b.path), dry_run=True))
+             .get("convention", [])]
+    assert rules == ["Always run `make lint` before pushing, because the CI lint job is "
+                     "stricter than the local pre-commit hook."], rules

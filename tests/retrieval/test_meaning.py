@@ -129,7 +129,9 @@ def test_a_general_question_is_answered_only_by_a_claim_covering_what_it_asks():
                  "what does 'make ship' do here?",
                  "what does our deploy script --dry-run do?",
                  "explain what the retry decorator does in our client",
-                 "list the trade-offs of the two caching options we discussed"):
+                 "list the trade-offs of the two caching options we discussed",
+                 "explain what the cleanup function does",
+                 "what does make deploy --dry-run do?"):
         assert not asks_in_general(ours), ours
 
 

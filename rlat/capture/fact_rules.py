@@ -576,8 +576,6 @@ TRIED_ANSWER = re.compile(r"^\W*(?:(?:" + _YES_WORDS + r"|sure|oh|ha|we did|it w
                           r"(?:(?:we|i|they|(?-i:[A-Z][a-z]+))(?:'ve| have| had)? )?(?:already |"
                           r"once |actually )?(?:tried|trialled|trialed|tested|(?:had|did|ran|used) "
                           r"(?:it|that|this)\b)", re.IGNORECASE)
-# ... whose lead names what it is ("Quick history question: was … ever tried?")
-QUESTION_LEAD = re.compile(r"[^:?\n]{0,40}\bquestion\W*:\s*", re.IGNORECASE)
 # A check just made, not an attempt made before ("I ran it locally", "just now")
 JUST_CHECKED = re.compile(r"\b(?:locally|just now|on my machine|a minute ago)\b", re.IGNORECASE)
 # ... not a guess ("maybe tried, I honestly don't remember")
@@ -585,15 +583,14 @@ UNSURE = re.compile(r"\b(?:maybe|not sure|don'?t (?:remember|recall|know)|no ide
                     re.IGNORECASE)
 # A plan the user rejects at plan mode's prompt with why: "not this. atrium had it in 2022. …",
 # "can't approve that: Tobi did that last winter …".
-PLAN_REFUSED = re.compile(r"^\W*(?:no|nope|nah|not (?:this|that|like this|like that)|"
-                          r"(?:can'?t|cannot|won'?t|will not) (?:approve|accept|agree)|"
-                          r"(?:don'?t|do not)|reject(?:ed|ing)?|absolutely not|hard no)\b",
-                          re.IGNORECASE)
+_WONT = r"(?:can'?t|cannot|won'?t|will not)"
+_NOT_THIS = r"not (?:this|that|like this|like that)|reject(?:ed|ing)?"
+PLAN_REFUSED = re.compile(r"^\W*(?:no|nope|nah|" + _NOT_THIS + "|" + _WONT + r" (?:approve|accept|"
+                          r"agree)|(?:don'?t|do not)|absolutely not|hard no)\b", re.IGNORECASE)
 # ... whose opening refusal, said before a rule, is not part of it ("can't approve this - money
 # is always integer pence - …")
-PLAN_REFUSAL_LEAD = re.compile(r"^\W*(?:(?:can'?t|cannot|won'?t|will not) (?:approve|accept) "
-                               r"(?:this|that|it)|not (?:this|that|like this|like that)|"
-                               r"reject(?:ed|ing)?)\s*[-–—:;,.]+\s*", re.IGNORECASE)
+PLAN_REFUSAL_LEAD = re.compile(r"^\W*(?:" + _WONT + r" (?:approve|accept) (?:this|that|it)|"
+                               + _NOT_THIS + r")\s*[-–—:;,.]+\s*", re.IGNORECASE)
 # The user asking not to go back to an idea, and naming it: "please don't go back to the old
 # idea: no bonding." — what follows says when it was tried and why it went.
 GOING_BACK = re.compile(r"\b(?:(?:don'?t|do not|never) (?:go back to|bring back|revive|"

@@ -136,7 +136,6 @@ from .fact_rules import (
     PREFERENCE,
     PROPOSAL,
     QUANTIFIED,
-    QUESTION_LEAD,
     QUOTED_COMMAND,
     QUOTED_OUTPUT,
     REFUSED_OPTION,
@@ -776,10 +775,9 @@ class FactExtractor:
                 or not _gives_reason(answer) or is_question(answer[:first[0][1]]) \
                 or _went_well(answer[:first[0][1]], 0) or len(content_words(answer)) < 6:
             return
-        lead = QUESTION_LEAD.match(said.text, asked.start(), asked.end())
-        start = lead.end() if lead else asked.start()
-        self._falsified_offer(said, start, said.text[start:asked.end()], reply, 0,
-                              len(reply.text), label="Tried before:")
+        # (from its verb: "Quick history question: was pushing … ever tried?" keeps its lead out)
+        self._falsified_offer(said, asked.start(), asked.group(0), reply, 0, len(reply.text),
+                              label="Tried before:")
 
     def _intent_explained(self, said: Block, reply: Block) -> None:
         """The assistant asking whether an odd pattern it found is meant ("Is there a reason for

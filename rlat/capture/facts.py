@@ -818,7 +818,9 @@ class FactExtractor:
         if not spans:
             return
         a, b = spans[0]
-        self._falsified_offer(plan, a, plan.text[a:b], result, start, len(result.text))
+        lead = PLAN_REFUSAL_LEAD.match(feedback)  # ("rejecting: Payment Links were tried …")
+        self._falsified_offer(plan, a, plan.text[a:b], result,
+                              start + (lead.end() if lead else 0), len(result.text))
 
     def _falsified_offer(self, said: Block, at: int, offer: str, reply: Block,
                          start: int, end: int, *, label: str = "Turned down:") -> None:
@@ -1483,11 +1485,7 @@ class FactExtractor:
             if not named and not (names and tried and not low.startswith(label.lower())
                                   and not NOT_TRIED.search(said)):
                 continue
-            at = offered.text.find(line)
-            text = f"{line} Turned down: {one_line(said)}"
-            self._keep("falsified", "", [self._cite(offered, at, at + len(line), "fact"),
-                                         self._cite(answer, start, end, "fact")],
-                       text=snippet(one_line(text), FACT_CHARS))
+            self._falsified_offer(offered, offered.text.find(line), line, answer, start, end)
             return
 
     def _pasted_failure(self, block: Block) -> None:

@@ -497,7 +497,6 @@ PROPOSAL = re.compile(r"\b(?:one option (?:would be|is)|an option (?:would be|is
 # A memory file's item: a line that is not a heading, a quote, a table row, a rule, a fence or
 # an HTML comment; its bullet or number is not part of it.
 _MEMORY_ITEM = re.compile(r"[ \t]*(?![#>|`]|---|<!--)(?:[-*+][ \t]+|\d+[.)][ \t]+)?(?=\S)")
-_MEMORY_BULLET = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]")
 
 
 def memory_items(text: str) -> list[tuple[int, int, str]]:
@@ -527,7 +526,7 @@ def memory_items(text: str) -> list[tuple[int, int, str]]:
             section = stripped if stripped.startswith("#") and not fenced else section
             going_on = False
             continue
-        if going_on and line[:1] in " \t" and not _MEMORY_BULLET.match(line):
+        if going_on and line[:1] in " \t" and not BULLET.match(line):
             items[-1] = (items[-1][0], end, items[-1][2])  # (a wrapped line goes on)
             continue
         lead = _MEMORY_ITEM.match(text, start, end)
@@ -571,8 +570,8 @@ TRIED_ASKED = re.compile(r"\b(?:was|were|has|have|had|did)\b" + _IN_SENTENCE + r
                          re.IGNORECASE)
 # ... and an answer that opens by saying it was ("tried in the first winter.", "yes - we had it
 # for a month in 2023", "yep, Tobi did that last winter").
-_YES_WORDS = r"yes|yeah|yep|yup|ya"
-TRIED_ANSWER = re.compile(r"^\W*(?:(?:" + _YES_WORDS + r"|sure|oh|ha|we did|it was|once)\W+)*"
+_YES = r"ya|yah|yes|yep|yeah|yup|correct|right"
+TRIED_ANSWER = re.compile(r"^\W*(?:(?:" + _YES + r"|sure|oh|ha|we did|it was|once)\W+)*"
                           r"(?:(?:we|i|they|(?-i:[A-Z][a-z]+))(?:'ve| have| had)? )?(?:already |"
                           r"once |actually )?(?:tried|trialled|trialed|tested|(?:had|did|ran|used) "
                           r"(?:it|that|this)\b)", re.IGNORECASE)
@@ -611,7 +610,7 @@ INTENT_ASKED = re.compile(r"\b(?:is|was) (?:there|that|this|it) (?:a reason|inte
                           r"or was it) (?:historical|legacy|an accident|a leftover|accidental)\b"
                           r"[^?\n]{0,20}\?|\b(?:on purpose|intentional|deliberate)\?",
                           re.IGNORECASE)
-INTENDED = re.compile(r"^\W*(?:(?:" + _YES_WORDS + r"|oh)\W+)?(?:(?:it'?s|that'?s|it is|that is|"
+INTENDED = re.compile(r"^\W*(?:(?:" + _YES + r"|oh)\W+)?(?:(?:it'?s|that'?s|it is|that is|"
                       r"very much|totally|quite) )?(?:on purpose|intentional(?:ly)?|intended|"
                       r"deliberate(?:ly)?|by design)\b(?!\s+(?:to|for now)\b)(?=\s*[.,:;!–—-]|\s*$)"
                       r"[\s.,:;!–—-]*", re.IGNORECASE)
@@ -723,7 +722,6 @@ CONFIRM_ASKED = re.compile(
     r"\s*\?\s*$",
     re.IGNORECASE)
 # ... and the user saying yes, and nothing more ("ya", "ya, always", "yes, correct").
-_YES = r"ya|yah|yes|yep|yeah|yup|correct|right"
 AFFIRMED = re.compile(
     r"^\W*(?:" + _YES + r"|exactly|sure|confirmed|ok|okay|that'?s right|"
     r"please do)\b(?:\W+(?:always|exactly|that'?s right|correct|please|pls|thanks|thx|ty|keep "

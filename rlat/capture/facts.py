@@ -373,10 +373,9 @@ class FactExtractor:
     _planned: Block | None = None  # the plan it last put before the user (plan mode)
     _answering: bool = False  # the latest prompt answers the assistant's question
     _asked_in: Block | None = None  # the latest prompt (a problem when its fix is sent back)
-    # commands the latest prompt gave: in its fences, or inline answering how a thing is done
+    # commands the latest prompt gave -> (where, the ask they are learned under or None): in
+    # its fences, or inline answering the assistant's question how a thing is done (that ask)
     _given: dict = field(default_factory=dict)
-    # ... and of those it gave answering the assistant's question, that question (their ask)
-    _given_asked: dict = field(default_factory=dict)
     # what the latest edits brought in by name (``added`` blocks): what an attempt tried
     _brought: deque = field(default_factory=lambda: deque(maxlen=RECENT_OUTPUTS))
     _reverted: tuple[str, ...] = ()  # the paths the latest revert command named (() = all)
@@ -412,38 +411,33 @@ class FactExtractor:
             if len(content_words(said)) > GO_AHEAD_WORDS:  # ("yes, fix it" lets the fix follow)
                 self._fix_for, self._fix_names = None, set()
             said_before, self._said = self._said, None
-            asked_intent = None
+            last = sentences(said_before.text)[-1:] if said_before is not None else []
             # (the answer to the assistant's question about a problem being looked into — "does
             # it fail on every signup or only some?" — keeps the problem open)
-            self._answering = said_before is not None and is_question(said_before.text) \
-                and bool(sentences(said_before.text))
-            asked_by = said_before
-            # (what the previous prompt gave and nothing ran is not followed)
-            self._given, self._given_asked = {}, {}
+            self._answering = bool(last) and is_question(said_before.text)
+            # (asked how something is done, the user names the command: one that then works
+            # is how it is done here, learned under that question)
+            how_asked = self._cite(said_before, *last[0], "prompt") if self._answering \
+                and HOW_DONE_ASKED.search(said_before.text, *last[0]) else None
+            self._given = {}  # (what the previous prompt gave and nothing ran is not followed)
             for block in turn.blocks:
                 if block.kind == "text" and block.text:
-                    if said_before is not None:
-                        self._agreed(said_before, block)
-                        self._turned_down(said_before, block)
-                        self._option_refused(said_before, block)
-                        self._answered_tried(said_before, block)
-                        asked_intent, said_before = said_before, None
+                    replying, said_before = said_before, None  # (its first text replies)
+                    if replying is not None:
+                        self._agreed(replying, block)
+                        self._turned_down(replying, block)
+                        self._option_refused(replying, block)
+                        self._answered_tried(replying, block)
                     found = self._asked(block) if first else None
                     first = False
                     self._pasted_failure(block)
                     self._user_text(block)
-                    if asked_intent is not None:
-                        self._intent_explained(asked_intent, block)
-                        asked_intent = None
-                    asked_how = sentences(asked_by.text)[-1] if self._answering else None
-                    if asked_how and HOW_DONE_ASKED.search(asked_by.text, *asked_how):
-                        # (asked how something is done, the user names the command: one that
-                        # then works is how it is done here, learned under that question)
-                        question = self._cite(asked_by, *asked_how, "prompt")
+                    if replying is not None:  # (after its rules are kept: they come first)
+                        self._intent_explained(replying, block)
+                    if how_asked is not None:
                         for a, b in answered_commands(block.text):
-                            command = one_line(block.text[a:b])
-                            self._given.setdefault(command, self._cite(block, a, b, "fact"))
-                            self._given_asked[command] = question
+                            self._given.setdefault(one_line(block.text[a:b]),
+                                                   (self._cite(block, a, b, "fact"), how_asked))
                     if found is not None:
                         self._explained = self._found(block, found)
         elif turn.kind == "compact_summary":
@@ -705,11 +699,7 @@ class FactExtractor:
             if not proposed:
                 return
             x, y = proposed[-1]
-            text = f"{said.text[x:y].strip()} Turned down: {answer[a:b].strip()}"
-            if self._keep("falsified", "", [self._cite(said, x, y, "fact"),
-                                            self._cite(reply, a, b, "fact")],
-                          text=snippet(one_line(text), FACT_CHARS)):
-                self._keys.add(signature(answer[a:b]))  # (their reason is not a fact again)
+            self._falsified_offer(said, x, said.text[x:y], reply, a, b)
             return
 
     def _remembered(self, block: Block) -> None:
@@ -1611,7 +1601,7 @@ class FactExtractor:
         done here (``_given_worked``). Their spans."""
         spans = given_commands(block.text, start, end, doc=doc)
         for a, b in spans:
-            self._given[one_line(block.text[a:b])] = self._cite(block, a, b, "fact")
+            self._given[one_line(block.text[a:b])] = (self._cite(block, a, b, "fact"), None)
         return spans
 
     def _given_worked(self, command: str, cited: Cited) -> None:
@@ -1620,11 +1610,11 @@ class FactExtractor:
         where it was given and the run. (After a failure the recovery says it, with what
         failed.)"""
         ran = one_line(command)
-        for given, given_cited in self._given.items():
+        for given, (given_cited, asked) in self._given.items():
             if ran == given or ran.startswith(given + " "):
                 del self._given[given]
                 text = f"Use `{given}` here."
-                ask = self._given_asked.get(given) or self._ask
+                ask = asked or self._ask
                 cites = [given_cited, cited]
                 if ask is not None and one_line(ask.excerpt) not in given:
                     text = with_ask(snippet(text, FACT_CHARS - ASK_CHARS - ASKED_ROOM),

@@ -267,7 +267,7 @@ class Fit:
     """How one claim covers one prompt (see the module docstring)."""
 
     __slots__ = ("covered", "n_prompt", "prompt_share", "claim_share", "shared_weight", "fit",
-                 "lone_concept", "asks", "orders", "general", "covering")
+                 "lone_concept", "asks", "orders", "general")
 
     def __init__(self, covered: tuple[str, ...], n_prompt: int, prompt_share: float,
                  claim_share: float, shared_weight: float, *, asks: bool = False,
@@ -280,7 +280,6 @@ class Fit:
         self.asks = asks
         self.orders = orders
         self.general = general
-        self.covering = covering
         claim_part = claim_share * (ONE_WORD_CLAIM_SHARE if len(covered) == 1 else 1.0)
         # One concept alone is a topic, not an answer, for a task ("update the readme" / a docs
         # command): it must share a word of the prompt, or two concepts. A question about the

@@ -1,7 +1,7 @@
 """The evaluation world: projects, their sessions with planted facts, and the later prompts.
 
-A *split* (``dev``, ``dev2`` … ``dev18`` or ``heldout``) is a content module
-(``dev_content.py``, ``dev2_content.py`` … ``dev18_content.py``, ``heldout_content.py``: projects,
+A *split* (``dev``, ``dev2`` … ``dev19`` or ``heldout``) is a content module
+(``dev_content.py``, ``dev2_content.py`` … ``dev19_content.py``, ``heldout_content.py``: projects,
 facts, noise, unrelated prompts, phrasing templates) plus a
 seed. :func:`generate` turns it into
 a :class:`World` deterministically: which
@@ -12,7 +12,7 @@ dev4 was first read untuned (and tuned on since), dev5 (fifth pass), dev6 and de
 dev8 (eighth pass, first read untuned at 0.66), dev9 and dev10 (ninth pass, 0.34 and 0.40),
 dev11, dev12 and dev13 (tenth pass, 0.4875, 0.562 and 0.613 with the code of the pass's start),
 dev14 to dev17 (eleventh pass, 0.65, 0.51, 0.54 and 0.49) and dev18 (twelfth pass, 0.61; 0.59
-with the code of the pass's start) were too;
+with the code of the pass's start) were too; dev19 (thirteenth pass);
 heldout never.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context
@@ -58,6 +58,7 @@ SPLITS = {"dev": ("bench.dev_eval.dev_content", 1301),
           "dev16": ("bench.dev_eval.dev16_content", 2917),
           "dev17": ("bench.dev_eval.dev17_content", 5557),
           "dev18": ("bench.dev_eval.dev18_content", 7841),
+          "dev19": ("bench.dev_eval.dev19_content", 6389),
           "heldout": ("bench.dev_eval.heldout_content", 9473)}
 
 

@@ -127,7 +127,10 @@ RULE_INTRO = re.compile(
     r"(?:this|that) is non.negotiable|[^:.\n]{0,30}\b(?:isn'?t|not) up for debate|(?:note )?from me[^:.\n]{0,30}|not in the ticket|"
     # ("before you start, because I know you'll forget: …", "one thing worth keeping for next
     # time: …")
-    r"(?:before you start,? )?because (?:i know )?you'?ll forget|" + _FOR_NEXT_TIME + r")\W*?:\s*"
+    r"(?:before you start,? )?because (?:i know )?you'?ll forget|" + _FOR_NEXT_TIME + r"|"
+    # ("reminder for anyone touching src/Shared: …", "heads up for whoever deploys: …")
+    r"(?:friendly |quick )?(?:reminder|heads.up|fyi|psa) for (?:anyone|everyone|whoever)"
+    r"[^:.\n]{0,40})\W*?:\s*"
     r"[\"“]?", re.IGNORECASE)
 # A line that announces the rules after it, a list or a quoted review comment ("ground rules:",
 # "… and it goes for everything from now on:"): each sentence of the block it opens is a rule.
@@ -202,6 +205,72 @@ PREFERENCE = re.compile(r"\bI (?:(?:really |strongly )?prefer|'d rather|would ra
                          r"better|hate it when|don'?t like)\b", re.IGNORECASE)
 AVOID = re.compile(r"\b(?:never|don'?t|do not|avoid|not allowed|forbidden|banned|must not)\b",
                     re.IGNORECASE)
+# A commit message or a pull request's description the assistant wrote: a revert's subject
+# names what was undone ('Revert "Push board updates over SignalR"'); a section under a "how to
+# test" heading lists the commands that check the change; any other paragraph is kept when it
+# says why (``CAUSE``, ``RULE``, a modal, ``GOTCHA``), not only what changed.
+REVERT_SUBJECT = re.compile(r"^\s*Revert\s+[\"“'](.+?)[\"”']\s*$")
+MESSAGE_HEADING = re.compile(r"^\s*#{1,6}\s+(.*?)\s*$")
+TEST_SECTION = re.compile(r"^\W*(?:how to (?:test|verify|check)|testing|test(?:ing)? (?:plan|notes)|"
+                          r"tests?|to test|verification)\W*$", re.IGNORECASE)
+
+
+# Claude Code's compaction summary is numbered sections ("2. Key Technical Concepts:", "4. Errors
+# and fixes:"). Two hold what the session learned, one item a line: its concepts (a rule, a
+# gotcha or a fact about the setup, by their words) and its errors with their fixes (gotchas).
+# The others say what was asked, which files, what is pending: this session's work.
+SUMMARY_SECTION = re.compile(r"^[ \t]*\d+\.[ \t]+([A-Z][^:\n]{2,60}):[ \t]*$", re.MULTILINE)
+SUMMARY_LEARNED = {"key technical concepts": "", "errors and fixes": "gotcha"}
+SUMMARY_WORDS = 6  # content words an item needs to say something (not "Npgsql.FSharp queries")
+SUMMARY_ITEMS = 6  # items kept from one summary, at most
+
+
+# A comment the assistant writes into code that is meant for the next reader: marked as a
+# warning or a note ("// WARNING: never Cmd.OfAsync.perform for server calls - …"), or saying
+# what was tried and undone ("An indexed master (VBISAM, e40b3c6) was reverted in 7d21f90: …").
+COMMENT_MARK = re.compile(r"^\W*(?:(NOTE|N\.B\.|IMPORTANT|WARNING|WARN|CAUTION|HACK|GOTCHA)\b|"
+                          r"(?i:(note|important|warning|caution|gotcha)):)\W*")
+COMMENT_WARNS = frozenset(("warning", "warn", "caution", "hack", "gotcha"))
+COMMENT_TRIED = re.compile(r"\b(?:was|were|got|has been) (?:\w+ )?(?:tried|reverted|backed out|"
+                           r"rolled back|ripped out)\b|\breverted (?:in|by)\b", re.IGNORECASE)
+ON_PURPOSE = re.compile(r"\b(?:on purpose|deliberately|intentionally|by design)\b", re.IGNORECASE)
+
+
+# A story of an approach the team used for a while and went back from ("we had Layout Builder
+# on the reserve pages for about three months in 2023. every save stores … we went back to
+# paragraphs."): a time it was in use, then the going back, within ``STORY_SENTENCES``.
+IN_USE_FOR = re.compile(r"\bfor (?:about |around |roughly |nearly |almost |over |just )?(?:a|an|one|"
+                        r"two|three|four|five|six|a few|a couple of|several|\d+) (?:days?|weeks?|"
+                        r"months?|years?|sprints?|quarters?)\b", re.IGNORECASE)
+WENT_BACK = re.compile(r"\b(?:went|go|going|moved|switched|changed|fell) back to\b|\brolled (?:it |"
+                       r"that |them |this |everything )?back\b|\bripped (?:it|them|that) out\b|"
+                       r"\bgave up on\b|\bbacked (?:it |that |them )?out\b|\breverted (?:it|that|"
+                       r"them|to)\b", re.IGNORECASE)
+STORY_SENTENCES = 4  # from the time it was in use to the going back, at most
+# A fence that opens with a chat byline ("Tom  9:14 AM") is a message the user passes on from
+# their team, their words as much as a doc they share, not a tool's output.
+FENCED_CHAT = re.compile(r"```[^\n]*\n\s*[A-Z][\w.'-]*(?: [\w.'-]+){0,2}\s{1,4}\d{1,2}:\d{2}"
+                         r"(?:\s*[AP]M)?[ \t]*\n")
+
+
+# The assistant asking the user about the setup ("What do the drivers' tablets run?", "Do you
+# know which code page, and is there a converter in the repo?"): what the user answers is a
+# fact about it. Not asking for a go-ahead or a choice ("Shall I …?", "Want me to …?").
+SETUP_ASKED = re.compile(r"^\W*(?:(?:and|so|also)\W+)?(?:what|which|where|how many|how much|"
+                         r"do you (?:know|remember)|is there|are there|who)\b(?![^?\n]{0,40}\b(?:"
+                         r"prefer|like|want|rather|should (?:i|we)|shall)\b)", re.IGNORECASE)
+SETUP_ANSWER_WORDS = 4  # content words an answer needs to say something of its own
+
+
+# A message the user passes on from their team, after its byline: "Ines in #wct-dev:", "---
+# from Marion (#ops) ---", "Tom  9:14 AM". What it says of how things are done (``NORMATIVE``)
+# is a rule, what it says of the setup naming a thing a fact, as the team's own words.
+RELAY_LINE = re.compile(r"^[ \t>]*(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)? (?:in|on) #[\w-]+|-{2,} ?from "
+                        r"[A-Z][\w.'-]*[^\n]{0,40}?-{2,}|[A-Z][\w.'-]*(?: [\w.'-]+){0,2}\s{1,4}"
+                        r"\d{1,2}:\d{2}(?:\s*[AP]M)?)[ \t]*:?[ \t]*$", re.MULTILINE)
+RELAYED_WORDS = 4  # content words a relayed sentence needs to be a rule or a fact
+
+
 # Phrases that make a user's sentence transient or a question rather than a standing fact.
 TRANSIENT = re.compile(
     r"\b(?:this time|for now|right now|for this (?:task|pr|change|one)|today|just this|"
@@ -899,6 +968,9 @@ def names_of_things(text: str) -> set[str]:
              if n not in _NOT_NAMES and (any(c.isdigit() for c in n) or len(n) >= 10)}
     names.update("name:" + n for n in _HEX_NAME.findall(text))
     names.update("name:" + n for n in _DOTTED_NAME.findall(text))
+    names.update("name:" + n for n in _SNAKE_NAME.findall(text))
+    names.update("name:" + n for n in _URL.findall(text))
+    names.update("name:" + n for n in identifiers_in_case(text))
     for word in _WORD_NAME.findall(_QUOTED.sub(" ", text)):  # (not in a quoted subject)
         if _unknown(word):
             names.add("name:" + word)
@@ -911,6 +983,9 @@ _HEX_NAME = re.compile(r"(?<![\w/.@$-])0x[0-9a-fA-F]{4,}(?![\w/@-])")
 # ... or a dotted name of three parts or more: an application id, a package ("org.greenlane.
 # plotpal", "io.quarkus.cache")
 _DOTTED_NAME = re.compile(r"(?<![\w/.@$-])[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*){2,}(?![\w/@(-])")
+# ... or an identifier in snake case ("rest_cookie_invalid_nonce", "sync_dist"), or a URL
+_SNAKE_NAME = re.compile(r"(?<![\w/.@$-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w/@(-])")
+_URL = re.compile(r"\bhttps?://[^\s)>\]`'\"]+[\w/]")
 _QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”")
 _WORD_NAME = re.compile(r"(?<![\w/.@$-])[a-z][a-z0-9]{5,}(?![\w/@(-])")
 
@@ -923,8 +998,22 @@ _CODE_NAME = re.compile(r"(?<![\w/.@$-])([A-Z](?=[A-Z0-9]*?\d[A-Z0-9]*?\d)[A-Z0-
 def codes_of_things(text: str) -> set[str]:
     """Product and model codes in ``text`` (``_CODE_NAME``): what the answer to a question
     about the setup may name instead of a port or a path ("It's four RTX A6000s, not two
-    A100s.")."""
-    return {"code:" + m.group(1) for m in _CODE_NAME.finditer(text)}
+    A100s.", "Galaxy XCover6 Pro phones")."""
+    return {"code:" + m.group(1) for m in _CODE_NAME.finditer(text)} \
+        | {"code:" + w for w in identifiers_in_case(text)}
+
+
+_CASED_WORD = re.compile(r"(?<![\w/.@$-])[A-Za-z][A-Za-z0-9]{3,}(?![\w/@(-])")
+_INNER_CAPITAL = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
+
+
+def identifiers_in_case(text: str) -> set[str]:
+    """Words whose case or digits say they are names, not English: a capital inside the word
+    ("TriggerHandler", "collectAsStateWithLifecycle", "XCover6"), or letters with a digit and
+    a capital ("RP2040"). Not a sentence's words in capitals ("NOT")."""
+    return {w for w in _CASED_WORD.findall(text)
+            if _INNER_CAPITAL.search(w) or (any(c.isdigit() for c in w)
+                                           and any(c.isupper() for c in w))}
 
 
 def _unknown(word: str) -> bool:

@@ -72,6 +72,9 @@ from .fact_rules import (
     CLUE,
     CODE_BANG,
     CODEISH,
+    COMMENT_MARK,
+    COMMENT_TRIED,
+    COMMENT_WARNS,
     CONFIRM_ASKED,
     CONFIRMS,
     CONSEQUENCE,
@@ -93,6 +96,7 @@ from .fact_rules import (
     FALSIFIED,
     FALSIFIED_HINTS,
     FENCED,
+    FENCED_CHAT,
     FIRST_PERSON,
     FIRST_TRY,
     FIX_ASKED,
@@ -109,6 +113,7 @@ from .fact_rules import (
     HOW_DONE,
     HOW_DONE_ASKED,
     IMPERATIVE,
+    IN_USE_FOR,
     INTENDED,
     INTENT_ASKED,
     INVESTIGATE,
@@ -120,11 +125,13 @@ from .fact_rules import (
     LOOKED_WHERE,
     MEMORY_ENVIRONMENT,
     MEMORY_GOTCHAS,
+    MESSAGE_HEADING,
     NARRATION,
     NEXT_LABEL,
     NORMATIVE,
     NOT_TRIED,
     OFFERED_WAYS,
+    ON_PURPOSE,
     ONE_OFF,
     OPTION_LINE,
     ORDER,
@@ -141,7 +148,9 @@ from .fact_rules import (
     REFUSED_OPTION,
     REJECTED_FEEDBACK,
     REJECTED_PREFIX,
+    RELAY_LINE,
     RELAYED,
+    RELAYED_WORDS,
     REMEDY,
     REPORTED,
     REPORTING,
@@ -149,6 +158,7 @@ from .fact_rules import (
     REVERT_COMMAND,
     REVERT_DONE,
     REVERT_SAID,
+    REVERT_SUBJECT,
     RULE,
     RULE_ACKNOWLEDGED,
     RULE_AFTER,
@@ -158,13 +168,21 @@ from .fact_rules import (
     SAID_COMMAND,
     SEARCHED,
     SENTENCE,
+    SETUP_ANSWER_WORDS,
+    SETUP_ASKED,
     SNAG,
     SNAG_WORDS,
     STILL_CURRENT,
     STILL_SO,
+    STORY_SENTENCES,
     SUGGEST_LEAD,
+    SUMMARY_ITEMS,
+    SUMMARY_LEARNED,
+    SUMMARY_SECTION,
+    SUMMARY_WORDS,
     SYMPTOM,
     SYMPTOM_WEAK,
+    TEST_SECTION,
     TRANSIENT,
     TRIAL,
     TRIED_ANSWER,
@@ -175,6 +193,7 @@ from .fact_rules import (
     VERDICT_START,
     VERDICT_WORDS,
     WANTS,
+    WENT_BACK,
     WENT_WELL,
     WHERE_EXPLAINED,
     WHICH_WAY,
@@ -434,6 +453,7 @@ class FactExtractor:
                     self._user_text(block)
                     if replying is not None:  # (after its rules are kept: they come first)
                         self._intent_explained(replying, block)
+                        self._setup_answered(replying, block)
                     if how_asked is not None:
                         for a, b in answered_commands(block.text):
                             self._given.setdefault(one_line(block.text[a:b]),
@@ -446,6 +466,10 @@ class FactExtractor:
             self._revert, self._fallback, self._judged = "idle", None, None
             self._symptom = self._question = self._probed = False
             self._reported = None
+            if not turn.sidechain:
+                for block in turn.blocks:
+                    if block.kind == "text" and block.text:
+                        self._summarised(block)
         elif turn.kind == "tool_result":
             self._probed = True
             for block in turn.blocks:
@@ -459,6 +483,8 @@ class FactExtractor:
                     # what it wrote into notes, a record, a doc: a finding, never the reason for
                     # a revert (the message that says why comes before or after the record)
                     self._assistant_text(block, note=True)
+                elif block.kind == "message" and block.text and not turn.sidechain:
+                    self._committed(block)
                 elif block.kind == "comment" and block.text and not turn.sidechain:
                     self._commented(block)
                 elif block.kind == "added" and block.text and not turn.sidechain:
@@ -789,6 +815,31 @@ class FactExtractor:
             self._keep("convention", reply.text[start:end],
                        [self._cite(reply, start, end, "fact")])
 
+    def _setup_answered(self, said: Block, reply: Block) -> None:
+        """The assistant asking about the setup (``SETUP_ASKED``) and the user answering
+        ("the drivers tabs are stuck on chrome 109, intune pins it …"): their answer, up to two
+        sentences, is a fact about the setup, kept with the question. Not an order, a question
+        back, a doubt, or an answer already kept as something else."""
+        spans = sentences(said.text)
+        if not spans or not is_question(said.text[spans[-1][0]:spans[-1][1]]):
+            return
+        question = next((said.text[a:b] for a, b in reversed(spans)
+                         if SETUP_ASKED.match(said.text[a:b]) and is_question(said.text[a:b])),
+                        None)
+        text = reply.text
+        kept = sentences(text)[:2]
+        if question is None or not kept or is_question(text) or IMPERATIVE.match(text) \
+                or UNSURE.search(text[:kept[-1][1]]) or TRANSIENT.search(text) \
+                or any(c.uuid == reply.uuid for f in self.facts for c in f.cited):
+            return
+        start, end = kept[0][0], kept[-1][1]
+        if len(content_words(text[start:end])) < SETUP_ANSWER_WORDS:
+            return
+        head = snippet(one_line(text[start:end]), ROOM_BESIDE_ASK)
+        asked = snippet(one_line(question), FACT_CHARS - len(head) - ASKED_ROOM)
+        self._keep("environment", text[start:end], [self._cite(reply, start, end, "fact")],
+                   text=with_ask(head, asked))
+
     def _plan_refused(self, plan: Block, result: Block, start: int) -> None:
         """The user rejecting a plan at plan mode's prompt and saying why it was dropped before
         ("not this. atrium had it in 2022. it upgraded and rebooted at 04:00 … the reboot ate a
@@ -954,6 +1005,8 @@ class FactExtractor:
         pasted = []
         docs: list[list[int]] = []  # [start, end, rules kept] of each doc the user shares
         for m in FENCED.finditer(text) if "```" in text else ():
+            if FENCED_CHAT.match(text, m.start()):
+                continue  # (a message from the team, passed on: said, not output)
             doc = shared_doc(text, m.start(), m.end())
             shown = self._given_in(block, m.start(), m.end(), doc=doc)
             if doc:  # (a doc the user shares is theirs: "from CONTRIBUTING.md: ```…```")
@@ -963,6 +1016,8 @@ class FactExtractor:
                 pasted.append(m.span())
         if "'" in text or '"' in text or "“" in text or "‘" in text:
             pasted += [m.span("quoted") for m in QUOTED_OUTPUT.finditer(text)]
+        relayed = next((m.end() for m in RELAY_LINE.finditer(text)), len(text)) \
+            if "\n" in text else len(text)
         for at, (start, end) in enumerate(spans):
             if pasted and any(a <= start < b for a, b in pasted):
                 continue
@@ -990,6 +1045,12 @@ class FactExtractor:
             if RULE_AFTER.search(sentence) and len(content_words(sentence)) <= 4:
                 self._rules_before(block, spans, at)
                 continue
+            if (IN_USE_FOR.search(sentence) or PAST_TRIAL.search(sentence)
+                    or TRIAL.search(sentence)) and not NOT_TRIED.search(sentence):
+                told = self._story(block, spans, at, start)
+                if told is not None:
+                    taken = told
+                    continue
             if (back := GOING_BACK.search(sentence)) and at + 1 < len(spans):
                 # ("please don't go back to the old idea: no bonding. bonding was tried in the
                 # pilot. the straps are shared between patients …")
@@ -1082,11 +1143,51 @@ class FactExtractor:
             elif not IMPERATIVE.match(sentence) and states_a_fact(sentence) and any(
                     t.startswith(("port:", "env:", "v:")) for t in salient_tokens(sentence)):
                 kind = "environment"
+            if kind is None and start >= relayed and not IMPERATIVE.match(sentence) \
+                    and len(content_words(sentence)) >= RELAYED_WORDS:
+                # (what a teammate's message passed on says: "changes to the remoting API
+                # records are additive only …", "every booking gets pushed to Beacon CRM …")
+                byline = RELAY_LINE.search(sentence)
+                if byline:  # (the next message's byline ends this one's sentence)
+                    end = start + byline.start()
+                    sentence = text[start:end].rstrip()
+                if len(content_words(sentence)) < RELAYED_WORDS:
+                    pass
+                elif NORMATIVE.search(sentence):
+                    self._keep("convention", sentence, [self._cite(block, start, end, "fact")])
+                elif states_a_fact(sentence) and (salient_tokens(sentence)
+                                                  or names_of_things(sentence)):
+                    self._keep("environment", sentence, [self._cite(block, start, end, "fact")])
+                continue
             if kind == "convention":
                 start, end, taken = self._whole_rule(text, spans, at, start, end)
                 sentence = text[start:end]
             if kind:
                 self._keep(kind, sentence, [self._cite(block, start, end, "fact")])
+
+    def _story(self, block: Block, spans: list[tuple[int, int]], at: int, start: int) -> int | None:
+        """The story of an approach used for a while and gone back from, told from the
+        sentence at ``at`` (which says when, or that it was tried) to the one that goes back
+        (``WENT_BACK``, within ``STORY_SENTENCES``) and why: a falsified approach. The index of
+        the last sentence kept, if it was."""
+        text = block.text
+        last = next((i for i in range(at, min(at + STORY_SENTENCES, len(spans)))
+                     if WENT_BACK.search(text, spans[i][0], spans[i][1])), None)
+        if last is None:
+            return None
+        if last + 1 < len(spans) and spans[last + 1][1] - start <= FACT_CHARS \
+                and not is_question(text[spans[last + 1][0]:spans[last + 1][1]]):
+            last += 1  # (the reason may come after the going back)
+        end = spans[last][1]
+        while last > at and end - start > FACT_CHARS:
+            last -= 1
+            end = spans[last][1]
+        told = text[start:end]
+        if len(content_words(told)) < GONE_WORDS or not _gives_reason(told) \
+                and not WENT_BACK.search(told):
+            return None
+        self._keep("falsified", told, [self._cite(block, start, end, "fact")])
+        return last
 
     def _rules_before(self, block: Block, spans: list[tuple[int, int]], at: int) -> None:
         """The user made what came before a rule ("so that's the rule now."): of the eight
@@ -1298,21 +1399,122 @@ class FactExtractor:
         self._explanation_kept = self._in_context(
             "gotcha", sentence, cited + self._backing(salient_tokens(sentence)))
 
+    def _summarised(self, block: Block) -> None:
+        """What Claude Code's compaction summary says the session learned: each item of its
+        "Key Technical Concepts" (a rule, a gotcha or a fact about the setup, by its words)
+        and of its "Errors and fixes" (a gotcha), when it says enough (``SUMMARY_WORDS``)."""
+        text = block.text
+        heads = list(SUMMARY_SECTION.finditer(text))
+        kept = 0
+        for at, head in enumerate(heads):
+            kind = SUMMARY_LEARNED.get(head.group(1).strip().lower())
+            if kind is None:
+                continue
+            end = heads[at + 1].start() if at + 1 < len(heads) else len(text)
+            starts = [m.start() for m in re.finditer(r"(?m)^[ \t]*[-*•][ \t]+", text[head.end():end])]
+            for a, b in zip(starts, [*starts[1:], end - head.end()], strict=True):
+                a, b = head.end() + a, head.end() + b
+                item = text[a:b].strip()
+                bullet = BULLET.match(item)
+                item = item[bullet.end():] if bullet else item
+                if len(content_words(item)) < SUMMARY_WORDS or kept >= SUMMARY_ITEMS:
+                    continue
+                start = text.find(item, a)
+                cited = [self._cite(block, start, start + len(item), "fact")]
+                said = kind or ("gotcha" if GOTCHA.search(item) else "convention" if (
+                    RULE.search(item) or NORMATIVE.search(item)) else "environment")
+                if said == "environment" and not (salient_tokens(item) or names_of_things(item)
+                                                   or BACKTICK.search(item)
+                                                   or codes_of_things(item)):
+                    continue  # (a concept with nothing of the setup in it: "Elmish board")
+                if self._keep(said, item, cited) is not None:
+                    kept += 1
+
+    def _committed(self, block: Block) -> None:
+        """A commit message or pull request description the assistant wrote: the why of the
+        change, said for whoever comes next. Its first paragraph that says why, after the
+        subject ("Rename walk fields to the field_fw_ prefix: Every field the trust defines is
+        prefixed field_fw_ …"); a revert's, as what was tried ('Reverted "Push board updates
+        over SignalR": …'); and the commands a "how to test" section gives."""
+        text = block.text
+        subject, _, body = text.partition("\n")
+        subject = subject.strip()
+        reverted = REVERT_SUBJECT.match(subject)
+        heading, explained = "", False
+        for paragraph in re.split(r"\n\s*\n", body):
+            title = MESSAGE_HEADING.match(paragraph)
+            if title:
+                heading, paragraph = title.group(1), paragraph[title.end():]
+            start = text.find(paragraph.strip()) if paragraph.strip() else -1
+            if start < 0:
+                continue
+            end = start + len(paragraph.strip())
+            said = text[start:end]
+            cited = [self._cite(block, start, end, "fact")]
+            if TEST_SECTION.match(heading):
+                commands = [BULLET.sub("", line).strip() for line in said.splitlines()
+                            if BACKTICK.search(line)]
+                if commands:
+                    lead = f"To test ({subject.rstrip('.')}): " if subject else "To test: "
+                    self._keep("environment", said, cited, text=lead + snippet(
+                        one_line("; ".join(commands)), FACT_CHARS - len(lead)))
+                continue
+            if explained or not any(
+                    CAUSE.search(s) or RULE.search(s) or _MODAL.search(s) or GOTCHA.search(s)
+                    for s in (said[a:b] for a, b in sentences(said))):
+                continue
+            explained = True
+            if reverted:
+                kind, lead = "falsified", f'Reverted "{reverted.group(1)}": '
+            else:
+                kind = "gotcha" if GOTCHA.search(said) else "convention" if (
+                    RULE.search(said) or NORMATIVE.search(said)) else "environment"
+                lead = f"{subject.rstrip('.:')}: " if subject and not MESSAGE_HEADING.match(
+                    subject) else ""
+            self._keep(kind, said, cited,
+                       text=lead + snippet(one_line(said), FACT_CHARS - len(lead)))
+
     def _commented(self, block: Block) -> None:
-        """A comment the assistant wrote into code while a reported problem waits for its
-        explanation: the comment may be it ("Found it. The why goes in a comment at the fix")."""
-        if not self._awaiting_explanation:
+        """A comment the assistant wrote into code: while a reported problem waits for its
+        explanation, the comment may be it ("Found it. The why goes in a comment at the fix");
+        otherwise each one meant for the next reader (``_noted_in_code``)."""
+        if self._awaiting_explanation:
+            reported = self._reported.text if self._reported is not None else ""
+            # (a comment about something else: the problem is not what it explains)
+            if _topic_words(block.text) & _topic_words(reported):
+                spans = sentences(block.text)
+                for at, (start, end) in enumerate(spans):
+                    sentence = block.text[start:end]
+                    if len(sentence) <= SENTENCE_MAX and not NARRATION.match(sentence) \
+                            and CAUSE.search(sentence):
+                        self._explanation(block, spans, at)
+                        return
+        start = 0
+        for paragraph in block.text.split("\n\n"):
+            self._noted_in_code(block, start, paragraph)
+            start += len(paragraph) + 2
+
+    def _noted_in_code(self, block: Block, start: int, comment: str) -> None:
+        """A comment marked for the next reader (``COMMENT_MARK``: a warning is a gotcha, a
+        note whatever its words say), one that says what was tried and undone (falsified), or
+        one that keeps a thing as it is on purpose (convention)."""
+        mark = COMMENT_MARK.match(comment)
+        said = comment[mark.end():] if mark else comment
+        marked = (mark.group(1) or mark.group(2) or "").lower() if mark else ""
+        if COMMENT_TRIED.search(said):
+            kind = "falsified"
+        elif marked in COMMENT_WARNS or GOTCHA.search(said):
+            kind = "gotcha"
+        elif ON_PURPOSE.search(said) or marked and (RULE.search(said) or NORMATIVE.search(said)):
+            kind = "convention"
+        elif marked:
+            kind = "environment"
+        else:
+            # (a comment that explains the code it sits on — "must be a constructor calling
+            # X()" — says what the code says again)
             return
-        reported = self._reported.text if self._reported is not None else ""
-        if not _topic_words(block.text) & _topic_words(reported):
-            return  # (a comment about something else: the problem is not what it explains)
-        spans = sentences(block.text)
-        for at, (start, end) in enumerate(spans):
-            sentence = block.text[start:end]
-            if len(sentence) <= SENTENCE_MAX and not NARRATION.match(sentence) \
-                    and CAUSE.search(sentence):
-                self._explanation(block, spans, at)
-                return
+        at = start + (mark.end() if mark else 0)
+        self._keep(kind, said, [self._cite(block, at, start + len(comment), "fact")])
 
     @staticmethod
     def _judges_attempt(text: str, spans: list[tuple[int, int]]) -> bool:

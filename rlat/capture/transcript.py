@@ -91,6 +91,8 @@ class Block:
     # first ``CHANGED_CHARS``) | comment (a comment it wrote into code: ``_written_comments``)
     # | options (what an AskUserQuestion call offers, "label: description" per line) | memory
     # (what a Write/Edit puts into a memory file, CLAUDE.md, AGENTS.md: ``_is_memory_file``)
+    # | message (a commit message or a pull request's description it writes:
+    # ``commit_message``)
     kind: str
     text: str = ""
     uuid: str = ""  # the JSONL line it came from (the citation's message id)
@@ -361,8 +363,8 @@ def _plan(name: str, raw: object) -> str:
 _PLAN_WORK = re.compile(r"\s*(?:#|\d+[.)]\s|- \[ \])")
 
 # A line comment in code: "# …" (Python, shell, GDScript, Ruby), "// …", "-- …" (Lua, SQL,
-# Haskell), "; …" (Lisp, asm), "! …" (Fortran), a block comment's "* …" lines.
-_COMMENT_LINE = re.compile(r"^[ \t]*(?:#|//+|--|;+|!|\*|/\*+)[ \t]+(\S.*?)[ \t]*(?:\*/)?$")
+# Haskell), "; …" (Lisp, asm), "! …" (Fortran), "*> …" (COBOL), a block comment's "* …" lines.
+_COMMENT_LINE = re.compile(r"^[ \t]*(?:#|//+|--|;+|!|\*>|\*|/\*+)[ \t]+(\S.*?)[ \t]*(?:\*/)?$")
 COMMENT_MIN_WORDS = 12  # a comment that explains, not one that labels ("# retry once")
 
 
@@ -385,6 +387,44 @@ def _options(name: str, raw: object) -> str:
                     f": {description.strip()}" if isinstance(description, str) else "")
                 lines.append(" ".join(line.split())[:OPTION_CHARS])
     return "\n".join(lines)
+
+
+# What the assistant writes as a commit message or a pull request's description is the "why"
+# of a change, said for the next reader: ``git commit -m "…"`` (each -m a paragraph) or the
+# heredoc Claude Code writes (``-m "$(cat <<'EOF' … EOF)"``), ``gh pr create --body …``.
+_MESSAGE_COMMAND = re.compile(r"\bgit\s+(?:-\S+\s+)*commit\b|\bgh\s+pr\s+(?:create|edit)\b")
+_HEREDOC = re.compile(r"<<-?[ \t]*(['\"]?)(\w+)\1[^\n]*\n(.*?)\n[ \t]*\2\b", re.DOTALL)
+_MESSAGE_ARG = re.compile(r"(?<!\S)(?:-[a-zA-Z]*m|--message|--body|-b)(?:=|\s+)(\"(?:[^\"\\]|\\.)*\"|'[^']*')")
+_TITLE_ARG = re.compile(r"(?<!\S)(?:--title|-t)(?:=|\s+)(\"(?:[^\"\\]|\\.)*\"|'[^']*')")
+# the lines a message tool adds that say nothing about the change
+_TRAILER = re.compile(r"^\s*(?:🤖 Generated with|Generated with \[?Claude|Co-Authored-By:|"
+                      r"Signed-off-by:|This reverts commit [0-9a-f]+)", re.IGNORECASE)
+
+
+def _unquote(arg: str) -> str:
+    if arg.startswith('"'):
+        return re.sub(r'\\(["\\$`])', r"\1", arg[1:-1])
+    return arg[1:-1]
+
+
+def commit_message(name: str, raw: object) -> str:
+    """The message a ``git commit`` (or the description a ``gh pr create``) Bash call writes,
+    its trailers left out; a pull request's title is its first line. "" for anything else."""
+    command = raw.get("command") if isinstance(raw, dict) and name == "Bash" else None
+    if not isinstance(command, str):
+        return ""
+    found = _MESSAGE_COMMAND.search(command)
+    if found is None:
+        return ""
+    rest = command[found.start():found.start() + MAX_TEXT_CHARS]
+    heredoc = _HEREDOC.search(rest)
+    paragraphs = [heredoc.group(3)] if heredoc else \
+        [_unquote(m.group(1)) for m in _MESSAGE_ARG.finditer(rest)]
+    title = _TITLE_ARG.search(rest)
+    if title and not found.group(0).startswith("git"):
+        paragraphs.insert(0, _unquote(title.group(1)))
+    lines = [ln for ln in "\n\n".join(paragraphs).splitlines() if not _TRAILER.match(ln)]
+    return "\n".join(lines).strip()
 
 
 def _edit_changes(name: str, raw: object) -> list[tuple[list[str], list[str]]]:
@@ -666,6 +706,10 @@ def _assistant_turn(obj: dict, message: dict, stats: ReadStats, ctx: _Context) -
             turn.blocks.append(Block("tool_use", render_tool_use(name, inp), uuid=uuid,
                                      tool=name, tool_id=str(item.get("id") or "") or None,
                                      input=inp))
+            message = commit_message(name, item.get("input"))
+            if message:
+                turn.blocks.append(Block("message", _clean(message, stats), uuid=uuid, tool=name,
+                                         tool_id=str(item.get("id") or "") or None))
             offered = _options(name, item.get("input"))
             if offered:
                 turn.blocks.append(Block("options", _clean(offered, stats), uuid=uuid))

@@ -1,0 +1,264 @@
+"""Capture of the thirteenth pass (docs/capture.md, "Thirteenth pass"): what the assistant
+writes for the next reader outside its messages — a commit message or a pull request's
+description, a comment marked in code — and what Claude Code's compaction summary says the
+session learned; and names of things written in their own case ("XCover6", "sync_dist")."""
+
+from __future__ import annotations
+
+import pytest
+from capture_helpers import facts_of, session
+
+from rlat.capture.fact_rules import codes_of_things, names_of_things
+from rlat.capture.pipeline import capture_transcript
+from rlat.capture.transcript import commit_message
+
+
+def captured(b) -> dict[str, list[str]]:
+    report = capture_transcript(b.write(b.path), dry_run=True)
+    return {kind: [f["text"] for f in found] for kind, found in facts_of(report).items()}
+
+
+def heredoc(message: str) -> str:
+    return f"git add -A && git commit -m \"$(cat <<'EOF'\n{message}\nEOF\n)\""
+
+
+WHY = ("Rename walk fields to the field_fw_ prefix\n\nEvery field the trust defines is prefixed "
+       "field_fw_. The GDPR purge and the annual export both select fields by that prefix, so "
+       "unprefixed fields would be skipped silently.\n\n🤖 Generated with [Claude Code]"
+       "(https://claude.com/claude-code)\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+
+
+def test_the_why_of_a_commit_message_is_kept_with_its_subject(tmp_path):
+    b = session(tmp_path)
+    b.prompt("rename the grade and dogs fields and commit")
+    b.run("Bash", {"command": heredoc(WHY)}, "[main 4f2a9c1] Rename walk fields")
+    b.say("Committed.")
+    (rule,) = captured(b)["convention"]
+    assert rule.startswith("Rename walk fields to the field_fw_ prefix: Every field the trust "
+                           "defines is prefixed field_fw_.")
+    assert "Co-Authored-By" not in rule and "Generated with" not in rule
+
+
+def test_a_revert_commit_is_what_was_tried_and_why_it_was_undone(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the websocket board keeps reconnecting on staging, back it out")
+    b.run("Bash", {"command": heredoc(
+        'Revert "Push board updates over SignalR"\n\nThis reverts commit 5e0d7c3.\n\nThe app '
+        "service runs two instances without ARR affinity, so negotiate and the socket hit "
+        "different instances and the board reconnected every minute. It stays on polling.")},
+        "[main 9d1e0aa] Revert")
+    (tried,) = captured(b)["falsified"]
+    assert tried.startswith('Reverted "Push board updates over SignalR": The app service runs')
+    assert "5e0d7c3" not in tried
+
+
+def test_a_pull_request_keeps_its_test_commands_and_a_message_that_only_says_what(tmp_path):
+    b = session(tmp_path)
+    b.prompt("open a PR for the accrual fix")
+    b.run("Bash", {"command": 'gh pr create --title "INTACC: accrue at the rate in force" '
+                              "--body \"$(cat <<'EOF'\n## Summary\n\nDaily accrual now looks up "
+                              "the rate on each date.\n\n## Testing\n\n- `bin/cobolcheck -p "
+                              "INTACC` runs the 11 accrual cases (there is no `make test`)\n"
+                              "EOF\n)\""},
+          "https://github.com/acme/batch/pull/12")
+    b.run("Bash", {"command": 'git commit -m "Bump the copyright year"'}, "[main 1] Bump")
+    found = captured(b)
+    assert found["environment"] == [
+        "To test (INTACC: accrue at the rate in force): `bin/cobolcheck -p INTACC` runs the 11 "
+        "accrual cases (there is no `make test`)"]
+    assert "convention" not in found and "gotcha" not in found  # (what changed: no why)
+
+
+@pytest.mark.parametrize("command, message", [
+    ('git commit -m "fix: x" -m "Because \\"y\\" breaks."', 'fix: x\n\nBecause "y" breaks.'),
+    ("git commit -am 'one line'", "one line"),
+    ("git log --oneline -3", ""),
+    ("echo 'git commit -m' is how", ""),
+])
+def test_commit_messages_are_read_from_the_shapes_a_shell_writes_them_in(command, message):
+    assert commit_message("Bash", {"command": command}) == message
+
+
+COMPACTED = (
+    "This session is being continued from a previous conversation that ran out of context. The "
+    "conversation is summarized below:\n\nSummary:\n1. Primary Request and Intent:\n   Add the "
+    "fee posting step to the nightly chain and make sure every failure always stops it.\n\n"
+    "2. Key Technical Concepts:\n   - Scheduling: the chain runs on batch01 from the systemd "
+    "timer nightly-batch.timer (01:30 Europe/London); there is no crontab\n   - Elmish board in "
+    "src/Client\n\n3. Files and Code Sections:\n   - bin/run-nightly.sh - the new step with the "
+    "return code check, which must never be skipped\n\n4. Errors and fixes:\n   - Writing an "
+    "audit row threw 'Cannot write DateTime with Kind=Unspecified'; fixed by enabling "
+    "UseNodaTime() on the data source\n\n7. Pending Tasks:\n   - Dry-run the chain again once "
+    "the fee schedule file is in testdata\n")
+
+
+def test_what_a_compaction_summary_says_was_learned_is_kept_not_the_work_it_lists(tmp_path):
+    b = session(tmp_path)
+    b.prompt(COMPACTED, isCompactSummary=True)
+    b.say("Picking up with the dry run.")
+    found = captured(b)
+    texts = [t for kind in found.values() for t in kind]
+    assert any(t.startswith("Scheduling: the chain runs on batch01 from the systemd timer "
+                            "nightly-batch.timer") for t in found["environment"]), found
+    assert any("UseNodaTime()" in t for t in found["gotcha"]), found
+    # (the request, the files, the pending work and a concept naming nothing are not findings)
+    assert not any("fee posting step" in t or "run-nightly.sh" in t or "Dry-run" in t
+                   or "Elmish" in t for t in texts), texts
+
+
+def test_a_summary_line_the_user_typed_is_not_read_as_one(tmp_path):
+    b = session(tmp_path)
+    b.prompt("notes for later:\n2. Key Technical Concepts:\n   - we run everything on batch01 "
+             "from the systemd timer nightly-batch.timer, never from cron")
+    b.say("Noted.")
+    assert not any(t.startswith("We run everything on batch01 from the systemd timer")
+                   and t.endswith("never from cron") and "Scheduling" in t
+                   for kind in captured(b).values() for t in kind)
+
+
+def edited(b, comment: str, path: str = "src/Board.fs") -> None:
+    b.run("Edit", {"file_path": path, "old_string": "let save () =\n",
+                   "new_string": comment + "let save () =\n"},
+          f"The file {path} has been updated.")
+
+
+def test_a_warning_written_into_code_is_a_gotcha_and_a_note_a_rule(tmp_path):
+    b = session(tmp_path)
+    b.prompt("saving a booking fails without any error on the board")
+    edited(b, "// WARNING: never Cmd.OfAsync.perform for server calls - it silently drops\n"
+              "// exceptions, so a failed save looked like a success. Use Cmd.OfAsync.either.\n")
+    b.say("Done.")
+    b.prompt("round the penalty the way finance wants")
+    edited(b, "      *> NOTE: every money COMPUTE rounds with ROUNDED MODE IS\n"
+              "      *> NEAREST-EVEN (banker's rounding, finance policy FIN-07).\n",
+           path="src/INTACC.cbl")
+    b.say("Done.")
+    found = captured(b)
+    assert any(t.startswith("Never Cmd.OfAsync.perform for server calls") for t in found["gotcha"])
+    assert any(t.startswith("Every money COMPUTE rounds with ROUNDED MODE IS NEAREST-EVEN")
+               for t in found["convention"]), found
+
+
+def test_a_comment_saying_what_was_tried_and_reverted_is_falsified(tmp_path):
+    b = session(tmp_path)
+    b.prompt("why does ACCTLOAD sort the master every night?")
+    edited(b, "      *> The master stays a sorted SEQUENTIAL file on purpose. An indexed\n"
+              "      *> master (VBISAM, e40b3c6) was reverted in 7d21f90: killed runs\n"
+              "      *> corrupted the index twice.\n", path="src/ACCTLOAD.cbl")
+    b.say("Added a comment.")
+    assert any("VBISAM" in t for t in captured(b)["falsified"])
+
+
+def test_a_comment_that_explains_its_own_code_is_not_a_finding(tmp_path):
+    b = session(tmp_path)
+    b.prompt("add the total to the invoice footer")
+    edited(b, "// Sum the line totals first, then add the delivery charge, which must be a\n"
+              "// whole number of pence before it is formatted for the footer.\n")
+    b.say("Done.")
+    assert captured(b) == {}
+
+
+@pytest.mark.parametrize("sentence, name", [
+    ("The wardens carry Samsung Galaxy XCover6 Pro phones.", "XCover6"),
+    ("Handlers subclass TriggerHandler here.", "TriggerHandler"),
+    ("The 403s are rest_cookie_invalid_nonce.", "rest_cookie_invalid_nonce"),
+    ("It redirects to https://abc.chromiumapp.org/ after login.", "https://abc.chromiumapp.org/"),
+])
+def test_names_written_in_their_own_case_are_names_of_things(sentence, name):
+    assert "name:" + name in names_of_things(sentence)
+
+
+def test_words_in_capitals_or_at_a_sentence_start_are_not_names():
+    assert names_of_things("It is NOT safe. Always ask first.") == set()
+    assert codes_of_things("Never DO that.") == set()
+
+
+def test_an_answer_naming_a_model_code_in_mixed_case_is_kept(tmp_path):
+    b = session(tmp_path)
+    b.prompt("what phones do the wardens actually have? I want to test glove mode on the right "
+             "thing")
+    b.run("Read", {"file_path": "docs/fleet.md"},
+          "# Device fleet\n| Samsung Galaxy XCover6 Pro | Android 14 | 58 |")
+    b.say("The wardens carry Samsung Galaxy XCover6 Pro phones on Android 14 (58 of them), "
+          "managed in Intune.")
+    assert any("XCover6" in t for t in captured(b)["environment"])
+
+
+STORIES = [
+    ("we had Layout Builder on the reserve pages for about three months in 2023. every save "
+     "stores the whole layout in a new revision, so the revision table hit 9 GB and the backup "
+     "started timing out. we went back to paragraphs.", "Layout Builder"),
+    ("lol no. we did exactly that last spring - ran a spring batch port of INTACC in parallel "
+     "for a month and rolled it back. it disagreed with the cobol by a penny on ~300 accounts a "
+     "night.", "spring batch port"),
+]
+
+
+@pytest.mark.parametrize("story, named", STORIES)
+def test_a_story_of_an_approach_used_for_a_while_and_gone_back_from_is_falsified(
+        tmp_path, story, named):
+    b = session(tmp_path)
+    b.prompt("can we get a visual page builder for the editors?\n\n" + story)
+    b.say("Understood, I'll leave it.")
+    (tried,) = captured(b)["falsified"]
+    assert named in tried and ("went back" in tried or "rolled it back" in tried)
+
+
+def test_a_story_passed_on_in_a_fenced_chat_message_is_the_teams_words(tmp_path):
+    b = session(tmp_path)
+    b.prompt("editors want drag and drop. before you suggest the obvious thing, Tom said:\n"
+             "```\nTom  9:14 AM\nwe had Layout Builder on the reserve pages for about three "
+             "months in 2023. the revision table hit 9 GB and the backup started timing out. "
+             "we went back to paragraphs. please don't turn it on again\n```")
+    b.say("Noted.")
+    assert any("Layout Builder" in t for t in captured(b)["falsified"])
+
+
+def test_using_something_for_a_while_without_going_back_is_no_story(tmp_path):
+    b = session(tmp_path)
+    b.prompt("we've had Layout Builder on the reserve pages for about three months now and the "
+             "editors love it. add it to the news pages too.")
+    b.say("Will do.")
+    assert "falsified" not in captured(b)
+
+
+def test_the_users_answer_to_a_question_about_the_setup_is_kept_with_the_question(tmp_path):
+    b = session(tmp_path)
+    b.prompt("use the popover attribute for the trip details on the driver screen")
+    b.say("Happy to - one check first: the popover attribute needs Chrome 114+. What do the "
+          "drivers' tablets run?")
+    b.prompt("the drivers tabs are stuck on chrome 109, intune pins it and the IT volunteer "
+             "wont touch it till the tabs get replaced")
+    b.say("Okay, going by that.")
+    (fact,) = captured(b)["environment"]
+    assert fact.startswith("The drivers tabs are stuck on chrome 109") \
+        and fact.endswith("[asked: What do the drivers' tablets run?]")
+
+
+@pytest.mark.parametrize("question, answer", [
+    ("What do the drivers' tablets run?", "not sure tbh, ask Dave when he's back on monday"),
+    ("What do the drivers' tablets run?", "just use the modal then, forget the popover"),
+    ("Shall I also update the tests?", "yes and the docs page for the driver screen too"),
+    ("Which of the two do you prefer?", "the second one, it keeps the board readable"),
+])
+def test_a_doubt_an_order_or_an_answer_to_a_go_ahead_is_no_setup_fact(tmp_path, question,
+                                                                       answer):
+    b = session(tmp_path)
+    b.prompt("use the popover attribute for the trip details on the driver screen")
+    b.say("One check first. " + question)
+    b.prompt(answer)
+    b.say("Okay.")
+    assert "environment" not in captured(b)
+
+
+def test_a_teammates_message_passed_on_gives_its_rules_and_facts(tmp_path):
+    b = session(tmp_path)
+    b.prompt("add a 'needs wheelchair lift' flag to bookings. Ines posted this earlier:\n\n"
+             "Ines in #wct-dev:\n\"reminder for anyone touching src/Shared: changes to the "
+             "remoting API records are additive only. every booking gets pushed to Beacon CRM "
+             "by the fellwatch_crm queue worker.\"")
+    b.say("Will do, keeping the records additive.")
+    found = captured(b)
+    assert any(t.startswith("Changes to the remoting API records are additive only.")
+               for t in found["convention"]), found
+    assert any("Beacon CRM" in t for kind in found.values() for t in kind)

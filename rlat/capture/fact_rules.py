@@ -271,6 +271,12 @@ RELAY_LINE = re.compile(r"^[ \t>]*(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)? (?:in|on) 
 RELAYED_WORDS = 4  # content words a relayed sentence needs to be a rule or a fact
 
 
+# Output pasted into a prompt that failed: an error, a stack trace, an exception, a panic.
+FAILED_PASTE = re.compile(r"\b(?:error|errors|failed|failure|fatal|traceback|exception|panic(?:ked)?|"
+                          r"stack (?:begin|trace)|attempt to (?:index|call|compare|perform)|"
+                          r"segmentation fault|core dumped|assertion)\b", re.IGNORECASE)
+
+
 # Phrases that make a user's sentence transient or a question rather than a standing fact.
 TRANSIENT = re.compile(
     r"\b(?:this time|for now|right now|for this (?:task|pr|change|one)|today|just this|"

@@ -92,6 +92,7 @@ from .fact_rules import (
     ELLIPTICAL,
     ENCLOSED,
     ENV_ERROR,
+    FAILED_PASTE,
     FAILS_SAID,
     FALSIFIED,
     FALSIFIED_HINTS,
@@ -439,6 +440,7 @@ class FactExtractor:
             how_asked = self._cite(said_before, *last[0], "prompt") if self._answering \
                 and HOW_DONE_ASKED.search(said_before.text, *last[0]) else None
             self._given = {}  # (what the previous prompt gave and nothing ran is not followed)
+            ask_before = self._ask  # (the situation an answer to the assistant is given in)
             for block in turn.blocks:
                 if block.kind == "text" and block.text:
                     replying, said_before = said_before, None  # (its first text replies)
@@ -453,7 +455,7 @@ class FactExtractor:
                     self._user_text(block)
                     if replying is not None:  # (after its rules are kept: they come first)
                         self._intent_explained(replying, block)
-                        self._setup_answered(replying, block)
+                        self._setup_answered(replying, block, ask_before)
                     if how_asked is not None:
                         for a, b in answered_commands(block.text):
                             self._given.setdefault(one_line(block.text[a:b]),
@@ -652,7 +654,7 @@ class FactExtractor:
         self._symptom = bool(SYMPTOM.search(text)) and reporting \
             or bool(INVESTIGATE.search(text)) \
             or bool(SYMPTOM_WEAK.search(text)) and reporting and not WANTS.search(text) \
-            or declared or found is not None
+            or declared or found is not None or _pastes_failure(text)
         self._since_report = ""
         self._reverted = ()
         self._fixing = bool(FIX_ASKED.search(text))
@@ -815,10 +817,12 @@ class FactExtractor:
             self._keep("convention", reply.text[start:end],
                        [self._cite(reply, start, end, "fact")])
 
-    def _setup_answered(self, said: Block, reply: Block) -> None:
+    def _setup_answered(self, said: Block, reply: Block, ask: Cited | None) -> None:
         """The assistant asking about the setup (``SETUP_ASKED``) and the user answering
         ("the drivers tabs are stuck on chrome 109, intune pins it …"): their answer, up to two
-        sentences, is a fact about the setup, kept with the question. Not an order, a question
+        sentences, is a fact about the setup, kept with the question and the prompt it came up
+        under (``ask``: "use the popover attribute … on the driver screen — What do the drivers'
+        tablets run?"; a later prompt may share words with either). Not an order, a question
         back, a doubt, or an answer already kept as something else."""
         spans = sentences(said.text)
         if not spans or not is_question(said.text[spans[-1][0]:spans[-1][1]]):
@@ -836,7 +840,12 @@ class FactExtractor:
         if len(content_words(text[start:end])) < SETUP_ANSWER_WORDS:
             return
         head = snippet(one_line(text[start:end]), ROOM_BESIDE_ASK)
-        asked = snippet(one_line(question), FACT_CHARS - len(head) - ASKED_ROOM)
+        room = FACT_CHARS - len(head) - ASKED_ROOM
+        asked = one_line(question)
+        if ask is not None and len(asked) + ASK_MIN_CHARS < room:
+            before = snippet(_asked_words(ask.excerpt), room - len(asked) - 3)
+            asked = f"{before} — {asked}" if before else asked
+        asked = snippet(asked, room)
         self._keep("environment", text[start:end], [self._cite(reply, start, end, "fact")],
                    text=with_ask(head, asked))
 
@@ -1868,6 +1877,14 @@ def _block_after(text: str, end: int) -> int:
     first = len(rest) - len(rest.lstrip())
     gap = re.search(r"\n[ \t>]*\n", rest[first:])
     return end + first + (gap.start() if gap else len(rest) - first)
+
+
+def _pastes_failure(text: str) -> bool:
+    """Whether a prompt pastes output that failed, in a fence ("its the streaming thing again i
+    think … ```…attempt to index nil with 'Position' … Stack End``` fix pls"): a problem
+    reported, whatever the words around it say."""
+    return "```" in text and any("\n" in m.group(0) and FAILED_PASTE.search(m.group(0))
+                                 for m in FENCED.finditer(text))
 
 
 def _topic_words(text: str) -> set[str]:

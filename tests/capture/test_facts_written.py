@@ -232,7 +232,8 @@ def test_the_users_answer_to_a_question_about_the_setup_is_kept_with_the_questio
     b.say("Okay, going by that.")
     (fact,) = captured(b)["environment"]
     assert fact.startswith("The drivers tabs are stuck on chrome 109") \
-        and fact.endswith("[asked: What do the drivers' tablets run?]")
+        and fact.endswith("[asked: use the popover attribute for the trip details on the driver "
+                          "screen — What do the drivers' tablets run?]"), fact
 
 
 @pytest.mark.parametrize("question, answer", [
@@ -262,3 +263,22 @@ def test_a_teammates_message_passed_on_gives_its_rules_and_facts(tmp_path):
     assert any(t.startswith("Changes to the remoting API records are additive only.")
                for t in found["convention"]), found
     assert any("Beacon CRM" in t for kind in found.values() for t in kind)
+
+
+def test_a_prompt_pasting_failed_output_reports_a_problem_the_explanation_answers(tmp_path):
+    b = session(tmp_path)
+    b.prompt("its the streaming thing again i think\n\n```\n14:02:11.337  Harbour:14: attempt to "
+             "index nil with 'Position'\n14:02:11.338  Stack End\n```\n\nfix pls")
+    b.run("Read", {"file_path": "src/client/Harbour.client.luau"}, "local dock = workspace.Dock")
+    b.say("Yes, that's it. The place has StreamingEnabled on, so a client only has the parts "
+          "near its character when the script starts.")
+    assert any("StreamingEnabled" in t for t in captured(b)["gotcha"])
+
+
+def test_a_prompt_pasting_output_that_went_fine_reports_nothing(tmp_path):
+    b = session(tmp_path)
+    b.prompt("here's the schema\n\n```\nCREATE TABLE trips (id serial primary key);\n```\n\n"
+             "add a legs table next to it")
+    b.run("Read", {"file_path": "migrations/0030.sql"}, "CREATE TABLE trips")
+    b.say("The trips table has no legs yet, so the new table references it by id.")
+    assert "gotcha" not in captured(b)

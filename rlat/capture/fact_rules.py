@@ -976,6 +976,8 @@ def names_of_things(text: str) -> set[str]:
     names.update("name:" + n for n in _DOTTED_NAME.findall(text))
     names.update("name:" + n for n in _SNAKE_NAME.findall(text))
     names.update("name:" + n for n in _URL.findall(text))
+    names.update("name:" + n for n in _CONFIG_FILE.findall(text))
+    names.update("name:" + n for n in _LONG_NUMBER.findall(text))
     names.update("name:" + n for n in identifiers_in_case(text))
     for word in _WORD_NAME.findall(_QUOTED.sub(" ", text)):  # (not in a quoted subject)
         if _unknown(word):
@@ -991,6 +993,11 @@ _HEX_NAME = re.compile(r"(?<![\w/.@$-])0x[0-9a-fA-F]{4,}(?![\w/@-])")
 _DOTTED_NAME = re.compile(r"(?<![\w/.@$-])[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*){2,}(?![\w/@(-])")
 # ... or an identifier in snake case ("rest_cookie_invalid_nonce", "sync_dist"), or a URL
 _SNAKE_NAME = re.compile(r"(?<![\w/.@$-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w/@(-])")
+# ... or a config file by its name ("places.toml"), or an id of seven digits or more ("place
+# 17402211893")
+_CONFIG_FILE = re.compile(r"(?<![\w/.@-])[\w-]+\.(?:toml|ya?ml|json|ini|cfg|conf|env|lock|xml|"
+                          r"properties|gradle|tf|tfvars|nix|bicep|plist)(?![\w/@-])")
+_LONG_NUMBER = re.compile(r"(?<![\w.:/-])\d{7,}(?![\w.:/-])")
 _URL = re.compile(r"\bhttps?://[^\s)>\]`'\"]+[\w/]")
 _QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”")
 _WORD_NAME = re.compile(r"(?<![\w/.@$-])[a-z][a-z0-9]{5,}(?![\w/@(-])")

@@ -163,13 +163,15 @@ def test_a_comment_that_explains_its_own_code_is_not_a_finding(tmp_path):
     ("Handlers subclass TriggerHandler here.", "TriggerHandler"),
     ("The 403s are rest_cookie_invalid_nonce.", "rest_cookie_invalid_nonce"),
     ("It redirects to https://abc.chromiumapp.org/ after login.", "https://abc.chromiumapp.org/"),
+    ("There's a staging experience in places.toml.", "places.toml"),
+    ("Publish to place 17402211893 instead.", "17402211893"),
 ])
 def test_names_written_in_their_own_case_are_names_of_things(sentence, name):
     assert "name:" + name in names_of_things(sentence)
 
 
 def test_words_in_capitals_or_at_a_sentence_start_are_not_names():
-    assert names_of_things("It is NOT safe. Always ask first.") == set()
+    assert names_of_things("It is NOT safe. Always ask first, by 2026 or at 10:30.") == set()
     assert codes_of_things("Never DO that.") == set()
 
 

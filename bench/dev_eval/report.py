@@ -31,7 +31,7 @@ SPLIT_NOTE = {
     "dev18": "the DEV18 split: written in the twelfth pass by a helper that read no rlat code; "
              "first read untuned (0.61; the pass's start code 0.59), tuned on since",
     "dev19": "the DEV19 split: written in the thirteenth pass by a helper that read no rlat "
-             "code; first read untuned",
+             "code; first read untuned (0.325), tuned on since",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

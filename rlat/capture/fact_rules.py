@@ -172,8 +172,8 @@ RULE_ACKNOWLEDGED = re.compile(r"^\W{0,3}(?:noted|understood|got it)\b(?:,? for 
                                r"anything|all|the rest|future)[^:\n]{0,50})?\s*:\s+",
                                re.IGNORECASE)
 # A chat client's byline ("Marisol  1:30 PM") or a reviewer's ("**Saoirse** commented on …").
-CHAT_BYLINE = re.compile(r"^\W{0,4}[A-Z][\w.'-]*(?: [\w.'-]+){0,2}\s{1,4}\d{1,2}:\d{2}"
-                         r"(?:\s*[AP]M)?\s*$")
+_CHAT_STAMP = r"[A-Z][\w.'-]*(?: [\w.'-]+){0,2}\s{1,4}\d{1,2}:\d{2}(?:\s*[AP]M)?"  # "Tom  9:14 AM"
+CHAT_BYLINE = re.compile(r"^\W{0,4}" + _CHAT_STAMP + r"\s*$")
 # ... whose byline is no rule ("**Saoirse** commented on `loans.clj`").
 BYLINE = re.compile(r"^\W{0,4}[\w.'-]+(?: [\w.'-]+){0,3}\**\s{1,3}(?:commented|replied|wrote|said|"
                     r"reviewed|suggested)\b", re.IGNORECASE)
@@ -249,8 +249,7 @@ WENT_BACK = re.compile(r"\b(?:went|go|going|moved|switched|changed|fell) back to
 STORY_SENTENCES = 4  # from the time it was in use to the going back, at most
 # A fence that opens with a chat byline ("Tom  9:14 AM") is a message the user passes on from
 # their team, their words as much as a doc they share, not a tool's output.
-FENCED_CHAT = re.compile(r"```[^\n]*\n\s*[A-Z][\w.'-]*(?: [\w.'-]+){0,2}\s{1,4}\d{1,2}:\d{2}"
-                         r"(?:\s*[AP]M)?[ \t]*\n")
+FENCED_CHAT = re.compile(r"```[^\n]*\n\s*" + _CHAT_STAMP + r"[ \t]*\n")
 
 
 # The assistant asking the user about the setup ("What do the drivers' tablets run?", "Do you
@@ -266,8 +265,8 @@ SETUP_ANSWER_WORDS = 4  # content words an answer needs to say something of its 
 # from Marion (#ops) ---", "Tom  9:14 AM". What it says of how things are done (``NORMATIVE``)
 # is a rule, what it says of the setup naming a thing a fact, as the team's own words.
 RELAY_LINE = re.compile(r"^[ \t>]*(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)? (?:in|on) #[\w-]+|-{2,} ?from "
-                        r"[A-Z][\w.'-]*[^\n]{0,40}?-{2,}|[A-Z][\w.'-]*(?: [\w.'-]+){0,2}\s{1,4}"
-                        r"\d{1,2}:\d{2}(?:\s*[AP]M)?)[ \t]*:?[ \t]*$", re.MULTILINE)
+                        r"[A-Z][\w.'-]*[^\n]{0,40}?-{2,}|" + _CHAT_STAMP + r")[ \t]*:?[ \t]*$",
+                        re.MULTILINE)
 RELAYED_WORDS = 4  # content words a relayed sentence needs to be a rule or a fact
 
 

@@ -129,8 +129,9 @@ RULE_INTRO = re.compile(
     # time: …")
     r"(?:before you start,? )?because (?:i know )?you'?ll forget|" + _FOR_NEXT_TIME + r"|"
     # ("reminder for anyone touching src/Shared: …", "heads up for whoever deploys: …")
-    r"(?:friendly |quick )?(?:reminder|heads.up|fyi|psa) for (?:anyone|everyone|whoever)"
-    r"[^:.\n]{0,40})\W*?:\s*"
+    # (whom it is for is its scope, kept with the rule: ``scope``)
+    r"(?:friendly |quick )?(?:reminder|heads.up|fyi|psa) (?P<scope>for (?:anyone|everyone|"
+    r"whoever)[^:.\n]{0,40}))\W*?:\s*"
     r"[\"“]?", re.IGNORECASE)
 # A line that announces the rules after it, a list or a quoted review comment ("ground rules:",
 # "… and it goes for everything from now on:"): each sentence of the block it opens is a rule.

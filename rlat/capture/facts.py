@@ -1091,7 +1091,8 @@ class FactExtractor:
             if intro and end - (start + intro.end()) >= SENTENCE_MIN \
                     and not FIRST_PERSON.match(sentence, intro.end()):
                 quoted = intro.group(0)[-1:] in "\"“"
-                start += intro.end()  # the rule is what follows its announcement
+                # the rule is what follows its announcement (with whom it is for, if said)
+                start += intro.start("scope") if intro.group("scope") else intro.end()
                 close = text.find("”" if intro.group(0).endswith("“") else '"', start, end)
                 if quoted and close > start + SENTENCE_MIN:
                     end = close  # (the quote alone: "… forgetting it: "X" then fix the lint")

@@ -262,8 +262,8 @@ def test_a_teammates_message_passed_on_gives_its_rules_and_facts(tmp_path):
              "by the fellwatch_crm queue worker.\"")
     b.say("Will do, keeping the records additive.")
     found = captured(b)
-    assert any(t.startswith("Changes to the remoting API records are additive only.")
-               for t in found["convention"]), found
+    assert any(t.startswith("For anyone touching src/Shared: changes to the remoting API "
+                            "records are additive only.") for t in found["convention"]), found
     assert any("Beacon CRM" in t for kind in found.values() for t in kind)
 
 

@@ -284,3 +284,13 @@ def test_a_prompt_pasting_output_that_went_fine_reports_nothing(tmp_path):
     b.run("Read", {"file_path": "migrations/0030.sql"}, "CREATE TABLE trips")
     b.say("The trips table has no legs yet, so the new table references it by id.")
     assert "gotcha" not in captured(b)
+
+
+def test_dont_hardcode_written_as_one_word_is_a_rule(tmp_path):
+    b = session(tmp_path)
+    b.prompt("make the lifeboat faster, 40 instead of 28")
+    b.say("Bumped TOP_SPEED in the boat controller from 28 to 40.")
+    b.prompt("nope, dont hardcode it in the controller, all the tuning numbers live in "
+             "src/shared/Config/Tuning.luau so jess can tweak them in studio")
+    b.say("Okay.")
+    assert any("Tuning.luau" in t for t in captured(b)["convention"])

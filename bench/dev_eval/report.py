@@ -32,6 +32,8 @@ SPLIT_NOTE = {
              "first read untuned (0.61; the pass's start code 0.59), tuned on since",
     "dev19": "the DEV19 split: written in the thirteenth pass by a helper that read no rlat "
              "code; first read untuned (0.325), tuned on since",
+    "dev20": "the DEV20 split: written in the thirteenth pass by a helper that read no rlat "
+             "code; first read untuned",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

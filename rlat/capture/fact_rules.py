@@ -211,17 +211,25 @@ AVOID = re.compile(r"\b(?:never|don'?t|do not|avoid|not allowed|forbidden|banned
 # test" heading lists the commands that check the change; any other paragraph is kept when it
 # says why (``CAUSE``, ``RULE``, a modal, ``GOTCHA``), not only what changed.
 REVERT_SUBJECT = re.compile(r"^\s*Revert\s+[\"“'](.+?)[\"”']\s*$")
+MESSAGE_PARTS = 2  # facts one paragraph too long for one is kept as, at most
 MESSAGE_HEADING = re.compile(r"^\s*#{1,6}\s+(.*?)\s*$")
 TEST_SECTION = re.compile(r"^\W*(?:how to (?:test|verify|check)|testing|test(?:ing)? (?:plan|notes)|"
                           r"tests?|to test|verification)\W*$", re.IGNORECASE)
 
 
 # Claude Code's compaction summary is numbered sections ("2. Key Technical Concepts:", "4. Errors
-# and fixes:"). Two hold what the session learned, one item a line: its concepts (a rule, a
-# gotcha or a fact about the setup, by their words) and its errors with their fixes (gotchas).
-# The others say what was asked, which files, what is pending: this session's work.
+# and fixes:"). Three hold what the session learned: its concepts, one item a line (a rule, a
+# gotcha or a fact about the setup, by their words), its errors with their fixes (gotchas), and
+# its problem solving, sentence by sentence. The others say what was asked, which files, what
+# is pending: this session's work, where only an abandoned approach or a gotcha counts.
 SUMMARY_SECTION = re.compile(r"^[ \t]*\d+\.[ \t]+([A-Z][^:\n]{2,60}):[ \t]*$", re.MULTILINE)
-SUMMARY_LEARNED = {"key technical concepts": "", "errors and fixes": "gotcha"}
+SUMMARY_LEARNED = {"key technical concepts": "", "errors and fixes": "gotcha",
+                   "problem solving": "sentences"}
+# ... and, in any section, an approach it says was tried and given up ("KMP-NativeCoroutines was
+# prototyped on a branch and abandoned: …")
+SUMMARY_TRIED = re.compile(r"\b(?:tried|trialled|prototyped|tested|evaluated|attempted|piloted)\b"
+                           r"[^.;\n]{0,80}?\b(?:and|but|then) (?:\w+ )?(?:abandoned|dropped|reverted|"
+                           r"rolled back|backed out|given up|ripped out|removed)\b", re.IGNORECASE)
 SUMMARY_WORDS = 6  # content words an item needs to say something (not "Npgsql.FSharp queries")
 SUMMARY_ITEMS = 6  # items kept from one summary, at most
 
@@ -230,8 +238,8 @@ SUMMARY_ITEMS = 6  # items kept from one summary, at most
 # warning or a note ("// WARNING: never Cmd.OfAsync.perform for server calls - …"), or saying
 # what was tried and undone ("An indexed master (VBISAM, e40b3c6) was reverted in 7d21f90: …").
 COMMENT_MARK = re.compile(r"^\W*(?:(NOTE|N\.B\.|IMPORTANT|WARNING|WARN|CAUTION|HACK|GOTCHA)\b|"
-                          r"(?i:(note|important|warning|caution|gotcha)):)\W*")
-COMMENT_WARNS = frozenset(("warning", "warn", "caution", "hack", "gotcha"))
+                          r"(?i:(note|important|warning|caution|gotcha|heads.up)):)\W*")
+COMMENT_WARNS = frozenset(("warning", "warn", "caution", "hack", "gotcha", "heads up", "heads-up"))
 COMMENT_TRIED = re.compile(r"\b(?:was|were|got|has been) (?:\w+ )?(?:tried|reverted|backed out|"
                            r"rolled back|ripped out)\b|\breverted (?:in|by)\b", re.IGNORECASE)
 ON_PURPOSE = re.compile(r"\b(?:on purpose|deliberately|intentionally|by design)\b", re.IGNORECASE)
@@ -244,9 +252,19 @@ IN_USE_FOR = re.compile(r"\bfor (?:about |around |roughly |nearly |almost |over 
                         r"two|three|four|five|six|a few|a couple of|several|\d+) (?:days?|weeks?|"
                         r"months?|years?|sprints?|quarters?)\b", re.IGNORECASE)
 WENT_BACK = re.compile(r"\b(?:went|go|going|moved|switched|changed|fell) back to\b|\brolled (?:it |"
-                       r"that |them |this |everything )?back\b|\bripped (?:it|them|that) out\b|"
-                       r"\bgave up on\b|\bbacked (?:it |that |them )?out\b|\breverted (?:it|that|"
-                       r"them|to)\b", re.IGNORECASE)
+                       r"that |them |this |everything )?back\b|\brip(?:ped)? (?:it|them|that|"
+                       r"(?:it )?all) out\b|\bgave up on\b|\bbacked (?:it |that |them )?out\b|"
+                       r"\breverted (?:it|that|them|to)\b|\bunpick(?:ed|ing)?\b|\bgot rid of (?:it|"
+                       r"them|that)\b|\bnot again\b", re.IGNORECASE)
+# The user sparing the assistant a suggestion ("and to save you the suggestion: we started with
+# UCableComponent in the prototype. … it doesn't carry any load …"): what follows is an approach
+# tried before, with why it went.
+SUGGESTION_SPARED = re.compile(r"\b(?:save you the (?:suggestion|trouble|question)|before you "
+                               r"(?:suggest|propose)(?: it| that| the obvious(?: thing| one)?)?|so "
+                               r"you don'?t (?:suggest|propose) it)\b[^:\n]{0,30}:\s*",
+                               re.IGNORECASE)
+STARTED_WITH = re.compile(r"\b(?:we|i|they)(?:'d| had)? (?:started|began) (?:out )?with\b|"
+                          r"\bused to\b|\boriginally\b", re.IGNORECASE)
 STORY_SENTENCES = 4  # from the time it was in use to the going back, at most
 # A fence that opens with a chat byline ("Tom  9:14 AM") is a message the user passes on from
 # their team, their words as much as a doc they share, not a tool's output.
@@ -269,6 +287,10 @@ RELAY_LINE = re.compile(r"^[ \t>]*(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)? (?:in|on) 
                         r"[A-Z][\w.'-]*[^\n]{0,40}?-{2,}|" + _CHAT_STAMP + r")[ \t]*:?[ \t]*$",
                         re.MULTILINE)
 RELAYED_WORDS = 4  # content words a relayed sentence needs to be a rule or a fact
+# A sentence whose first words point back at the one before ("DON'T key anything on it, …",
+# "those get reused every year"): it is said with that one.
+REFERS_BACK = re.compile(r"^\W*(?:\w+\W+){0,5}?(?:it|them|those|these|that one|this one)\b(?![-'’])",
+                         re.IGNORECASE)
 
 
 # Output pasted into a prompt that failed: an error, a stack trace, an exception, a panic.
@@ -515,7 +537,8 @@ GOTCHA = re.compile(
     r"running|started|run|loaded|imported|called|built|installed|copied|created) "
     # the one way a thing runs here ("GameTests only run in a headless server through
     # `./gradlew runGametest`", "the e2e tests need a build made with --mode e2e") ...
-    r"|\bonly (?:runs?|works?|builds?|starts?|loads?) (?:in|inside|through|with|under|via|from)\b"
+    r"|\bonly (?:runs?|works?|builds?|starts?|loads?) (?:in|inside|through|with|under|via|from|"
+    r"on)\b"
     r"|\bneeds? (?:a|an|the) (?:\w+ )?(?:made|built|run|started|created|generated|compiled) "
     r"(?:with|by|from|through)\b"
     # ... and what a tool keeps back unless asked ("colcon hides test output by default")

@@ -127,6 +127,7 @@ from .fact_rules import (
     MEMORY_ENVIRONMENT,
     MEMORY_GOTCHAS,
     MESSAGE_HEADING,
+    MESSAGE_PARTS,
     NARRATION,
     NEXT_LABEL,
     NORMATIVE,
@@ -146,6 +147,7 @@ from .fact_rules import (
     QUANTIFIED,
     QUOTED_COMMAND,
     QUOTED_OUTPUT,
+    REFERS_BACK,
     REFUSED_OPTION,
     REJECTED_FEEDBACK,
     REJECTED_PREFIX,
@@ -173,13 +175,16 @@ from .fact_rules import (
     SETUP_ASKED,
     SNAG,
     SNAG_WORDS,
+    STARTED_WITH,
     STILL_CURRENT,
     STILL_SO,
     STORY_SENTENCES,
     SUGGEST_LEAD,
+    SUGGESTION_SPARED,
     SUMMARY_ITEMS,
     SUMMARY_LEARNED,
     SUMMARY_SECTION,
+    SUMMARY_TRIED,
     SUMMARY_WORDS,
     SYMPTOM,
     SYMPTOM_WEAK,
@@ -830,14 +835,27 @@ class FactExtractor:
         question = next((said.text[a:b] for a, b in reversed(spans)
                          if SETUP_ASKED.match(said.text[a:b]) and is_question(said.text[a:b])),
                         None)
+        if question is not None:
+            self._setup_answer(reply, 0, len(reply.text), question, ask)
+
+    def _setup_answer(self, reply: Block, start: int, end: int, question: str,
+                      ask: Cited | None) -> None:
+        """Keep ``reply.text[start:end]``, the user's answer to the assistant's ``question``
+        about the setup, up to two sentences, with the question and the prompt it came up
+        under (``ask``) — unless it is an order, a question back, a doubt, says too little
+        (``SETUP_ANSWER_WORDS``, unless it gives a number: "84/512/0033. same one for
+        sandbox"), or was kept as something else already."""
         text = reply.text
-        kept = sentences(text)[:2]
-        if question is None or not kept or is_question(text) or IMPERATIVE.match(text) \
-                or UNSURE.search(text[:kept[-1][1]]) or TRANSIENT.search(text) \
-                or any(c.uuid == reply.uuid for f in self.facts for c in f.cited):
+        kept = [(a + start, b + start) for a, b in sentences(text[start:end])][:2]
+        said = text[start:end]
+        if not kept or is_question(said) or IMPERATIVE.match(_SOFTENER.sub("", said)) \
+                or UNSURE.search(text[start:kept[-1][1]]) or TRANSIENT.search(said) \
+                or any(c.uuid == reply.uuid and c.excerpt in said
+                       for f in self.facts for c in f.cited):
             return
         start, end = kept[0][0], kept[-1][1]
-        if len(content_words(text[start:end])) < SETUP_ANSWER_WORDS:
+        words = len(content_words(text[start:end]))
+        if words < SETUP_ANSWER_WORDS and not (words and _DIGITS.search(text[start:end])):
             return
         head = snippet(one_line(text[start:end]), ROOM_BESIDE_ASK)
         room = FACT_CHARS - len(head) - ASKED_ROOM
@@ -1060,6 +1078,11 @@ class FactExtractor:
                 if told is not None:
                     taken = told
                     continue
+            if (spared := SUGGESTION_SPARED.search(sentence)) is not None:
+                told = self._spared(block, spans, at, start + spared.end())
+                if told is not None:
+                    taken = told
+                    continue
             if (back := GOING_BACK.search(sentence)) and at + 1 < len(spans):
                 # ("please don't go back to the old idea: no bonding. bonding was tried in the
                 # pilot. the straps are shared between patients …")
@@ -1161,6 +1184,10 @@ class FactExtractor:
                 if byline:  # (the next message's byline ends this one's sentence)
                     end = start + byline.start()
                     sentence = text[start:end].rstrip()
+                if at and spans[at - 1][0] >= relayed and REFERS_BACK.search(sentence) \
+                        and end - spans[at - 1][0] <= FACT_CHARS:
+                    start = spans[at - 1][0]  # ("… is the management tag. DON'T key anything
+                    sentence = text[start:end]  # on it": what "it" is comes with the rule)
                 if len(content_words(sentence)) < RELAYED_WORDS:
                     pass
                 elif NORMATIVE.search(sentence):
@@ -1174,6 +1201,25 @@ class FactExtractor:
                 sentence = text[start:end]
             if kind:
                 self._keep(kind, sentence, [self._cite(block, start, end, "fact")])
+
+    def _spared(self, block: Block, spans: list[tuple[int, int]], at: int,
+                start: int) -> int | None:
+        """What the user says after sparing the assistant a suggestion ("to save you the
+        suggestion: we started with UCableComponent in the prototype. … it doesn't carry any
+        load …"), when it tells of a trial and why it went: a falsified approach, from ``start``
+        up to three sentences. The index of the last sentence kept, if it was."""
+        text = block.text
+        last = at
+        while last + 1 < len(spans) and last < at + 2 \
+                and spans[last + 1][1] - start <= FACT_CHARS:
+            last += 1
+        told = text[start:spans[last][1]]
+        if len(told) < SENTENCE_MIN or NOT_TRIED.search(told) or not _gives_reason(told) \
+                or not (TRIAL.search(told) or FIRST_TRY.search(told) or PAST_TRIAL.search(told)
+                        or STARTED_WITH.search(told) or IN_USE_FOR.search(told)):
+            return None
+        self._keep("falsified", told, [self._cite(block, start, spans[last][1], "fact")])
+        return last
 
     def _story(self, block: Block, spans: list[tuple[int, int]], at: int, start: int) -> int | None:
         """The story of an approach used for a while and gone back from, told from the
@@ -1411,33 +1457,37 @@ class FactExtractor:
 
     def _summarised(self, block: Block) -> None:
         """What Claude Code's compaction summary says the session learned: each item of its
-        "Key Technical Concepts" (a rule, a gotcha or a fact about the setup, by its words)
-        and of its "Errors and fixes" (a gotcha), when it says enough (``SUMMARY_WORDS``)."""
+        "Key Technical Concepts" (a rule, a gotcha or a fact about the setup, by its words),
+        of its "Errors and fixes" (a gotcha) and each sentence of its "Problem Solving" (by
+        its words, ``_summary_kind``), when it says enough (``SUMMARY_WORDS``); in the other
+        sections (the files, the request, the work) only an item that reads as an approach
+        abandoned or a gotcha."""
         text = block.text
         heads = list(SUMMARY_SECTION.finditer(text))
         kept = 0
         for at, head in enumerate(heads):
-            kind = SUMMARY_LEARNED.get(head.group(1).strip().lower())
-            if kind is None:
-                continue
+            section = head.group(1).strip().lower()
+            learned = SUMMARY_LEARNED.get(section)
             end = heads[at + 1].start() if at + 1 < len(heads) else len(text)
-            starts = [m.start() for m in re.finditer(r"(?m)^[ \t]*[-*•][ \t]+", text[head.end():end])]
-            for a, b in zip(starts, [*starts[1:], end - head.end()], strict=True):
-                a, b = head.end() + a, head.end() + b
+            if learned == "sentences":
+                items = [(head.end() + a, head.end() + b)
+                         for a, b in sentences(text[head.end():end])]
+            else:
+                starts = [head.end() + m.start() for m in
+                          re.finditer(r"(?m)^[ \t]*[-*•][ \t]+", text[head.end():end])]
+                items = list(zip(starts, [*starts[1:], end], strict=True)) if starts else []
+            for a, b in items:
                 item = text[a:b].strip()
                 bullet = BULLET.match(item)
                 item = item[bullet.end():] if bullet else item
                 if len(content_words(item)) < SUMMARY_WORDS or kept >= SUMMARY_ITEMS:
                     continue
+                kind = _summary_kind(item, learned)
+                if kind is None:
+                    continue
                 start = text.find(item, a)
-                cited = [self._cite(block, start, start + len(item), "fact")]
-                said = kind or ("gotcha" if GOTCHA.search(item) else "convention" if (
-                    RULE.search(item) or NORMATIVE.search(item)) else "environment")
-                if said == "environment" and not (salient_tokens(item) or names_of_things(item)
-                                                   or BACKTICK.search(item)
-                                                   or codes_of_things(item)):
-                    continue  # (a concept with nothing of the setup in it: "Elmish board")
-                if self._keep(said, item, cited) is not None:
+                if self._keep(kind, item, [self._cite(block, start, start + len(item),
+                                                      "fact")]) is not None:
                     kept += 1
 
     def _committed(self, block: Block) -> None:
@@ -1469,10 +1519,10 @@ class FactExtractor:
                     self._keep("environment", said, cited, text=lead + snippet(
                         one_line("; ".join(commands)), FACT_CHARS - len(lead)))
                 continue
-            if explained or not any(
+            if explained or not reverted and not any(
                     CAUSE.search(s) or RULE.search(s) or _MODAL.search(s) or GOTCHA.search(s)
                     for s in (said[a:b] for a, b in sentences(said))):
-                continue
+                continue  # (a revert's message is its why, in whatever words)
             explained = True
             if reverted:
                 kind, lead = "falsified", f'Reverted "{reverted.group(1)}": '
@@ -1481,8 +1531,18 @@ class FactExtractor:
                     RULE.search(said) or NORMATIVE.search(said)) else "environment"
                 lead = f"{subject.rstrip('.:')}: " if subject and not MESSAGE_HEADING.match(
                     subject) else ""
-            self._keep(kind, said, cited,
-                       text=lead + snippet(one_line(said), FACT_CHARS - len(lead)))
+            # (a paragraph too long for one fact is kept as up to MESSAGE_PARTS, each its own
+            # run of whole sentences after the lead: the why is often in the second half)
+            room = FACT_CHARS - len(lead)
+            parts: list[tuple[int, int]] = []
+            for a, b in sentences(said):
+                if parts and b - parts[-1][0] <= room:
+                    parts[-1] = (parts[-1][0], b)
+                else:
+                    parts.append((a, b))
+            for a, b in parts[:MESSAGE_PARTS]:
+                self._keep(kind, said[a:b], [self._cite(block, start + a, start + b, "fact")],
+                           text=lead + snippet(one_line(said[a:b]), room))
 
     def _commented(self, block: Block) -> None:
         """A comment the assistant wrote into code: while a reported problem waits for its
@@ -1656,13 +1716,23 @@ class FactExtractor:
                     self._plan_refused(planned, block, m.start(1))
             return True
         if not block.is_error and (m := ANSWERED_QUESTION.match(text)):
+            # (a label picked from the options is a choice, not an answer in the user's words)
+            labels = {line.partition(": ")[0].strip() for line in self._offered.text.splitlines()} \
+                if self._offered is not None else set()
             for pair in ANSWER_PAIR.finditer(m.group(1)):
                 said = pair.group(2)
+                at = m.start(1)  # (the pairs' positions are in the answers' part)
                 if len(content_words(said)) >= 4:  # (a picked label is no statement)
-                    at = m.start(1)  # (the pairs' positions are in the answers' part)
                     self._user_text(Block("text", text[:at + pair.end(2)], uuid=block.uuid,
                                           offset=block.offset), start=at + pair.start(2))
                     self._option_turned_down(block, at + pair.start(2), at + pair.end(2))
+                question = pair.group(1)
+                if (SETUP_ASKED.match(question) or HOW_DONE_ASKED.search(question)) \
+                        and said.strip() not in labels:
+                    # (an answer typed into the "Other" box to a question about the setup —
+                    # "How do you run the test suites here?"="dotnet run -- RunTests from root")
+                    self._setup_answer(block, at + pair.start(2), at + pair.end(2), question,
+                                       self._ask)
         return False
 
     def _option_turned_down(self, answer: Block, start: int, end: int) -> None:
@@ -1878,6 +1948,28 @@ def _block_after(text: str, end: int) -> int:
     first = len(rest) - len(rest.lstrip())
     gap = re.search(r"\n[ \t>]*\n", rest[first:])
     return end + first + (gap.start() if gap else len(rest) - first)
+
+
+# A soft opening before an order ("just use the modal then"): the order is what follows.
+_SOFTENER = re.compile(r"^\W*(?:(?:just|then|ok|okay|so|nah|no)\W+)+", re.IGNORECASE)
+_DIGITS = re.compile(r"\d")
+
+
+def _summary_kind(item: str, learned: str | None) -> str | None:
+    """The kind of a compaction summary's item, by its section (``learned``: ``SUMMARY_LEARNED``)
+    and its words: an approach tried and abandoned, a gotcha, a rule; in the concepts, a fact
+    about the setup when it names something. Elsewhere (the files, the work) only an approach
+    abandoned or a gotcha: "… which must never be skipped" there describes the code."""
+    if SUMMARY_TRIED.search(item):
+        return "falsified"
+    if learned == "gotcha" or GOTCHA.search(item):
+        return "gotcha"
+    if learned is not None and (RULE.search(item) or NORMATIVE.search(item)):
+        return "convention"
+    if learned == "" and (salient_tokens(item) or names_of_things(item)
+                          or BACKTICK.search(item) or codes_of_things(item)):
+        return "environment"  # (not a concept with nothing of the setup in it: "Elmish board")
+    return None
 
 
 def _pastes_failure(text: str) -> bool:

@@ -424,7 +424,11 @@ def commit_message(name: str, raw: object) -> str:
     if title and not found.group(0).startswith("git"):
         paragraphs.insert(0, _unquote(title.group(1)))
     lines = [ln for ln in "\n\n".join(paragraphs).splitlines() if not _TRAILER.match(ln)]
-    return "\n".join(lines).strip()
+    # (a body hard-wrapped at 72 columns is one paragraph per blank line, not one per line)
+    return _HARD_WRAP.sub(" ", "\n".join(lines).strip())
+
+
+_HARD_WRAP = re.compile(r"(?<=\S)[ \t]*\n(?![ \t]*(?:[-*+•]|\d+[.)]|#|\n))[ \t]*(?=\S)")
 
 
 def _edit_changes(name: str, raw: object) -> list[tuple[list[str], list[str]]]:

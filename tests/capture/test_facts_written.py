@@ -294,3 +294,143 @@ def test_dont_hardcode_written_as_one_word_is_a_rule(tmp_path):
              "src/shared/Config/Tuning.luau so jess can tweak them in studio")
     b.say("Okay.")
     assert any("Tuning.luau" in t for t in captured(b)["convention"])
+
+
+def test_a_summarys_problem_solving_and_an_abandoned_approach_anywhere_are_read(tmp_path):
+    b = session(tmp_path)
+    b.prompt("This session is being continued from a previous conversation that ran out of "
+             "context. The conversation is summarized below:\n\nSummary:\n1. Primary Request and "
+             "Intent:\n   Show new lambs sooner on the board.\n\n2. Key Technical Concepts:\n\n"
+             "3. Files and Code Sections:\n   - `.github/workflows/release.yml`\n      - iOS jobs "
+             "only run on the self-hosted Mac mini in the depot office (runner label "
+             "`mac-depot`)\n\n5. Problem Solving:\n   The highlight works. Also settled: pushing "
+             "updates with SignalR was prototyped and abandoned: the shed's 4G router drops "
+             "websocket connections every few minutes.\n", isCompactSummary=True)
+    b.say("Continuing.")
+    found = captured(b)
+    assert any("SignalR was prototyped and abandoned" in t for t in found["falsified"]), found
+    assert any("mac-depot" in t for t in found["gotcha"]), found
+
+
+@pytest.mark.parametrize("sections", [
+    "2. Key Technical Concepts:\n4. Errors and fixes:\n5. Problem Solving:\n",
+    "2. Key Technical Concepts:\n   no bullets here, just a line of prose about things\n",
+    "4. Errors and fixes:\n   -\n   - \n",
+])
+def test_a_summary_with_empty_or_odd_sections_captures_without_failing(tmp_path, sections):
+    b = session(tmp_path)
+    b.prompt("This session is being continued from a previous conversation that ran out of "
+             "context. The conversation is summarized below:\n\nSummary:\n" + sections,
+             isCompactSummary=True)
+    b.say("Continuing.")
+    b.prompt("from now on we always run the nightly chain through bin/run-nightly.sh, never "
+             "by hand")
+    b.say("Understood.")
+    # (nothing raised on the way, and what the session says after the summary is kept)
+    assert any("bin/run-nightly.sh" in t for t in captured(b)["convention"])
+
+
+@pytest.mark.parametrize("told, named", [
+    ("and to save you the suggestion: we started with UCableComponent in the prototype. looks "
+     "fine but it's only visual - it doesn't carry any load, so the spreader swung like nothing "
+     "held it.", "UCableComponent"),
+    ("context: we did Layout Builder with overrides two years ago. within six months half the "
+     "plant pages had their own layout and the revisions tables were 40 GB. took ines a month "
+     "to unpick it all.", "Layout Builder"),
+])
+def test_an_approach_told_to_spare_a_suggestion_or_unpicked_after_a_while_is_falsified(
+        tmp_path, told, named):
+    b = session(tmp_path)
+    b.prompt("the rope chain eats 2 ms of physics on the rigs. can we make it cheaper?\n\n" + told)
+    b.say("Understood.")
+    assert any(named in t for t in captured(b)["falsified"])
+
+
+def test_sparing_a_suggestion_for_what_nobody_tried_is_no_finding(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the rope chain eats 2 ms of physics. to save you the suggestion: nobody has tried "
+             "UCableComponent here and I don't want to start now, it looks wrong to me.")
+    b.say("Understood.")
+    assert "falsified" not in captured(b)
+
+
+def test_a_revert_says_why_in_whatever_words_and_a_wrapped_body_is_one_paragraph(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the yard runs at 24 fps with Lumen, revert it")
+    b.run("Bash", {"command": heredoc(
+        'Revert "render(lighting): switch to Lumen GI and reflections"\n\nThis reverts commit '
+        "1f3888e.\n\nLumen GI and reflections take the container yard to ~24 fps on the\n"
+        "TrainingPC profile, far below the 60 fps target. Back to baked\nlighting.")}, "[main 2]")
+    (tried,) = captured(b)["falsified"]
+    assert tried == ('Reverted "render(lighting): switch to Lumen GI and reflections": Lumen GI '
+                     "and reflections take the container yard to ~24 fps on the TrainingPC "
+                     "profile, far below the 60 fps target. Back to baked lighting.")
+
+
+def test_a_why_too_long_for_one_fact_is_kept_in_two_whole_sentence_parts(tmp_path):
+    first = ("The iOS app's background refresh calls arrivals() from a BGAppRefreshTask and "
+             "crashed with \"Calling Kotlin suspend functions from Swift/Objective-C is currently "
+             "supported only on main thread\" every single night on every device we tested.")
+    second = ("SKIE doesn't lift that restriction; the Kotlin/Native binary option "
+              "kotlin.native.binary.objcExportSuspendFunctionLaunchThreadRestriction does, now "
+              "set to `none` in gradle.properties.")
+    b = session(tmp_path)
+    b.prompt("commit the threading fix")
+    b.run("Bash", {"command": heredoc("Allow suspend calls from background threads\n\n"
+                                      + first + "\n" + second)}, "[main 3]")
+    texts = [t for kind in captured(b).values() for t in kind]
+    lead = "Allow suspend calls from background threads: "
+    assert lead + first in texts and lead + second in texts, texts
+
+
+def test_a_heads_up_comment_is_a_gotcha(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the flowering block on the homepage never updates for visitors")
+    edited(b, "// Heads up: page_cache ignores max-age for anonymous visitors, so a max-age\n"
+              "// here never refreshes the homepage for them; the cache tag is invalidated.\n",
+           path="src/FloweringNowBlock.php")
+    b.say("Done.")
+    assert any("page_cache ignores max-age" in t for t in captured(b)["gotcha"])
+
+
+def test_a_relayed_rule_pointing_back_is_kept_with_what_it_points_at(tmp_path):
+    b = session(tmp_path)
+    b.prompt("add a table for pregnancy scanning results. read this from Morag first:\n\n"
+             "Morag Sinclair  10:10 AM\none thing for the scanning table - the number down the "
+             "left of the printout is the management tag. DON'T key anything on it, we reuse "
+             "those every year.")
+    b.say("Will key the table on the EID.")
+    assert any(t.startswith("One thing for the scanning table - the number down the left of "
+                            "the printout is the management tag. DON'T key anything on it")
+               for t in captured(b)["convention"])
+
+
+def asked_in_a_form(b, question: str, labels: list[str], answer: str) -> None:
+    b.run("AskUserQuestion", {"questions": [{"question": question, "header": "Setup",
+                                             "multiSelect": False,
+                                             "options": [{"label": x, "description": "d"}
+                                                         for x in labels]}]},
+          f'User has answered your questions: "{question}"="{answer}". You can now continue '
+          "with the user's answers in mind.")
+
+
+def test_an_answer_typed_into_a_question_form_about_the_setup_is_kept(tmp_path):
+    b = session(tmp_path)
+    b.prompt("run the tests, I changed how the withdrawal end date is calculated")
+    asked_in_a_form(b, "How do you run the test suites here?", ["dotnet test", "Each project"],
+                    "dotnet run -- RunTests from root. does the client ones too")
+    b.run("Bash", {"command": "dotnet run -- RunTests"}, "Passed: 242")
+    b.say("Everything passes.")
+    assert any(t.startswith("Dotnet run -- RunTests from root.")
+               and "[asked: run the tests" in t and "How do you run the test suites here?]" in t
+               for t in captured(b)["environment"])
+
+
+def test_a_label_picked_from_a_question_form_is_a_choice_not_a_fact(tmp_path):
+    b = session(tmp_path)
+    b.prompt("run the tests, I changed how the withdrawal end date is calculated")
+    asked_in_a_form(b, "How do you run the test suites here?",
+                    ["dotnet test from the solution root", "Each project"],
+                    "dotnet test from the solution root")
+    b.say("Running them.")
+    assert "environment" not in captured(b)

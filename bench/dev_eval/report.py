@@ -33,7 +33,7 @@ SPLIT_NOTE = {
     "dev19": "the DEV19 split: written in the thirteenth pass by a helper that read no rlat "
              "code; first read untuned (0.325), tuned on since",
     "dev20": "the DEV20 split: written in the thirteenth pass by a helper that read no rlat "
-             "code; first read untuned",
+             "code; first read untuned (0.56; the pass's start code 0.325), tuned on since",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

@@ -36,7 +36,8 @@ ENCLOSED = re.compile(r"\([^()\n]{1,80}\)|`[^`\n]{1,200}`")
 # parenthesis ("Pick a label from conf/base.config\n  (process_low, …); the profiles size them").
 WRAPPED = re.compile(r"(?<=[^\s.!?:])\n(?=[ \t]{2,}[a-z(])")
 HEDGED = re.compile(r"\b(?:i doubt|not sure|i don'?t think|i wonder|no idea if|or something|"
-                    r"something about)\b", re.IGNORECASE)
+                    r"something about|i don'?t (?:yet )?know (?:how|if|whether|why|what)|can'?t "
+                    r"(?:yet )?tell (?:yet )?(?:whether|if))\b", re.IGNORECASE)
 BULLET = re.compile(r"^\s*(?:(?:[-*+•]|\d+[.)])\s+)?\[[ xX✓]\]\s+|^\s*(?:[-*+•]|\d+[.)])\s+|"
                     r"^\s*#+\s+|^\s*>\s*")
 

@@ -1346,6 +1346,8 @@ class FactExtractor:
                 continue
             if self._awaiting_explanation and CAUSE.search(sentence) \
                     and not WHERE_EXPLAINED.search(sentence) and not _OWN_SLIP.match(sentence):
+                if HEDGED.search(sentence):
+                    continue  # ("… but I can't tell yet whether that's it": no explanation)
                 self._explanation(block, spans, at)
                 continue
             gotcha = hinted(low, GOTCHA_HINTS) and GOTCHA.search(sentence)

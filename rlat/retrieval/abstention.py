@@ -147,7 +147,9 @@ _GENERAL = re.compile(
     r"^\W*how (?:is|are|does|do) (?!the\b)[^?\n]{1,40}? (?:differ|different) from\b|"
     # ("difference between X and Y?", "WP_Query vs get_posts - when would I use which?")
     r"^\W*(?:the )?difference between\b|"
-    r"^\W*[\w.:$()-]+ (?:vs\.?|versus) [\w.:$()-]+\W*(?:[-–—,:]\s*(?:when|which|what|how)\b"
+    r"^\W*(?:[\w.:$()-]+ ){0,2}?[\w.:$()-]+ (?:vs\.?|versus) [\w.:$()-]+(?: [\w.:$()-]+)?\W*"
+    # (not what "the" points at here: "staging vs prod config - which one does the worker read?")
+    r"(?:[-–—,:]\s*(?:when|which|what|how)\b(?![^?\n]*\bthe\b)"
     r"[^?\n]{0,40})?\??\s*$|"
     # ("explain what the local keyword does in Perl", "what the walrus operator is for")
     # (only "the" keyword or operator of a language: "the cleanup function" is this project's)

@@ -434,3 +434,15 @@ def test_a_label_picked_from_a_question_form_is_a_choice_not_a_fact(tmp_path):
                     "dotnet test from the solution root")
     b.say("Running them.")
     assert "environment" not in captured(b)
+
+
+def test_a_guess_the_assistant_cannot_confirm_yet_is_no_explanation(tmp_path):
+    b = session(tmp_path)
+    b.prompt("ellen says on rig 3 the spreader goes mental after a few minutes - starts swinging "
+             "and never stops")
+    b.run("Bash", {"command": "git log --oneline -5 -- Source/Cranewise/Physics"},
+          "4d2e9a1 turn substepping off")
+    b.say("The one suspicious thing is 4d2e9a1 turning physics substepping off for frame rate, "
+          "but I don't know how rig 3's frame rate compares with this machine's, so I can't "
+          "tell yet whether that's it.")
+    assert "gotcha" not in captured(b)

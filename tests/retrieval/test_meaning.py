@@ -121,9 +121,12 @@ def test_a_general_question_is_answered_only_by_a_claim_covering_what_it_asks():
                     "what does 'timing closure' mean in FPGA work?",
                     "what does git rebase --onto do?",
                     "explain what the local keyword does in Perl",
-                    "summarise the pros and cons of WireGuard vs OpenVPN for a small club"):
+                    "summarise the pros and cons of WireGuard vs OpenVPN for a small club",
+                    # (thirteenth pass)
+                    "css grid vs flexbox - when do I use which?"):
         assert asks_in_general(general), general
     for ours in ("staging vs prod config - which one does the worker read?",
+                 "prod vs staging config - which one has the redis url?",
                  "explain how our deploy works",
                  "how do I run the tests on windows",
                  "what does 'make ship' do here?",

@@ -1042,12 +1042,15 @@ def codes_of_things(text: str) -> set[str]:
 
 _CASED_WORD = re.compile(r"(?<![\w/.@$-])[A-Za-z][A-Za-z0-9]{3,}(?![\w/@(-])")
 _INNER_CAPITAL = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
+_CASE_OR_DIGIT = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]|[A-Z][a-z]*\d")
 
 
 def identifiers_in_case(text: str) -> set[str]:
     """Words whose case or digits say they are names, not English: a capital inside the word
     ("TriggerHandler", "collectAsStateWithLifecycle", "XCover6"), or letters with a digit and
     a capital ("RP2040"). Not a sentence's words in capitals ("NOT")."""
+    if not _CASE_OR_DIGIT.search(text):  # (most prose has neither: no word to look at)
+        return set()
     return {w for w in _CASED_WORD.findall(text)
             if _INNER_CAPITAL.search(w) or (any(c.isdigit() for c in w)
                                            and any(c.isupper() for c in w))}

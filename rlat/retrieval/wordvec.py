@@ -170,25 +170,27 @@ def cosine(prompt: list[float], stored: bytes | memoryview) -> float:
     return sum(map(float.__mul__, prompt, memoryview(stored).cast("b"))) / 127.0
 
 
-_tables: dict[Path, Table | None] = {}
+# (keyed by the path as given: capture asks for a table once per unknown-looking word, and
+# building a Path to look it up cost more than the lookup)
+_tables: dict[str, Table | None] = {}
 
 
 def _open(path: Path | str) -> Table | None:
     """The table at ``path`` (mapped on first use), or None when it is missing, unreadable or
     keyed by another analyzer (``KEYED_BY``)."""
-    path = Path(path)
-    if path not in _tables:
+    key = os.fspath(path)
+    if key not in _tables:
         found = None
         try:
-            with open(path, "rb") as fh:
+            with open(key, "rb") as fh:
                 data = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
             found = Table(data)
         except (OSError, ValueError, IndexError, struct.error):
             found = None  # (a damaged table must never stop recall)
         if found is not None and found.keyed_by != KEYED_BY:
             found = None
-        _tables[path] = found
-    return _tables[path]
+        _tables[key] = found
+    return _tables[key]
 
 
 def table() -> Table | None:

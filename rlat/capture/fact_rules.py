@@ -174,8 +174,12 @@ RULE_ACKNOWLEDGED = re.compile(r"^\W{0,3}(?:noted|understood|got it)\b(?:,? for 
                                r"anything|all|the rest|future)[^:\n]{0,50})?\s*:\s+",
                                re.IGNORECASE)
 # A chat client's byline ("Marisol  1:30 PM") or a reviewer's ("**Saoirse** commented on …").
-_CHAT_STAMP = r"[A-Z][\w.'-]*(?: [\w.'-]+){0,2}\s{1,4}\d{1,2}:\d{2}(?:\s*[AP]M)?"  # "Tom  9:14 AM"
-CHAT_BYLINE = re.compile(r"^\W{0,4}" + _CHAT_STAMP + r"\s*$")
+# "Tom  9:14 AM" — a name, not a day, a month or a log's word ("Monday 9:30", "Build 10:42")
+CHAT_STAMP = (r"(?!(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:jan|feb|mar|apr|may|jun|"
+               r"jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:build|step|job|run|stage|started|finished|"
+               r"time|date|uptime|elapsed|took|at|eta)\b))[A-Z][\w.'-]*(?: [\w.'-]+){0,2}"
+               r"\s{1,4}\d{1,2}:\d{2}(?:\s*[AP]M)?")
+CHAT_BYLINE = re.compile(r"^\W{0,4}" + CHAT_STAMP + r"\s*$")
 # ... whose byline is no rule ("**Saoirse** commented on `loans.clj`").
 BYLINE = re.compile(r"^\W{0,4}[\w.'-]+(?: [\w.'-]+){0,3}\**\s{1,3}(?:commented|replied|wrote|said|"
                     r"reviewed|suggested)\b", re.IGNORECASE)
@@ -213,7 +217,17 @@ AVOID = re.compile(r"\b(?:never|don'?t|do not|avoid|not allowed|forbidden|banned
 # says why (``CAUSE``, ``RULE``, a modal, ``GOTCHA``), not only what changed.
 REVERT_SUBJECT = re.compile(r"^\s*Revert\s+[\"“'](.+?)[\"”']\s*$")
 MESSAGE_PARTS = 2  # facts one paragraph too long for one is kept as, at most
-MESSAGE_HEADING = re.compile(r"^\s*#{1,6}\s+(.*?)\s*$")
+MESSAGE_HEADING = re.compile(r"^\s*#{1,6}[ \t]+([^\n]*?)[ \t]*(?:\n|$)")
+# ... not a routine commit's, whose message is no why ("WIP: …", "fixup! …", "Merge branch …",
+# "chore(deps): bump …")
+ROUTINE_SUBJECT = re.compile(r"^\W*(?:wip\b|fixup!|squash!|amend!|merge (?:branch|pull request|"
+                             r"remote|tag)\b|bump\b|(?:chore|build)\(deps|release v?\d|"
+                             r"v?\d+\.\d+(?:\.\d+)?\s*$)", re.IGNORECASE)
+# ... and a paragraph says why when it gives a rule (a modal, "Every field … is prefixed …"), a
+# gotcha, a reason ("because", "unless", "otherwise"), what broke — not a purpose ("… so the CLI and the
+# server share it": that is what changed)
+WHY_SAID = re.compile(r"\b(?:because|unless|otherwise|or else|crash(?:es|ed)?|fail(?:s|ed)?|"
+                      r"broke|breaks)\b", re.IGNORECASE)
 TEST_SECTION = re.compile(r"^\W*(?:how to (?:test|verify|check)|testing|test(?:ing)? (?:plan|notes)|"
                           r"tests?|to test|verification)\W*$", re.IGNORECASE)
 
@@ -267,17 +281,29 @@ SUGGESTION_SPARED = re.compile(r"\b(?:save you the (?:suggestion|trouble|questio
 STARTED_WITH = re.compile(r"\b(?:we|i|they)(?:'d| had)? (?:started|began) (?:out )?with\b|"
                           r"\bused to\b|\boriginally\b", re.IGNORECASE)
 STORY_SENTENCES = 4  # from the time it was in use to the going back, at most
+# ... not going back to look at something ("went back to the old branch to compare output")
+BACK_TO_LOOK = re.compile(r"\b(?:went|go|going) back to [^.,;]{0,40}?\bto (?:check|compare|look|"
+                          r"see|read|verify|confirm|test|find|copy|grab)\b", re.IGNORECASE)
 # A fence that opens with a chat byline ("Tom  9:14 AM") is a message the user passes on from
 # their team, their words as much as a doc they share, not a tool's output.
-FENCED_CHAT = re.compile(r"```[^\n]*\n\s*" + _CHAT_STAMP + r"[ \t]*\n")
+FENCED_CHAT = re.compile(r"```[^\n]*\n\s*" + CHAT_STAMP + r"[ \t]*\n")
 
 
 # The assistant asking the user about the setup ("What do the drivers' tablets run?", "Do you
 # know which code page, and is there a converter in the repo?"): what the user answers is a
-# fact about it. Not asking for a go-ahead or a choice ("Shall I …?", "Want me to …?").
-SETUP_ASKED = re.compile(r"^\W*(?:(?:and|so|also)\W+)?(?:what|which|where|how many|how much|"
-                         r"do you (?:know|remember)|is there|are there|who)\b(?![^?\n]{0,40}\b(?:"
-                         r"prefer|like|want|rather|should (?:i|we)|shall)\b)", re.IGNORECASE)
+# fact about it — a question naming what the setup is made of, not one asking for a go-ahead,
+# a choice, an opinion or the error they see ("Shall I …?", "What do you think?", "What's the
+# error you're seeing?", "Where should the button go?").
+SETUP_ASKED = re.compile(
+    r"^\W*(?:(?:and|so|also)\W+)?(?:(?:what|which)\b[^?\n]{0,60}\b(?:run|runs|use|uses|using|"
+    r"version|code page|encoding|port|host|server|machine|box|device|phone|tablet|browser|os|"
+    r"database|db|region|account|profile|runner|cluster|bucket|id|key|label|number|address|"
+    r"url|endpoint|format|setup|set up|environment|env|config|hardware|model|chip|board|"
+    r"command|tool|script)\b|where (?:is|are|does|do|did)\b[^?\n]{0,60}\b(?:live|lives|run|"
+    r"runs|hosted|deployed|stored|kept|installed|configured|defined|come from|go)\b|do you "
+    r"(?:know|remember) (?:which|what|where|how)|is there (?:a|an) (?:converter|script|tool|"
+    r"config|setting|way|command|target)|how (?:do|does|did) (?:you|we|they|it) (?:run|build|"
+    r"deploy|test|start|connect|reach|publish|release|install))\b", re.IGNORECASE)
 SETUP_ANSWER_WORDS = 4  # content words an answer needs to say something of its own
 
 
@@ -285,7 +311,7 @@ SETUP_ANSWER_WORDS = 4  # content words an answer needs to say something of its 
 # from Marion (#ops) ---", "Tom  9:14 AM". What it says of how things are done (``NORMATIVE``)
 # is a rule, what it says of the setup naming a thing a fact, as the team's own words.
 RELAY_LINE = re.compile(r"^[ \t>]*(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)? (?:in|on) #[\w-]+|-{2,} ?from "
-                        r"[A-Z][\w.'-]*[^\n]{0,40}?-{2,}|" + _CHAT_STAMP + r")[ \t]*:?[ \t]*$",
+                        r"[A-Z][\w.'-]*[^\n]{0,40}?-{2,}|" + CHAT_STAMP + r")[ \t]*:?[ \t]*$",
                         re.MULTILINE)
 RELAYED_WORDS = 4  # content words a relayed sentence needs to be a rule or a fact
 # A sentence whose first words point back at the one before ("DON'T key anything on it, …",
@@ -294,10 +320,39 @@ REFERS_BACK = re.compile(r"^\W*(?:\w+\W+){0,5}?(?:it|them|those|these|that one|t
                          re.IGNORECASE)
 
 
-# Output pasted into a prompt that failed: an error, a stack trace, an exception, a panic.
-FAILED_PASTE = re.compile(r"\b(?:error|errors|failed|failure|fatal|traceback|exception|panic(?:ked)?|"
-                          r"stack (?:begin|trace)|attempt to (?:index|call|compare|perform)|"
-                          r"segmentation fault|core dumped|assertion)\b", re.IGNORECASE)
+# Output pasted into a prompt that failed: "Error: …", "FATAL: …", a stack trace, an uncaught
+# exception, a panic — not code that handles one ("except Exception:") or a log line naming
+# an error handler.
+FAILED_PASTE = re.compile(r"(?<!except )(?<!catch )\b(?:error|failed|failure|fatal|exception|"
+                          r"panic(?:ked)?)(?:\[\w+\])?[:!]|\b(?:traceback|stack (?:begin|trace)|"
+                          r"attempt to (?:index|call|compare|perform)|segmentation fault|"
+                          r"core dumped|assertionerror|uncaught)\b", re.IGNORECASE)
+
+
+# ... a summary's item that is the session's work, not what it learned: the user's feedback,
+# what the assistant did ("I fixed it by adding a type annotation"), what is still open
+SUMMARY_WORK = re.compile(r"^\W*user (?:feedback|said|asked)\b|\bI (?:fixed|renamed|added|changed|"
+                          r"updated|removed|moved|wrote|created|ran)\b|\b(?:still|not \w+ yet|"
+                          r"currently|in progress|for now)\b", re.IGNORECASE)
+# An answer that puts the question off ("good question, let me check with the data team",
+# "whatever is already installed is fine").
+NOT_AN_ANSWER = re.compile(r"\b(?:good question|let me (?:check|ask|find out)|get back to you|"
+                           r"not (?:100% |totally |entirely )?sure|whatever|no idea|dunno|"
+                           r"don'?t (?:know|care))\b", re.IGNORECASE)
+# A comment about something that will not last ("a temporary hack until we migrate").
+COMMENT_TEMPORARY = re.compile(r"\btemporar(?:y|ily)\b|\buntil we\b|\bfor the time being\b|"
+                               r"\bTODO\b|\bFIXME\b", re.IGNORECASE)
+# ... a story opens with the approach in use ("we had Layout Builder …", "we moved all the walks
+# to eventbrite …", "a consultant set up OR-Tools routing …"), not with something that only
+# happened ("the deploy failed for three days straight")
+IN_USE = re.compile(r"\b(?:had|have had|'ve had|used|ran|run|moved|switched|migrated|did|set up|"
+                    r"adopted|introduced|put|went with|built|deployed|rolled out|turned on|"
+                    r"enabled|started with)\b", re.IGNORECASE)
+# A relayed sentence states a rule in a rule's words (``NORMATIVE``'s but "should": "never",
+# "always", "must", "every", "don't …") — not "we should probably look at it at some point".
+RELAYED_RULE = re.compile(r"\b(?:always|never|nowhere|exactly one|every|each|stays?|must|has to|"
+                          r"have to|instead of|additive|required|mandatory|forbidden|don'?t|do not)\b|"
+                          r"(?:^|[-–—,:;]\s)\W*no \w", re.IGNORECASE)
 
 
 # Phrases that make a user's sentence transient or a question rather than a standing fact.
@@ -732,7 +787,8 @@ QUOTED_OUTPUT = re.compile(r"\b(?:throws|threw|raises|raised|fails with|failed w
                            r"(?P<quoted>'[^'\n]{20,}'|\"[^\"\n]{20,}\"|“[^”\n]{20,}”|‘[^’\n]{20,}’)",
                            re.IGNORECASE | re.MULTILINE)
 # ... nor when it went well ("… and the p95 dropped from 800ms to 120ms", "loads instantly now").
-WENT_WELL = re.compile(r"\b(?:worked|works|helped|fixed|solved|was great|went fine|loved it|"
+WENT_WELL = re.compile(r"\b(?:worked|works|helped|fixed|solved|(?:was|been) (?:great|fine|solid)|"
+                       r"went fine|loved it|"
                        r"dropped|improved|faster|better|instantly|halved|went down)\b",
                        re.IGNORECASE)
 # ... and "dont suggest X - we tried that" says it was dropped, whatever reason follows.
@@ -998,11 +1054,6 @@ def names_of_things(text: str) -> set[str]:
              if n not in _NOT_NAMES and (any(c.isdigit() for c in n) or len(n) >= 10)}
     names.update("name:" + n for n in _HEX_NAME.findall(text))
     names.update("name:" + n for n in _DOTTED_NAME.findall(text))
-    names.update("name:" + n for n in _SNAKE_NAME.findall(text))
-    names.update("name:" + n for n in _URL.findall(text))
-    names.update("name:" + n for n in _CONFIG_FILE.findall(text))
-    names.update("name:" + n for n in _LONG_NUMBER.findall(text))
-    names.update("name:" + n for n in identifiers_in_case(text))
     for word in _WORD_NAME.findall(_QUOTED.sub(" ", text)):  # (not in a quoted subject)
         if _unknown(word):
             names.add("name:" + word)
@@ -1033,11 +1084,16 @@ _CODE_NAME = re.compile(r"(?<![\w/.@$-])([A-Z](?=[A-Z0-9]*?\d[A-Z0-9]*?\d)[A-Z0-
 
 
 def codes_of_things(text: str) -> set[str]:
-    """Product and model codes in ``text`` (``_CODE_NAME``): what the answer to a question
-    about the setup may name instead of a port or a path ("It's four RTX A6000s, not two
-    A100s.", "Galaxy XCover6 Pro phones")."""
+    """Product and model codes in ``text`` (``_CODE_NAME``), names in their own case
+    (``identifiers_in_case``), snake-case identifiers, URLs, config files by name and long ids:
+    what the answer to a question about the setup may name instead of a port or a path ("It's
+    four RTX A6000s, not two A100s.", "Galaxy XCover6 Pro phones", "place 17402211893 in
+    places.toml"). Only an answer looks for them: in the assistant's running commentary they
+    name this session's work ("newArchEnabled is false.")."""
     return {"code:" + m.group(1) for m in _CODE_NAME.finditer(text)} \
-        | {"code:" + w for w in identifiers_in_case(text)}
+        | {"code:" + w for w in identifiers_in_case(text)} \
+        | {"code:" + n for rule in (_SNAKE_NAME, _URL, _CONFIG_FILE, _LONG_NUMBER)
+           for n in rule.findall(text)}
 
 
 _CASED_WORD = re.compile(r"(?<![\w/.@$-])[A-Za-z][A-Za-z0-9]{3,}(?![\w/@(-])")

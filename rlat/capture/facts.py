@@ -60,6 +60,7 @@ from .fact_rules import (
     ANSWER_PAIR,
     ANSWERED_QUESTION,
     AVOID,
+    BACK_TO_LOOK,
     BACKTICK,
     BULLET,
     BYLINE,
@@ -67,12 +68,14 @@ from .fact_rules import (
     CAUSE_LABEL,
     CAUSE_OF_ITS_OWN,
     CHAT_BYLINE,
+    CHAT_STAMP,
     CLAUSE_END,
     CLAUSE_MARKS,
     CLUE,
     CODE_BANG,
     CODEISH,
     COMMENT_MARK,
+    COMMENT_TEMPORARY,
     COMMENT_TRIED,
     COMMENT_WARNS,
     CONFIRM_ASKED,
@@ -114,6 +117,7 @@ from .fact_rules import (
     HOW_DONE,
     HOW_DONE_ASKED,
     IMPERATIVE,
+    IN_USE,
     IN_USE_FOR,
     INTENDED,
     INTENT_ASKED,
@@ -131,6 +135,7 @@ from .fact_rules import (
     NARRATION,
     NEXT_LABEL,
     NORMATIVE,
+    NOT_AN_ANSWER,
     NOT_TRIED,
     OFFERED_WAYS,
     ON_PURPOSE,
@@ -153,6 +158,7 @@ from .fact_rules import (
     REJECTED_PREFIX,
     RELAY_LINE,
     RELAYED,
+    RELAYED_RULE,
     RELAYED_WORDS,
     REMEDY,
     REPORTED,
@@ -162,6 +168,7 @@ from .fact_rules import (
     REVERT_DONE,
     REVERT_SAID,
     REVERT_SUBJECT,
+    ROUTINE_SUBJECT,
     RULE,
     RULE_ACKNOWLEDGED,
     RULE_AFTER,
@@ -186,6 +193,7 @@ from .fact_rules import (
     SUMMARY_SECTION,
     SUMMARY_TRIED,
     SUMMARY_WORDS,
+    SUMMARY_WORK,
     SYMPTOM,
     SYMPTOM_WEAK,
     TEST_SECTION,
@@ -203,6 +211,7 @@ from .fact_rules import (
     WENT_WELL,
     WHERE_EXPLAINED,
     WHICH_WAY,
+    WHY_SAID,
     WRAPPED,
     about_code,
     answered_commands,
@@ -850,6 +859,7 @@ class FactExtractor:
         said = text[start:end]
         if not kept or is_question(said) or IMPERATIVE.match(_SOFTENER.sub("", said)) \
                 or UNSURE.search(text[start:kept[-1][1]]) or TRANSIENT.search(said) \
+                or NOT_AN_ANSWER.search(said) \
                 or any(c.uuid == reply.uuid and c.excerpt in said
                        for f in self.facts for c in f.cited):
             return
@@ -1043,8 +1053,13 @@ class FactExtractor:
                 pasted.append(m.span())
         if "'" in text or '"' in text or "“" in text or "‘" in text:
             pasted += [m.span("quoted") for m in QUOTED_OUTPUT.finditer(text)]
-        relayed = next((m.end() for m in RELAY_LINE.finditer(text)), len(text)) \
-            if "\n" in text else len(text)
+        relayed, relayed_end = len(text), len(text)
+        if "\n" in text and (line := RELAY_LINE.search(text)) is not None:
+            # (the message passed on runs to the end of its paragraph, or of the quote)
+            relayed = line.end()
+            gap = re.compile(r"\n[ \t]*\n(?![ \t]*[\"“>]|" + CHAT_STAMP + r")").search(
+                text, relayed + 1)
+            relayed_end = gap.start() if gap else len(text)
         for at, (start, end) in enumerate(spans):
             if pasted and any(a <= start < b for a, b in pasted):
                 continue
@@ -1134,8 +1149,8 @@ class FactExtractor:
                                 self._cite(block, start, end, "fact")])
                     continue
             elif hinted(low, FALSIFIED_HINTS) and FALSIFIED.search(sentence):
-                if TRIED_THAT.search(sentence):
-                    continue
+                if TRIED_THAT.search(sentence) or BACK_TO_LOOK.search(sentence):
+                    continue  # (nor "… went back to the old branch to compare the output")
                 kind = "falsified"
             elif hinted(low, GOTCHA_HINTS) and GOTCHA.search(sentence):
                 kind = "gotcha"
@@ -1176,7 +1191,7 @@ class FactExtractor:
             elif not IMPERATIVE.match(sentence) and states_a_fact(sentence) and any(
                     t.startswith(("port:", "env:", "v:")) for t in salient_tokens(sentence)):
                 kind = "environment"
-            if kind is None and start >= relayed and not IMPERATIVE.match(sentence) \
+            if kind is None and relayed <= start < relayed_end and not IMPERATIVE.match(sentence) \
                     and len(content_words(sentence)) >= RELAYED_WORDS:
                 # (what a teammate's message passed on says: "changes to the remoting API
                 # records are additive only …", "every booking gets pushed to Beacon CRM …")
@@ -1188,9 +1203,10 @@ class FactExtractor:
                         and end - spans[at - 1][0] <= FACT_CHARS:
                     start = spans[at - 1][0]  # ("… is the management tag. DON'T key anything
                     sentence = text[start:end]  # on it": what "it" is comes with the rule)
-                if len(content_words(sentence)) < RELAYED_WORDS:
+                if len(content_words(sentence)) < RELAYED_WORDS or HEDGED.search(sentence) \
+                        or DEFERRED.search(sentence):
                     pass
-                elif NORMATIVE.search(sentence):
+                elif RELAYED_RULE.search(sentence):
                     self._keep("convention", sentence, [self._cite(block, start, end, "fact")])
                 elif states_a_fact(sentence) and (salient_tokens(sentence)
                                                   or names_of_things(sentence)):
@@ -1215,9 +1231,10 @@ class FactExtractor:
             last += 1
         told = text[start:spans[last][1]]
         if len(told) < SENTENCE_MIN or NOT_TRIED.search(told) or not _gives_reason(told) \
-                or not (TRIAL.search(told) or FIRST_TRY.search(told) or PAST_TRIAL.search(told)
+                or IMPERATIVE.match(_SOFTENER.sub("", told)) \
+                or not (TRIAL.search(told) or FIRST_TRY.search(told)
                         or STARTED_WITH.search(told) or IN_USE_FOR.search(told)):
-            return None
+            return None  # (not an order: "before you suggest it: just use the helper …")
         self._keep("falsified", told, [self._cite(block, start, spans[last][1], "fact")])
         return last
 
@@ -1227,8 +1244,13 @@ class FactExtractor:
         (``WENT_BACK``, within ``STORY_SENTENCES``) and why: a falsified approach. The index of
         the last sentence kept, if it was."""
         text = block.text
-        last = next((i for i in range(at, min(at + STORY_SENTENCES, len(spans)))
-                     if WENT_BACK.search(text, spans[i][0], spans[i][1])), None)
+        last = None
+        for i in range(at, min(at + STORY_SENTENCES, len(spans))):
+            if i > at and is_question(text[spans[i][0]:spans[i][1]]):
+                break  # (a question ends the story: what comes after is another matter)
+            if WENT_BACK.search(text, spans[i][0], spans[i][1]):
+                last = i
+                break
         if last is None:
             return None
         if last + 1 < len(spans) and spans[last + 1][1] - start <= FACT_CHARS \
@@ -1239,9 +1261,12 @@ class FactExtractor:
             last -= 1
             end = spans[last][1]
         told = text[start:end]
-        if len(content_words(told)) < GONE_WORDS or not _gives_reason(told) \
-                and not WENT_BACK.search(told):
-            return None
+        opening = text[start:spans[at][1]]
+        went_back = WENT_BACK.search(told)
+        if len(content_words(told)) < GONE_WORDS or _went_well(told, 0) \
+                or not (_gives_reason(told) or went_back and not BACK_TO_LOOK.search(told)) \
+                or not (TRIAL.search(opening) or IN_USE.search(opening)):
+            return None  # (used, and it went wrong: not "the deploy failed for three days")
         self._keep("falsified", told, [self._cite(block, start, end, "fact")])
         return last
 
@@ -1502,10 +1527,12 @@ class FactExtractor:
         subject, _, body = text.partition("\n")
         subject = subject.strip()
         reverted = REVERT_SUBJECT.match(subject)
+        if not reverted and ROUTINE_SUBJECT.match(subject):
+            return  # (a WIP, fixup, merge or dependency bump: no why to keep)
         heading, explained = "", False
         for paragraph in re.split(r"\n\s*\n", body):
             title = MESSAGE_HEADING.match(paragraph)
-            if title:
+            if title:  # (its content may follow on the next line: "## Test plan\n- [ ] …")
                 heading, paragraph = title.group(1), paragraph[title.end():]
             start = text.find(paragraph.strip()) if paragraph.strip() else -1
             if start < 0:
@@ -1521,9 +1548,11 @@ class FactExtractor:
                     self._keep("environment", said, cited, text=lead + snippet(
                         one_line("; ".join(commands)), FACT_CHARS - len(lead)))
                 continue
-            if explained or not reverted and not any(
-                    CAUSE.search(s) or RULE.search(s) or _MODAL.search(s) or GOTCHA.search(s)
-                    for s in (said[a:b] for a, b in sentences(said))):
+            if explained or BULLET.match(said):
+                continue  # (a list says what changed, item by item: "- Remove unused imports")
+            if not reverted and not any(
+                    WHY_SAID.search(s) or RULE.search(s) or _MODAL.search(s) or GOTCHA.search(s)
+                    or QUANTIFIED.match(s) for s in (said[a:b] for a, b in sentences(said))):
                 continue  # (a revert's message is its why, in whatever words)
             explained = True
             if reverted:
@@ -1573,14 +1602,17 @@ class FactExtractor:
         mark = COMMENT_MARK.match(comment)
         said = comment[mark.end():] if mark else comment
         marked = (mark.group(1) or mark.group(2) or "").lower() if mark else ""
-        if COMMENT_TRIED.search(said):
+        if TRANSIENT.search(said) or COMMENT_TEMPORARY.search(said):
+            return  # ("NOTE: this is a temporary hack until we migrate …": not for long)
+        if (tried := COMMENT_TRIED.search(said)) and (
+                not re.search(r"tried", tried.group(0), re.IGNORECASE) or _gives_reason(said)):
             kind = "falsified"
         elif marked in COMMENT_WARNS or GOTCHA.search(said):
             kind = "gotcha"
-        elif ON_PURPOSE.search(said) or marked and (RULE.search(said) or NORMATIVE.search(said)):
+        elif marked and (RULE.search(said) or NORMATIVE.search(said) or ON_PURPOSE.search(said)):
             kind = "convention"
-        elif marked:
-            kind = "environment"
+        elif marked and (salient_tokens(said) or codes_of_things(said)):
+            kind = "environment"  # (a note naming a thing of the setup, not the code below)
         else:
             # (a comment that explains the code it sits on — "must be a constructor calling
             # X()" — says what the code says again)
@@ -1730,7 +1762,7 @@ class FactExtractor:
                     self._option_turned_down(block, at + pair.start(2), at + pair.end(2))
                 question = pair.group(1)
                 if (SETUP_ASKED.match(question) or HOW_DONE_ASKED.search(question)) \
-                        and said.strip() not in labels:
+                        and not all(x.strip() in labels for x in said.split(",")):
                     # (an answer typed into the "Other" box to a question about the setup —
                     # "How do you run the test suites here?"="dotnet run -- RunTests from root")
                     self._setup_answer(block, at + pair.start(2), at + pair.end(2), question,
@@ -1962,6 +1994,8 @@ def _summary_kind(item: str, learned: str | None) -> str | None:
     and its words: an approach tried and abandoned, a gotcha, a rule; in the concepts, a fact
     about the setup when it names something. Elsewhere (the files, the work) only an approach
     abandoned or a gotcha: "… which must never be skipped" there describes the code."""
+    if SUMMARY_WORK.search(item):
+        return None  # (the user's feedback, what the assistant did, what is still open)
     if SUMMARY_TRIED.search(item):
         return "falsified"
     if learned == "gotcha" or GOTCHA.search(item):
@@ -1969,7 +2003,7 @@ def _summary_kind(item: str, learned: str | None) -> str | None:
     if learned is not None and (RULE.search(item) or NORMATIVE.search(item)):
         return "convention"
     if learned == "" and (salient_tokens(item) or names_of_things(item)
-                          or BACKTICK.search(item) or codes_of_things(item)):
+                          or BACKTICK.search(item)):
         return "environment"  # (not a concept with nothing of the setup in it: "Elmish board")
     return None
 

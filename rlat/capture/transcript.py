@@ -267,6 +267,10 @@ def _clean(text: str, stats: ReadStats, *, harness: bool = False) -> str:
     if harness and "<" in text:
         text, n = _HARNESS_SPANS.subn("", text)
         stats.harness_spans += n
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # (a lone surrogate from JSON's "\ud83e": half an emoji)
+        text = text.encode("utf-8", "replace").decode("utf-8")
     return cap(text.strip())
 
 
@@ -392,7 +396,10 @@ def _options(name: str, raw: object) -> str:
 # What the assistant writes as a commit message or a pull request's description is the "why"
 # of a change, said for the next reader: ``git commit -m "…"`` (each -m a paragraph) or the
 # heredoc Claude Code writes (``-m "$(cat <<'EOF' … EOF)"``), ``gh pr create --body …``.
-_MESSAGE_COMMAND = re.compile(r"\bgit\s+(?:-\S+\s+)*commit\b|\bgh\s+pr\s+(?:create|edit)\b")
+_MESSAGE_COMMAND = re.compile(r"\bgit\s+(?:-[Cc]\s+\S+\s+|-\S+\s+)*commit\b(?!-)|"
+                              r"\bgh\s+pr\s+(?:create|edit)\b")
+# ... the heredoc only as the message's value ("-m "$(cat <<'EOF'"), not a script after it
+_HEREDOC_VALUE = re.compile(r"(?:-[a-zA-Z]*m|--message|--body|-b)(?:=|\s+)[\"']?\$\(\s*cat\s*<<")
 _HEREDOC = re.compile(r"<<-?[ \t]*(['\"]?)(\w+)\1[^\n]*\n(.*?)\n[ \t]*\2\b", re.DOTALL)
 _MESSAGE_ARG = re.compile(r"(?<!\S)(?:-[a-zA-Z]*m|--message|--body|-b)(?:=|\s+)(\"(?:[^\"\\]|\\.)*\"|'[^']*')")
 _TITLE_ARG = re.compile(r"(?<!\S)(?:--title|-t)(?:=|\s+)(\"(?:[^\"\\]|\\.)*\"|'[^']*')")
@@ -417,9 +424,14 @@ def commit_message(name: str, raw: object) -> str:
     if found is None:
         return ""
     rest = command[found.start():found.start() + MAX_TEXT_CHARS]
-    heredoc = _HEREDOC.search(rest)
+    after = _MESSAGE_COMMAND.search(rest, found.end() - found.start())
+    if after is not None:  # ("git commit -m a && gh pr create …": the first one's message)
+        rest = rest[:after.start()]
+    value = _HEREDOC_VALUE.search(rest)
+    heredoc = _HEREDOC.search(rest, value.start()) if value else None
     paragraphs = [heredoc.group(3)] if heredoc else \
-        [_unquote(m.group(1)) for m in _MESSAGE_ARG.finditer(rest)]
+        [_unquote(m.group(1)) for m in _MESSAGE_ARG.finditer(rest)
+         if not m.group(1)[1:].lstrip().startswith("$(")]
     title = _TITLE_ARG.search(rest)
     if title and not found.group(0).startswith("git"):
         paragraphs.insert(0, _unquote(title.group(1)))

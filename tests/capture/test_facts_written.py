@@ -166,13 +166,24 @@ def test_a_comment_that_explains_its_own_code_is_not_a_finding(tmp_path):
     ("There's a staging experience in places.toml.", "places.toml"),
     ("Publish to place 17402211893 instead.", "17402211893"),
 ])
-def test_names_written_in_their_own_case_are_names_of_things(sentence, name):
-    assert "name:" + name in names_of_things(sentence)
+def test_names_written_in_their_own_case_are_what_an_answer_may_name(sentence, name):
+    assert "code:" + name in codes_of_things(sentence)
+
+
+def test_names_in_their_own_case_do_not_make_the_assistants_commentary_a_fact(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the contact form submits twice")
+    b.run("Read", {"file_path": "src/ContactForm.tsx"}, "useEffect(() => handleSubmit(), [formState])")
+    b.say("Looking closer.")
+    b.prompt("ok carry on")
+    b.say("The ContactForm component calls handleSubmit from a useEffect that depends on "
+          "formState, and newArchEnabled is false.")
+    assert "environment" not in captured(b)
 
 
 def test_words_in_capitals_or_at_a_sentence_start_are_not_names():
     assert names_of_things("It is NOT safe. Always ask first, by 2026 or at 10:30.") == set()
-    assert codes_of_things("Never DO that.") == set()
+    assert codes_of_things("Never DO that, by 2026 or at 10:30.") == set()
 
 
 def test_an_answer_naming_a_model_code_in_mixed_case_is_kept(tmp_path):
@@ -446,3 +457,141 @@ def test_a_guess_the_assistant_cannot_confirm_yet_is_no_explanation(tmp_path):
           "but I don't know how rig 3's frame rate compares with this machine's, so I can't "
           "tell yet whether that's it.")
     assert "gotcha" not in captured(b)
+
+
+# ---- what the thirteenth pass's adversarial review found, each now a test
+
+@pytest.mark.parametrize("message", [
+    "Refactor config loader\n\nMove the loader into its own module so the CLI and the server "
+    "share it.",
+    "Fix lint errors\n\n- Remove unused imports because ruff complained\n- Rename the helper",
+    "WIP: half-done parser\n\nStill need to handle the nested case because it always breaks.",
+    "fixup! parse dates\n\nShould always pass now.",
+    "Merge branch 'main' into feature/upload\n\nConflicts resolved because main moved the client.",
+    "chore(deps): bump lodash from 4.17.20 to 4.17.21\n\nBecause of CVE-2021-23337.",
+])
+def test_a_commit_message_that_only_says_what_changed_is_no_finding(tmp_path, message):
+    b = session(tmp_path)
+    b.prompt("commit it")
+    b.run("Bash", {"command": heredoc(message)}, "[main 5]")
+    assert captured(b) == {}
+
+
+def test_claude_codes_default_pull_request_body_gives_its_test_plan_only(tmp_path):
+    b = session(tmp_path)
+    b.prompt("open a PR")
+    b.run("Bash", {"command": 'gh pr create --title "Stream uploads" --body "$(cat <<\'EOF\'\n'
+                              "## Summary\n- Switch the upload client to streaming so large files "
+                              "fit in memory\n- Add a retry on 503\n\n## Test plan\n- [ ] Run "
+                              "`pytest tests/upload -k stream`\n\n🤖 Generated with [Claude Code]"
+                              "(https://claude.com/claude-code)\nEOF\n)\""}, "https://x/pull/3")
+    assert captured(b) == {"environment": [
+        "To test (Stream uploads): Run `pytest tests/upload -k stream`"]}
+
+
+def test_a_script_run_after_a_commit_is_not_its_message():
+    command = "git commit -m 'Fix the parser' && python - <<'PY'\nprint('because')\nPY"
+    assert commit_message("Bash", {"command": command}) == "Fix the parser"
+    assert commit_message("Bash", {"command": "git -C sub commit -m 'x y'"}) == "x y"
+    assert commit_message("Bash", {"command": "git commit-tree abc -m 'no'"}) == ""
+
+
+@pytest.mark.parametrize("section", [
+    "4. Errors and fixes:\n   - User feedback: the user said the test name was wrong, so I "
+    "renamed it to test_upload_retries.\n",
+    "4. Errors and fixes:\n   - TypeScript error TS2345 in session.ts: I fixed it by adding a "
+    "type annotation to the handler.\n",
+    "5. Problem Solving:\n   The tests are still failing because the mock store is not updated "
+    "yet.\n",
+    "2. Key Technical Concepts:\n   - React 18 with TypeScript and the useEffect hook for data "
+    "fetching\n",
+])
+def test_a_summarys_account_of_the_work_is_no_finding(tmp_path, section):
+    b = session(tmp_path)
+    b.prompt("This session is being continued from a previous conversation that ran out of "
+             "context. The conversation is summarized below:\n\nSummary:\n" + section,
+             isCompactSummary=True)
+    b.say("Continuing.")
+    assert captured(b) == {}
+
+
+@pytest.mark.parametrize("question, answer", [
+    ("What do you think?", "Looks good to me, the layout is clean and the colours work well"),
+    ("How many rows can a report have?", "Hmm good question, let me check with the data team "
+                                          "and get back to you"),
+    ("Which database does the report read from?", "whatever is already installed on the box "
+                                                  "is fine by me"),
+    ("Where should the button go?", "next to the export link at the top right of the page"),
+])
+def test_an_opinion_a_put_off_or_a_design_choice_is_no_setup_fact(tmp_path, question, answer):
+    b = session(tmp_path)
+    b.prompt("add an export button to the monthly report page")
+    b.say("One question first. " + question)
+    b.prompt(answer)
+    b.say("Okay.")
+    assert "environment" not in captured(b)
+
+
+@pytest.mark.parametrize("comment", [
+    "# NOTE: this is a temporary hack until we migrate to the new API client next quarter.\n",
+    "# Note: this function returns the sum of all line totals for the invoice, in pence.\n",
+    "# Two retries were tried in the loop below, one with backoff and one without it.\n",
+])
+def test_a_note_restating_the_code_a_temporary_hack_or_a_bare_trial_is_no_finding(
+        tmp_path, comment):
+    b = session(tmp_path)
+    b.prompt("tidy the invoice module")
+    b.run("Edit", {"file_path": "invoice.py", "old_string": "def total(lines):\n",
+                   "new_string": comment + "def total(lines):\n"}, "ok")
+    b.say("Done.")
+    assert captured(b) == {}
+
+
+def test_code_pasted_to_refactor_is_no_reported_failure(tmp_path):
+    b = session(tmp_path)
+    b.prompt("refactor this function\n\n```\ntry:\n    send(batch)\nexcept Exception:\n    "
+             "log.info('Registered error handler')\n```")
+    b.run("Read", {"file_path": "worker.py"}, "def flush(batch): ...")
+    b.say("The handler swallows every exception, so failures never reach the caller.")
+    assert "gotcha" not in captured(b)
+
+
+@pytest.mark.parametrize("said", [
+    "we've had Redis caching on the API for two months and it's been great. can you add it to "
+    "the search endpoint too? we went back to the docs to check the TTL.",
+    "The deploy failed for three days straight last week. please not again - add a retry to "
+    "the upload step.",
+    "I tried the new parser yesterday and went back to the old branch to compare the output.",
+    "before you suggest it: just use the existing date helper in utils, we already have it.",
+])
+def test_what_only_sounds_like_a_story_of_going_back_is_no_finding(tmp_path, said):
+    b = session(tmp_path)
+    b.prompt(said)
+    b.say("Will do.")
+    assert "falsified" not in captured(b)
+
+
+@pytest.mark.parametrize("prompt", [
+    "notes for the week:\nMonday  9:30\nWe should probably look at the flaky upload tests at some "
+    "point next sprint.",
+    "Sam in #dev:\n\"lol the deploy bot posted twelve times, someone should buy it a coffee\"",
+    "Ines in #dev:\n\"hi all, is anyone around to review my PR this afternoon? every reviewer "
+    "is off\"\n\nMy own note: the review queue is long this week, every team says so.",
+])
+def test_small_talk_a_question_or_the_users_own_note_after_a_chat_is_no_rule(tmp_path, prompt):
+    b = session(tmp_path)
+    b.prompt(prompt)
+    b.say("Noted.")
+    assert "convention" not in captured(b)
+
+
+def test_half_an_emoji_in_a_command_does_not_stop_capture(tmp_path):
+    b = session(tmp_path)
+    b.prompt("from now on we always deploy with `make ship`, never by hand")
+    b.raw('{"type":"assistant","uuid":"u-1","parentUuid":null,"isSidechain":false,'
+          '"sessionId":"11111111-2222-3333-4444-555555555555","cwd":"/home/user/project",'
+          '"timestamp":"2026-03-01T08:00:00.000Z","message":{"id":"m1","role":"assistant",'
+          '"content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":'
+          '"git commit -m \\"Ship \\ud83e it because the lock must stay\\""}}]}}')
+    b.say("Done.")
+    assert any("make ship" in t for t in captured(b)["convention"])

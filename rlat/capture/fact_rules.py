@@ -355,6 +355,10 @@ RELAYED_RULE = re.compile(r"\b(?:always|never|nowhere|exactly one|every|each|sta
                           r"(?:^|[-–—,:;]\s)\W*no \w", re.IGNORECASE)
 
 
+# A soft opening before an order ("just use the modal then"): the order is what follows.
+SOFTENER = re.compile(r"^\W*(?:(?:just|then|ok|okay|so|nah|no)\W+)+", re.IGNORECASE)
+
+
 # Phrases that make a user's sentence transient or a question rather than a standing fact.
 TRANSIENT = re.compile(
     r"\b(?:this time|for now|right now|for this (?:task|pr|change|one)|today|just this|"

@@ -182,6 +182,7 @@ from .fact_rules import (
     SETUP_ASKED,
     SNAG,
     SNAG_WORDS,
+    SOFTENER,
     STARTED_WITH,
     STILL_CURRENT,
     STILL_SO,
@@ -857,7 +858,7 @@ class FactExtractor:
         text = reply.text
         kept = [(a + start, b + start) for a, b in sentences(text[start:end])][:2]
         said = text[start:end]
-        if not kept or is_question(said) or IMPERATIVE.match(_SOFTENER.sub("", said)) \
+        if not kept or is_question(said) or IMPERATIVE.match(SOFTENER.sub("", said)) \
                 or UNSURE.search(text[start:kept[-1][1]]) or TRANSIENT.search(said) \
                 or NOT_AN_ANSWER.search(said) \
                 or any(c.uuid == reply.uuid and c.excerpt in said
@@ -865,7 +866,8 @@ class FactExtractor:
             return
         start, end = kept[0][0], kept[-1][1]
         words = len(content_words(text[start:end]))
-        if words < SETUP_ANSWER_WORDS and not (words and _DIGITS.search(text[start:end])):
+        if words < SETUP_ANSWER_WORDS and not (words and any(c.isdigit()
+                                                             for c in text[start:end])):
             return
         head = snippet(one_line(text[start:end]), ROOM_BESIDE_ASK)
         room = FACT_CHARS - len(head) - ASKED_ROOM
@@ -1231,7 +1233,7 @@ class FactExtractor:
             last += 1
         told = text[start:spans[last][1]]
         if len(told) < SENTENCE_MIN or NOT_TRIED.search(told) or not _gives_reason(told) \
-                or IMPERATIVE.match(_SOFTENER.sub("", told)) \
+                or IMPERATIVE.match(SOFTENER.sub("", told)) \
                 or not (TRIAL.search(told) or FIRST_TRY.search(told)
                         or STARTED_WITH.search(told) or IN_USE_FOR.search(told)):
             return None  # (not an order: "before you suggest it: just use the helper …")
@@ -1596,16 +1598,17 @@ class FactExtractor:
             start += len(paragraph) + 2
 
     def _noted_in_code(self, block: Block, start: int, comment: str) -> None:
-        """A comment marked for the next reader (``COMMENT_MARK``: a warning is a gotcha, a
-        note whatever its words say), one that says what was tried and undone (falsified), or
-        one that keeps a thing as it is on purpose (convention)."""
+        """A comment marked for the next reader (``COMMENT_MARK``: a warning is a gotcha, a note
+        a rule or a fact by its words), one that says what was undone, or tried and why it went
+        (falsified), or one worded as a gotcha. Not one that will not last, nor a comment that
+        explains the code it sits on."""
         mark = COMMENT_MARK.match(comment)
         said = comment[mark.end():] if mark else comment
         marked = (mark.group(1) or mark.group(2) or "").lower() if mark else ""
         if TRANSIENT.search(said) or COMMENT_TEMPORARY.search(said):
             return  # ("NOTE: this is a temporary hack until we migrate …": not for long)
         if (tried := COMMENT_TRIED.search(said)) and (
-                not re.search(r"tried", tried.group(0), re.IGNORECASE) or _gives_reason(said)):
+                "tried" not in tried.group(0).lower() or _gives_reason(said)):
             kind = "falsified"
         elif marked in COMMENT_WARNS or GOTCHA.search(said):
             kind = "gotcha"
@@ -1982,11 +1985,6 @@ def _block_after(text: str, end: int) -> int:
     first = len(rest) - len(rest.lstrip())
     gap = re.search(r"\n[ \t>]*\n", rest[first:])
     return end + first + (gap.start() if gap else len(rest) - first)
-
-
-# A soft opening before an order ("just use the modal then"): the order is what follows.
-_SOFTENER = re.compile(r"^\W*(?:(?:just|then|ok|okay|so|nah|no)\W+)+", re.IGNORECASE)
-_DIGITS = re.compile(r"\d")
 
 
 def _summary_kind(item: str, learned: str | None) -> str | None:

@@ -214,7 +214,7 @@ AVOID = re.compile(r"\b(?:never|don'?t|do not|avoid|not allowed|forbidden|banned
 # A commit message or a pull request's description the assistant wrote: a revert's subject
 # names what was undone ('Revert "Push board updates over SignalR"'); a section under a "how to
 # test" heading lists the commands that check the change; any other paragraph is kept when it
-# says why (``CAUSE``, ``RULE``, a modal, ``GOTCHA``), not only what changed.
+# says why (``WHY_SAID``, ``RULE``, a modal, ``GOTCHA``), not only what changed.
 REVERT_SUBJECT = re.compile(r"^\s*Revert\s+[\"“'](.+?)[\"”']\s*$")
 MESSAGE_PARTS = 2  # facts one paragraph too long for one is kept as, at most
 MESSAGE_HEADING = re.compile(r"^\s*#{1,6}[ \t]+([^\n]*?)[ \t]*(?:\n|$)")
@@ -223,9 +223,9 @@ MESSAGE_HEADING = re.compile(r"^\s*#{1,6}[ \t]+([^\n]*?)[ \t]*(?:\n|$)")
 ROUTINE_SUBJECT = re.compile(r"^\W*(?:wip\b|fixup!|squash!|amend!|merge (?:branch|pull request|"
                              r"remote|tag)\b|bump\b|(?:chore|build)\(deps|release v?\d|"
                              r"v?\d+\.\d+(?:\.\d+)?\s*$)", re.IGNORECASE)
-# ... and a paragraph says why when it gives a rule (a modal, "Every field … is prefixed …"), a
-# gotcha, a reason ("because", "unless", "otherwise"), what broke — not a purpose ("… so the CLI and the
-# server share it": that is what changed)
+# ... and a paragraph says why when it gives a rule (a modal, "Every field … is prefixed …"),
+# a gotcha, a reason ("because", "unless", "otherwise"), what broke — not a purpose ("… so the
+# CLI and the server share it": that is what changed)
 WHY_SAID = re.compile(r"\b(?:because|unless|otherwise|or else|crash(?:es|ed)?|fail(?:s|ed)?|"
                       r"broke|breaks)\b", re.IGNORECASE)
 TEST_SECTION = re.compile(r"^\W*(?:how to (?:test|verify|check)|testing|test(?:ing)? (?:plan|notes)|"
@@ -308,8 +308,9 @@ SETUP_ANSWER_WORDS = 4  # content words an answer needs to say something of its 
 
 
 # A message the user passes on from their team, after its byline: "Ines in #wct-dev:", "---
-# from Marion (#ops) ---", "Tom  9:14 AM". What it says of how things are done (``NORMATIVE``)
-# is a rule, what it says of the setup naming a thing a fact, as the team's own words.
+# from Marion (#ops) ---", "Tom  9:14 AM". What it says of how things are done
+# (``RELAYED_RULE``) is a rule, what it says of the setup naming a thing a fact, as the team's
+# own words.
 RELAY_LINE = re.compile(r"^[ \t>]*(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)? (?:in|on) #[\w-]+|-{2,} ?from "
                         r"[A-Z][\w.'-]*[^\n]{0,40}?-{2,}|" + CHAT_STAMP + r")[ \t]*:?[ \t]*$",
                         re.MULTILINE)
@@ -329,8 +330,8 @@ FAILED_PASTE = re.compile(r"(?<!except )(?<!catch )\b(?:error|failed|failure|fat
                           r"core dumped|assertionerror|uncaught)\b", re.IGNORECASE)
 
 
-# ... a summary's item that is the session's work, not what it learned: the user's feedback,
-# what the assistant did ("I fixed it by adding a type annotation"), what is still open
+# A compaction summary's item that is the session's work, not what it learned: the user's
+# feedback, what the assistant did ("I fixed it by adding a type annotation"), what is still open
 SUMMARY_WORK = re.compile(r"^\W*user (?:feedback|said|asked)\b|\bI (?:fixed|renamed|added|changed|"
                           r"updated|removed|moved|wrote|created|ran)\b|\b(?:still|not \w+ yet|"
                           r"currently|in progress|for now)\b", re.IGNORECASE)

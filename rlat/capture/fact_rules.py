@@ -166,7 +166,13 @@ RULE_QUOTED = re.compile(r"^(?:[^:\n]{0,80}\b(?:made (?:it|that|this) (?:a|the)|
                          r"convention)(?: here)?(?: is)?|"
                          # ... or noted for the sessions to come ("Done - one thing worth keeping
                          # for next time: never set physical names …")
-                         r"\W{0,3}(?:done\W{1,4})?" + _FOR_NEXT_TIME + r")\s*:\s+",
+                         r"\W{0,3}(?:done\W{1,4})?" + _FOR_NEXT_TIME + r"|"
+                         # ... or a decision record or doc it read ("ADR 0003 is clear on this:
+                         # the factor goes into the UCraneTuning data asset …")
+                         r"\W{0,3}(?:the )?(?:adr|decision record|decision|rfc|runbook|"
+                         r"style ?guide|contributing(?:\.md)?|readme(?:\.md)?|[\w-]+\.md)"
+                         r"\b[^:\n]{0,30}?\b(?:is (?:clear|explicit)|says|states|decided|"
+                         r"settles it)\b[^:\n]{0,20})\s*:\s+",
                          re.IGNORECASE)
 # ... or acknowledged and said back ("Noted for everything else I write here: every
 # hyperparameter is a field in a Hydra config …"): a rule only when what follows reads as one
@@ -351,7 +357,8 @@ IN_USE = re.compile(r"\b(?:had|have had|'ve had|used|ran|run|moved|switched|migr
                     r"enabled|started with)\b", re.IGNORECASE)
 # A relayed sentence states a rule in a rule's words (``NORMATIVE``'s but "should": "never",
 # "always", "must", "every", "don't …") — not "we should probably look at it at some point".
-RELAYED_RULE = re.compile(r"\b(?:always|never|nowhere|exactly one|every|each|stays?|must|has to|"
+RELAYED_RULE = re.compile(r"\b(?:always|never|nowhere|exactly one|every|each|anything|everything|"
+                          r"stays?|must|has to|"
                           r"have to|instead of|additive|required|mandatory|forbidden|don'?t|do not)\b|"
                           r"(?:^|[-–—,:;]\s)\W*no \w", re.IGNORECASE)
 

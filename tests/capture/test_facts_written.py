@@ -595,3 +595,21 @@ def test_half_an_emoji_in_a_command_does_not_stop_capture(tmp_path):
           '"git commit -m \\"Ship \\ud83e it because the lock must stay\\""}}]}}')
     b.say("Done.")
     assert any("make ship" in t for t in captured(b)["convention"])
+
+
+def test_a_rule_the_assistant_reads_out_of_a_decision_record_is_a_convention(tmp_path):
+    b = session(tmp_path)
+    b.prompt("make the hoist slower when the spreader carries a load")
+    b.run("Read", {"file_path": "docs/adr/0003-tuning-in-data-assets.md"}, "# Tuning lives in data")
+    b.say("ADR 0003 is clear on this: the factor goes into the UCraneTuning data asset, with "
+          "clamps, and the hoist component reads it at BeginPlay.")
+    assert any(t.startswith("The factor goes into the UCraneTuning data asset")
+               for t in captured(b)["convention"])
+
+
+def test_a_relayed_rule_about_anything_of_a_kind_is_a_convention(tmp_path):
+    b = session(tmp_path)
+    b.prompt("one sec - fwd from Priya:\n\nPriya in #mobile:\n> anything public that can fail "
+             "returns FareResult (Success/Failure), same as arrivals.")
+    b.say("Makes sense.")
+    assert any("FareResult" in t for t in captured(b)["convention"])

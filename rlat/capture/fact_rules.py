@@ -257,12 +257,13 @@ SUMMARY_ITEMS = 6  # items kept from one summary, at most
 
 # A comment the assistant writes into code that is meant for the next reader: marked as a
 # warning or a note ("// WARNING: never Cmd.OfAsync.perform for server calls - …"), or saying
-# what was tried and undone ("An indexed master (VBISAM, e40b3c6) was reverted in 7d21f90: …").
+# what was undone ("An indexed master (VBISAM, e40b3c6) was reverted in 7d21f90: …"), or tried
+# (``TRIAL``) with why it went.
 COMMENT_MARK = re.compile(r"^\W*(?:(NOTE|N\.B\.|IMPORTANT|WARNING|WARN|CAUTION|HACK|GOTCHA)\b|"
                           r"(?i:(note|important|warning|caution|gotcha|heads.up)):)\W*")
 COMMENT_WARNS = frozenset(("warning", "warn", "caution", "hack", "gotcha", "heads up", "heads-up"))
-COMMENT_TRIED = re.compile(r"\b(?:was|were|got|has been) (?:\w+ )?(?:tried|reverted|backed out|"
-                           r"rolled back|ripped out)\b|\breverted (?:in|by)\b", re.IGNORECASE)
+COMMENT_UNDONE = re.compile(r"\b(?:was|were|got|has been) (?:\w+ )?(?:reverted|backed out|"
+                            r"rolled back|ripped out)\b|\breverted (?:in|by)\b", re.IGNORECASE)
 ON_PURPOSE = re.compile(r"\b(?:on purpose|deliberately|intentionally|by design)\b", re.IGNORECASE)
 
 

@@ -76,7 +76,7 @@ from .fact_rules import (
     CODEISH,
     COMMENT_MARK,
     COMMENT_TEMPORARY,
-    COMMENT_TRIED,
+    COMMENT_UNDONE,
     COMMENT_WARNS,
     CONFIRM_ASKED,
     CONFIRMS,
@@ -1607,8 +1607,7 @@ class FactExtractor:
         marked = (mark.group(1) or mark.group(2) or "").lower() if mark else ""
         if TRANSIENT.search(said) or COMMENT_TEMPORARY.search(said):
             return  # ("NOTE: this is a temporary hack until we migrate …": not for long)
-        if (tried := COMMENT_TRIED.search(said)) and (
-                "tried" not in tried.group(0).lower() or _gives_reason(said)):
+        if COMMENT_UNDONE.search(said) or TRIAL.search(said) and _gives_reason(said):
             kind = "falsified"
         elif marked in COMMENT_WARNS or GOTCHA.search(said):
             kind = "gotcha"

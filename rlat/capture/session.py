@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from ..claims.events import session_citation
 from ..claims.ids import content_hash
-from ..claims.model import RECORD_ASKED, RECORD_ASKS_JOINED, RECORD_GOAL
+from ..claims.model import RECORD_ASKED, RECORD_ASKS_JOINED, RECORD_GOAL, more_suffix
 from ..paths import normalise_path
 from .transcript import ERRORISH, Block, Turn
 
@@ -325,14 +325,14 @@ def build_claim(digest: SessionDigest) -> SessionClaim | None:
     if digest.later_prompts:
         more = digest.prompts - 1 - len(digest.later_prompts)
         asked = RECORD_ASKS_JOINED.join(one_line(p.excerpt) for p in digest.later_prompts)
-        lines.append(f"{RECORD_ASKED}{asked}" + (f" (+{more} more)" if more > 0 else ""))
+        lines.append(f"{RECORD_ASKED}{asked}{more_suffix(more)}")
         cited.extend(digest.later_prompts)
 
     if digest.files:
         shown = list(digest.files.items())[:MAX_FILES_SHOWN]
         names = [relative_path(path, digest.cwd) for path, _ in shown]
         more = len(digest.files) - len(shown)
-        lines.append("Changed: " + ", ".join(names) + (f" (+{more} more)" if more > 0 else ""))
+        lines.append("Changed: " + ", ".join(names) + more_suffix(more))
         cited.extend(c for _, c in shown[:2])
 
     if digest.commands:
@@ -363,9 +363,7 @@ def build_claim(digest: SessionDigest) -> SessionClaim | None:
             parts.append(part)
         hidden = digest.commands_total - len(shown_cmds)
         failed_total = digest.commands_failed
-        summary = "; ".join(parts)
-        if hidden > 0:
-            summary += f" (+{hidden} more)"
+        summary = "; ".join(parts) + more_suffix(hidden)
         label = "Ran"
         if failed_total:
             label = f"Ran ({failed_total} failed)"

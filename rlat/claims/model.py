@@ -381,7 +381,13 @@ def record_tasks(text: str) -> list[str]:
     return [t for t in tasks if t.strip()]
 
 
-_MORE_ASKED = re.compile(r" \(\+\d+ more\)$")  # ("… (+2 more)": how many prompts were left out)
+def more_suffix(left_out: int) -> str:
+    """What ends a record's list when some of it was left out: " (+2 more)" (its
+    ``RECORD_ASKED`` line is read back without it: ``_MORE_ASKED``)."""
+    return f" (+{left_out} more)" if left_out > 0 else ""
+
+
+_MORE_ASKED = re.compile(r" \(\+\d+ more\)$")  # (``more_suffix``'s, read back)
 
 
 QUOTE_WORDS = 8  # the words of a fact a session record must hold, in order, to quote it

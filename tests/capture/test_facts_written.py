@@ -585,15 +585,15 @@ def test_small_talk_a_question_or_the_users_own_note_after_a_chat_is_no_rule(tmp
     assert "convention" not in captured(b)
 
 
-def test_half_an_emoji_in_a_command_does_not_stop_capture(tmp_path):
+def test_half_an_emoji_in_a_rule_does_not_stop_capture(tmp_path):
     b = session(tmp_path)
-    b.prompt("from now on we always deploy with `make ship`, never by hand")
-    b.raw('{"type":"assistant","uuid":"u-1","parentUuid":null,"isSidechain":false,'
+    # (a lone surrogate, as JSON can carry it: hashing the cited excerpt raised before)
+    b.raw('{"type":"user","uuid":"u-1","parentUuid":null,"isSidechain":false,'
           '"sessionId":"11111111-2222-3333-4444-555555555555","cwd":"/home/user/project",'
-          '"timestamp":"2026-03-01T08:00:00.000Z","message":{"id":"m1","role":"assistant",'
-          '"content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":'
-          '"git commit -m \\"Ship \\ud83e it because the lock must stay\\""}}]}}')
-    b.say("Done.")
+          '"timestamp":"2026-03-01T08:00:00.000Z","message":{"role":"user","content":'
+          '"from now on we always deploy with `make ship` \\ud83e, never by hand"}}')
+    b.say("Understood.")
+    b.run("Bash", {"command": "make ship"}, "shipped")
     assert any("make ship" in t for t in captured(b)["convention"])
 
 

@@ -99,6 +99,10 @@ def budget_for(event: str) -> float:
 _PLAIN = r"[^\W\d_]+(?:['’][^\W\d_]+)*$"  # compiled on first use (re's cache)
 
 
+# A plain word is at most this long: longer runs of letters look like keys, not prose.
+PLAIN_LETTERS = 24
+
+
 def plain_words(text: str, limit: int) -> str:
     """Only the prompt's plain words, for the signal file: every whitespace-separated token
     with a digit, a symbol or more than 24 letters is dropped. That keeps what the trust
@@ -109,7 +113,7 @@ def plain_words(text: str, limit: int) -> str:
     kept = []
     for raw in text.split():
         tok = raw.strip("`'\"()[]{}<>*.,;:!?")
-        if tok and len(tok) <= 25 and plain(tok):
+        if tok and len(tok) <= PLAIN_LETTERS and plain(tok):
             kept.append(tok)
     return " ".join(kept)[:limit]
 

@@ -161,6 +161,14 @@ def test_signal_file_keeps_no_secret(workspace):
     assert token not in text and "hunter2" not in text and "deploy with token" in text
 
 
+def test_signal_file_drops_a_run_of_letters_longer_than_a_word(workspace):
+    # (docs/hooks.md: a token of more than 24 letters is dropped — it reads like a key)
+    long_word, longer_word = "a" * 24, "b" * 25
+    prompt(workspace, f"rename {long_word} to {longer_word} please")
+    text = (state_dir() / "sess-1.jsonl").read_text()
+    assert long_word in text and longer_word not in text and "please" in text
+
+
 def test_a_test_command_with_secrets_in_it_leaves_none_in_the_signal_file(workspace, tmp_path):
     key = "sk_live_" + "51HxFAKEfake0123456789abcdef"
     command = f"STRIPE_KEY={key} API_TOKEN=Zq8Xw7pL2mN4 pytest -q"

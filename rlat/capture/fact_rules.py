@@ -63,6 +63,9 @@ RULE = re.compile(
     # code"; "no unsafeRunSync anywhere outside tests"; "no ObservableObject any more" — at the
     # start of a sentence or of a clause ("yes - no …", "second time now: no …")
     r"|^\W*(?:please\s+)?(?:use|prefer|keep)\b[^.\n]{1,60},\s*(?:not|never)\b"
+    # ... or where a kind of thing goes ("numbers go in data/balance.tres, not in the scripts")
+    r"|\b(?:go(?:es)?|lives?|belongs?|stays?) (?:in|into|under|through) (?:[^,.;\n]|\.(?=\w)){1,60},\s*"
+    r"(?:not|never)\b"
     r"|(?:^|[,:;\"“—–-]\s)\W*(?:(?:yes|yeah|yep|ok|okay|right|sure)\W+)?"
     r"no (?:[\w.()@!-]+ ){1,4}?"
     r"(?:anywhere|in|for|on|inside|outside)\b"
@@ -179,6 +182,43 @@ RULE_QUOTED = re.compile(r"^(?:[^:\n]{0,80}\b(?:made (?:it|that|this) (?:a|the)|
 RULE_ACKNOWLEDGED = re.compile(r"^\W{0,3}(?:noted|understood|got it)\b(?:,? for (?:everything|"
                                r"anything|all|the rest|future)[^:\n]{0,50})?\s*:\s+",
                                re.IGNORECASE)
+# ... or the assistant saying what it has learned of the house ways after looking ("Got it: no
+# module sets cpus or memory itself - each declares a label …", "Looks like every file here
+# registers its logger as …"): a statement about all of a kind of thing, in this project.
+RULE_INFERRED = re.compile(r"^\W*(?:(?:it )?looks like|(?:it )?seems(?: like)?|apparently|so)\b[^.\n]{0,40}?"
+                           r"\b(?:every|each|all|no|none of|nothing)\b[^.\n]{0,120}?\b(?:here|in this "
+                           r"(?:repo|repository|project|codebase)|in the (?:repo|codebase)|new code|"
+                           r"the (?:repo|project|codebase))\b", re.IGNORECASE)
+# (said first: "Got it: no module sets …" — not "… ignores the discount on each line")
+UNIVERSAL = re.compile(r"\W*(?:every|each|all|none|nothing|no (?!(?:problem|worries|idea|"
+                       r"luck|change|changes|issue|issues|errors?)\b)\w)", re.IGNORECASE)
+# A heading in the assistant's message over what it learned, not what it did ("**Conventions I
+# followed**", "## Notes for later", "What I learned about the repo:", "Gotchas"): its items
+# are findings.
+LEARNED_HEADING = re.compile(
+    r"(?m)^[ \t]*(?:#{1,4}[ \t]+|\*\*)?(?P<head>(?:house |repo |project )?(?:conventions?|rules?)"
+    r"(?: I (?:followed|kept to|used))?|(?:notes?|things?) (?:for (?:later|next time|the future)|"
+    r"to (?:know|remember|keep in mind))|what I (?:learned|found out|noticed)(?: about [^*:\n]{1,40})?|"
+    r"gotchas?|caveats?|lessons?(?: learned)?|learnings?|worth (?:knowing|remembering)|"
+    r"good to know|heads.up|for future reference|"
+    r"why (?:the )?(?:first (?:attempt|try|build|run)|it|that|this) (?:failed|broke))"
+    r"[ \t]*(?::[ \t]*\**|\**:?)[ \t]*$",
+    re.IGNORECASE)
+LEARNED_ITEMS = 6  # items kept from one message's learned sections, at most
+LEARNED_WORDS = 4  # content words such an item needs
+# The lead of an explanation the assistant gives unasked (after a failure it met itself): "So
+# the reason is that …", "Turns out …", "That's because …".
+CAUSE_LEAD = re.compile(r"^\W*(?:so,? )?(?:the (?:reason|cause|problem|issue|culprit) (?:is|was)"
+                        r"(?: that)?|(?:it )?turns? out|(?:that'?s|this is|it'?s) because|this "
+                        r"happens because|what'?s happening is)\b", re.IGNORECASE)
+# Where a statement ends and a question about it starts, in one sentence of the user's ("app id
+# is 2715430 if you need it - can you double-check the repo agrees?").
+TOLD_THEN_ASKED = re.compile(r"\s+[-–—]\s+|;\s+|,\s+(?=(?:can|could|would|will) you\b|"
+                             r"(?:pls|please)\b)", re.IGNORECASE)
+# ... and an ask to check it, which reads as no order of its own ("sanity-check that against …")
+CHECK_ASKED = re.compile(r"\W*(?:(?:sanity|double)[- ]?check|check|verify|confirm|see if|make sure)\b",
+                         re.IGNORECASE)
+TOLD_WORDS = 1  # content words the statement needs besides its value ("app id is 2715430")
 # A chat client's byline ("Marisol  1:30 PM") or a reviewer's ("**Saoirse** commented on …").
 # "Tom  9:14 AM" — a name, not a day, a month or a log's word ("Monday 9:30", "Build 10:42")
 CHAT_STAMP = (r"(?!(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:jan|feb|mar|apr|may|jun|"
@@ -261,6 +301,17 @@ SUMMARY_ITEMS = 6  # items kept from one summary, at most
 # (``TRIAL``) with why it went.
 COMMENT_MARK = re.compile(r"^\W*(?:(NOTE|N\.B\.|IMPORTANT|WARNING|WARN|CAUTION|HACK|GOTCHA)\b|"
                           r"(?i:(note|important|warning|caution|gotcha|heads.up)):)\W*")
+# What the assistant marks in its own message for whoever reads it later ("Note: `make lint`
+# needs ruff >= 0.4 …", "**Worth knowing:** …", "For future reference - …"): a finding it says
+# is worth keeping, whether or not a tool's output showed it.
+NOTE_LEAD = re.compile(
+    r"^\W*(?:(?:(?:side )?note|n\.?b\.?|important|warning|caveat|gotcha|heads[- ]up|fyi|psa|"
+    r"good to know|keep in mind|worth (?:knowing|noting|remembering)|side note for next time|"
+    r"for (?:future reference|next time|the record)|(?:one )?thing to (?:know|remember|"
+    r"watch out for)|lesson learned)(?: for (?:later|next time|the future))?"
+    r"(?:\s*(?:\*\*)?\s*[:—–]| -))[\s*_]*", re.IGNORECASE)
+# (not "One warning: an unused variable in seat_service.ts": a count of what a tool reported)
+NOTE_WORDS = 4  # content words a marked note needs after its mark
 COMMENT_WARNS = frozenset(("warning", "warn", "caution", "hack", "gotcha", "heads up", "heads-up"))
 COMMENT_UNDONE = re.compile(r"\b(?:was|were|got|has been) (?:\w+ )?(?:reverted|backed out|"
                             r"rolled back|ripped out)\b|\breverted (?:in|by)\b", re.IGNORECASE)
@@ -478,12 +529,14 @@ _NOT_HAPPENING = (r"never (?:stops|ends|finishes|starts|returns|shows(?: up)?|ar
                   r"(?:doesn'?t|don'?t|didn'?t|no longer) (?:match|add up|line up)|mismatch\w*|"
                   r"out of sync")
 SYMPTOM = re.compile(
-    r"\b(?:hangs?|hung|stuck|dies|died|crash\w*|fails?|failing|broken|breaks|error|errors|"
+    r"\b(?:hangs?|hung|stuck|dies|died|crash\w*|fails?|failing|broken|breaks|broke|error|errors|"
     + _NOT_HAPPENING + r"|doesn'?t (?:work|start|run|load|connect|show)|"
     r"won'?t (?:work|start|run|load|connect)|can'?t (?:connect|start|find|reach)|"
     r"not working|slow|times? out|timing out|refused|missing|empty|blank|nothing happens|"
     r"garbage|garbled|weird|wrong|strange|not defined|undefined|disappear\w*|lost|stale|"
     r"throws?|threw|exceptions?|panic\w*|5\d\d(?:s|ing)?|paus(?:es|ed)|quits|blows? up|blew up|"
+    # ... or a client error answered ("webhooks from stripe get 400s", "returns a 403")
+    r"4\d\d(?:s|ing)|(?:gets?|getting|got|returns?|returning|returned|answers?) (?:an? )?4\d\d|"
     r"stops? (?:as soon as|when|whenever|once|after|every)|"
     r"corrupt\w*|flaky|sits?|sitting|freez\w*|frozen|stops? (?:\w+ing|working)|"
     r"stopped (?:\w+ing|working)|keeps? (?:\w+ing)|no longer \w+|but (?:it |they )?still|"
@@ -591,6 +644,11 @@ HOW_ASKED = re.compile(r"^\W*(?:how(?!\s+(?:about|come)\b)|what'?s the (?:best |
 VERDICT_START = re.compile(
     r"^\W*(?:reverted|backed out|rolled back|undid|undone|switched back|went back|"
     r"(?:that|this|it) (?:didn'?t|did not|doesn'?t|does not) (?:work|help)|(?:that|this|it) "
+    # ... or a short verdict with its reason after a dash ("No good - Rapier ignores …")
+    # (not "No luck - checking the build config.": where a search stands)
+    r"(?:won'?t|will not|can'?t|cannot) work|no good(?= *[-–—:,;] (?!(?:checking|trying|looking|"
+    r"let me|i'?ll)\b))|dead end|"
+    r"(?:that|this|it) "
     r"(?:broke|made .{1,30} worse|was (?:slower|worse))|no improvement|(?:i'?ve |i have |i |we )?"
     r"(?:reverted|restored|put \w+(?: \w+)? back))\b",
     re.IGNORECASE)

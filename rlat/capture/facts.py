@@ -66,9 +66,11 @@ from .fact_rules import (
     BYLINE,
     CAUSE,
     CAUSE_LABEL,
+    CAUSE_LEAD,
     CAUSE_OF_ITS_OWN,
     CHAT_BYLINE,
     CHAT_STAMP,
+    CHECK_ASKED,
     CLAUSE_END,
     CLAUSE_MARKS,
     CLUE,
@@ -126,6 +128,9 @@ from .fact_rules import (
     JUST_CHECKED,
     KEEP_TO,
     LABEL,
+    LEARNED_HEADING,
+    LEARNED_ITEMS,
+    LEARNED_WORDS,
     LOOKED_LEAD,
     LOOKED_WHERE,
     MEMORY_ENVIRONMENT,
@@ -137,6 +142,8 @@ from .fact_rules import (
     NORMATIVE,
     NOT_AN_ANSWER,
     NOT_TRIED,
+    NOTE_LEAD,
+    NOTE_WORDS,
     OFFERED_WAYS,
     ON_PURPOSE,
     ONE_OFF,
@@ -172,6 +179,7 @@ from .fact_rules import (
     RULE,
     RULE_ACKNOWLEDGED,
     RULE_AFTER,
+    RULE_INFERRED,
     RULE_INTRO,
     RULE_QUOTED,
     RULE_SETTING,
@@ -198,12 +206,15 @@ from .fact_rules import (
     SYMPTOM,
     SYMPTOM_WEAK,
     TEST_SECTION,
+    TOLD_THEN_ASKED,
+    TOLD_WORDS,
     TRANSIENT,
     TRIAL,
     TRIED_ANSWER,
     TRIED_ASKED,
     TRIED_BEFORE,
     TRIED_THAT,
+    UNIVERSAL,
     UNSURE,
     VERDICT_START,
     VERDICT_WORDS,
@@ -276,6 +287,7 @@ GO_AHEAD_WORDS = 3  # content words of a prompt that only lets the assistant go 
 ASK_CHARS = 100  # of the prompt a situational fact carries
 ASK_MIN_CHARS = 40  # ... at least, when the fact's own sentences need the room
 ASK_MIN_WORDS = 4  # content words a prompt needs to set a new situation
+SYMPTOM_MIN_WORDS = 3  # ... or a report of a problem ("the image upload is broken")
 FOLLOW_UP_CHARS = 300  # a longer prompt asks for more than a write-up of what just happened
 ROOM_BESIDE_ASK = FACT_CHARS - ASK_MIN_CHARS - ASKED_ROOM  # a fact's own text when it carries [asked: …]
 VERDICT_MIN_WORDS = 3  # content words a falsified finding needs beyond its verdict
@@ -643,9 +655,12 @@ class FactExtractor:
         text = block.text.strip()
         self._asked_in = block
         words = len(content_words(text))
-        if words < ASK_MIN_WORDS and not (words >= 2 and is_question(text)):
+        if words < ASK_MIN_WORDS and not (words >= 2 and is_question(text)) and not (
+                words >= SYMPTOM_MIN_WORDS and SYMPTOM.search(text)
+                and not IMPERATIVE.match(text)):
             # "ok, do that", "hmm, that's worse. undo it", "so what's the verdict?": the
-            # situation is unchanged ("which R are we on?" sets one all the same)
+            # situation is unchanged ("which R are we on?" sets one all the same, and so does
+            # a short report: "the image upload is broken" — not "run the regression tests")
             return None
         found = FOUND_LEAD.match(block.text)
         declared = _declares(text)
@@ -1073,7 +1088,10 @@ class FactExtractor:
                 # (the rules, not their announcement: "ground rules for today's session:")
                 announced = _block_after(text, end)
                 continue
-            if len(sentence) > SENTENCE_MAX or is_question(sentence) \
+            if len(sentence) <= SENTENCE_MAX and self._told_then_asked(block, start, end) \
+                    or is_question(sentence):
+                continue
+            if len(sentence) > SENTENCE_MAX \
                     or TRANSIENT.search(sentence) or HEDGED.search(sentence):
                 continue  # (nor a doubt: "I doubt any of this has to be async")
             if start < announced:
@@ -1220,6 +1238,26 @@ class FactExtractor:
             if kind:
                 self._keep(kind, sentence, [self._cite(block, start, end, "fact")])
 
+    def _told_then_asked(self, block: Block, start: int, end: int) -> bool:
+        """A value of the setup the user states before asking something of it, in one sentence
+        ("app id is 2715430 if you need it - can you double-check the repo agrees?", "the db on
+        the server is /srv/refdb/k2_pluspf btw - sanity-check that against the repo"): the
+        statement, as a fact about the setup. Whether it was kept."""
+        text = block.text
+        split = TOLD_THEN_ASKED.search(text, start, end)
+        if split is None:
+            return False
+        told, then = text[start:split.start()].rstrip(), text[split.end():end]
+        if not (is_question(then) or IMPERATIVE.match(then) or ORDER.search(then)
+                or CHECK_ASKED.match(then)) \
+                or is_question(told) or IMPERATIVE.match(told) or SYMPTOM.search(told) \
+                or HEDGED.search(told) or len(content_words(told)) < TOLD_WORDS \
+                or not states_a_fact(told) \
+                or not (salient_tokens(told) or codes_of_things(told)):
+            return False
+        return self._keep("environment", told,
+                          [self._cite(block, start, split.start(), "fact")]) is not None
+
     def _spared(self, block: Block, spans: list[tuple[int, int]], at: int,
                 start: int) -> int | None:
         """What the user says after sparing the assistant a suggestion ("to save you the
@@ -1333,6 +1371,8 @@ class FactExtractor:
             self._explained = self._confirmed(self._reported)
         if self._question and not self._answered and self._restates_command(block):
             return
+        if LEARNED_HEADING.search(text):
+            self._learned_sections(block)
         if FOUND_IT.match(text) and self._fixing:
             self._symptom, self._explained = True, False  # ("Found it. Fixing first.")
         for at, (start, end) in enumerate(spans):
@@ -1353,12 +1393,22 @@ class FactExtractor:
             quoting = RULE_QUOTED.match(sentence)
             if quoting is None and (said_back := RULE_ACKNOWLEDGED.match(sentence)) \
                     and (RULE.search(sentence, said_back.end())
-                         or ALWAYS.search(sentence, said_back.end())):
+                         or ALWAYS.search(sentence, said_back.end())
+                         or UNIVERSAL.match(sentence, said_back.end())):
                 quoting = said_back  # ("Noted …: every hyperparameter is a field in …")
             if quoting and end - start - quoting.end() >= SENTENCE_MIN:
                 start += quoting.end()
                 self._keep("convention", text[start:end], [self._cite(block, start, end, "fact")])
                 continue
+            if RULE_INFERRED.match(sentence) and not HEDGED.search(sentence) \
+                    and not _PROPOSED.search(sentence):
+                # ("Looks like every file here registers its logger as
+                # `LOG_MODULE_REGISTER(<name>, CONFIG_BRINE_LOG_LEVEL)` …")
+                self._keep("convention", sentence, cited)
+                continue
+            if CAUSE_LEAD.match(sentence) and self._probed and not self._explained \
+                    and (self._changed or self._ran or self._failed_lately()):
+                self._symptom = True  # (an explanation given unasked, of a failure it met)
             if SNAG.search(sentence) and len(content_words(sentence)) <= SNAG_WORDS:
                 # "Before I can do that there's a snag." — a problem found on the way, as
                 # good as one the user reported: its explanation comes next
@@ -1376,6 +1426,9 @@ class FactExtractor:
                 if HEDGED.search(sentence):
                     continue  # ("… but I can't tell yet whether that's it": no explanation)
                 self._explanation(block, spans, at)
+                continue
+            if (marked := NOTE_LEAD.match(sentence)) is not None and self._noted(
+                    block, start + marked.end(), end):
                 continue
             gotcha = hinted(low, GOTCHA_HINTS) and GOTCHA.search(sentence)
             tokens = salient_tokens(sentence) or names_of_things(sentence)
@@ -1407,6 +1460,61 @@ class FactExtractor:
                 self._in_context("environment", sentence,
                                  cited + [Cited(uuid, snippet(line, 160), "output", self.source,
                                                 offset)])
+
+    def _failed_lately(self) -> bool:
+        """Whether a command failed since the user last asked."""
+        return any(c.failed and c.ask is self._ask for c in self._commands)
+
+    def _learned_sections(self, block: Block) -> None:
+        """The items under a heading of the assistant's message that says they were learned,
+        not done (``LEARNED_HEADING``: "**Conventions I followed**", "## Notes for later"): a
+        rule, a gotcha or a fact about the setup, by their words, when they name something."""
+        text = block.text
+        heads = list(LEARNED_HEADING.finditer(text))
+        kept = 0
+        for head in heads:
+            rules = re.search(r"convention|rule", head.group("head"), re.IGNORECASE)
+            ends = re.compile(r"\n[ \t]*\n(?![ \t]*[-*•])|\n[ \t]*(?:#|\*\*)").search(
+                text, head.end())
+            end = ends.start() if ends else len(text)
+            starts = [head.end() + m.start() for m in
+                      re.finditer(r"(?m)^[ \t]*[-*•][ \t]+", text[head.end():end])]
+            for a, b in zip(starts, [*starts[1:], end], strict=True):
+                bullet = BULLET.match(text[a:b])
+                a += bullet.end() if bullet else 0
+                item = text[a:b].strip()
+                if kept >= LEARNED_ITEMS or len(content_words(item)) < LEARNED_WORDS \
+                        or SUMMARY_WORK.search(item) or NARRATION.match(item) \
+                        or is_question(item) or not (salient_tokens(item) or names_of_things(item)
+                                                     or BACKTICK.search(item)):
+                    continue
+                low = item.lower()
+                kind = "gotcha" if hinted(low, GOTCHA_HINTS) and GOTCHA.search(item) else \
+                    "convention" if rules or RULE.search(item) or NORMATIVE.search(item) else \
+                    "environment"
+                start = text.find(item, a)
+                if self._keep(kind, item, [self._cite(block, start, start + len(item),
+                                                      "fact")]) is not None:
+                    kept += 1
+
+    def _noted(self, block: Block, start: int, end: int) -> bool:
+        """A finding the assistant marks for whoever reads it later (``NOTE_LEAD``: "Note:
+        `make lint` needs ruff >= 0.4 - the pinned 0.1.9 doesn't know `--output-format`"): kept
+        without a tool's output to back it — the mark says it is worth keeping — when it names
+        something and is no plan of the assistant's. A gotcha when it says why or what goes
+        wrong, else a fact about the setup. Whether it was kept."""
+        said = block.text[start:end]
+        if len(content_words(said)) < NOTE_WORDS or NARRATION.match(said) \
+                or FIRST_PERSON.match(said) or _OWN_SLIP.match(said) or _PROPOSED.search(said):
+            return False
+        tokens = salient_tokens(said) or names_of_things(said) or flags_and_commands(said)
+        if not tokens:
+            return False
+        low = said.lower()
+        gotcha = (hinted(low, GOTCHA_HINTS) and GOTCHA.search(said)) or CAUSE.search(said)
+        self._keep("gotcha" if gotcha else "environment", said,
+                   [self._cite(block, start, end, "fact")] + self._backing(tokens))
+        return True
 
     def _restates_command(self, block: Block) -> bool:
         """The answer to "what was the command that worked?": a command in backticks that ran

@@ -1,0 +1,217 @@
+"""Capture of the fourteenth pass (docs/capture.md, "Fourteenth pass"): what the assistant
+finds out and says in its own words — a finding it marks for later ("Note: …"), the cause of a
+problem reported in three words ("the image upload is broken"), a client error reported by its
+status ("webhooks from stripe get 400s")."""
+
+from __future__ import annotations
+
+import pytest
+from capture_helpers import facts_of, session
+
+from rlat.capture.pipeline import capture_transcript
+
+
+def captured(b) -> dict[str, list[str]]:
+    report = capture_transcript(b.write(b.path), dry_run=True)
+    return {kind: [f["text"] for f in found] for kind, found in facts_of(report).items()
+            if kind != "event"}
+
+
+def test_a_finding_marked_note_is_kept_without_output_showing_it(tmp_path):
+    b = session(tmp_path)
+    b.prompt("add the export endpoint for invoices")
+    b.run("Bash", {"command": "make lint"}, "ruff: error: unexpected argument '--output-format'",
+          is_error=True)
+    b.say("Done. Summary:\n- Added `GET /exports/{id}` in `api/exports.py`\n- Tests in "
+          "`tests/test_exports.py`\n\nNote: `make lint` needs ruff >= 0.4 - the pinned 0.1.9 "
+          "in requirements-dev.txt doesn't know `--output-format`. I bumped it.")
+    (gotcha,) = captured(b)["gotcha"]
+    assert gotcha.startswith("`make lint` needs ruff >= 0.4")  # (its mark left out)
+    assert "--output-format" in gotcha
+
+
+@pytest.mark.parametrize("mark", ["Worth knowing:", "**Heads up:**", "For future reference -",
+                                  "FYI:", "One thing to watch out for:"])
+def test_other_marks_for_later_say_the_same(tmp_path, mark):
+    b = session(tmp_path)
+    b.prompt("bump the api client to the new release")
+    b.run("Edit", {"file_path": "pyproject.toml", "old_string": "apiclient==2.3",
+                   "new_string": "apiclient==2.4"}, "The file has been updated.")
+    b.say(f"Bumped. {mark} the sandbox API rejects requests without the `X-Tenant` header, "
+          "so local runs need `TENANT_ID` exported.")
+    kept = [t for texts in captured(b).values() for t in texts]
+    assert any(t.startswith("The sandbox API rejects requests without the `X-Tenant` header")
+               for t in kept), kept
+
+
+@pytest.mark.parametrize("said", [
+    "Note: I'll update the tests in a follow-up.",  # (a plan of its own)
+    "Note: I added `retry=3` to the client.",  # (what it did)
+    "Note: the tests pass.",  # (names nothing)
+    "One warning: an unused variable in app/services/seat_service.ts line 14.",  # (a count)
+])
+def test_a_mark_before_a_plan_a_report_of_own_work_or_nothing_named_is_no_finding(tmp_path,
+                                                                                   said):
+    b = session(tmp_path)
+    b.prompt("add retries to the webhook client please")
+    b.run("Edit", {"file_path": "app/client.py", "old_string": "retry=0",
+                   "new_string": "retry=3"}, "The file has been updated.")
+    b.say(f"Done. {said}")
+    assert not any(captured(b).get(kind) for kind in ("gotcha", "environment", "convention"))
+
+
+@pytest.mark.parametrize("report, reply, key", [
+    ("the image upload is broken",
+     "nginx rejects bodies over 1 MB (`client_max_body_size 1m` in nginx/site.conf) before the "
+     "request reaches the app, so phone photos fail with a 413.", "client_max_body_size"),
+    ("webhooks from stripe get 400s",
+     "Stripe signs the raw body, and the handler parses it with `request.json()` before "
+     "verifying, so the signature check always fails.", "request.json()"),
+])
+def test_the_cause_of_a_problem_reported_in_three_words_is_kept(tmp_path, report, reply, key):
+    b = session(tmp_path)
+    b.prompt(report)
+    b.run("Read", {"file_path": "nginx/site.conf"}, "client_max_body_size 1m;")
+    b.say(reply)
+    (gotcha,) = captured(b)["gotcha"]
+    assert key in gotcha
+
+
+def test_a_three_word_order_goes_on_with_the_situation_before_it(tmp_path):
+    # ("regression" is a problem's word, but "run the …" is an order: like "close it and
+    # clean up", it sets no situation of its own — the recovery is still the problem's)
+    b = session(tmp_path)
+    b.prompt("topk_agg gives garbage counts with GROUP BY, fine for a single group")
+    b.run("Edit", {"file_path": "src/topk.c", "old_string": "state->n = 0;",
+                   "new_string": "state->n = 0; state->k = k;"}, "The file has been updated.")
+    b.prompt("run the regression tests")
+    b.run("Bash", {"command": "make check"}, '"make check" is not supported.', is_error=True)
+    b.run("Bash", {"command": "make installcheck"}, "All 41 tests passed.")
+    b.say("All 41 pass.")
+    (recovery,) = captured(b)["recovery"]
+    assert "[asked: topk_agg gives garbage counts" in recovery
+
+
+def test_what_the_assistant_sees_all_the_code_here_do_is_a_rule(tmp_path):
+    b = session(tmp_path)
+    b.prompt("add a module that reads the battery voltage and logs it once a minute")
+    b.run("Bash", {"command": "grep -rn LOG_MODULE_REGISTER src"},
+          "src/gnss.c:11:LOG_MODULE_REGISTER(gnss, CONFIG_BRINE_LOG_LEVEL);")
+    b.say("Looks like every file here registers its logger as `LOG_MODULE_REGISTER(<name>, "
+          "CONFIG_BRINE_LOG_LEVEL)` instead of choosing its own level. So that's how I'll do it.")
+    (rule,) = captured(b)["convention"]
+    assert "CONFIG_BRINE_LOG_LEVEL" in rule
+
+
+def test_got_it_then_what_no_module_does_is_a_rule(tmp_path):
+    b = session(tmp_path)
+    b.prompt("write a process for the assembly step with flye")
+    b.run("Bash", {"command": "grep -n label modules/local/*/main.nf"},
+          "modules/local/kraken2/main.nf:3:    label 'process_high'")
+    b.say("Got it: no module sets cpus or memory itself - each declares a label and "
+          "conf/base.config maps those labels to resources in withLabel blocks. Redoing it.")
+    (rule,) = captured(b)["convention"]
+    assert rule.startswith("No module sets cpus or memory itself") and "withLabel" in rule
+
+
+def test_the_items_under_a_heading_of_what_was_learned_are_kept_not_what_was_done(tmp_path):
+    b = session(tmp_path)
+    b.prompt("write a module for seqkit stats so we get read-length summaries per sample")
+    b.run("Bash", {"command": "grep -rl 'emit: versions' modules"}, "modules/local/a/main.nf")
+    b.say("**Done**\n- modules/local/seqkit_stats/main.nf is in and runs after porechop.\n\n"
+          "**Conventions I followed**\n- Every module also emits a versions.yml - a `path "
+          "\"versions.yml\", emit: versions` output - that the workflow mixes into the report.\n"
+          "- I added a test for it in tests/seqkit.nf.test.")
+    (rule,) = captured(b)["convention"]
+    assert rule.startswith("Every module also emits a versions.yml")  # (without its bullet)
+
+
+def test_an_explanation_given_unasked_of_a_failure_met_is_a_gotcha(tmp_path):
+    b = session(tmp_path)
+    b.prompt("with 2x oversampling on the reverb sounds phasey on a parallel bus")
+    b.run("Bash", {"command": "./build/tests/umbra_tests --gtest_filter='Latency*'"},
+          "reported latency: 0 samples\nmeasured latency: 23 samples", is_error=True)
+    b.say("So the reason is that turning oversampling on adds filter latency, but the plugin "
+          "never reports it: nothing calls setLatencySamples when the factor changes.")
+    (gotcha,) = captured(b)["gotcha"]
+    assert "setLatencySamples" in gotcha
+
+
+def test_a_value_told_before_a_question_is_a_fact_about_the_setup(tmp_path):
+    b = session(tmp_path)
+    b.prompt("app id is 2715430 if you need it - can you double-check the repo agrees?")
+    b.run("Bash", {"command": "cat game/steam_appid.txt"}, "2715430")
+    b.say("It matches: game/steam_appid.txt.")
+    assert "App id is 2715430 if you need it" in captured(b)["environment"]
+
+
+def test_a_problem_told_before_a_question_is_no_fact_about_the_setup(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the login page on port 8080 is broken - can you look?")
+    b.run("Bash", {"command": "curl -s localhost:8080/login"}, "500 Internal Server Error")
+    b.say("On it.")
+    assert not captured(b).get("environment")
+
+
+def test_no_good_and_the_reason_is_the_verdict_on_what_was_tried(tmp_path):
+    b = session(tmp_path)
+    b.prompt("physics gets jittery with lots of bodies - try the Rapier 2D extension instead")
+    b.run("Edit", {"file_path": "game/project.godot", "old_string": "[physics]",
+                   "new_string": "[physics]\n2d/physics_engine=\"Rapier2D\""},
+          "The file has been updated.")
+    b.run("Bash", {"command": "godot --headless --path game res://test/platform_drop.tscn"},
+          "FAIL: 3/5 one-way platforms not solid from above", is_error=True)
+    b.say("No good - Rapier ignores one_way_collision on our platform shapes, so the player "
+          "drops through every one-way ledge. Reverting.")
+    b.run("Bash", {"command": "git checkout -- game/project.godot"}, "")
+    b.say("The tree is back to how it was.")
+    (tried,) = captured(b)["falsified"]
+    assert "Rapier ignores one_way_collision" in tried
+
+
+def test_where_a_kind_of_thing_goes_and_not_is_a_rule_inside_an_order(tmp_path):
+    b = session(tmp_path)
+    b.prompt("make the skeleton archers less punishing - lower their damage, numbers go in "
+             "data/balance.tres, not in the scripts")
+    b.run("Edit", {"file_path": "game/data/balance.tres", "old_string": "archer_damage = 14",
+                   "new_string": "archer_damage = 10"}, "The file has been updated.")
+    b.say("Archers do 10 damage now.")
+    (rule,) = captured(b)["convention"]
+    assert "data/balance.tres, not in the scripts" in rule
+
+
+def test_no_luck_while_looking_is_where_a_search_stands_not_a_verdict(tmp_path):
+    b = session(tmp_path)
+    b.prompt("rebuild the seat-map block, I changed the legend colours")
+    b.run("Edit", {"file_path": "blocks/seat-map/style.css", "old_string": "#333",
+                   "new_string": "#0a0"}, "The file has been updated.")
+    b.run("Bash", {"command": "npx wp-scripts build"}, "Module not found: Can't resolve './src'",
+          is_error=True)
+    b.say("No luck - checking the build config.")
+    assert not captured(b).get("falsified")
+
+
+def test_a_value_told_before_asking_to_check_it_is_a_fact_about_the_setup(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the db on the server is /srv/refdb/kraken2/k2_pluspf_16gb btw - sanity-check that "
+             "against the repo for me")
+    b.run("Bash", {"command": "grep -n kraken_db conf/cluster.config"},
+          "9:    kraken_db = '/srv/refdb/kraken2/k2_pluspf_16gb'")
+    b.say("It matches conf/cluster.config (kraken_db).")
+    (told,) = [t for t in captured(b)["environment"] if "k2_pluspf_16gb" in t]
+    assert told.startswith("The db on the server is /srv/refdb/kraken2/k2_pluspf_16gb")
+
+
+def test_why_the_first_attempt_failed_is_kept_beside_the_recovery(tmp_path):
+    b = session(tmp_path)
+    b.prompt("build the firmware for the buoy board, I want to check the image size")
+    b.run("Bash", {"command": "west build -b brinewatch_v3 app"},
+          "No board named 'brinewatch_v3' found.\nFATAL ERROR: command exited with status 1",
+          is_error=True)
+    b.run("Bash", {"command": "west build -b brinewatch_v3 app -- -DBOARD_ROOT=$PWD"},
+          "Memory region Used Size\nFLASH: 391204 B")
+    b.say("The image is 391 KB.\n\nWhy the first attempt failed:\n- The board definition is "
+          "out-of-tree under boards/arm/brinewatch_v3, and Zephyr only searches there when "
+          "BOARD_ROOT points at the repo.")
+    kept = [t for texts in captured(b).values() for t in texts]
+    assert any(t.startswith("The board definition is out-of-tree") for t in kept), kept

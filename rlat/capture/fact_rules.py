@@ -29,6 +29,10 @@ CODE_BANG = re.compile(r"(?<![\w/-])(?:[\w]+[-/_][\w/-]*|`[^`\n]*)!(?=`?[ \t]+[a
 # …'"): it leaves words out of a quote, it ends no sentence. (A trailing "and then..." still
 # does: its dots lean on the word before them.)
 ELISION = re.compile(r"(?<= )(?:\.{3}|…)(?= )")
+# An abbreviation's dot before the sentence goes on ("`0 3 * * 1-6`, i.e. Monday to Saturday",
+# "a queue, e.g. SQS"): it ends no sentence.
+ABBREVIATION = re.compile(r"\b(?i:i\.e|e\.g|vs|cf|approx|incl|esp|resp)\.(?=,?\s)|"
+                          r"\b(?i:etc)\.(?=,?\s+[a-z0-9(`'\"])")  # ("… etc. Then": a sentence ends)
 # Brackets or backticks around a short piece of a line: a mark inside ends no sentence ("The
 # schedule's cron(0 18 * * ? *) has no timezone", "`git commit -m 'wip.' --no-verify`").
 ENCLOSED = re.compile(r"\([^()\n]{1,80}\)|`[^`\n]{1,200}`")
@@ -306,6 +310,7 @@ COMMENT_MARK = re.compile(r"^\W*(?:(NOTE|N\.B\.|IMPORTANT|WARNING|WARN|CAUTION|H
 # is worth keeping, whether or not a tool's output showed it.
 NOTE_LEAD = re.compile(
     r"^\W*(?:(?:(?:side )?note|n\.?b\.?|important|warning|caveat|gotcha|heads[- ]up|fyi|psa|"
+    r"(?:one|the (?:only|one)) (?:gotcha|caveat|catch|snag)|"
     r"good to know|keep in mind|worth (?:knowing|noting|remembering)|side note for next time|"
     r"for (?:future reference|next time|the record)|(?:one )?thing to (?:know|remember|"
     r"watch out for)|lesson learned)(?: for (?:later|next time|the future))?"
@@ -527,7 +532,12 @@ _NOT_HAPPENING = (r"never (?:stops|ends|finishes|starts|returns|shows(?: up)?|ar
                   # ... or what no longer matches what it should ("never matches the till's
                   # report", "doesn't match", "out of sync")
                   r"(?:doesn'?t|don'?t|didn'?t|no longer) (?:match|add up|line up)|mismatch\w*|"
-                  r"out of sync")
+                  r"out of sync|"
+                  # ... or what did not happen when it should have ("the backup didn't run on
+                  # sunday", "the cron job didn't fire", "emails weren't sent last night")
+                  r"(?:didn'?t|did not|never) (?:run|fire|trigger|start|finish|complete|arrive|"
+                  r"send|go out|happen|get (?:sent|called|picked up))|(?:wasn'?t|weren'?t|was not|"
+                  r"were not) (?:sent|run|triggered|called|picked up|delivered|created|written)")
 SYMPTOM = re.compile(
     r"\b(?:hangs?|hung|stuck|dies|died|crash\w*|fails?|failing|broken|breaks|broke|error|errors|"
     + _NOT_HAPPENING + r"|doesn'?t (?:work|start|run|load|connect|show)|"

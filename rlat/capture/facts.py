@@ -54,6 +54,7 @@ from .commands import (
     recovers,
 )
 from .fact_rules import (
+    ABBREVIATION,
     AFFIRMED,
     ALWAYS,
     ANNOUNCED,
@@ -326,6 +327,7 @@ def sentences(text: str) -> list[tuple[int, int]]:
         text_ = CODE_BANG.sub(lambda m: m.group(0)[:-1] + "\x00", text_)
     if "..." in text_ or "…" in text_:
         text_ = ELISION.sub(lambda m: "\x00" * len(m.group(0)), text_)
+    text_ = ABBREVIATION.sub(lambda m: m.group(0).replace(".", "\x00"), text_)
     if "(" in text_ or "`" in text_:
         text_ = ENCLOSED.sub(lambda m: _ENDS.sub("\x00", m.group(0)), text_)
     if "\n " in text_:

@@ -215,3 +215,24 @@ def test_why_the_first_attempt_failed_is_kept_beside_the_recovery(tmp_path):
           "BOARD_ROOT points at the repo.")
     kept = [t for texts in captured(b).values() for t in texts]
     assert any(t.startswith("The board definition is out-of-tree") for t in kept), kept
+
+
+def test_what_did_not_happen_is_a_problem_and_an_abbreviation_ends_no_sentence(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the backup didn't run on sunday")
+    b.run("Read", {"file_path": "deploy/crontab"}, "0 3 * * 1-6 /opt/backup.sh")
+    b.say("The crontab entry is `0 3 * * 1-6`, i.e. Monday to Saturday only, so Sunday was "
+          "never scheduled.")
+    (gotcha,) = captured(b)["gotcha"]
+    assert gotcha.startswith("The crontab entry is `0 3 * * 1-6`, i.e. Monday to Saturday")
+
+
+def test_one_gotcha_is_a_mark_for_later(tmp_path):
+    b = session(tmp_path)
+    b.prompt("set up logical replication to the analytics db")
+    b.run("Bash", {"command": "psql -c 'CREATE PUBLICATION p FOR ALL TABLES'"},
+          "ERROR:  logical decoding requires wal_level >= logical", is_error=True)
+    b.say("One gotcha: the primary runs with `wal_level = replica`, and changing it to `logical` "
+          "needs a restart, so this has to wait for the maintenance window.")
+    (gotcha,) = captured(b)["gotcha"]
+    assert gotcha.startswith("The primary runs with `wal_level = replica`")

@@ -887,7 +887,7 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         if not asking or not abstain:
             return False
         value = meaning(key, claim)
-        return value is not None and A.admits_on_meaning(fit.fit, value)
+        return value is not None and A.admits_on_meaning(fit.fit, value, best=looked == 1)
 
     def verdict(key: int, claim: Claim) -> tuple[bool, str, bool]:
         """(whether the claim clears abstention, the gate's account of why or why not,
@@ -905,7 +905,7 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
                     return False, A.describe_contradiction(fit, value, floor), is_event
             return True, fit.describe(floor), is_event
         if not is_event and means(key, claim, fit):
-            return True, A.describe_meaning(meant[key], fit.fit), is_event
+            return True, A.describe_meaning(meant[key], fit.fit, best=looked == 1), is_event
         return False, fit.describe(floor), is_event
 
     lent: dict[int, float] = {}  # question key -> its raw relevance

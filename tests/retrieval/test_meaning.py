@@ -301,3 +301,29 @@ def test_a_shared_word_the_meaning_table_does_not_know_is_not_judged_by_meaning(
     assert wordvec.meaning_table().vector("tailwind") is None
     for prompt in ("bump tailwind", "upgrade tailwind", "debug tailwind"):
         assert tailwind in recalled(state, prompt), prompt
+
+
+PARTIAL = "No partial functions in library code - no head, tail, fromJust or !!"
+HOUSE_RULE = "what's the house rule on functions that crash on an empty list?"
+
+
+def test_the_best_lexical_candidate_needs_less_meaning_to_answer_a_question(monkeypatch):
+    from rlat.retrieval import abstention as A
+
+    state = fold([ev.proposed(t, "convention", workspace=WS, citations=[ev.command_citation(t)],
+                              origin="user", ts=T0) for t in [PARTIAL, *FACTS]])
+    # one shared word (functions), and a meaning short of MEANING_FLOOR, but the words already
+    # picked it out of the store: BEST_MEANING is enough
+    assert recalled(state, HOUSE_RULE) == [PARTIAL]
+    [hit] = [h for h in R.explain(state, HOUSE_RULE, workspace=WS, now=T0) if h.admitted]
+    assert "the best lexical candidate" in hit.gate
+    monkeypatch.setattr(A, "BEST_MEANING", A.MEANING_FLOOR)
+    assert recalled(state, HOUSE_RULE) == []
+
+
+def test_a_general_question_about_a_term_and_why_it_helps_stays_general():
+    from rlat.retrieval.abstention import asks_in_general
+
+    assert asks_in_general("what's a learning-rate warmup and why does it help?")
+    # ("it" is this project's when it does something: a report, not a definition)
+    assert not asks_in_general("what is a sidecar and why does it keep restarting?")

@@ -34,6 +34,10 @@ SPLIT_NOTE = {
              "code; first read untuned (0.325), tuned on since",
     "dev20": "the DEV20 split: written in the thirteenth pass by a helper that read no rlat "
              "code; first read untuned (0.56; the pass's start code 0.325), tuned on since",
+    "dev21": "the DEV21 split: written in the fourteenth pass by a helper that read no rlat "
+             "code; first read untuned (0.62), tuned on since",
+    "dev22": "the DEV22 split: written in the fourteenth pass by a helper that read no rlat "
+             "code; read untuned only (0.65 at the pass's start): not tuned on",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

@@ -31,7 +31,7 @@ CODE_BANG = re.compile(r"(?<![\w/-])(?:[\w]+[-/_][\w/-]*|`[^`\n]*)!(?=`?[ \t]+[a
 ELISION = re.compile(r"(?<= )(?:\.{3}|…)(?= )")
 # An abbreviation's dot before the sentence goes on ("`0 3 * * 1-6`, i.e. Monday to Saturday",
 # "a queue, e.g. SQS"): it ends no sentence.
-ABBREVIATION = re.compile(r"\b(?i:i\.e|e\.g|vs|cf|approx|incl|esp|resp)\.(?=,?\s)|"
+ABBREVIATION = re.compile(r"\b(?:(?i:i\.e|e\.g)|vs|cf|approx|incl|esp|resp)\.(?=,?\s)|"
                           r"\b(?i:etc)\.(?=,?\s+[a-z0-9(`'\"])")  # ("… etc. Then": a sentence ends)
 # Brackets or backticks around a short piece of a line: a mark inside ends no sentence ("The
 # schedule's cron(0 18 * * ? *) has no timezone", "`git commit -m 'wip.' --no-verify`").
@@ -68,7 +68,8 @@ RULE = re.compile(
     # start of a sentence or of a clause ("yes - no …", "second time now: no …")
     r"|^\W*(?:please\s+)?(?:use|prefer|keep)\b[^.\n]{1,60},\s*(?:not|never)\b"
     # ... or where a kind of thing goes ("numbers go in data/balance.tres, not in the scripts")
-    r"|\b(?:go(?:es)?|lives?|belongs?|stays?) (?:in|into|under|through) (?:[^,.;\n]|\.(?=\w)){1,60},\s*"
+    r"|\b(?!(?:this|its|was|is|has|does|us)\b)[a-z]{3,}s (?:go|live|belong|stay) (?:in|into|under) "
+    r"(?:[^,.;\n]|\.(?=\w)){1,60},\s*"
     r"(?:not|never)\b"
     r"|(?:^|[,:;\"“—–-]\s)\W*(?:(?:yes|yeah|yep|ok|okay|right|sure)\W+)?"
     r"no (?:[\w.()@!-]+ ){1,4}?"
@@ -189,19 +190,37 @@ RULE_ACKNOWLEDGED = re.compile(r"^\W{0,3}(?:noted|understood|got it)\b(?:,? for 
 # ... or the assistant saying what it has learned of the house ways after looking ("Got it: no
 # module sets cpus or memory itself - each declares a label …", "Looks like every file here
 # registers its logger as …"): a statement about all of a kind of thing, in this project.
-RULE_INFERRED = re.compile(r"^\W*(?:(?:it )?looks like|(?:it )?seems(?: like)?|apparently|so)\b[^.\n]{0,40}?"
+RULE_INFERRED = re.compile(r"^\W*(?:(?:it )?looks like|(?:it )?seems(?: like)?|apparently)\b[^.\n]{0,40}?"
                            r"\b(?:every|each|all|no|none of|nothing)\b[^.\n]{0,120}?\b(?:here|in this "
                            r"(?:repo|repository|project|codebase)|in the (?:repo|codebase)|new code|"
                            r"the (?:repo|project|codebase))\b", re.IGNORECASE)
 # (said first: "Got it: no module sets …" — not "… ignores the discount on each line")
 UNIVERSAL = re.compile(r"\W*(?:every|each|all|none|nothing|no (?!(?:problem|worries|idea|"
                        r"luck|change|changes|issue|issues|errors?)\b)\w)", re.IGNORECASE)
+# What a report of the work says (a count of what passes or fails, what is done or pending in
+# this change, a suggestion): never a finding kept for later, whatever mark or heading is over
+# it ("Note: `npm run build` now passes with 0 errors and 3 warnings", "FYI: the branch is
+# pushed, PR #482 is open", "Got it: all three tests need updating").
+WORK_STATUS = re.compile(
+    r"\b(?:\d+|all|three|two|four|five) (?:(?:pre-?existing|remaining|new|old|failing|lint|type) )?"
+    r"(?:errors?|warnings?|failures?|tests?|issues|problems|files)\b|\b(?:all|every|each|no|none of "
+    r"the) (?:\w+ )?(?:tests?|errors?|warnings?|failures?|lint)\b|\b(?:pass(?:es|ed|ing)?|yet|"
+    r"pre-?existing|remaining|untested|unrelated to|out of scope|todo|follow-?up|consider|"
+    r"you (?:may|might) (?:want|need)|after (?:my|this|these|pulling)|"
+    r"(?:this|these|my) (?:change|changes|pr|pull request|branch|commit|edit|edits|session|"
+    r"ticket)|in this (?:change|pr|session)|is (?:pushed|open|merged|committed)|"
+    r"(?:was|were) (?:reformatted|renamed|moved|added|removed) (?:by|in|to)|nothing (?:else|to)|"
+    r"no (?:rush|changes?|worries)|then\b|i'?ll|i will|i'?m|i (?:didn'?t|did|have|had|was)|"
+    r"breaking change|on this)\b",
+    re.IGNORECASE)
+# A reaction to what the assistant just did, not a report ("wrong file lol", "nope, still broken")
+REACTION = re.compile(r"\W*(?:wrong|nope|no\b|nah|still|again|ugh|hmm)", re.IGNORECASE)
 # A heading in the assistant's message over what it learned, not what it did ("**Conventions I
 # followed**", "## Notes for later", "What I learned about the repo:", "Gotchas"): its items
 # are findings.
 LEARNED_HEADING = re.compile(
-    r"(?m)^[ \t]*(?:#{1,4}[ \t]+|\*\*)?(?P<head>(?:house |repo |project )?(?:conventions?|rules?)"
-    r"(?: I (?:followed|kept to|used))?|(?:notes?|things?) (?:for (?:later|next time|the future)|"
+    r"(?m)^[ \t]*(?:#{1,4}[ \t]+|\*\*)?(?P<head>(?:house |repo |project )?conventions?"
+    r"(?: I (?:followed|kept to|used))?|(?:house|repo|project) rules|(?:notes?|things?) (?:for (?:later|next time|the future)|"
     r"to (?:know|remember|keep in mind))|what I (?:learned|found out|noticed)(?: about [^*:\n]{1,40})?|"
     r"gotchas?|caveats?|lessons?(?: learned)?|learnings?|worth (?:knowing|remembering)|"
     r"good to know|heads.up|for future reference|"
@@ -222,6 +241,10 @@ TOLD_THEN_ASKED = re.compile(r"\s+[-–—]\s+|;\s+|,\s+(?=(?:can|could|would|wi
 # ... and an ask to check it, which reads as no order of its own ("sanity-check that against …")
 CHECK_ASKED = re.compile(r"\W*(?:(?:sanity|double)[- ]?check|check|verify|confirm|see if|make sure)\b",
                          re.IGNORECASE)
+# ... not a value of the moment, a credential or a diagnosis ("today's file is /tmp/upload.csv",
+# "the sentry dsn is https://<key>@o1.ingest.sentry.io/6", "the bug lives in src/parser.rs")
+ONE_OFF_VALUE = re.compile(r"\b(?:tonight|tomorrow|yesterday|this (?:one|file|run))\b|/tmp/|"
+                           r"://[^/\s@]+@|\b(?:bug|issue|problem|error|crash|fix)\b", re.IGNORECASE)
 TOLD_WORDS = 1  # content words the statement needs besides its value ("app id is 2715430")
 # A chat client's byline ("Marisol  1:30 PM") or a reviewer's ("**Saoirse** commented on …").
 # "Tom  9:14 AM" — a name, not a day, a month or a log's word ("Monday 9:30", "Build 10:42")
@@ -546,7 +569,8 @@ SYMPTOM = re.compile(
     r"garbage|garbled|weird|wrong|strange|not defined|undefined|disappear\w*|lost|stale|"
     r"throws?|threw|exceptions?|panic\w*|5\d\d(?:s|ing)?|paus(?:es|ed)|quits|blows? up|blew up|"
     # ... or a client error answered ("webhooks from stripe get 400s", "returns a 403")
-    r"4\d\d(?:s|ing)|(?:gets?|getting|got|returns?|returning|returned|answers?) (?:an? )?4\d\d|"
+    r"4\d\d(?:s|ing)\b|(?:gets?|getting|got|returns?|returning|returned|answers?) (?:an? )?4\d\d\b"
+    r"(?!\s+(?:rows|records|items|lines|files|results|entries|tests|users|bytes|ms)\b)|"
     r"stops? (?:as soon as|when|whenever|once|after|every)|"
     r"corrupt\w*|flaky|sits?|sitting|freez\w*|frozen|stops? (?:\w+ing|working)|"
     r"stopped (?:\w+ing|working)|keeps? (?:\w+ing)|no longer \w+|but (?:it |they )?still|"
@@ -653,11 +677,12 @@ HOW_ASKED = re.compile(r"^\W*(?:how(?!\s+(?:about|come)\b)|what'?s the (?:best |
                        re.IGNORECASE)
 VERDICT_START = re.compile(
     r"^\W*(?:reverted|backed out|rolled back|undid|undone|switched back|went back|"
-    r"(?:that|this|it) (?:didn'?t|did not|doesn'?t|does not) (?:work|help)|(?:that|this|it) "
+    r"(?:that|this|it) (?:didn'?t|did not|doesn'?t|does not) (?:work|help)|"
     # ... or a short verdict with its reason after a dash ("No good - Rapier ignores …")
-    # (not "No luck - checking the build config.": where a search stands)
-    r"(?:won'?t|will not|can'?t|cannot) work|no good(?= *[-–—:,;] (?!(?:checking|trying|looking|"
-    r"let me|i'?ll)\b))|dead end|"
+    # (not "No luck - checking the build config." nor "No good - still failing …, trying X next":
+    # where a search stands)
+    r"no good(?= *[-–—:,;] )(?![^.!?\n]*\b(?:still|next|trying|checking|looking|let me|i'?ll|"
+    r"i will|instead)\b)|"
     r"(?:that|this|it) "
     r"(?:broke|made .{1,30} worse|was (?:slower|worse))|no improvement|(?:i'?ve |i have |i |we )?"
     r"(?:reverted|restored|put \w+(?: \w+)? back))\b",

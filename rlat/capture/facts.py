@@ -148,6 +148,7 @@ from .fact_rules import (
     OFFERED_WAYS,
     ON_PURPOSE,
     ONE_OFF,
+    ONE_OFF_VALUE,
     OPTION_LINE,
     ORDER,
     PAST_TRIAL,
@@ -160,6 +161,7 @@ from .fact_rules import (
     QUANTIFIED,
     QUOTED_COMMAND,
     QUOTED_OUTPUT,
+    REACTION,
     REFERS_BACK,
     REFUSED_OPTION,
     REJECTED_FEEDBACK,
@@ -225,6 +227,7 @@ from .fact_rules import (
     WHERE_EXPLAINED,
     WHICH_WAY,
     WHY_SAID,
+    WORK_STATUS,
     WRAPPED,
     about_code,
     answered_commands,
@@ -659,7 +662,7 @@ class FactExtractor:
         words = len(content_words(text))
         if words < ASK_MIN_WORDS and not (words >= 2 and is_question(text)) and not (
                 words >= SYMPTOM_MIN_WORDS and SYMPTOM.search(text)
-                and not IMPERATIVE.match(text)):
+                and not IMPERATIVE.match(text) and not REACTION.match(text)):
             # "ok, do that", "hmm, that's worse. undo it", "so what's the verdict?": the
             # situation is unchanged ("which R are we on?" sets one all the same, and so does
             # a short report: "the image upload is broken" — not "run the regression tests")
@@ -1254,10 +1257,15 @@ class FactExtractor:
                 or CHECK_ASKED.match(then)) \
                 or is_question(told) or IMPERATIVE.match(told) or SYMPTOM.search(told) \
                 or HEDGED.search(told) or len(content_words(told)) < TOLD_WORDS \
-                or not states_a_fact(told) \
-                or not (salient_tokens(told) or codes_of_things(told)):
+                or TRANSIENT.search(told) or ONE_OFF_VALUE.search(told) \
+                or not states_a_fact(told):
             return False
-        return self._keep("environment", told,
+        # (a rule told before the order that follows it: "every DAO method in app/data is a
+        # suspend fun - can you fix InvoiceDao to match?")
+        rule = RULE.search(told) or ALWAYS.search(told) or UNIVERSAL.match(told)
+        if not rule and not (salient_tokens(told) or codes_of_things(told)):
+            return False
+        return self._keep("convention" if rule else "environment", told,
                           [self._cite(block, start, split.start(), "fact")]) is not None
 
     def _spared(self, block: Block, spans: list[tuple[int, int]], at: int,
@@ -1396,20 +1404,26 @@ class FactExtractor:
             if quoting is None and (said_back := RULE_ACKNOWLEDGED.match(sentence)) \
                     and (RULE.search(sentence, said_back.end())
                          or ALWAYS.search(sentence, said_back.end())
-                         or UNIVERSAL.match(sentence, said_back.end())):
+                         or UNIVERSAL.match(sentence, said_back.end())
+                         and not WORK_STATUS.search(sentence)
+                         and (salient_tokens(sentence) or names_of_things(sentence)
+                              or codes_of_things(sentence) or BACKTICK.search(sentence))):
                 quoting = said_back  # ("Noted …: every hyperparameter is a field in …")
             if quoting and end - start - quoting.end() >= SENTENCE_MIN:
                 start += quoting.end()
                 self._keep("convention", text[start:end], [self._cite(block, start, end, "fact")])
                 continue
             if RULE_INFERRED.match(sentence) and not HEDGED.search(sentence) \
-                    and not _PROPOSED.search(sentence):
+                    and not _PROPOSED.search(sentence) and not WORK_STATUS.search(sentence) \
+                    and (salient_tokens(sentence) or codes_of_things(sentence)
+                         or BACKTICK.search(sentence)):
                 # ("Looks like every file here registers its logger as
                 # `LOG_MODULE_REGISTER(<name>, CONFIG_BRINE_LOG_LEVEL)` …")
                 self._keep("convention", sentence, cited)
                 continue
             if CAUSE_LEAD.match(sentence) and self._probed and not self._explained \
-                    and (self._changed or self._ran or self._failed_lately()):
+                    and (self._changed or self._ran or self._failed_lately()) \
+                    and not _ITS_OWN.search(sentence):
                 self._symptom = True  # (an explanation given unasked, of a failure it met)
             if SNAG.search(sentence) and len(content_words(sentence)) <= SNAG_WORDS:
                 # "Before I can do that there's a snag." — a problem found on the way, as
@@ -1480,13 +1494,16 @@ class FactExtractor:
                 text, head.end())
             end = ends.start() if ends else len(text)
             starts = [head.end() + m.start() for m in
-                      re.finditer(r"(?m)^[ \t]*[-*•][ \t]+", text[head.end():end])]
-            for a, b in zip(starts, [*starts[1:], end], strict=True):
+                      re.finditer(r"(?m)^[ \t]*(?:[-*•]|\d+[.)])[ \t]+", text[head.end():end])]
+            for a, b in zip(starts, [*starts[1:], end][:len(starts)], strict=True):
                 bullet = BULLET.match(text[a:b])
                 a += bullet.end() if bullet else 0
                 item = text[a:b].strip()
                 if kept >= LEARNED_ITEMS or len(content_words(item)) < LEARNED_WORDS \
                         or SUMMARY_WORK.search(item) or NARRATION.match(item) \
+                        or WORK_STATUS.search(item) or TRANSIENT.search(item) \
+                        or FIRST_PERSON.match(item) or _PROPOSED.search(item) \
+                        or _ITS_OWN.search(item) \
                         or is_question(item) or not (salient_tokens(item) or names_of_things(item)
                                                      or BACKTICK.search(item)):
                     continue
@@ -1507,7 +1524,8 @@ class FactExtractor:
         wrong, else a fact about the setup. Whether it was kept."""
         said = block.text[start:end]
         if len(content_words(said)) < NOTE_WORDS or NARRATION.match(said) \
-                or FIRST_PERSON.match(said) or _OWN_SLIP.match(said) or _PROPOSED.search(said):
+                or FIRST_PERSON.match(said) or _OWN_SLIP.match(said) or _PROPOSED.search(said) \
+                or WORK_STATUS.search(said) or TRANSIENT.search(said) or _ITS_OWN.search(said):
             return False
         tokens = salient_tokens(said) or names_of_things(said) or flags_and_commands(said)
         if not tokens:
@@ -2156,6 +2174,9 @@ _PUSHBACK = re.compile(r"\W*(?:nah|nope|no|not (?:that|this|it)|that'?s not|it'?
                        re.IGNORECASE)
 # The assistant explaining its own slip ("My edit went into the logged-in branch, so …"): no
 # gotcha of the project's.
+# The assistant's own part in a failure ("Turns out I forgot to import csv", "my typo"): its slip
+# explains nothing about the project.
+_ITS_OWN = re.compile(r"\b(?:I|I'd|I'?ve|my)\b")
 _OWN_SLIP = re.compile(r"\W*(?:my (?:edit|change|fix|patch|mistake|bad|earlier)|i (?:put|made|"
                        r"edited|changed|forgot|missed|broke|added|wrote|used))\b", re.IGNORECASE)
 # "(I) never opened it", "always forgot": what someone did, in the past, is no rule (said first

@@ -188,8 +188,8 @@ GENERAL_SHARE = 0.74  # (three quarters, with room for rounding: 0.7499… is th
 # a library's — "select_related and prefetch_related" — and a claim covering it still answers.)
 _OURS = re.compile(r"\b(?:our|ours|we|us|here|this|these|that|those|it|my|mine)\b|[`/\n]",
                    re.IGNORECASE)
-# ... but not the "it" that points back at the term asked about ("what's a learning-rate warmup
-# and why does it help?"; not "… and why does it keep restarting?", this project's)
+# ... but not the "it" that points back at a term asked about in general ("what's a learning-rate
+# warmup and why does it help?"; not "… and why does it keep restarting?", this project's)
 _BACK_TO_TERM = re.compile(r"\band (?:why|how|when) (?:does|do|would|is) it (?:help|matter|work|"
                            r"improve|exist|differ|compare)\b", re.IGNORECASE)
 _IDENTIFIER = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
@@ -215,7 +215,12 @@ def asks_in_general(prompt: str) -> bool:
             and not _IDENTIFIER.search(prompt):
         return True  # ("how do I undo the last commit but keep the changes in my working tree?")
     frame = _GENERAL.search(prompt)
-    return frame is not None and not _OURS.search(_BACK_TO_TERM.sub("", prompt)) \
+    if frame is None:
+        return False
+    # (the "it" of "what's a warmup and why does it help?" is the term; of "what does
+    # PaymentRouter do and how does it work for refunds?" this project's thing)
+    said = _BACK_TO_TERM.sub("", prompt) if re.search(r"\ban?\W*$", frame.group(0)) else prompt
+    return not _OURS.search(said) \
         and not _IDENTIFIER.search(prompt) \
         and not _THE.search(prompt[frame.end():])
 

@@ -236,3 +236,102 @@ def test_one_gotcha_is_a_mark_for_later(tmp_path):
           "needs a restart, so this has to wait for the maintenance window.")
     (gotcha,) = captured(b)["gotcha"]
     assert gotcha.startswith("The primary runs with `wal_level = replica`")
+
+
+# An adversarial review of this pass's rules (hand-built sessions in Claude Code's usual words):
+# each finding is a case below.
+def _done_after_edit(tmp_path, reply: str, prompt: str = "add the csv export endpoint"):
+    b = session(tmp_path)
+    b.prompt(prompt)
+    b.run("Edit", {"file_path": "src/app/export.py", "old_string": "pass",
+                   "new_string": "return rows"}, "The file has been updated.")
+    b.run("Bash", {"command": "pytest -q tests/test_export.py"}, "FAILED test_csv - NameError",
+          is_error=True)
+    b.say(reply)
+    return [t for kind, texts in captured(b).items() for t in texts]
+
+
+@pytest.mark.parametrize("heading", [
+    "## Caveats\n\nThe endpoint streams rows, so very large exports are fine.",  # (no bullets)
+    "**Gotchas**\n1. `pytest` must be run from the repo root or `conftest.py` isn't found.",
+    "Gotchas:\n```\nDATABASE_URL must be set\n```",
+    "**Caveats**\nNone that I know of.",
+])
+def test_a_learned_heading_without_bullets_never_stops_the_capture(tmp_path, heading):
+    kept = _done_after_edit(tmp_path, f"Done.\n\n{heading}")
+    assert isinstance(kept, list)  # (it raised, and the session was lost, before)
+    if heading.startswith("**Gotchas**"):  # (a numbered item is an item)
+        assert any(t.startswith("`pytest` must be run from the repo root") for t in kept)
+
+
+@pytest.mark.parametrize("reply", [
+    "So all 42 tests pass in the repo now.",
+    "Looks like nothing here has changed since the last commit.",
+    "Got it: nothing else to change then, I'll open the PR.",
+    "Got it: all three tests need updating for the new `ExportRow` shape.",
+    "Noted: each of the 14 warnings is in `src/legacy/vendor.py`.",
+    "Done. Note: `npm run build` now passes with 0 errors and 3 warnings.",
+    "Done. FYI: the branch `feature/csv-export` is pushed to origin, PR #482 is open.",
+    "Done. Note: the remaining 3 failures in `tests/e2e/` are pre-existing.",
+    "Done. Note: you may want to add `EXPORT_BUCKET` to your `.env.example` as well.",
+    "Done.\n\n### Notes for later\n- TODO: wire `/api/export` into the `ExportButton` component."
+    "\n- Consider adding pagination to `list_invoices()` in a follow-up PR.",
+    "Done.\n\n**Caveats:**\n- I didn't test this on Windows or with `PYTHONUTF8=0`.",
+    "Turns out I forgot to import `csv` in `src/app/export.py`, because the linter was off.",
+    "No good - still failing with the same `AssertionError` in `test_csv`, trying `--no-cache` "
+    "next.",
+])
+def test_a_report_of_the_work_a_plan_or_its_own_slip_is_no_finding(tmp_path, reply):
+    assert _done_after_edit(tmp_path, reply) == []
+
+
+@pytest.mark.parametrize("prompt", [
+    "today's file is /tmp/upload_8812.csv - can you import it?",
+    "the sentry dsn is https://a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4@o12345.ingest.sentry.io/678 - "
+    "please wire it up",
+    "the bug lives in src/parser.rs, not the lexer - can you fix it?",
+    "i'll go through the diff tonight, not now - just push the branch",
+    "the fix goes in the 2.4 release, not 2.3 - hold off on merging",
+])
+def test_a_value_of_the_moment_a_credential_or_a_plan_told_before_an_ask_is_not_kept(tmp_path,
+                                                                                      prompt):
+    b = session(tmp_path)
+    b.prompt(prompt)
+    b.run("Bash", {"command": "git status --short"}, " M src/app.py")
+    b.say("On it.")
+    assert not any(captured(b).get(kind) for kind in ("environment", "convention"))
+
+
+def test_a_rule_told_before_the_order_that_follows_it_is_kept_alone(tmp_path):
+    b = session(tmp_path)
+    b.prompt("every DAO method in app/data is a suspend fun - can you fix InvoiceDao to match?")
+    b.run("Edit", {"file_path": "app/data/InvoiceDao.kt", "old_string": "fun all()",
+                   "new_string": "suspend fun all()"}, "The file has been updated.")
+    b.say("InvoiceDao.all() is a suspend fun now.")
+    assert captured(b)["convention"] == ["Every DAO method in app/data is a suspend fun"]
+
+
+@pytest.mark.parametrize("report, reply", [
+    ("the importer got 412 rows", "The CSV has 412 data rows because the header row is "
+                                  "skipped by `csv.DictReader`, so that matches."),
+    ("wrong file lol", "Sorry - the handler is in `src/api/export.py` because `src/app/` only "
+                       "holds the models, so I moved the change there."),
+])
+def test_a_count_or_a_reaction_is_no_problem_reported(tmp_path, report, reply):
+    b = session(tmp_path)
+    b.prompt("add the csv export to the importer")
+    b.run("Edit", {"file_path": "src/app/export.py", "old_string": "pass",
+                   "new_string": "return rows"}, "The file has been updated.")
+    b.say("Added.")
+    b.prompt(report)
+    b.run("Bash", {"command": "wc -l data/in.csv"}, "413 data/in.csv")
+    b.say(reply)
+    assert not captured(b).get("gotcha")
+
+
+def test_visual_studio_and_the_esp_chip_end_their_sentences():
+    from rlat.capture.facts import sentences
+
+    text = "Flash it to the ESP. Then `idf.py monitor` shows the boot log. Open it in VS. Done."
+    assert [text[a:b] for a, b in sentences(text)][:2] == [
+        "Flash it to the ESP.", "Then `idf.py monitor` shows the boot log."]

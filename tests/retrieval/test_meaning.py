@@ -327,3 +327,6 @@ def test_a_general_question_about_a_term_and_why_it_helps_stays_general():
     assert asks_in_general("what's a learning-rate warmup and why does it help?")
     # ("it" is this project's when it does something: a report, not a definition)
     assert not asks_in_general("what is a sidecar and why does it keep restarting?")
+    # (and only after "what's a …": "what does PaymentRouter do and how does it work …" asks
+    # about this project's thing)
+    assert not asks_in_general("what does PaymentRouter do and how does it work for refunds?")

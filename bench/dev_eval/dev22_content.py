@@ -1,7 +1,7 @@
 """The ``dev22`` split, "an ordinary fortnight": four projects, ten planted facts each.
 
 Written in the fourteenth pass by a helper that read no rlat code; read untuned only (0.65
-at the pass's start, 0.65 at its end): never tuned on.
+at the pass's start and at its end): never tuned on.
 
 Everyday Claude Code use by four developers with different temperaments: a terse senior
 (ploverbook, an Elixir/Phoenix booking app for a bouldering gym), a chatty junior (yewbarrow, a

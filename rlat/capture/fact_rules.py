@@ -228,6 +228,10 @@ LEARNED_HEADING = re.compile(
     r"[ \t]*(?::[ \t]*\**|\**:?)[ \t]*$",
     re.IGNORECASE)
 LEARNED_ITEMS = 6  # items kept from one message's learned sections, at most
+# Where such a section ends (a blank line not followed by more items, or the next heading), and
+# an item of it (a bullet or a number).
+LEARNED_SECTION_END = re.compile(r"\n[ \t]*\n(?![ \t]*(?:[-*•]|\d+[.)]))|\n[ \t]*(?:#|\*\*)")
+LIST_ITEM = re.compile(r"(?m)^[ \t]*(?:[-*•]|\d+[.)])[ \t]+")
 LEARNED_WORDS = 4  # content words such an item needs
 # The lead of an explanation the assistant gives unasked (after a failure it met itself): "So
 # the reason is that …", "Turns out …", "That's because …".

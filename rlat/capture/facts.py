@@ -131,7 +131,9 @@ from .fact_rules import (
     LABEL,
     LEARNED_HEADING,
     LEARNED_ITEMS,
+    LEARNED_SECTION_END,
     LEARNED_WORDS,
+    LIST_ITEM,
     LOOKED_LEAD,
     LOOKED_WHERE,
     MEMORY_ENVIRONMENT,
@@ -1405,9 +1407,7 @@ class FactExtractor:
                     and (RULE.search(sentence, said_back.end())
                          or ALWAYS.search(sentence, said_back.end())
                          or UNIVERSAL.match(sentence, said_back.end())
-                         and not WORK_STATUS.search(sentence)
-                         and (salient_tokens(sentence) or names_of_things(sentence)
-                              or codes_of_things(sentence) or BACKTICK.search(sentence))):
+                         and not WORK_STATUS.search(sentence) and _names_something(sentence)):
                 quoting = said_back  # ("Noted …: every hyperparameter is a field in …")
             if quoting and end - start - quoting.end() >= SENTENCE_MIN:
                 start += quoting.end()
@@ -1415,8 +1415,7 @@ class FactExtractor:
                 continue
             if RULE_INFERRED.match(sentence) and not HEDGED.search(sentence) \
                     and not _PROPOSED.search(sentence) and not WORK_STATUS.search(sentence) \
-                    and (salient_tokens(sentence) or codes_of_things(sentence)
-                         or BACKTICK.search(sentence)):
+                    and _names_something(sentence):
                 # ("Looks like every file here registers its logger as
                 # `LOG_MODULE_REGISTER(<name>, CONFIG_BRINE_LOG_LEVEL)` …")
                 self._keep("convention", sentence, cited)
@@ -1490,12 +1489,12 @@ class FactExtractor:
         kept = 0
         for head in heads:
             rules = re.search(r"convention|rule", head.group("head"), re.IGNORECASE)
-            ends = re.compile(r"\n[ \t]*\n(?![ \t]*[-*•])|\n[ \t]*(?:#|\*\*)").search(
-                text, head.end())
+            ends = LEARNED_SECTION_END.search(text, head.end())
             end = ends.start() if ends else len(text)
-            starts = [head.end() + m.start() for m in
-                      re.finditer(r"(?m)^[ \t]*(?:[-*•]|\d+[.)])[ \t]+", text[head.end():end])]
-            for a, b in zip(starts, [*starts[1:], end][:len(starts)], strict=True):
+            starts = [head.end() + m.start() for m in LIST_ITEM.finditer(text[head.end():end])]
+            if not starts:
+                continue  # (prose, a fence or "None that I know of." under it: no items)
+            for a, b in zip(starts, [*starts[1:], end], strict=True):
                 bullet = BULLET.match(text[a:b])
                 a += bullet.end() if bullet else 0
                 item = text[a:b].strip()
@@ -1504,8 +1503,7 @@ class FactExtractor:
                         or WORK_STATUS.search(item) or TRANSIENT.search(item) \
                         or FIRST_PERSON.match(item) or _PROPOSED.search(item) \
                         or _ITS_OWN.search(item) \
-                        or is_question(item) or not (salient_tokens(item) or names_of_things(item)
-                                                     or BACKTICK.search(item)):
+                        or is_question(item) or not _names_something(item):
                     continue
                 low = item.lower()
                 kind = "gotcha" if hinted(low, GOTCHA_HINTS) and GOTCHA.search(item) else \
@@ -2101,6 +2099,14 @@ class FactExtractor:
             self._forget([fact])
             self._recovery = None
             self._recovery_fact(failed, command, cited)
+
+
+def _names_something(text: str) -> bool:
+    """Whether a finding names a thing of the project — a path, port, version or setting, a
+    name, an identifier in its own case, or anything in backticks — rather than saying how the
+    work went."""
+    return bool(salient_tokens(text) or names_of_things(text) or codes_of_things(text)
+                or BACKTICK.search(text))
 
 
 def _block_after(text: str, end: int) -> int:

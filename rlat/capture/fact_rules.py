@@ -218,12 +218,16 @@ REACTION = re.compile(r"\W*(?:wrong|nope|no\b|nah|still|again|ugh|hmm)", re.IGNO
 # A heading in the assistant's message over what it learned, not what it did ("**Conventions I
 # followed**", "## Notes for later", "What I learned about the repo:", "Gotchas"): its items
 # are findings.
+# The words that mark something for whoever reads it later, in a message's lead ("Worth knowing:
+# …", ``NOTE_LEAD``) or a heading over a list (``LEARNED_HEADING``).
+FOR_LATER = (r"gotchas?|caveats?|heads[- .]?up|good to know|worth (?:knowing|noting|remembering)|"
+             r"for (?:future reference|next time|the record)|lessons?(?: learned)?|learnings?|"
+             r"(?:one )?things? to (?:know|remember|keep in mind|watch out for)")
 LEARNED_HEADING = re.compile(
     r"(?m)^[ \t]*(?:#{1,4}[ \t]+|\*\*)?(?P<head>(?:house |repo |project )?conventions?"
-    r"(?: I (?:followed|kept to|used))?|(?:house|repo|project) rules|(?:notes?|things?) (?:for (?:later|next time|the future)|"
-    r"to (?:know|remember|keep in mind))|what I (?:learned|found out|noticed)(?: about [^*:\n]{1,40})?|"
-    r"gotchas?|caveats?|lessons?(?: learned)?|learnings?|worth (?:knowing|remembering)|"
-    r"good to know|heads.up|for future reference|"
+    r"(?: I (?:followed|kept to|used))?|(?:house|repo|project) rules|"
+    r"notes? for (?:later|next time|the future)|"
+    r"what I (?:learned|found out|noticed)(?: about [^*:\n]{1,40})?|" + FOR_LATER + r"|"
     r"why (?:the )?(?:first (?:attempt|try|build|run)|it|that|this) (?:failed|broke))"
     r"[ \t]*(?::[ \t]*\**|\**:?)[ \t]*$",
     re.IGNORECASE)
@@ -257,6 +261,9 @@ CHAT_STAMP = (r"(?!(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:jan|feb|m
                r"time|date|uptime|elapsed|took|at|eta)\b))[A-Z][\w.'-]*(?: [\w.'-]+){0,2}"
                r"\s{1,4}\d{1,2}:\d{2}(?:\s*[AP]M)?")
 CHAT_BYLINE = re.compile(r"^\W{0,4}" + CHAT_STAMP + r"\s*$")
+# Where a message passed on ends: a blank line not followed by more of the quote or by the next
+# message's byline.
+RELAYED_END = re.compile(r"\n[ \t]*\n(?![ \t]*[\"“>]|" + CHAT_STAMP + r")")
 # ... whose byline is no rule ("**Saoirse** commented on `loans.clj`").
 BYLINE = re.compile(r"^\W{0,4}[\w.'-]+(?: [\w.'-]+){0,3}\**\s{1,3}(?:commented|replied|wrote|said|"
                     r"reviewed|suggested)\b", re.IGNORECASE)
@@ -336,12 +343,10 @@ COMMENT_MARK = re.compile(r"^\W*(?:(NOTE|N\.B\.|IMPORTANT|WARNING|WARN|CAUTION|H
 # needs ruff >= 0.4 …", "**Worth knowing:** …", "For future reference - …"): a finding it says
 # is worth keeping, whether or not a tool's output showed it.
 NOTE_LEAD = re.compile(
-    r"^\W*(?:(?:(?:side )?note|n\.?b\.?|important|warning|caveat|gotcha|heads[- ]up|fyi|psa|"
-    r"(?:one|the (?:only|one)) (?:gotcha|caveat|catch|snag)|"
-    r"good to know|keep in mind|worth (?:knowing|noting|remembering)|side note for next time|"
-    r"for (?:future reference|next time|the record)|(?:one )?thing to (?:know|remember|"
-    r"watch out for)|lesson learned)(?: for (?:later|next time|the future))?"
-    r"(?:\s*(?:\*\*)?\s*[:—–]| -))[\s*_]*", re.IGNORECASE)
+    r"^\W*(?:(?:(?:side )?note|n\.?b\.?|important|warning|fyi|psa|keep in mind|"
+    r"(?:one|the (?:only|one)) (?:gotcha|caveat|catch|snag)|side note for next time|" + FOR_LATER
+    + r")(?: for (?:later|next time|the future))?(?:\s*(?:\*\*)?\s*[:—–]| -))[\s*_]*",
+    re.IGNORECASE)
 # (not "One warning: an unused variable in seat_service.ts": a count of what a tool reported)
 NOTE_WORDS = 4  # content words a marked note needs after its mark
 COMMENT_WARNS = frozenset(("warning", "warn", "caution", "hack", "gotcha", "heads up", "heads-up"))

@@ -70,7 +70,6 @@ from .fact_rules import (
     CAUSE_LEAD,
     CAUSE_OF_ITS_OWN,
     CHAT_BYLINE,
-    CHAT_STAMP,
     CHECK_ASKED,
     CLAUSE_END,
     CLAUSE_MARKS,
@@ -170,6 +169,7 @@ from .fact_rules import (
     REJECTED_PREFIX,
     RELAY_LINE,
     RELAYED,
+    RELAYED_END,
     RELAYED_RULE,
     RELAYED_WORDS,
     REMEDY,
@@ -1081,8 +1081,7 @@ class FactExtractor:
         if "\n" in text and (line := RELAY_LINE.search(text)) is not None:
             # (the message passed on runs to the end of its paragraph, or of the quote)
             relayed = line.end()
-            gap = re.compile(r"\n[ \t]*\n(?![ \t]*[\"“>]|" + CHAT_STAMP + r")").search(
-                text, relayed + 1)
+            gap = RELAYED_END.search(text, relayed + 1)
             relayed_end = gap.start() if gap else len(text)
         for at, (start, end) in enumerate(spans):
             if pasted and any(a <= start < b for a, b in pasted):
@@ -2178,11 +2177,11 @@ _NEW_PROBLEM = re.compile(r"\W*(?:(?:a |one )?(?:different|other|separate|unrela
 # ... and a pushback on the theory being looked into: "nah …", "no, …", "not that …".
 _PUSHBACK = re.compile(r"\W*(?:nah|nope|no|not (?:that|this|it)|that'?s not|it'?s not|but)\b",
                        re.IGNORECASE)
+# The assistant's own part in a failure, anywhere in what it says ("Turns out I forgot to import
+# csv", "my typo"): its slip explains nothing about the project.
+_ITS_OWN = re.compile(r"\b(?:I|I'd|I'?ve|my)\b")
 # The assistant explaining its own slip ("My edit went into the logged-in branch, so …"): no
 # gotcha of the project's.
-# The assistant's own part in a failure ("Turns out I forgot to import csv", "my typo"): its slip
-# explains nothing about the project.
-_ITS_OWN = re.compile(r"\b(?:I|I'd|I'?ve|my)\b")
 _OWN_SLIP = re.compile(r"\W*(?:my (?:edit|change|fix|patch|mistake|bad|earlier)|i (?:put|made|"
                        r"edited|changed|forgot|missed|broke|added|wrote|used))\b", re.IGNORECASE)
 # "(I) never opened it", "always forgot": what someone did, in the past, is no rule (said first

@@ -192,6 +192,7 @@ _OURS = re.compile(r"\b(?:our|ours|we|us|here|this|these|that|those|it|my|mine)\
 # warmup and why does it help?"; not "… and why does it keep restarting?", this project's)
 _BACK_TO_TERM = re.compile(r"\band (?:why|how|when) (?:does|do|would|is) it (?:help|matter|work|"
                            r"improve|exist|differ|compare)\b", re.IGNORECASE)
+_ARTICLE_END = re.compile(r"\ban?\W*$")  # (a frame asking about "a …" thing: a term)
 _IDENTIFIER = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
 # How to do a thing in git: what git's manual answers, whoever's commits they are ("how do I
 # squash my last three commits into one?") — said with git's own nouns (not "rename the release
@@ -219,28 +220,37 @@ def asks_in_general(prompt: str) -> bool:
         return False
     # (the "it" of "what's a warmup and why does it help?" is the term; of "what does
     # PaymentRouter do and how does it work for refunds?" this project's thing)
-    said = _BACK_TO_TERM.sub("", prompt) if re.search(r"\ban?\W*$", frame.group(0)) else prompt
+    said = _BACK_TO_TERM.sub("", prompt) if _ARTICLE_END.search(frame.group(0)) else prompt
     return not _OURS.search(said) \
         and not _IDENTIFIER.search(prompt) \
         and not _THE.search(prompt[frame.end():])
 
 
+def _meaning_route(fit: float, similarity: float, best: bool) -> str | None:
+    """Which way a question's candidate whose ``fit`` missed the floor is admitted for its
+    meaning-table ``similarity``: "meaning" (``MEANING_FLOOR``), "near" (``NEAR_FIT`` and
+    ``NEAR_MEANING`` together), "best" (the best lexical candidate, ``BEST_MEANING``) — or None."""
+    if similarity >= MEANING_FLOOR:
+        return "meaning"
+    if fit >= NEAR_FIT and similarity >= NEAR_MEANING:
+        return "near"
+    return "best" if best and similarity >= BEST_MEANING else None
+
+
 def admits_on_meaning(fit: float, similarity: float, *, best: bool = False) -> bool:
     """Whether a question's candidate whose ``fit`` missed the floor is admitted for its
-    meaning-table ``similarity`` to the question (``MEANING_FLOOR``, ``NEAR_FIT``; for the best
-    lexical candidate, ``BEST_MEANING``)."""
-    return similarity >= (BEST_MEANING if best else MEANING_FLOOR) \
-        or (fit >= NEAR_FIT and similarity >= NEAR_MEANING)
+    meaning-table ``similarity`` to the question (``_meaning_route``)."""
+    return _meaning_route(fit, similarity, best) is not None
 
 
 def describe_meaning(similarity: float, fit: float, *, best: bool = False) -> str:
     """``--explain``'s account of a claim admitted on meaning (``admits_on_meaning``)."""
-    if best and MEANING_FLOOR > similarity >= BEST_MEANING \
-            and not (fit >= NEAR_FIT and similarity >= NEAR_MEANING):
+    route = _meaning_route(fit, similarity, best)
+    if route == "best":
         return (f"admitted on meaning: the best lexical candidate, and the question and the "
                 f"claim's word vectors agree {similarity:.2f} (floor {BEST_MEANING:.2f} for the "
                 f"best); their shared words do not clear the fit floor")
-    if similarity >= MEANING_FLOOR:
+    if route == "meaning":
         return (f"admitted on meaning: the question and the claim's word vectors agree "
                 f"{similarity:.2f} (floor {MEANING_FLOOR:.2f}); their shared words do not "
                 f"clear the fit floor")

@@ -319,6 +319,13 @@ def test_the_best_lexical_candidate_needs_less_meaning_to_answer_a_question(monk
     assert "the best lexical candidate" in hit.gate
     monkeypatch.setattr(A, "BEST_MEANING", A.MEANING_FLOOR)
     assert recalled(state, HOUSE_RULE) == []
+    # ... and only the best: behind a claim sharing more of the question's words, the same
+    # agreement in meaning is not enough
+    monkeypatch.undo()
+    crash = "House rule: crash reports go to the on-call channel, not to email"
+    state = fold([ev.proposed(t, "convention", workspace=WS, citations=[ev.command_citation(t)],
+                              origin="user", ts=T0) for t in [PARTIAL, crash, *FACTS]])
+    assert PARTIAL not in recalled(state, HOUSE_RULE)
 
 
 def test_a_general_question_about_a_term_and_why_it_helps_stays_general():

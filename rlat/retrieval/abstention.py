@@ -26,7 +26,9 @@ lives here (documented in docs/claims.md, "Abstention", and docs/hooks.md):
   convention mentioned in a long prompt). One shared everyday word covers neither.
 * **Meaning**: a question is also answered by a lexical candidate whose word-vector cosine
   with it reaches ``MEANING_FLOOR``, whatever its fit, or ``NEAR_MEANING`` with a fit of at
-  least ``NEAR_FIT`` (never a task's, never a session record). And the other way: a claim
+  least ``NEAR_FIT``, or ``BEST_MEANING`` for the best lexical candidate, or ``KIND_MEANING``
+  for the first candidate of the kind of answer it asks for (never a task's, never a session
+  record). And the other way: a claim
   the words admitted on ``AGREE_WORDS`` shared words or fewer, each known to the table, is
   left out when their meanings disagree (cosine below ``MEANING_AGREES``; not for a claim
   mostly of code, ``CODE_SHARE``): the words were a coincidence. Tasks and questions alike.
@@ -44,6 +46,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from . import answer_types
 from .bm25 import smooth_idf
 from .concepts import PREFIX as TAG_PREFIX
 from .expansion import stem
@@ -115,6 +118,13 @@ NEAR_MEANING = 0.25
 # store, the meaning only has to confirm it. Chosen on the tuned splits (docs/benchmarks.md,
 # "Fourteenth pass").
 BEST_MEANING = 0.30
+# ... or, for the first lexical candidate of the kind of answer the question asks for
+# (``rlat.retrieval.answer_types.asked_kind``: what was tried here, a version, an address), a
+# meaning agreeing at least KIND_MEANING: "has anyone tried a long-running php server for this
+# app?" shares only *app* with "Took Octane out again: …", but it asks what was tried and
+# that is the project's best-matching report of an attempt. Chosen on the tuned splits
+# (docs/benchmarks.md, "Fifteenth pass").
+KIND_MEANING = 0.20
 # Words and meaning must not disagree: a claim that clears the floor on one or two shared words
 # (``AGREE_WORDS``) while its meaning-table cosine with the prompt is below ``MEANING_AGREES``
 # shares them by coincidence ("where are trail difficulty levels defined?" / a Kafka
@@ -226,26 +236,36 @@ def asks_in_general(prompt: str) -> bool:
         and not _THE.search(prompt[frame.end():])
 
 
-def _meaning_route(fit: float, similarity: float, best: bool) -> str | None:
+def _meaning_route(fit: float, similarity: float, best: bool, kind: str | None) -> str | None:
     """Which way a question's candidate whose ``fit`` missed the floor is admitted for its
     meaning-table ``similarity``: "meaning" (``MEANING_FLOOR``), "near" (``NEAR_FIT`` and
-    ``NEAR_MEANING`` together), "best" (the best lexical candidate, ``BEST_MEANING``) — or None."""
+    ``NEAR_MEANING`` together), "best" (the best lexical candidate, ``BEST_MEANING``), "kind"
+    (the first candidate of the ``kind`` of answer asked for, ``KIND_MEANING``) — or None."""
     if similarity >= MEANING_FLOOR:
         return "meaning"
     if fit >= NEAR_FIT and similarity >= NEAR_MEANING:
         return "near"
-    return "best" if best and similarity >= BEST_MEANING else None
+    if best and similarity >= BEST_MEANING:
+        return "best"
+    return "kind" if kind is not None and similarity >= KIND_MEANING else None
 
 
-def admits_on_meaning(fit: float, similarity: float, *, best: bool = False) -> bool:
+def admits_on_meaning(fit: float, similarity: float, *, best: bool = False,
+                      kind: str | None = None) -> bool:
     """Whether a question's candidate whose ``fit`` missed the floor is admitted for its
     meaning-table ``similarity`` to the question (``_meaning_route``)."""
-    return _meaning_route(fit, similarity, best) is not None
+    return _meaning_route(fit, similarity, best, kind) is not None
 
 
-def describe_meaning(similarity: float, fit: float, *, best: bool = False) -> str:
+def describe_meaning(similarity: float, fit: float, *, best: bool = False,
+                     kind: str | None = None) -> str:
     """``--explain``'s account of a claim admitted on meaning (``admits_on_meaning``)."""
-    route = _meaning_route(fit, similarity, best)
+    route = _meaning_route(fit, similarity, best, kind)
+    if route == "kind":
+        return (f"admitted on meaning: the question asks for {answer_types.NAMES[kind]}, "
+                f"this is the best lexical candidate that gives one, and the question and the "
+                f"claim's word vectors agree {similarity:.2f} (floor {KIND_MEANING:.2f} for it); "
+                f"their shared words do not clear the fit floor")
     if route == "best":
         return (f"admitted on meaning: the best lexical candidate, and the question and the "
                 f"claim's word vectors agree {similarity:.2f} (floor {BEST_MEANING:.2f} for the "

@@ -1,11 +1,17 @@
-"""Questions that ask for a value of a kind, and claims that state one.
+"""Questions that ask for a kind of answer, and claims that give one.
 
 "Which Julia release is this package developed against?" is answered by a claim that names a
-version; "what address do I open in the browser?" by one that names a host, a port or a URL.
-``asked_type(query)`` tells which kind a question asks for (or None); ``states(kind, text)``
-whether a claim states a value of that kind. The ranking engine (``rlat.retrieval.recall``)
-lends such claims a share of relevance (``TYPE_WEIGHT`` there), as it does a time to a "when"
-question (``rlat.retrieval.temporal``); neither moves the abstention floor.
+version; "what address do I open in the browser?" by one that names a host, a port or a URL,
+"which file does the CREATE statement go in?" by one that names a file or a path;
+"did we ever try a webgl map renderer?" by one that reports an approach tried and how it
+ended (a claim of type ``outcome``). ``asked_type(query)`` tells which value a question asks
+for (or None); ``states(kind, text)`` whether a claim states a value of that kind;
+``asked_kind(query)`` which kind of answer (a value's kind or ``ATTEMPT``) and ``gives(kind,
+type, text)`` whether a claim of that type and text is one. The ranking engine
+(``rlat.retrieval.recall``) lends claims stating the value a share of relevance
+(``TYPE_WEIGHT`` there), as it does a time to a "when" question (``rlat.retrieval.temporal``);
+and the abstention floor lets a question's first lexical candidate of the kind it asks for in
+at a lower meaning floor (``rlat.retrieval.abstention.KIND_MEANING``).
 
 Import-light (re only): the prompt hook ranks with it.
 """
@@ -14,6 +20,8 @@ from __future__ import annotations
 
 import re
 
+# Values a question asks for; ranking lends claims that state one ``TYPE_WEIGHT``.
+LOCATION = "location"
 _ASKS = {
     "version": re.compile(
         r"\b(?:versions?|releases?|toolchain|which (?:\w+ )?(?:sdk|jdk|compiler|runtime)|"
@@ -21,6 +29,10 @@ _ASKS = {
     "address": re.compile(
         r"\b(?:ports?|address|url|host(?:name)?|endpoint|listen(?:s|ing)? on|which server|"
         r"(?:what|which) (?:ip|machine|box))\b", re.IGNORECASE),
+    # "where should a new label go?", "which file holds …"
+    LOCATION: re.compile(
+        r"\bwhere(?:'s| is| are| do| does| did| can| should| would| will)\b|"
+        r"\b(?:which|what) (?:file|folder|directory|path)\b", re.IGNORECASE),
 }
 _STATES = {
     # 1.10.4, v18.19.0, 2022.3.42f1, 21.0.4+7, lts-22.28
@@ -28,11 +40,29 @@ _STATES = {
     # localhost:4010, 127.0.0.1:4721, http(s)://…, a host:port
     "address": re.compile(r"\b(?:localhost|\d{1,3}(?:\.\d{1,3}){3})(?::\d{2,5})?\b|https?://\S+|"
                           r"\b[\w-]+(?:\.[\w-]+)+:\d{2,5}\b|\bport \d{2,5}\b", re.IGNORECASE),
+    # src/app, ~/.local/share/x, a config or data file by name
+    LOCATION: re.compile(r"(?:~|\.{1,2}|\b[\w.-]+)?/[\w.-]+|\b[\w-]+\.(?:toml|ya?ml|json|db|cfg|"
+                         r"ini|conf|env|lock|sqlite3?|log|csv|sql)\b"),
 }
+# A question about what was tried here before, or why an alternative is not used: "has anyone
+# tried a long-running php server?", "is there a wrapper tool we evaluated?", "why don't the
+# long lists use the CDK's windowing?", "could we precompute it instead of per request?". Not
+# the user trying something now ("when I try to compile …", "what should I try next?").
+ATTEMPT = "attempt"
+_ASKS_ATTEMPT = re.compile(
+    r"\b(?:tried|attempted|evaluated|experimented|considered|gave up on|ruled out|abandoned|"
+    r"backed out|rolled back|reverted|went wrong|(?<!\bi )(?<!\bto )try(?! to\b)(?!ing to\b)|"
+    r"instead of|rather than|why (?:don't|doesn't|aren't|isn't|didn't|not|do we|are we|is it)\b)",
+    re.IGNORECASE)
+# The claim type that reports how an approach tried turned out (rlat.claims.model).
+_ATTEMPT_TYPE = "outcome"
+# How ``--explain`` names what a question of each kind asks for.
+NAMES = {"version": "a version", "address": "an address", LOCATION: "a place",
+         ATTEMPT: "what was tried here"}
 
 
 def asked_type(query: str) -> str | None:
-    """The kind of value a question asks for ("version", "address"), or None."""
+    """The kind of value a question asks for ("version", "address", ``LOCATION``), or None."""
     for kind, pattern in _ASKS.items():
         if pattern.search(query):
             return kind
@@ -42,3 +72,18 @@ def asked_type(query: str) -> str | None:
 def states(kind: str, text: str) -> bool:
     """Whether ``text`` states a value of ``kind``."""
     return bool(_STATES[kind].search(text))
+
+
+def asked_kind(query: str) -> str | None:
+    """The kind of answer a question asks for: ``ATTEMPT`` (what was tried here) or a value's
+    kind (``asked_type``), or None. The caller decides that ``query`` is a question."""
+    if _ASKS_ATTEMPT.search(query):
+        return ATTEMPT
+    return asked_type(query)
+
+
+def gives(kind: str, claim_type: str, text: str) -> bool:
+    """Whether a claim of ``claim_type`` saying ``text`` is an answer of ``kind``."""
+    if kind == ATTEMPT:
+        return claim_type == _ATTEMPT_TYPE
+    return claim_type != "event" and states(kind, text)

@@ -793,6 +793,10 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     # The most a candidate's relevance can reach above its lexical part (see below).
     dated = DATE_WEIGHT if temporal.asks_when(query) else 0.0
     wanted = answer_types.asked_type(query)
+    # the kind of answer a question asks for: its first candidate of that kind may be admitted
+    # on a lower meaning floor (``A.KIND_MEANING``)
+    kind = answer_types.asked_kind(query) if asking and abstain else None
+    kind_seen: list[int] = []  # the key of that candidate, once looked at
     typed = TYPE_WEIGHT if wanted else 0.0
     periods = temporal.named_periods(query, now)
     named = PERIOD_WEIGHT if periods else 0.0
@@ -883,11 +887,20 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
                 key, claim, table, "meaning"))
         return value
 
-    def means(key: int, claim: Claim, fit: A.Fit) -> bool:
+    def first_of_kind(key: int, claim: Claim) -> str | None:
+        """The kind of answer asked for, when ``claim`` is the first candidate giving one."""
+        if kind is None:
+            return None
+        if not kind_seen and answer_types.gives(kind, claim.type, claim.text[:DOCUMENT_CHARS]):
+            kind_seen.append(key)
+        return kind if kind_seen and kind_seen[0] == key else None
+
+    def means(key: int, claim: Claim, fit: A.Fit, of_kind: str | None) -> bool:
         if not asking or not abstain:
             return False
         value = meaning(key, claim)
-        return value is not None and A.admits_on_meaning(fit.fit, value, best=looked == 1)
+        return value is not None and A.admits_on_meaning(fit.fit, value, best=looked == 1,
+                                                         kind=of_kind)
 
     def verdict(key: int, claim: Claim) -> tuple[bool, str, bool]:
         """(whether the claim clears abstention, the gate's account of why or why not,
@@ -896,6 +909,7 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         if general and claim.type == A.EVENT_TYPE:
             # (a session's record never answers what general knowledge answers)
             return False, "a session record does not answer a general question", True
+        of_kind = first_of_kind(key, claim)  # (whether or not the words admit it)
         fit, floor, is_event = judge(claim)
         if fit.passes(floor):
             if not is_event and abstain \
@@ -904,8 +918,9 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
                 if value is not None and A.meaning_contradicts(value):
                     return False, A.describe_contradiction(fit, value, floor), is_event
             return True, fit.describe(floor), is_event
-        if not is_event and means(key, claim, fit):
-            return True, A.describe_meaning(meant[key], fit.fit, best=looked == 1), is_event
+        if not is_event and means(key, claim, fit, of_kind):
+            return True, A.describe_meaning(meant[key], fit.fit, best=looked == 1,
+                                            kind=of_kind), is_event
         return False, fit.describe(floor), is_event
 
     lent: dict[int, float] = {}  # question key -> its raw relevance

@@ -337,3 +337,70 @@ def test_a_general_question_about_a_term_and_why_it_helps_stays_general():
     # (and only after "what's a …": "what does PaymentRouter do and how does it work …" asks
     # about this project's thing)
     assert not asks_in_general("what does PaymentRouter do and how does it work for refunds?")
+
+
+OCTANE = ("Took Octane out again: the app is booted once per worker and keeps state between "
+          "requests, so users saw each other's lessons. [asked: try running the app under "
+          "Octane to cut the response times]")
+PHP_INI = "The app's PHP settings live in docker/php.ini; restart the container after editing it"
+LONG_RUNNING = "has anyone tried a long-running php server?"
+
+
+def attempts(*outcomes, typ="outcome"):
+    """A store of ``FACTS`` and ``PHP_INI`` plus ``outcomes`` as claims of type ``typ``."""
+    return fold([ev.proposed(t, "convention", workspace=WS, citations=[ev.command_citation(t)],
+                             origin="user", ts=T0) for t in [*FACTS, PHP_INI]]
+                + [ev.proposed(t, typ, workspace=WS, citations=[ev.command_citation(t)],
+                               origin="user", ts=T0) for t in outcomes])
+
+
+def test_a_question_about_what_was_tried_gets_the_report_of_the_attempt(monkeypatch):
+    from rlat.retrieval import abstention as A
+
+    # one shared word (php goes to the ini claim, run to the tests rule); the report of the
+    # Octane attempt shares only *run* and means it less than BEST_MEANING — but it is the
+    # project's first candidate of the kind of answer asked for
+    assert OCTANE in recalled(attempts(OCTANE), LONG_RUNNING)
+    [hit] = [h for h in R.explain(attempts(OCTANE), LONG_RUNNING, workspace=WS, now=T0)
+             if h.admitted and h.claim.text == OCTANE]
+    assert "asks for what was tried here" in hit.gate and "floor 0.20" in hit.gate
+    # the rule, not the words: the same text as a convention is no report of an attempt
+    assert OCTANE not in recalled(attempts(OCTANE, typ="convention"), LONG_RUNNING)
+    monkeypatch.setattr(A, "KIND_MEANING", A.MEANING_FLOOR)
+    assert OCTANE not in recalled(attempts(OCTANE), LONG_RUNNING)
+
+
+def test_only_the_first_report_of_an_attempt_gets_the_lower_floor():
+    # a report sharing more of the question's words comes first; the Octane one is then no
+    # longer the project's best answer of that kind
+    disk = "Reverted the long log retention on the mail server: the disk filled in two days"
+    got = recalled(attempts(OCTANE, disk), LONG_RUNNING)
+    assert disk in got and OCTANE not in got
+
+
+@pytest.mark.parametrize("prompt", [
+    "try a long-running php server",  # an order: the work it names, not what was tried
+    "when I try to start a long-running php server it crashes, why?",  # trying now
+])
+def test_trying_now_or_asking_to_try_is_no_question_about_what_was_tried(prompt):
+    assert OCTANE not in recalled(attempts(OCTANE), prompt)
+
+
+def test_which_kind_of_answer_a_question_asks_for():
+    from rlat.retrieval.answer_types import ATTEMPT, asked_kind, gives
+
+    for asked in ("has anyone tried a long-running php server for this app?",
+                  "is there a wrapper tool we evaluated for keeping the envs in sync?",
+                  "why don't the long lists use the CDK's windowing?",
+                  "could we precompute the prices instead of computing them per request?",
+                  "did we ever try a different physics backend, and what broke?"):
+        assert asked_kind(asked) == ATTEMPT, asked
+    for other in ("when I try to compile it fails, why?", "what should I try next?",
+                  "how do I run the tests?"):
+        assert asked_kind(other) is None, other
+    assert asked_kind("which go toolchain should I install?") == "version"
+    assert asked_kind("where does the config file live?") == "location"
+    assert gives(ATTEMPT, "outcome", "Backed out maplibre: the bundle tripled")
+    assert not gives(ATTEMPT, "convention", "Backed out maplibre: the bundle tripled")
+    assert gives("location", "environment", "Everything lives in ~/.local/share/app/notes.db")
+    assert not gives("version", "event", "Goal: upgrade to 1.2.3")

@@ -86,20 +86,6 @@ RULE = re.compile(
     r"belongs in|carries|follows|starts with|ends with|requires)\b"
     r"|\b(?:is|are) \w+(?:ed|en) (?:with|in|as|using|through|by)\b[^.\n]{1,80}?,\s*(?:not|never)\b",
     re.IGNORECASE)
-# A rule said in two or three words, as a sentence of its own after a request ("add a
-# useDebounce hook … no default exports. named only.", "no semicolons. ever."): not chat ("no
-# worries.", "no rush"), a result ("no errors."), or what is not there yet ("no tests yet").
-TERSE_RULE = re.compile(
-    r"^\W*no (?!.*\b(?:yet|today|tonight|now|so far|for the moment)\b)"
-    r"(?!(?:worries|worry|rush|problems?|pressure|hurry|need|idea|clue|thanks|luck|way|doubt|"
-    r"kidding|offen[cs]e|biggie|probs?|stress|changes?|difference|errors?|warnings?|failures?|"
-    r"output|response|results?|issues?|one|more|longer|matter|comment|sir|chance|reason|"
-    r"questions?|objections?|complaints?|go|dice|joke|pun|fun|time|big deal|logs?|data|effect|"
-    r"match(?:es)?|signal|access|internet|network|connection|space|memory|permissions?|"
-    r"coverage|tests?|bugs?|crash(?:es)?|regressions?)\b)"
-    r"(?=[a-z`$@.])(?:[\w$`'.()@#-]+ ){0,2}[\w$`'.()@#-]*[\w`)]"
-    r"(?: (?:please|pls|plz|ever|at all|anywhere|here|thanks))?\W*$",
-    re.IGNORECASE)
 # How a kind of thing is done here, said in ways that also fit ordinary chat — so read only in
 # the user's own statements that give no order and report nothing (``rlat.capture.facts``):
 HOW_DONE = re.compile(

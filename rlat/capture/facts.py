@@ -210,7 +210,6 @@ from .fact_rules import (
     SUMMARY_WORK,
     SYMPTOM,
     SYMPTOM_WEAK,
-    TERSE_RULE,
     TEST_SECTION,
     TOLD_THEN_ASKED,
     TOLD_WORDS,
@@ -1209,8 +1208,6 @@ class FactExtractor:
                     if said and end - said[-1] >= SENTENCE_MIN:
                         start = said[-1]
                         sentence = text[start:end]
-            elif TERSE_RULE.match(sentence):
-                kind = "convention"  # ("… and use it in the SearchBar. no default exports.")
             elif ALWAYS.search(sentence) and (RULE_SETTING.search(sentence) or CODEISH.search(
                     sentence)) and not REPORTING.search(sentence) \
                     and not _NEVER_DID.search(sentence):  # (or about code)

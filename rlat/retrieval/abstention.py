@@ -119,11 +119,13 @@ NEAR_MEANING = 0.25
 # "Fourteenth pass").
 BEST_MEANING = 0.30
 # ... or, for the first lexical candidate of the kind of answer the question asks for
-# (``rlat.retrieval.answer_types.asked_kind``: what was tried here, a version, an address), a
-# meaning agreeing at least KIND_MEANING: "has anyone tried a long-running php server for this
-# app?" shares only *app* with "Took Octane out again: …", but it asks what was tried and
-# that is the project's best-matching report of an attempt. Chosen on the tuned splits
-# (docs/benchmarks.md, "Fifteenth pass").
+# (``rlat.retrieval.answer_types.asked_kind``: what was tried here, a version, an address, a
+# place) that shares a content word with it, a meaning agreeing at least KIND_MEANING: "has
+# anyone tried a long-running php server for this app?" shares only *app* with "Took Octane
+# out again: …", but it asks what was tried and that is the project's best-matching report of
+# an attempt. (A claim sharing only filler — *tried* — is no candidate of this route: "I've
+# tried everything, why won't it work?" would get any report of an attempt.) Chosen on the
+# tuned splits (docs/benchmarks.md, "Fifteenth pass").
 KIND_MEANING = 0.20
 # Words and meaning must not disagree: a claim that clears the floor on one or two shared words
 # (``AGREE_WORDS``) while its meaning-table cosine with the prompt is below ``MEANING_AGREES``

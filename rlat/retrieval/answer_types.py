@@ -34,25 +34,36 @@ _ASKS = {
         r"\bwhere(?:'s| is| are| do| does| did| can| should| would| will)\b|"
         r"\b(?:which|what) (?:file|folder|directory|path)\b", re.IGNORECASE),
 }
+# (Each pattern starts a match only where a token starts, ``(?<![\w.-])``: a long run of word
+# characters is then tried once, not from each of its positions.)
 _STATES = {
     # 1.10.4, v18.19.0, 2022.3.42f1, 21.0.4+7, lts-22.28
     "version": re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?:[a-z]\d*|[+-][\w.]+)?(?![\w.]*/)"),
     # localhost:4010, 127.0.0.1:4721, http(s)://…, a host:port
     "address": re.compile(r"\b(?:localhost|\d{1,3}(?:\.\d{1,3}){3})(?::\d{2,5})?\b|https?://\S+|"
-                          r"\b[\w-]+(?:\.[\w-]+)+:\d{2,5}\b|\bport \d{2,5}\b", re.IGNORECASE),
-    # src/app, ~/.local/share/x, a config or data file by name
-    LOCATION: re.compile(r"(?:~|\.{1,2}|\b[\w.-]+)?/[\w.-]+|\b[\w-]+\.(?:toml|ya?ml|json|db|cfg|"
-                         r"ini|conf|env|lock|sqlite3?|log|csv|sql)\b"),
+                          r"(?<![\w.-])[\w-]+(?:\.[\w-]+)+:\d{2,5}\b|\bport \d{2,5}\b",
+                          re.IGNORECASE),
+    # a path (~/.local/share/x, /srv/app, ./bin/run, src/app/, docs/adr/0003.md) or a config or
+    # data file by name — not "and/or", "HTTP/2", "I/O" or "Pressable/button"
+    LOCATION: re.compile(r"(?<![\w.-])(?:~|\.{1,2})?/[\w.-]+|(?<![\w.-])[\w.-]+/[\w.-]+/|"
+                         r"(?<![\w.-])[\w-]+/(?:[\w-]+/)*[\w-]+\.[a-z]{1,5}\b|"
+                         r"(?<![\w.-])[\w.-]+\.(?:toml|ya?ml|json|db|cfg|ini|conf|env|lock|"
+                         r"sqlite3?|log|csv|sql)\b"),
 }
 # A question about what was tried here before, or why an alternative is not used: "has anyone
 # tried a long-running php server?", "is there a wrapper tool we evaluated?", "why don't the
-# long lists use the CDK's windowing?", "could we precompute it instead of per request?". Not
-# the user trying something now ("when I try to compile …", "what should I try next?").
+# long lists use the CDK's windowing?", "could we precompute it instead of per request?", "why
+# did we drop webpack?", "did we ever use graphql?". Not the user trying something now ("when
+# I try to compile …", "what should I try next?"), nor telling what they tried ("I've tried
+# everything, why won't it work?", "tried that, still broken").
 ATTEMPT = "attempt"
 _ASKS_ATTEMPT = re.compile(
+    r"^(?!.*\b(?:i|i've|i have|we've|we have|we|you)\s+(?:already\s+|just\s+)?tried\b)"
+    r"(?!.*\btried (?:that|this|it|everything|your|again)\b).*?"
     r"\b(?:tried|attempted|evaluated|experimented|considered|gave up on|ruled out|abandoned|"
-    r"backed out|rolled back|reverted|went wrong|(?<!\bi )(?<!\bto )try(?! to\b)(?!ing to\b)|"
-    r"instead of|rather than|why (?:don't|doesn't|aren't|isn't|didn't|not|do we|are we|is it)\b)",
+    r"backed out|rolled back|reverted|(?<!\bi )(?<!\bto )try(?! to\b)(?!ing to\b)|"
+    r"instead of|rather than|why (?:don't|doesn't|aren't|isn't|didn't|not|did we)\b|"
+    r"(?:did|have) we ever\b)",
     re.IGNORECASE)
 # The claim type that reports how an approach tried turned out (rlat.claims.model).
 _ATTEMPT_TYPE = "outcome"

@@ -852,7 +852,7 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         raw = bm25 / best + similar * similarity
         if dated and temporal.has_time(claim.text):
             raw += dated
-        if typed and answer_types.states(wanted, claim.text):
+        if typed and answer_types.states(wanted, claim.text[:DOCUMENT_CHARS]):
             raw += typed
         if named and temporal.said_within(claim.learned_at, periods):
             raw += named
@@ -887,11 +887,13 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
                 key, claim, table, "meaning"))
         return value
 
-    def first_of_kind(key: int, claim: Claim) -> str | None:
-        """The kind of answer asked for, when ``claim`` is the first candidate giving one."""
+    def first_of_kind(key: int, claim: Claim, fit: A.Fit) -> str | None:
+        """The kind of answer asked for, when ``claim`` is the first candidate giving one that
+        shares a content word with the question (``A.KIND_MEANING``)."""
         if kind is None:
             return None
-        if not kind_seen and answer_types.gives(kind, claim.type, claim.text[:DOCUMENT_CHARS]):
+        if not kind_seen and fit.covered \
+                and answer_types.gives(kind, claim.type, claim.text[:DOCUMENT_CHARS]):
             kind_seen.append(key)
         return kind if kind_seen and kind_seen[0] == key else None
 
@@ -909,8 +911,8 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         if general and claim.type == A.EVENT_TYPE:
             # (a session's record never answers what general knowledge answers)
             return False, "a session record does not answer a general question", True
-        of_kind = first_of_kind(key, claim)  # (whether or not the words admit it)
         fit, floor, is_event = judge(claim)
+        of_kind = first_of_kind(key, claim, fit)  # (whether or not the words admit it)
         if fit.passes(floor):
             if not is_event and abstain \
                     and A.meaning_checked(fit, claim.text[:DOCUMENT_CHARS], knows):

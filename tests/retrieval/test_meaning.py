@@ -395,8 +395,15 @@ def test_which_kind_of_answer_a_question_asks_for():
                   "could we precompute the prices instead of computing them per request?",
                   "did we ever try a different physics backend, and what broke?"):
         assert asked_kind(asked) == ATTEMPT, asked
+    for asked in ("why did we drop webpack?", "did we ever use graphql?"):
+        assert asked_kind(asked) == ATTEMPT, asked
     for other in ("when I try to compile it fails, why?", "what should I try next?",
-                  "how do I run the tests?"):
+                  "how do I run the tests?",
+                  # (what the user tried, not what was tried here before)
+                  "I've tried everything, why won't it work?",
+                  "tried that, still broken. any other idea?",
+                  "we tried that already, what else could it be?",
+                  "what went wrong with the login page?", "why is it slow?"):
         assert asked_kind(other) is None, other
     assert asked_kind("which go toolchain should I install?") == "version"
     assert asked_kind("where does the config file live?") == "location"
@@ -404,3 +411,21 @@ def test_which_kind_of_answer_a_question_asks_for():
     assert not gives(ATTEMPT, "convention", "Backed out maplibre: the bundle tripled")
     assert gives("location", "environment", "Everything lives in ~/.local/share/app/notes.db")
     assert not gives("version", "event", "Goal: upgrade to 1.2.3")
+    # a place is a path or a config file, not prose with a slash in it
+    for prose in ("use one and/or the other", "the proxy is on HTTP/2 already",
+                  "every Pressable/button gets a testID", "async I/O"):
+        assert not gives("location", "convention", prose), prose
+    for place in ("~/.local/share/app", "config/mail.yml", "tallyrix--1.3.sql", "src/app/"):
+        assert gives("location", "environment", f"it is in {place}"), place
+
+
+def test_a_report_of_an_attempt_sharing_only_the_word_tried_is_not_let_in_by_its_kind():
+    # "tried" is filler: the user telling what they tried shares nothing with the store's
+    # report of an attempt, however the question is worded
+    tried = ("Tried moving the sessions to Redis: logins broke for everyone on the old app, so "
+             "that went back out")
+    state = attempts(tried)
+    for prompt in ("has anyone tried turning it off and on again?",
+                   "did anyone try a standing desk?", "has anyone here tried a standing desk?"):
+        admitted = [h for h in R.explain(state, prompt, workspace=WS, now=T0) if h.admitted]
+        assert not any("asks for what was tried" in h.gate for h in admitted), prompt

@@ -55,10 +55,11 @@ _STATES = {
 # long lists use the CDK's windowing?", "could we precompute it instead of per request?", "why
 # did we drop webpack?", "did we ever use graphql?". Not the user trying something now ("when
 # I try to compile …", "what should I try next?"), nor telling what they tried ("I've tried
-# everything, why won't it work?", "tried that, still broken").
+# everything, why won't it work?", "tried that, still broken") — "have we tried …?" asks.
 ATTEMPT = "attempt"
 _ASKS_ATTEMPT = re.compile(
-    r"^(?!.*\b(?:i|i've|i have|we've|we have|we|you)\s+(?:already\s+|just\s+)?tried\b)"
+    r"^(?!.*\b(?:i|i've|i have|we've|you|(?<!\bhave )(?<!\bhad )we(?: have)?)\s+"
+    r"(?:already\s+|just\s+)?tried\b)"
     r"(?!.*\btried (?:that|this|it|everything|your|again)\b).*?"
     r"\b(?:tried|attempted|evaluated|experimented|considered|gave up on|ruled out|abandoned|"
     r"backed out|rolled back|reverted|(?<!\bi )(?<!\bto )try(?! to\b)(?!ing to\b)|"

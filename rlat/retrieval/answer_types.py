@@ -6,8 +6,8 @@ version; "what address do I open in the browser?" by one that names a host, a po
 "did we ever try a webgl map renderer?" by one that reports an approach tried and how it
 ended (a claim of type ``outcome``). ``asked_type(query)`` tells which value a question asks
 for (or None); ``states(kind, text)`` whether a claim states a value of that kind;
-``asked_kind(query)`` which kind of answer (a value's kind or ``ATTEMPT``) and ``gives(kind,
-type, text)`` whether a claim of that type and text is one. The ranking engine
+``asked_kind(query, value_kind)`` which kind of answer (a value's kind or ``ATTEMPT``) and
+``gives(kind, type, stated)`` whether a claim is one. The ranking engine
 (``rlat.retrieval.recall``) lends claims stating the value a share of relevance
 (``TYPE_WEIGHT`` there), as it does a time to a "when" question (``rlat.retrieval.temporal``);
 and the abstention floor lets a question's first lexical candidate of the kind it asks for in
@@ -19,9 +19,10 @@ Import-light (re only): the prompt hook ranks with it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-# Values a question asks for; ranking lends claims that state one ``TYPE_WEIGHT``.
 LOCATION = "location"
+# Values a question asks for; ranking lends claims that state one ``TYPE_WEIGHT``.
 _ASKS = {
     "version": re.compile(
         r"\b(?:versions?|releases?|toolchain|which (?:\w+ )?(?:sdk|jdk|compiler|runtime)|"
@@ -86,16 +87,17 @@ def states(kind: str, text: str) -> bool:
     return bool(_STATES[kind].search(text))
 
 
-def asked_kind(query: str) -> str | None:
-    """The kind of answer a question asks for: ``ATTEMPT`` (what was tried here) or a value's
-    kind (``asked_type``), or None. The caller decides that ``query`` is a question."""
-    if _ASKS_ATTEMPT.search(query):
-        return ATTEMPT
-    return asked_type(query)
+def asked_kind(query: str, value_kind: str | None) -> str | None:
+    """The kind of answer a question asks for: ``ATTEMPT`` (what was tried here) or the kind
+    of value it asks for (``value_kind``: ``asked_type(query)``, which ranking has computed
+    already), or None. The caller decides that ``query`` is a question."""
+    return ATTEMPT if _ASKS_ATTEMPT.search(query) else value_kind
 
 
-def gives(kind: str, claim_type: str, text: str) -> bool:
-    """Whether a claim of ``claim_type`` saying ``text`` is an answer of ``kind``."""
+def gives(kind: str, claim_type: str, stated: Callable[[], bool]) -> bool:
+    """Whether a claim of ``claim_type`` is an answer of ``kind``; ``stated()``: whether its
+    text states a value of ``kind`` (``states``; asked only when it decides, so a caller that
+    has already asked can answer from what it kept)."""
     if kind == ATTEMPT:
         return claim_type == _ATTEMPT_TYPE
-    return claim_type != "event" and states(kind, text)
+    return claim_type != "event" and stated()

@@ -795,8 +795,9 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     wanted = answer_types.asked_type(query)
     # the kind of answer a question asks for: its first candidate of that kind may be admitted
     # on a lower meaning floor (``A.KIND_MEANING``)
-    kind = answer_types.asked_kind(query) if asking and abstain else None
+    kind = answer_types.asked_kind(query, wanted) if asking and abstain else None
     kind_seen: list[int] = []  # the key of that candidate, once looked at
+    stated: dict[int, bool] = {}  # key -> whether the claim states a value of the kind wanted
     typed = TYPE_WEIGHT if wanted else 0.0
     periods = temporal.named_periods(query, now)
     named = PERIOD_WEIGHT if periods else 0.0
@@ -840,6 +841,14 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
                      claim_tag_sources=lambda: claim_tag_sources(claim, own=ordering)), \
             floor, is_event
 
+    def states_wanted(key: int, claim: Claim) -> bool:
+        """Whether the claim states a value of the kind the query asks for (read once: both
+        its relevance and the kind route ask)."""
+        value = stated.get(key)
+        if value is None:
+            value = stated[key] = answer_types.states(wanted, claim.text[:DOCUMENT_CHARS])
+        return value
+
     def raw_relevance(key: int, claim: Claim, bm25: float) -> tuple[float, float]:
         """(the claim's relevance before the question it answers and the scale, its
         similarity): the lexical part (BM25 / the best eligible BM25) blended with the
@@ -852,7 +861,7 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         raw = bm25 / best + similar * similarity
         if dated and temporal.has_time(claim.text):
             raw += dated
-        if typed and answer_types.states(wanted, claim.text[:DOCUMENT_CHARS]):
+        if typed and states_wanted(key, claim):
             raw += typed
         if named and temporal.said_within(claim.learned_at, periods):
             raw += named
@@ -893,7 +902,7 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         if kind is None:
             return None
         if not kind_seen and fit.covered \
-                and answer_types.gives(kind, claim.type, claim.text[:DOCUMENT_CHARS]):
+                and answer_types.gives(kind, claim.type, lambda: states_wanted(key, claim)):
             kind_seen.append(key)
         return kind if kind_seen and kind_seen[0] == key else None
 

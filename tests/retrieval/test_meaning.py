@@ -252,6 +252,24 @@ def test_a_question_for_a_version_or_an_address_prefers_a_claim_that_states_one(
         "version", "see docs/v2/setup.md")
 
 
+def test_a_question_for_a_place_prefers_a_claim_that_names_one(monkeypatch):
+    from rlat.retrieval import recall
+
+    texts = ["Translations are reviewed by the clinic staff before each release.",
+             "Translations for the booking page, the reminder e-mails and the invoices that "
+             "patients get are keys in translations/messages.pl.yaml.",
+             "Translations must never be machine-generated for patient-facing pages."]
+    state = fold([ev.proposed(t, "convention", workspace=WS, citations=[
+        ev.command_citation(t)], origin="user", ts=T0) for t in texts])
+    question = "where do translations go?"
+    assert [h.claim.text for h in R.recall(state, question, workspace=WS, top_k=1,
+                                           now=T0)] == [texts[1]]
+    # the rule, not the words: without the lent weight another claim comes first
+    monkeypatch.setattr(recall, "TYPE_WEIGHT", 0.0)
+    assert [h.claim.text for h in R.recall(state, question, workspace=WS, top_k=1,
+                                           now=T0)] != [texts[1]]
+
+
 def test_a_question_about_a_thing_of_this_project_is_not_general():
     from rlat.retrieval.abstention import asks_in_general
 
@@ -387,7 +405,15 @@ def test_trying_now_or_asking_to_try_is_no_question_about_what_was_tried(prompt)
 
 
 def test_which_kind_of_answer_a_question_asks_for():
-    from rlat.retrieval.answer_types import ATTEMPT, asked_kind, gives
+    from rlat.retrieval.answer_types import ATTEMPT, asked_type, states
+    from rlat.retrieval.answer_types import asked_kind as asked_with_value
+    from rlat.retrieval.answer_types import gives as gives_stated
+
+    def asked_kind(query):
+        return asked_with_value(query, asked_type(query))
+
+    def gives(kind, claim_type, text):
+        return gives_stated(kind, claim_type, lambda: states(kind, text))
 
     for asked in ("has anyone tried a long-running php server for this app?",
                   "is there a wrapper tool we evaluated for keeping the envs in sync?",

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from .fact_rules import ENV_ERROR, HOUSEKEEPING, LOOKS
 from .session import Cited, error_line, one_line, snippet
-from .transcript import Block
+from .transcript import ERRORISH, Block
 
 
 @dataclass(slots=True)
@@ -45,16 +45,28 @@ TOLD_CHARS = 2000
 LAUNCHERS = frozenset({"npx", "npm", "pnpm", "yarn", "bunx", "bun", "uv", "poetry", "pipenv",
                        "bundle", "run", "exec", "dlx", "sudo", "env", "time"})
 
+# The exit status of a command `timeout` stopped (GNU coreutils): it hung, whatever it printed.
+TIMED_OUT = "124"
+
 _CD_FIRST = re.compile(r"^\s*(?:cd|pushd)\s+\S+\s*(?:&&|;)\s*")
+
+
+def _unwrapped(command: str) -> list[str]:
+    """A command's words after the directory it is run from, env assignments, and what only
+    wraps it (sudo, env, time, nohup, ``timeout 300``): "timeout 300 godot --headless …" does
+    godot's job, as "godot --headless …" does."""
+    command = _CD_FIRST.sub("", command)  # "cd envs/staging && terraform init": terraform
+    words = command.split()
+    while words and ("=" in words[0] and not words[0].startswith("-")
+                     or words[0] in ("sudo", "env", "time", "exec", "nohup", "command", "timeout")):
+        words = words[2:] if words[0] == "timeout" and len(words) > 1 and words[1][:1].isdigit() \
+            else words[1:]
+    return words
 
 
 def program(command: str) -> str:
     """The program a shell command runs (after env assignments, sudo, `uv run` and friends)."""
-    command = _CD_FIRST.sub("", command)  # "cd envs/staging && terraform init": terraform
-    words = [w for w in command.split() if "=" not in w or w.startswith("-")]
-    while words and words[0] in ("sudo", "env", "time", "exec", "nohup", "command", "timeout"):
-        words = words[2:] if words[0] == "timeout" and len(words) > 1 and words[1][:1].isdigit() \
-            else words[1:]
+    words = [w for w in _unwrapped(command) if "=" not in w or w.startswith("-")]
     if len(words) >= 2 and words[0] in ("uv", "poetry", "pipenv", "npx", "pnpm", "yarn",
                                         "bunx", "bundle") and words[1] in ("run", "exec", "dlx"):
         return " ".join(words[:3])
@@ -65,11 +77,11 @@ def command_words(command: str) -> set[str]:
     """What a command does, in words (not the directory it was run from); a program run by its
     path is named by its file ("./gradlew")."""
     words = []
-    program = True  # (the first word that is not a setting: "A=1 ./gradlew bootRun")
-    for arg in _CD_FIRST.sub("", command).split():
+    program = True  # (the first word: "./gradlew bootRun")
+    for arg in _unwrapped(command):
         if "/" in arg and program:
             arg = arg.rsplit("/", 1)[-1]
-        program = program and "=" in arg
+        program = False
         words.extend(re.findall(r"[\w.:-]+", arg))
     return {w.lower().strip("'\"") for w in words if len(w) > 1 and not w.startswith("-")}
 
@@ -165,12 +177,17 @@ def failure_line(block: Block, source: str, output: str | None = None) -> tuple[
     """The most telling line of a failed command's output (``output``, else the block's
     text), and its citation (in ``block``)."""
     output = block.text if output is None else output
-    _code, line = error_line(output)
+    code, line = error_line(output)
     # A test runner's "--- FAIL: TestX" says less than the "connection refused" under it.
     for candidate in output.splitlines():
         if ENV_ERROR.search(candidate):
             line = candidate.strip()
             break
+    else:
+        if code == TIMED_OUT and not ERRORISH.search(line):
+            # (what `timeout` stopped may have said nothing wrong, or something that says why)
+            line = f"timed out (exit 124): {line}" if any(c.islower() for c in line) \
+                else "timed out (exit 124)"
     if not line:
         return "", None
     line = snippet(line, 110)

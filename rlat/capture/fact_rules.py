@@ -581,7 +581,8 @@ SYMPTOM = re.compile(
     r"4\d\d(?:s|ing)\b|(?:gets?|getting|got|returns?|returning|returned|answers?) (?:an? )?4\d\d\b"
     r"(?!\s+(?:rows|records|items|lines|files|results|entries|tests|users|bytes|ms)\b)|"
     r"stops? (?:as soon as|when|whenever|once|after|every)|"
-    r"corrupt\w*|flaky|sits?|sitting|freez\w*|frozen|stops? (?:\w+ing|working)|"
+    r"corrupt\w*|flaky|randomly|reboots|rebooting|(?:resets|restarts) (?:itself|on its own)|"
+    r"sits?|sitting|freez\w*|frozen|stops? (?:\w+ing|working)|"
     r"stopped (?:\w+ing|working)|keeps? (?:\w+ing)|no longer \w+|but (?:it |they )?still|"
     r"(?:has|have|had) no effect|(?:doesn'?t|don'?t|didn'?t) (?:change|apply|take effect)|"
     r"(?:isn'?t|aren'?t|not) "
@@ -762,7 +763,20 @@ DISMISSED = re.compile(r"\b(?:so |which is why )?(?:that'?s|it'?s|this is) (?:ou
 # could try …"): what a user's "this we tried already, …" turns down.
 PROPOSAL = re.compile(r"\b(?:one option (?:would be|is)|an option (?:would be|is)|we could (?:try|use|"
                       r"switch|move|add|put)|(?:i )?could try|how about|what about|i(?:'d| would) "
-                      r"(?:suggest|propose|try))\b", re.IGNORECASE)
+                      r"(?:suggest|propose|try)|"
+                      # ("I could give each crow an agent …", "Quickest would be a small Alpine.js
+                      # dropdown … — want me to wire it in?")
+                      r"i could (?!not\b)\w+|(?:quickest|simplest|easiest|cleanest) (?:would be|is)|"
+                      r"(?:want|would you like) me to|shall i)\b", re.IGNORECASE)
+# ... turned down with the time it was in use and how that went ("had it for a year, disaster:
+# every liveview patch wiped its state"; "we actually had it on the crows for two months last
+# year and it was a disaster"): used before, as much as tried.
+USED_BEFORE = re.compile(r"\b(?:had|used|ran|kept)\b[^.;:!?\n]{0,60}?(?:\bfor (?:like |about |"
+                         r"around |almost |over |just )?(?:a|an|one|two|three|four|five|six|a few|a "
+                         r"couple of|several|\d+) (?:days?|weeks?|months?|years?|sprints?)\b|"
+                         r"\blast (?:year|month|sprint|quarter|spring|summer|autumn|fall|winter)\b|"
+                         r"\b(?:a|one|two|a few|a couple of) (?:years?|months?|weeks?) ago\b)",
+                         re.IGNORECASE)
 # A memory file's item: a line that is not a heading, a quote, a table row, a rule, a fence or
 # an HTML comment; its bullet or number is not part of it.
 _MEMORY_ITEM = re.compile(r"[ \t]*(?![#>|`]|---|<!--)(?:[-*+][ \t]+|\d+[.)][ \t]+)?(?=\S)")
@@ -893,7 +907,8 @@ DROPPED_FOR = re.compile(r"\b(?:not|no|never|nothing|none|worse|slower|broke|bro
                          r"doesnt|doesn'?t|didnt|didn'?t|wasnt|wasn'?t|arent|aren'?t|dont|don'?t|"
                          r"couldnt|couldn'?t|wouldnt|wouldn'?t|problems?|issues?|regress\w*|"
                          r"leak\w*|pins?|blocks?|refuse\w*|reverted|rolled back|bottleneck|"
-                         r"cannot|die[sd]?|dead|slow|too much|unusable|useless)\b",
+                         r"cannot|die[sd]?|dead|slow|too much|unusable|useless|disaster|"
+                         r"nightmare|stuck|over budget|wiped)\b",
                          re.IGNORECASE)
 # A message the user quotes from what failed ("… throws 'You have attempted to perform a
 # blocking operation on a IO thread. This is not allowed, as …'"): output, not their words.
@@ -948,6 +963,10 @@ _ENV_VAR = re.compile(r"\$\{?([A-Z][A-Z0-9_]{2,})\}?|\b([A-Z][A-Z0-9]*_[A-Z0-9_]
 _PATH = re.compile(r"(?<![\w:/.])(?:~|\.{1,2})?/(?:[\w.@-]+/)+[\w.@-]*|(?<![\w/.])[\w.@-]+/"
                    r"(?:[\w.@-]+/)*[\w@-]+\.\w{1,8}\b")
 BACKTICK = re.compile(r"`([^`\n]{2,120})`")
+# A type's name, by its humps ("FixedBufferAllocator", "NavigationAgent2D"; not a product's:
+# "JavaScript", "ChatGPT", "PostgreSQL"): a sentence naming one after a rule says in code how
+# the rule is kept.
+TYPE_NAME = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)+(?:[A-Z][a-z]+|\d+[A-Z]?)\b")
 # The assistant announcing a problem it ran into on the way.
 SNAG = re.compile(r"\bthere'?s (?:a|one) (?:snag|catch|gotcha|problem|complication)\b|"
                    # "Hm, something's off there. Digging in first."
@@ -1026,7 +1045,15 @@ PICKED = re.compile(r"^\W*(?:(?:(?:let'?s )?go with |option |take |pick )\(?([a-
 CONFIRMS = re.compile(
     r"^\W*(?:you'?re (?:right|correct)|you are (?:right|correct)|that'?s exactly it|exactly(?: right)?"
     r"\W|(?:yes|yep|yeah)\W+(?:that'?s|this is) (?:it|the (?:problem|cause|issue))|good (?:catch|find)|"
-    r"spot on)", re.IGNORECASE)
+    r"spot on|"
+    # ("That's it — applying that.", "Makes sense, fixing it that way.")
+    r"that'?s it\b(?! for)|(?:that )?makes sense\b|good call\b|that (?:would )?explains? it\b)",
+    re.IGNORECASE)
+# The user offering a theory of the problem being looked into ("ahh i bet its the watchdog",
+# "maybe it's the cache?"): what follows is their diagnosis.
+THEORY_LEAD = re.compile(r"^\W*(?:(?:oh+|ah+|hm+|wait|ok(?:ay)?)\W+)*(?:i (?:bet|think|suspect|"
+                         r"guess|reckon)\b|(?:maybe|probably|perhaps) (?:it'?s|its|the)\b)",
+                         re.IGNORECASE)
 # An order in the user's words: no remedy, whatever code it names ("please fix it").
 ORDER = re.compile(r"\bplease\b|^\W*(?:can|could|would) you\b|^\W*(?:fix|do|change|make) it\b",
                     re.IGNORECASE)
@@ -1107,7 +1134,10 @@ ENV_ERROR = re.compile(
     r"not executable|econnrefused|no package called|not present|not available|"
     r"(?:could not|cannot|can'?t) be found|was not found|"
     r"(?:could not|couldn'?t) find (?:a |the |any )?(?:package|module|library|directory|"
-    r"program|executable|command|version|toolchain|sdk)|(?:did not|didn'?t) find",
+    r"program|executable|command|version|toolchain|sdk)|(?:did not|didn'?t) find|"
+    # (a build tool asked for a job this project's build does not define: "no step named
+    # 'flash'", "No rule to make target 'deploy'")
+    r"no (?:step|task|target|rule|script|recipe)s? (?:named|called|to make)",
     re.IGNORECASE)
 # A command that "worked" without doing its job ("No tests were found!!!"): a failure to
 # recover from all the same.

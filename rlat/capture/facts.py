@@ -211,6 +211,7 @@ from .fact_rules import (
     SYMPTOM,
     SYMPTOM_WEAK,
     TEST_SECTION,
+    THEORY_LEAD,
     TOLD_THEN_ASKED,
     TOLD_WORDS,
     TRANSIENT,
@@ -219,8 +220,10 @@ from .fact_rules import (
     TRIED_ASKED,
     TRIED_BEFORE,
     TRIED_THAT,
+    TYPE_NAME,
     UNIVERSAL,
     UNSURE,
+    USED_BEFORE,
     VERDICT_START,
     VERDICT_WORDS,
     WANTS,
@@ -279,6 +282,7 @@ MEMORY_LINES = 6
 # An idea the user asks not to go back to needs no word of failure, only this much said of how
 # it went ("… every swap meant clearing bonds on both ends, and classes started ten minutes late")
 GONE_WORDS = 10
+OFFER_WORDS = 3  # content words an offer needs to say what it offers ("Want me to try it?": no)
 DECLARED_MIN_WORDS = 5  # a bare statement shorter than this is a reply, not a report
 SENTENCE_MAX = 400
 RECENT_FAILURES = 4  # how far back a success looks for the failure it recovers from
@@ -401,6 +405,10 @@ class FactExtractor:
     _question: bool = False  # the latest prompt asks something
     _answered: bool = False  # ... and the assistant answered it with a fact about the setup
     _reported: Block | None = None  # the prompt that reported the problem (its diagnosis too)
+    # the user's theory of that problem, given while it was looked into ("ahh i bet its the
+    # watchdog. erasing … takes longer than the 500ms timeout"): the explanation, once the
+    # assistant agrees
+    _theory: Block | None = None
     _facts_at_ask: int = 0  # facts kept before that prompt (``_kept`` then)
     _kept: int = 0  # facts kept so far, those that made room for later ones included
     _changed: bool = False  # a file was written since that prompt (something was tried)
@@ -671,6 +679,12 @@ class FactExtractor:
             return None
         found = FOUND_LEAD.match(block.text)
         declared = _declares(text)
+        if self._awaiting_explanation and self._reported is not None and found is None \
+                and not SYMPTOM.search(text) and not is_question(text) and not ORDER.search(text) \
+                and (THEORY_LEAD.match(text) or self._about_the_problem(text) and any(
+                    CAUSE.search(text, a, b) for a, b in sentences(text))):
+            self._theory = block  # (the problem stays open, under the prompt that reported it)
+            return None
         if self._symptom and not self._explained and self._reported is not None \
                 and found is None and not SYMPTOM.search(text) and (CLUE.match(text) or (
                     declared or HEDGED.search(text) or self._answering
@@ -696,6 +710,7 @@ class FactExtractor:
         self._reverted = ()
         self._fixing = bool(FIX_ASKED.search(text))
         self._reported = block if self._symptom else None
+        self._theory = None
         self._facts_at_ask = self._kept
         self._changed, self._ran, self._judged = False, False, None
         # output pasted into the prompt is the look a probe would have taken, and backs what
@@ -755,15 +770,20 @@ class FactExtractor:
             return
         for a, b in spans[:2]:
             before = TRIED_BEFORE.search(answer, a, b)
-            tried = before or TRIAL.search(answer, a, b)
+            tried = before or TRIAL.search(answer, a, b) or USED_BEFORE.search(answer, a, b)
             if not (tried and not NOT_TRIED.search(answer, a, b)
                     and DROPPED_FOR.search(answer, a, b)) or _went_well(answer[a:b], 0) \
                     or not before and not _gives_reason(answer[tried.end():b]):
                 continue  # (and a reason, not only "… last summer and we reverted it")
-            proposed = [(x, y) for x, y in sentences(said.text) if PROPOSAL.search(said.text, x, y)]
+            spans_said = sentences(said.text)
+            proposed = [i for i, (x, y) in enumerate(spans_said)
+                        if PROPOSAL.search(said.text, x, y)]
             if not proposed:
                 return
-            x, y = proposed[-1]
+            x, y = spans_said[proposed[-1]]
+            if proposed[-1] and len(content_words(said.text[x:y])) < OFFER_WORDS:
+                x = spans_said[proposed[-1] - 1][0]  # ("… I could give each crow an agent.
+                # Want me to try it?": what "it" is comes before)
             self._falsified_offer(said, x, said.text[x:y], reply, a, b)
             return
 
@@ -1356,7 +1376,8 @@ class FactExtractor:
             said = text[after[0]:after[1]]
             if not (is_question(said) or IMPERATIVE.match(said) or TRANSIENT.search(said)) \
                     and (CODEISH.search(said) or BACKTICK.search(said) or salient_tokens(said)
-                         or ELLIPTICAL.match(said)) and after[1] - start <= FACT_CHARS:
+                         or TYPE_NAME.search(said) or ELLIPTICAL.match(said)) \
+                    and after[1] - start <= FACT_CHARS:
                 end, last = after[1], at + 1
         return start, end, last
 
@@ -1379,7 +1400,8 @@ class FactExtractor:
                 self._revert = "reverting"
         if self._awaiting_explanation and spans \
                 and self._reported is not None and CONFIRMS.match(text[spans[0][0]:spans[0][1]]):
-            self._explained = self._confirmed(self._reported)
+            self._explained = self._theory is not None and self._confirmed(
+                self._theory, theory=True) or self._confirmed(self._reported)
         if self._question and not self._answered and self._restates_command(block):
             return
         if LEARNED_HEADING.search(text):
@@ -1547,17 +1569,19 @@ class FactExtractor:
             return True
         return False
 
-    def _confirmed(self, report: Block) -> bool:
+    def _confirmed(self, report: Block, *, theory: bool = False) -> bool:
         """The user's own diagnosis in the prompt that reported the problem, which the
         assistant has just confirmed after looking ("… I think I've got it: X ignores NULL by
         default … can you double-check?" — "You're right, that's exactly it."); or, ``found``
         where it starts, what the user says they found ("found the sms time thing. the window
         columns were plain timestamp …": their finding needs no one's confirmation). Whether
-        one was kept."""
+        one was kept. ``theory``: ``report`` is the user's theory given after the report
+        (``_theory``), a diagnosis from its first sentence."""
         text = report.text
         spans = sentences(text)
-        diagnosing = False  # only what follows "I think I've got it" is a diagnosis
-        for at, (start, end) in enumerate(spans[1:], 1):  # (the first is the symptom)
+        diagnosing = theory  # only what follows "I think I've got it" is a diagnosis
+        # (a report's first sentence is the symptom)
+        for at, (start, end) in enumerate(spans[0 if theory else 1:], 0 if theory else 1):
             sentence = text[start:end]
             lead = DIAGNOSIS_START.search(sentence)
             if lead:
@@ -1569,6 +1593,11 @@ class FactExtractor:
                     or not CAUSE.search(sentence) or end - start < SENTENCE_MIN:
                 continue
             pieces = _with_remedy(text, spans, at, ROOM_BESIDE_ASK, said_by_user=True)
+            if theory:  # (the theory is its message: "i moved X above Y. the divisor gets
+                # computed from the boot clock then. Y has to be the very first thing")
+                first = next(i for i, span in enumerate(spans) if span[1] > pieces[0][0])
+                pieces = [span for span in spans[:first] if span[0] >= spans[0][0]
+                          and pieces[-1][1] - span[0] <= ROOM_BESIDE_ASK][-2:] + pieces
             kept = text[pieces[0][0]:pieces[-1][1]]
             # (what was read from these sentences before is part of the diagnosis: "… so the
             # errors never appear" is no rule, "the fix is to define X" no fact of its own)

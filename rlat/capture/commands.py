@@ -178,6 +178,7 @@ def failure_line(block: Block, source: str, output: str | None = None) -> tuple[
     text), and its citation (in ``block``)."""
     output = block.text if output is None else output
     code, line = error_line(output)
+    said = ""  # what the fact says of the failure, when it is not the line cited
     # A test runner's "--- FAIL: TestX" says less than the "connection refused" under it.
     for candidate in output.splitlines():
         if ENV_ERROR.search(candidate):
@@ -185,10 +186,12 @@ def failure_line(block: Block, source: str, output: str | None = None) -> tuple[
             break
     else:
         if code == TIMED_OUT and not ERRORISH.search(line):
-            # (what `timeout` stopped may have said nothing wrong, or something that says why)
-            line = f"timed out (exit 124): {line}" if any(c.islower() for c in line) \
-                else "timed out (exit 124)"
+            # (what `timeout` stopped may have said nothing wrong, or something that says why;
+            # the line cited stays the output's own)
+            said = f"timed out (exit 124): {snippet(line, 110)}" \
+                if any(c.islower() for c in line) else "timed out (exit 124)"
+            line = line if any(c.islower() for c in line) else f"Exit code {code}"
     if not line:
         return "", None
     line = snippet(line, 110)
-    return line, Cited(block.uuid, line, "failure", source, block.offset)
+    return said or line, Cited(block.uuid, line, "failure", source, block.offset)

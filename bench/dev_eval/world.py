@@ -63,6 +63,8 @@ SPLITS = {"dev": ("bench.dev_eval.dev_content", 1301),
           "dev20": ("bench.dev_eval.dev20_content", 4783),
           "dev21": ("bench.dev_eval.dev21_content", 5923),
           "dev22": ("bench.dev_eval.dev22_content", 8147),
+          "dev23": ("bench.dev_eval.dev23_content", 3917),
+          "dev24": ("bench.dev_eval.dev24_content", 6553),
           "heldout": ("bench.dev_eval.heldout_content", 9473)}
 
 

@@ -48,6 +48,7 @@ LAUNCHERS = frozenset({"npx", "npm", "pnpm", "yarn", "bunx", "bun", "uv", "poetr
 # The exit status of a command `timeout` stopped (GNU coreutils): it hung, whatever it printed.
 TIMED_OUT = "124"
 
+_CHAIN = re.compile(r"\s*&&\s*")
 _CD_FIRST = re.compile(r"^\s*(?:cd|pushd)\s+\S+\s*(?:&&|;)\s*")
 
 
@@ -65,7 +66,19 @@ def _unwrapped(command: str) -> list[str]:
 
 
 def program(command: str) -> str:
-    """The program a shell command runs (after env assignments, sudo, `uv run` and friends)."""
+    """The program a shell command runs (after env assignments, sudo, `uv run` and friends);
+    of a chain, the first that is no housekeeping ("git submodule update --init && cmake
+    --preset release": cmake)."""
+    first = ""
+    for step in _CHAIN.split(command) if "&&" in command else (command,):
+        name = _program(step)
+        if name and name not in HOUSEKEEPING:
+            return name
+        first = first or name
+    return first
+
+
+def _program(command: str) -> str:
     words = [w for w in _unwrapped(command) if "=" not in w or w.startswith("-")]
     if len(words) >= 2 and words[0] in ("uv", "poetry", "pipenv", "npx", "pnpm", "yarn",
                                         "bunx", "bundle") and words[1] in ("run", "exec", "dlx"):

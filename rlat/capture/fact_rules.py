@@ -291,6 +291,15 @@ RULE_SETTING = re.compile(
     r"use|run|do|don'?t|only|lives?|belongs?|goes|go through|written|kept)\b"
     r"|\b(?:is|are) (?:always|never) \w+(?:ed|en)\b",  # "… are always imported …"
     re.IGNORECASE)
+# How every one of a kind is done, said of code ("every schema change is a new numbered .sqm
+# migration file", "each rule is its own aws_vpc_security_group_ingress_rule resource"): a
+# rule, when the sentence names code and reports nothing ("every plan wants to update the
+# service even when nothing changed" is a problem).
+EVERY_IS = re.compile(r"\b(?:every|each) (?!time\b|day\b|week\b|night\b|morning\b)[\w-]+"
+                      r"(?: [\w-]+){0,2} (?:is|are|goes|go|lives|gets|has|needs|must|belongs)\b",
+                      re.IGNORECASE)
+# ... code by its file type ("a new .sqm migration", "the .sq files")
+FILE_TYPE = re.compile(r"(?<![\w./-])\.[a-z][a-z0-9]{0,5}\b(?![./-]\w)")
 PREFERENCE = re.compile(r"\bI (?:(?:really |strongly )?prefer|'d rather|would rather|like .{1,40} "
                          r"better|hate it when|don'?t like)\b", re.IGNORECASE)
 AVOID = re.compile(r"\b(?:never|don'?t|do not|avoid|not allowed|forbidden|banned|must not)\b",
@@ -343,7 +352,10 @@ COMMENT_MARK = re.compile(r"^\W*(?:(NOTE|N\.B\.|IMPORTANT|WARNING|WARN|CAUTION|H
 # needs ruff >= 0.4 …", "**Worth knowing:** …", "For future reference - …"): a finding it says
 # is worth keeping, whether or not a tool's output showed it.
 NOTE_LEAD = re.compile(
-    r"^\W*(?:(?:(?:side )?note|n\.?b\.?|important|warning|fyi|psa|keep in mind|"
+    r"^\W*(?:(?:(?:side )?note|n\.?b\.?|important|warning|fyi|psa|keep in mind|separately|"
+    # ("One more thing that output shows: Prod is account 519204773310 …")
+    r"one more thing(?: (?:that|the|this) (?:output|log|listing|config) shows| I noticed"
+    r"(?: there| here)?)?|"
     r"(?:one|the (?:only|one)) (?:gotcha|caveat|catch|snag)|side note for next time|" + FOR_LATER
     + r")(?: for (?:later|next time|the future))?(?:\s*(?:\*\*)?\s*[:—–]| -))[\s*_]*",
     re.IGNORECASE)
@@ -400,6 +412,14 @@ SETUP_ASKED = re.compile(
     r"config|setting|way|command|target)|how (?:do|does|did) (?:you|we|they|it) (?:run|build|"
     r"deploy|test|start|connect|reach|publish|release|install))\b", re.IGNORECASE)
 SETUP_ANSWER_WORDS = 4  # content words an answer needs to say something of its own
+# The assistant asking how things are done here ("Is there a project convention I should
+# follow for this?", "Any house rules for the migrations?"): the user's answer is a rule.
+CONVENTION_ASKED = re.compile(
+    r"\b(?:conventions?|house (?:rules?|style)|(?:project|team|code|coding|naming) (?:rules?|"
+    r"style|standards?)|(?:a|any) (?:rules?|preference)s? (?:i|we) should|(?:preferred|usual|"
+    r"agreed) (?:way|pattern|approach)|how (?:do|does) (?:the team|this (?:project|repo)|your "
+    r"team) (?:usually |normally )?(?:do|handle|write|structure))\b[^?\n]{0,80}\?",
+    re.IGNORECASE)
 
 
 # A message the user passes on from their team, after its byline: "Ines in #wct-dev:", "---
@@ -581,7 +601,8 @@ SYMPTOM = re.compile(
     r"4\d\d(?:s|ing)\b|(?:gets?|getting|got|returns?|returning|returned|answers?) (?:an? )?4\d\d\b"
     r"(?!\s+(?:rows|records|items|lines|files|results|entries|tests|users|bytes|ms)\b)|"
     r"stops? (?:as soon as|when|whenever|once|after|every)|"
-    r"corrupt\w*|flaky|randomly|reboots|rebooting|(?:resets|restarts) (?:itself|on its own)|"
+    r"corrupt\w*|flaky|randomly|even (?:when|though|if|after|with) (?:nothing|no(?:thing)? \w+|"
+    r"i|we|it|there)|reboots|rebooting|(?:resets|restarts) (?:itself|on its own)|"
     r"sits?|sitting|freez\w*|frozen|stops? (?:\w+ing|working)|"
     r"stopped (?:\w+ing|working)|keeps? (?:\w+ing)|no longer \w+|but (?:it |they )?still|"
     r"(?:has|have|had) no effect|(?:doesn'?t|don'?t|didn'?t) (?:change|apply|take effect)|"
@@ -1047,7 +1068,8 @@ CONFIRMS = re.compile(
     r"\W|(?:yes|yep|yeah)\W+(?:that'?s|this is) (?:it|the (?:problem|cause|issue))|good (?:catch|find)|"
     r"spot on|"
     # ("That's it — applying that.", "Makes sense, fixing it that way.")
-    r"that'?s it\b(?! for)|(?:that )?makes sense\b|good call\b|that (?:would )?explains? it\b)",
+    r"that'?s it\b(?! for)|(?:that )?makes sense\b|good call\b|that (?:would )?explains? it\b|"
+    r"that (?:matches|fits) (?:the|what)\b)",
     re.IGNORECASE)
 # The user offering a theory of the problem being looked into ("ahh i bet its the watchdog",
 # "maybe it's the cache?"): what follows is their diagnosis.
@@ -1137,7 +1159,11 @@ ENV_ERROR = re.compile(
     r"program|executable|command|version|toolchain|sdk)|(?:did not|didn'?t) find|"
     # (a build tool asked for a job this project's build does not define: "no step named
     # 'flash'", "No rule to make target 'deploy'")
-    r"no (?:step|task|target|rule|script|recipe)s? (?:named|called|to make)",
+    r"no (?:step|task|target|rule|script|recipe)s? (?:named|called|to make)|"
+    # ("task 'iosTest' is ambiguous in project ':shared'. Candidates are: …")
+    r"\bis ambiguous\b|"
+    # ('add_subdirectory given source "extern/JUCE" which is not an existing directory')
+    r"\bnot an existing (?:directory|file|path)\b|\b(?:does not|doesn'?t) exist\b",
     re.IGNORECASE)
 # A command that "worked" without doing its job ("No tests were found!!!"): a failure to
 # recover from all the same.

@@ -83,6 +83,7 @@ from .fact_rules import (
     CONFIRM_ASKED,
     CONFIRMS,
     CONSEQUENCE,
+    CONVENTION_ASKED,
     CORRECTED,
     DEFERRED,
     DIAGNOSIS_START,
@@ -97,12 +98,14 @@ from .fact_rules import (
     ELLIPTICAL,
     ENCLOSED,
     ENV_ERROR,
+    EVERY_IS,
     FAILED_PASTE,
     FAILS_SAID,
     FALSIFIED,
     FALSIFIED_HINTS,
     FENCED,
     FENCED_CHAT,
+    FILE_TYPE,
     FIRST_PERSON,
     FIRST_TRY,
     FIX_ASKED,
@@ -681,8 +684,12 @@ class FactExtractor:
         declared = _declares(text)
         if self._awaiting_explanation and self._reported is not None and found is None \
                 and not SYMPTOM.search(text) and not is_question(text) and not ORDER.search(text) \
-                and (THEORY_LEAD.match(text) or self._about_the_problem(text) and any(
-                    CAUSE.search(text, a, b) for a, b in sentences(text))):
+                and (THEORY_LEAD.match(text) or "?" not in text and _names_code(text)
+                     and self._touches_the_problem(text) and any(
+                         CAUSE.search(text, a, b) for a, b in sentences(text))):
+            # (without a lead, a theory names the code it blames — "i moved console.init above
+            # clocks.init …" — and asks nothing: "patients can't book slots …" is a new report,
+            # 'reviewer asks: "why does the config need …?"' a new request)
             self._theory = block  # (the problem stays open, under the prompt that reported it)
             return None
         if self._symptom and not self._explained and self._reported is not None \
@@ -889,9 +896,14 @@ class FactExtractor:
                         None)
         if question is not None:
             self._setup_answer(reply, 0, len(reply.text), question, ask)
+            return
+        question = next((said.text[a:b] for a, b in reversed(spans)
+                         if CONVENTION_ASKED.search(said.text[a:b])), None)
+        if question is not None:
+            self._setup_answer(reply, 0, len(reply.text), question, ask, kind="convention")
 
     def _setup_answer(self, reply: Block, start: int, end: int, question: str,
-                      ask: Cited | None) -> None:
+                      ask: Cited | None, *, kind: str = "environment") -> None:
         """Keep ``reply.text[start:end]``, the user's answer to the assistant's ``question``
         about the setup, up to two sentences, with the question and the prompt it came up
         under (``ask``) — unless it is an order, a question back, a doubt, says too little
@@ -918,7 +930,7 @@ class FactExtractor:
             before = snippet(_asked_words(ask.excerpt), room - len(asked) - 3)
             asked = f"{before} — {asked}" if before else asked
         asked = snippet(asked, room)
-        self._keep("environment", text[start:end], [self._cite(reply, start, end, "fact")],
+        self._keep(kind, text[start:end], [self._cite(reply, start, end, "fact")],
                    text=with_ask(head, asked))
 
     def _plan_refused(self, plan: Block, result: Block, start: int) -> None:
@@ -967,6 +979,15 @@ class FactExtractor:
         shared = content_words(text) & content_words(said + " " + self._since_report)
         return len(shared) >= 2 or bool(shared) and bool(
             _PUSHBACK.match(text) or RELAYED.search(text) or HEDGED.search(text))
+
+    def _touches_the_problem(self, text: str) -> bool:
+        """Whether a message shares a word with the problem being looked into (its report, or
+        what the assistant said since): a theory of it need not share more ("static framework
+        doesn't link sqlite3 by itself …" after "iOS build fails at the link step"), since it
+        is only kept when the assistant agrees."""
+        said = self._reported.text if self._reported is not None else ""
+        return not _NEW_PROBLEM.match(text) and bool(
+            content_words(text) & content_words(said + " " + self._since_report))
 
     def _agreed(self, said: Block, reply: Block) -> None:
         """The user's one-word answer to the assistant's proposal: a practice it says it will
@@ -1232,6 +1253,13 @@ class FactExtractor:
                     sentence)) and not REPORTING.search(sentence) \
                     and not _NEVER_DID.search(sentence):  # (or about code)
                 kind = "convention"
+            elif (every := EVERY_IS.search(sentence)) and (
+                    CODEISH.search(sentence) or BACKTICK.search(sentence)
+                    or FILE_TYPE.search(sentence) or TYPE_NAME.search(sentence)) \
+                    and not SYMPTOM.search(sentence, every.start()) \
+                    and not REPORTING.search(sentence):
+                kind = "convention"  # (the clause of the rule reports nothing: "… are frozen,
+                # every schema change is a new numbered .sqm migration file")
             elif _how_done(sentence):
                 kind = "convention"
             elif not IMPERATIVE.match(sentence) and states_a_fact(sentence) and any(
@@ -1420,6 +1448,18 @@ class FactExtractor:
                     (self._ran or self._changed) and _judges(sentence))):
                 if len(content_words(sentence) - VERDICT_WORDS) >= VERDICT_MIN_WORDS \
                         and self._revert != "found":  # ("Backed out; the tree is clean again.")
+                    after = text[spans[at + 1][0]:spans[min(at + 2, len(spans) - 1)][1]] \
+                        if at + 1 < len(spans) else ""
+                    if not _names_something(sentence) and after \
+                            and (_names_something(after) or CODEISH.search(after)):
+                        # ("- Tried it, it broke, reverted; the tree is back to where it
+                        # started.\n- Took CELERY_TASK_ALWAYS_EAGER back out. In eager mode
+                        # …": what was tried, and why it went, is what follows)
+                        start, end = spans[at + 1]
+                        if at + 2 < len(spans) and spans[at + 2][1] - start < ROOM_BESIDE_ASK:
+                            end = spans[at + 2][1]
+                        sentence = text[start:end]
+                        cited = [self._cite(block, start, end, "fact")]
                     self._in_context("falsified", sentence, cited)
                     self._revert = "found"
                 continue
@@ -1546,7 +1586,8 @@ class FactExtractor:
                 or FIRST_PERSON.match(said) or _OWN_SLIP.match(said) or _PROPOSED.search(said) \
                 or WORK_STATUS.search(said) or TRANSIENT.search(said) or _ITS_OWN.search(said):
             return False
-        tokens = salient_tokens(said) or names_of_things(said) or flags_and_commands(said)
+        tokens = salient_tokens(said) or names_of_things(said) or flags_and_commands(said) \
+            or codes_of_things(said)  # (a marked note may name an id: "Prod is account 5192…")
         if not tokens:
             return False
         low = said.lower()
@@ -1917,8 +1958,14 @@ class FactExtractor:
                                           offset=block.offset), start=at + pair.start(2))
                     self._option_turned_down(block, at + pair.start(2), at + pair.end(2))
                 question = pair.group(1)
-                if (SETUP_ASKED.match(question) or HOW_DONE_ASKED.search(question)) \
-                        and not all(x.strip() in labels for x in said.split(",")):
+                picked = all(x.strip() in labels for x in said.split(","))
+                if CONVENTION_ASKED.search(question) and not picked:
+                    # ("Is there a project convention I should follow for this?"="No
+                    # expect/actual classes for platform services — an interface in …")
+                    self._setup_answer(block, at + pair.start(2), at + pair.end(2), question,
+                                       self._ask, kind="convention")
+                elif (SETUP_ASKED.match(question) or HOW_DONE_ASKED.search(question)) \
+                        and not picked:
                     # (an answer typed into the "Other" box to a question about the setup —
                     # "How do you run the test suites here?"="dotnet run -- RunTests from root")
                     self._setup_answer(block, at + pair.start(2), at + pair.end(2), question,

@@ -139,3 +139,158 @@ def test_a_theory_the_assistant_does_not_agree_with_is_not_kept(tmp_path):
         tmp_path, "I don't think so: the erase loop already yields to the watchdog task."
     ).values() for f in fs]
     assert not any("500ms timeout" in f for f in found), found
+
+
+# ---------------------------------------------------------------- dev23's shapes: the assistant
+# does most of the talking
+CONVENTION_QUESTION = {"questions": [{
+    "question": "Is there a project convention I should follow for this?", "header": "Convention",
+    "multiSelect": False, "options": [{"label": "Match nearby code", "description": ""},
+                                      {"label": "Your call", "description": ""}]}]}
+
+
+@pytest.mark.parametrize("answer, kept", [
+    ("No expect/actual classes for platform services — an interface in commonMain, and each "
+     "platform binds its implementation in its platformModule() Koin module", True),
+    ("Match nearby code", False),  # (a label picked: no rule of the user's own)
+])
+def test_the_answer_to_a_question_about_the_projects_conventions_is_a_rule(tmp_path, store,
+                                                                          answer, kept):
+    b = session(tmp_path)
+    b.prompt("Add a haptic tick when a sighting is saved")
+    b.run("AskUserQuestion", CONVENTION_QUESTION,
+          f'User has answered your questions: "Is there a project convention I should follow '
+          f'for this?"="{answer}". You can now continue with the user\'s answers in mind.')
+    b.say("Got it.")
+    rules = [f["text"] for f in captured(b, store).get("convention", [])]
+    assert any("platformModule()" in r and "[asked: Add a haptic tick" in r for r in rules) \
+        if kept else rules == [], rules
+
+
+def test_a_rule_given_when_asked_in_the_conversation_is_a_rule(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("add the retry wrapper to the mailer")
+    b.say("Before I start: any house rules for how errors are wrapped here?")
+    b.prompt("errors get wrapped with fmt.Errorf and %w, never errors.New inside handlers")
+    b.say("Will do.")
+    (rule,) = captured(b, store)["convention"]
+    assert "fmt.Errorf" in rule["text"], rule
+
+
+def test_a_task_the_build_finds_ambiguous_is_recovered_by_the_one_named(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("how do we run the shared tests on iOS?")
+    b.run("Bash", {"command": "./gradlew :shared:iosTest"},
+          "Exit code 1\nFAILURE: Build failed with an exception.\n* What went wrong:\nCannot "
+          "locate tasks that match ':shared:iosTest' as task 'iosTest' is ambiguous in project "
+          "':shared'. Candidates are: 'iosSimulatorArm64Test', 'iosX64Test'.", is_error=True)
+    b.say("That errors out — do you remember how it's meant to be run here?")
+    b.prompt("on the M1 it's :shared:iosSimulatorArm64Test")
+    b.run("Bash", {"command": "./gradlew :shared:iosSimulatorArm64Test"}, "BUILD SUCCESSFUL")
+    b.say("They pass.")
+    (fix,) = captured(b, store)["recovery"]
+    assert fix["text"].startswith("Use `./gradlew :shared:iosSimulatorArm64Test` here"), fix
+
+
+def test_a_chain_that_starts_with_git_does_the_job_of_its_next_step(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("fresh clone — how do we configure and build?")
+    b.run("Bash", {"command": "cmake -B build && cmake --build build"},
+          "Exit code 1\nCMake Error at CMakeLists.txt:14 (add_subdirectory):\n  add_subdirectory "
+          "given source \"extern/JUCE\" which is not an existing directory.", is_error=True)
+    b.run("Bash", {"command": "git submodule update --init --recursive && cmake --preset "
+                              "ninja-release && cmake --build --preset ninja-release"},
+          "-- Build files have been written to: build/release")
+    b.say("Built.")
+    (fix,) = captured(b, store)["recovery"]
+    assert "cmake --preset ninja-release" in fix["text"] and "cmake -B build" in fix["text"]
+
+
+def test_a_theory_sharing_one_word_with_the_report_is_kept_once_it_matches(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("iOS build fails at the link step since the SQLDelight upgrade")
+    b.run("Bash", {"command": "xcodebuild -scheme iosApp build 2>&1 | tail -3"},
+          "Undefined symbols for architecture arm64:\n  \"_sqlite3_open\", referenced from:")
+    b.say("The output shows where it fails but not why yet. I'll keep digging.")
+    b.prompt('static framework doesn\'t link sqlite3 by itself. add linkerOpts("-lsqlite3") to '
+             "the framework block")
+    b.say("That matches the output. Fixing it.")
+    found = [f["text"] for fs in captured(b, store).values() for f in fs]
+    assert any('linkerOpts("-lsqlite3")' in f and "[asked: iOS build fails" in f
+               for f in found), found
+
+
+@pytest.mark.parametrize("said, rule", [
+    ("ok, go. one thing: shipped CREATE TABLE statements in the .sq files are frozen, every "
+     "schema change is a new numbered .sqm migration file.", ".sqm migration"),
+    ("wait, no inline ingress/egress blocks in aws_security_group, every rule is its own "
+     "aws_vpc_security_group_ingress_rule resource. redo it.", "aws_vpc_security_group"),
+    ("every plan wants to update the api ecs service even when nothing changed", None),
+    ("every test in test_api.py is failing since this morning", None),
+])
+def test_how_every_one_of_a_kind_is_done_in_code_is_a_rule(tmp_path, store, said, rule):
+    b = session(tmp_path)
+    b.prompt("Add a tide_height_cm column to sightings")
+    b.say("Plan approved — anything you want done differently before I start?")
+    b.prompt(said)
+    b.say("Will do.")
+    rules = [f["text"] for f in captured(b, store).get("convention", [])]
+    assert any(rule in r for r in rules) if rule else rules == [], rules
+
+
+def test_a_summary_that_only_says_it_was_reverted_keeps_what_follows(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("prod plan takes 9 minutes. can you speed it up?")
+    b.run("Edit", {"file_path": "/home/user/project/Makefile", "old_string": "plan",
+                   "new_string": "plan -parallelism=40"}, "ok")
+    b.run("Bash", {"command": "terraform -chdir=envs/prod plan -parallelism=40"},
+          "Exit code 1\nError: operation error Route 53: api error Throttling: Rate exceeded",
+          is_error=True)
+    b.run("Bash", {"command": "git checkout -- Makefile"}, "")
+    b.prompt("so where are we?")
+    b.say("## Session summary\n- Tried it, it broke, reverted; the tree is back to where it "
+          "started.\n- Back to Terraform's default of 10. At -parallelism=40 Route 53 throttles "
+          "and the plan died after 6 minutes with 'Throttling: Rate exceeded'.")
+    (found,) = captured(b, store)["falsified"]
+    assert "-parallelism=40" in found["text"] and "Tried it" not in found["text"], found
+
+
+@pytest.mark.parametrize("note, holds", [
+    ("Separately: The plugin registers with manufacturer code Wrnb and plugin code Htn1 "
+     "(juce_add_plugin in CMakeLists.txt). Don't change these.", "Htn1"),
+    ("One more thing that output shows: Prod is account 519204773310; dev and staging share "
+     "204118930276.", "519204773310"),
+])
+def test_a_finding_set_apart_after_the_answer_is_kept(tmp_path, store, note, holds):
+    b = session(tmp_path)
+    b.prompt("what's the company name in the plugin metadata?")
+    b.run("Bash", {"command": "grep -n -E 'PLUGIN_CODE|COMPANY_NAME|account' CMakeLists.txt"},
+          '33:    COMPANY_NAME "Wrenbyte Audio"\n35:    PLUGIN_CODE Htn1')
+    b.say(f'COMPANY_NAME is "Wrenbyte Audio".\n\n{note}')
+    found = [f["text"] for fs in captured(b, store).values() for f in fs]
+    assert any(holds in f for f in found), found
+
+
+@pytest.mark.parametrize("next_prompt", [
+    # a new report, naming no code
+    "patients can't book slots that are clearly free - the API says the slot is taken, and the "
+    "hold on it expired hours ago",
+    # a request carrying someone's question
+    'reviewer on the PR asks: "why does the reminder need the hold at all? the API can already '
+    'read it" - draft me a reply',
+])
+def test_a_new_report_or_request_is_no_theory_of_the_open_problem(tmp_path, store, next_prompt):
+    b = session(tmp_path)
+    b.prompt("the reminder for the hold goes out an hour late")
+    b.run("Bash", {"command": "grep -n cron infra/reminders.ts"}, "12: schedule: '0 17 * * *'")
+    b.say("The output shows where, not why yet. Still looking.")
+    b.prompt(next_prompt)
+    b.run("Bash", {"command": "aws dynamodb query --table-name bookings"},
+          '{"sk": "HOLD#p-2291", "holdUntil": 1718091420}')
+    b.say("That's it: DynamoDB's TTL deletes expired items in the background, within a day or "
+          "two, so the availability query has to filter holdUntil > now itself.")
+    found = [f["text"].split(" [asked:")[0].lower() for fs in captured(b, store).values()
+             for f in fs]
+    # ("That's it" agrees with the explanation it gives, not with the user's message as a
+    # theory of the first problem)
+    assert not any(next_prompt[:30].lower() in f for f in found), found

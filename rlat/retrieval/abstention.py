@@ -157,6 +157,8 @@ _GENERAL = re.compile(
     r"name|command|option|setting|tool)\b)|"
     r"^\W*" + _EXPLAIN + r"what (?:a|an) [\w:.+#$-]+(?: \w+)? (?:is|are|does)\b|"
     r"^\W*what does (?:a |an |the )?(?:[\w:.+#$-]+(?: \w+)?|['\"‘“][^'\"’”\n]{1,40}['\"’”]|"
+    # (a numbered code of a protocol or a tool: "HTTP status 418", "exit code 137")
+    r"[A-Za-z][\w.+-]* (?:status|code|error|exit code|signal|errno) \d+|"
     # (a term in quotes: "what does 'timing closure' mean …"; a tool's command with its flag:
     # "what does git rebase --onto do?", not a project's target: "make deploy --dry-run")
     r"(?!(?:make|just|npm|yarn|pnpm|rake|task|invoke|nox|tox)\b)[a-z][\w.+-]* [\w.+-]+ --?[\w-]+)"
@@ -212,9 +214,15 @@ _IDENTIFIER = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
 # we name release branches here?").
 _GIT_HOWTO = re.compile(r"^\W*how (?:do|can|would|should) (?:i|you|one) (?:\w+ ){0,2}?(?:undo|"
                         r"squash|rename|stash|rebase|revert|amend|cherry.pick|reset|delete|"
-                        r"recover|unstage|uncommit|split|rewrite)\b[^?\n]{0,60}?\b(?:git|"
-                        r"commits?|stash|working tree|on the remote)\b",
+                        r"recover|unstage|uncommit|split|rewrite|list|sort|prune)\b[^?\n]{0,60}?"
+                        r"\b(?:git|commits?|stash|working tree|on the remote)\b",
                         re.IGNORECASE)
+# A question scoped to a language or tool before its frame ("in Dart, what's the difference
+# between final and const?", "quick question: what does SIGPIPE mean?"): the frame is what
+# follows.
+_SCOPE = re.compile(r"^\W*(?:(?:in|for|with|using) (?:[A-Za-z][\w.+#-]*)(?: \d[\w.]*)?\s*[,:-]"
+                    r"\s*|(?:quick|random|general|side|dumb|silly) question\s*[,:-]?\s*)",
+                    re.IGNORECASE)
 _TEAMS = re.compile(r"\b(?:our|ours|we|us|here|this repo|this project|team)\b|[`/]", re.IGNORECASE)
 
 
@@ -224,6 +232,7 @@ def asks_in_general(prompt: str) -> bool:
     ``GENERAL_SHARE`` of it, without its frame's words (``GENERAL_FRAME``), and meaning admits
     nothing for it."""
     prompt = prompt.strip()
+    prompt = _SCOPE.sub("", prompt, count=1)
     if _GIT_HOWTO.search(prompt) and not _TEAMS.search(prompt) \
             and not _IDENTIFIER.search(prompt):
         return True  # ("how do I undo the last commit but keep the changes in my working tree?")

@@ -456,3 +456,28 @@ def test_a_report_of_an_attempt_sharing_only_the_word_tried_is_not_let_in_by_its
                    "did anyone try a standing desk?", "has anyone here tried a standing desk?"):
         admitted = [h for h in R.explain(state, prompt, workspace=WS, now=T0) if h.admitted]
         assert not any("asks for what was tried" in h.gate for h in admitted), prompt
+
+
+@pytest.mark.parametrize("general", [
+    "in Dart, what's the difference between final and const?",  # (scoped to a language)
+    "quick question: what's the difference between a mutex and a semaphore?",
+    "what does HTTP status 418 mean?",  # (a protocol's numbered code)
+    "what does exit code 137 mean?",
+    "how do I list git branches sorted by the date of their last commit?",
+])
+def test_a_general_question_scoped_or_about_a_numbered_code_is_still_general(general):
+    from rlat.retrieval.abstention import asks_in_general
+
+    assert asks_in_general(general)
+
+
+@pytest.mark.parametrize("ours", [
+    "for the importer, what does exit code 3 mean?",  # (this project's tool)
+    "in this repo, what's the difference between the two configs?",
+    "what does exit code 137 mean here?",
+    "how do I list our release branches?",
+])
+def test_a_question_scoped_to_this_project_is_not_general(ours):
+    from rlat.retrieval.abstention import asks_in_general
+
+    assert not asks_in_general(ours)

@@ -180,7 +180,7 @@ RULE_QUOTED = re.compile(r"^(?:[^:\n]{0,80}\b(?:made (?:it|that|this) (?:a|the)|
                          r"\W{0,3}(?:the )?(?:adr|decision record|decision|rfc|runbook|"
                          r"style ?guide|contributing(?:\.md)?|readme(?:\.md)?|[\w-]+\.md)"
                          r"\b[^:\n]{0,30}?\b(?:is (?:clear|explicit)|says|states|decided|"
-                         r"settles it)\b[^:\n]{0,20})\s*:\s+",
+                         r"settles it|has (?:a|one|the) (?:rule|convention))\b[^:\n]{0,20})\s*:\s+",
                          re.IGNORECASE)
 # ... or acknowledged and said back ("Noted for everything else I write here: every
 # hyperparameter is a field in a Hydra config …"): a rule only when what follows reads as one
@@ -660,7 +660,7 @@ CAUSE = re.compile(
 # A sentence that says what to do about a problem just explained.
 REMEDY = re.compile(
     r"^\W*(?:(?:so |then )?(?:set|export|raise|lower|increase|run|start|copy|create|install|"
-    r"use|add|point|pass|load|restart|enable|disable|reset|call|wrap|move|register|mark|"
+    r"use|add|put|point|pass|load|restart|enable|disable|reset|call|wrap|move|register|mark|"
     r"rebuild|regenerate|clear|remove|replace|switch|pin|downgrade|upgrade)\b|.*\b(?:fix(?:es|ed)? it|"
     # ("the fix is …", "For async sessions the usual setting is async_sessionmaker(…)")
     r"the (?:usual |right |correct |standard |recommended )?(?:fix|setting|way|approach) is|"
@@ -792,7 +792,8 @@ PROPOSAL = re.compile(r"\b(?:one option (?:would be|is)|an option (?:would be|is
 # ... turned down with the time it was in use and how that went ("had it for a year, disaster:
 # every liveview patch wiped its state"; "we actually had it on the crows for two months last
 # year and it was a disaster"): used before, as much as tried.
-USED_BEFORE = re.compile(r"\b(?:had|used|ran|kept)\b[^.;:!?\n]{0,60}?(?:\bfor (?:like |about |"
+USED_BEFORE = re.compile(r"\b(?:had|used|ran|kept|turned|enabled|switched|rolled out|shipped|"
+                         r"tried out)\b[^.;:!?\n]{0,60}?(?:\bfor (?:like |about |"
                          r"around |almost |over |just )?(?:a|an|one|two|three|four|five|six|a few|a "
                          r"couple of|several|\d+) (?:days?|weeks?|months?|years?|sprints?)\b|"
                          r"\blast (?:year|month|sprint|quarter|spring|summer|autumn|fall|winter)\b|"
@@ -929,7 +930,8 @@ DROPPED_FOR = re.compile(r"\b(?:not|no|never|nothing|none|worse|slower|broke|bro
                          r"couldnt|couldn'?t|wouldnt|wouldn'?t|problems?|issues?|regress\w*|"
                          r"leak\w*|pins?|blocks?|refuse\w*|reverted|rolled back|bottleneck|"
                          r"cannot|die[sd]?|dead|slow|too much|unusable|useless|disaster|"
-                         r"nightmare|stuck|over budget|wiped)\b",
+                         r"nightmare|stuck|over budget|wiped|skipp\w*|blank|errors?|ate|lost|"
+                         r"stale|wrong)\b",
                          re.IGNORECASE)
 # A message the user quotes from what failed ("… throws 'You have attempted to perform a
 # blocking operation on a IO thread. This is not allowed, as …'"): output, not their words.

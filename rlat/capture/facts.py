@@ -285,7 +285,12 @@ MEMORY_LINES = 6
 # An idea the user asks not to go back to needs no word of failure, only this much said of how
 # it went ("… every swap meant clearing bonds on both ends, and classes started ten minutes late")
 GONE_WORDS = 10
+TURNED_DOWN_SENTENCES = 4  # of the reply, where the time it was in use may be told (after "ok,
+# this is what they said:")
 OFFER_WORDS = 3  # content words an offer needs to say what it offers ("Want me to try it?": no)
+# ... and an offer that only asks leans on what came before ("Snowpipe … would load each file
+# within a minute. Want me to set up a pipe?")
+BARE_ASK = re.compile(r"\W*(?:want me to|shall i|should i|would you like me to)\b", re.IGNORECASE)
 DECLARED_MIN_WORDS = 5  # a bare statement shorter than this is a reply, not a report
 SENTENCE_MAX = 400
 RECENT_FAILURES = 4  # how far back a success looks for the failure it recovers from
@@ -683,10 +688,12 @@ class FactExtractor:
         found = FOUND_LEAD.match(block.text)
         declared = _declares(text)
         if self._awaiting_explanation and self._reported is not None and found is None \
-                and not SYMPTOM.search(text) and not is_question(text) and not ORDER.search(text) \
-                and (THEORY_LEAD.match(text) or "?" not in text and _names_code(text)
+                and not is_question(text) and not ORDER.search(text) \
+                and (THEORY_LEAD.match(text) or "?" not in text
+                     and (_names_code(text) or TYPE_NAME.search(text))
                      and self._touches_the_problem(text) and any(
-                         CAUSE.search(text, a, b) for a, b in sentences(text))):
+                         CAUSE.search(text, a, b) or REMEDY.match(text[a:b])
+                         for a, b in sentences(text))):
             # (without a lead, a theory names the code it blames — "i moved console.init above
             # clocks.init …" — and asks nothing: "patients can't book slots …" is a new report,
             # 'reviewer asks: "why does the config need …?"' a new request)
@@ -775,11 +782,16 @@ class FactExtractor:
         spans = sentences(answer)
         if not spans:
             return
-        for a, b in spans[:2]:
+        for at, (a, b) in enumerate(spans[:TURNED_DOWN_SENTENCES]):
             before = TRIED_BEFORE.search(answer, a, b)
             tried = before or TRIAL.search(answer, a, b) or USED_BEFORE.search(answer, a, b)
-            if not (tried and not NOT_TRIED.search(answer, a, b)
-                    and DROPPED_FOR.search(answer, a, b)) or _went_well(answer[a:b], 0) \
+            if not tried or NOT_TRIED.search(answer, a, b):
+                continue
+            if not DROPPED_FOR.search(answer, a, b) and at + 1 < len(spans) \
+                    and spans[at + 1][1] - a <= FACT_CHARS:
+                b = spans[at + 1][1]  # (how it went may be the next sentence: "we had
+                # workmanager doing an hourly sync last sprint. iOS basically never ran it …")
+            if not DROPPED_FOR.search(answer, a, b) or _went_well(answer[a:b], 0) \
                     or not before and not _gives_reason(answer[tried.end():b]):
                 continue  # (and a reason, not only "… last summer and we reverted it")
             spans_said = sentences(said.text)
@@ -788,7 +800,8 @@ class FactExtractor:
             if not proposed:
                 return
             x, y = spans_said[proposed[-1]]
-            if proposed[-1] and len(content_words(said.text[x:y])) < OFFER_WORDS:
+            if proposed[-1] and (len(content_words(said.text[x:y])) < OFFER_WORDS
+                                 or BARE_ASK.match(said.text, x)):
                 x = spans_said[proposed[-1] - 1][0]  # ("… I could give each crow an agent.
                 # Want me to try it?": what "it" is comes before)
             self._falsified_offer(said, x, said.text[x:y], reply, a, b)
@@ -1426,8 +1439,9 @@ class FactExtractor:
                 self._judged = block  # ("Verdict for when you're back: …")
             if REVERT_SAID.search(text):
                 self._revert = "reverting"
-        if self._awaiting_explanation and spans \
-                and self._reported is not None and CONFIRMS.match(text[spans[0][0]:spans[0][1]]):
+        if self._awaiting_explanation and self._reported is not None and (
+                CONFIRMS.match(text)  # (a short "That's it." is no sentence of its own)
+                or spans and CONFIRMS.match(text[spans[0][0]:spans[0][1]])):
             self._explained = self._theory is not None and self._confirmed(
                 self._theory, theory=True) or self._confirmed(self._reported)
         if self._question and not self._answered and self._restates_command(block):
@@ -1620,9 +1634,10 @@ class FactExtractor:
         (``_theory``), a diagnosis from its first sentence."""
         text = report.text
         spans = sentences(text)
-        diagnosing = theory  # only what follows "I think I've got it" is a diagnosis
-        # (a report's first sentence is the symptom)
-        for at, (start, end) in enumerate(spans[0 if theory else 1:], 0 if theory else 1):
+        if theory:
+            return self._theory_confirmed(report, spans)
+        diagnosing = False  # only what follows "I think I've got it" is a diagnosis
+        for at, (start, end) in enumerate(spans[1:], 1):  # (the first is the symptom)
             sentence = text[start:end]
             lead = DIAGNOSIS_START.search(sentence)
             if lead:
@@ -1634,11 +1649,6 @@ class FactExtractor:
                     or not CAUSE.search(sentence) or end - start < SENTENCE_MIN:
                 continue
             pieces = _with_remedy(text, spans, at, ROOM_BESIDE_ASK, said_by_user=True)
-            if theory:  # (the theory is its message: "i moved X above Y. the divisor gets
-                # computed from the boot clock then. Y has to be the very first thing")
-                first = next(i for i, span in enumerate(spans) if span[1] > pieces[0][0])
-                pieces = [span for span in spans[:first] if span[0] >= spans[0][0]
-                          and pieces[-1][1] - span[0] <= ROOM_BESIDE_ASK][-2:] + pieces
             kept = text[pieces[0][0]:pieces[-1][1]]
             # (what was read from these sentences before is part of the diagnosis: "… so the
             # errors never appear" is no rule, "the fix is to define X" no fact of its own)
@@ -1649,6 +1659,35 @@ class FactExtractor:
                              [self._cite(report, a, b, "fact") for a, b in pieces])
             return True
         return False
+
+    def _theory_confirmed(self, theory: Block, spans: list[tuple[int, int]]) -> bool:
+        """The user's theory (``_theory``), agreed with: the explanation is their message —
+        what it blames, why, and what to do ("i moved console.init above clocks.init. the uart
+        divisor gets computed from the boot clock then. clocks.init has to be the very first
+        thing"; 'Dana says they've seen this before: "it's the 4 MiB default message limit …"')
+        — from its first sentence that says something (not the one passing it on: "pinged
+        Tomasz, who ran into it last month:"), as much as fits beside the report's ask."""
+        text = theory.text
+        lead = THEORY_LEAD.match(text) or DIAGNOSIS_START.match(text)
+        pieces = []
+        for start, end in spans:
+            if lead and start < lead.end():
+                start = lead.end()
+            said = text[start:end]
+            if not pieces and (said.rstrip().endswith(":") and not _names_code(said)
+                               or end - start < SENTENCE_MIN):
+                continue  # (who passed it on, not what it says)
+            if pieces and end - pieces[0][0] > ROOM_BESIDE_ASK:
+                break
+            pieces.append((start, end))
+        told = text[pieces[0][0]:pieces[-1][1]] if pieces else ""
+        if not told or not (CAUSE.search(told) or _names_code(told)):
+            return False
+        self._forget([f for f in self.facts if any(
+            c.uuid == theory.uuid and c.role == "fact" and c.excerpt in told for c in f.cited)])
+        self._in_context("gotcha", _joined(text, pieces, spans),
+                         [self._cite(theory, a, b, "fact") for a, b in pieces])
+        return True
 
     @property
     def _awaiting_explanation(self) -> bool:

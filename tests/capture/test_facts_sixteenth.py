@@ -294,3 +294,58 @@ def test_a_new_report_or_request_is_no_theory_of_the_open_problem(tmp_path, stor
     # ("That's it" agrees with the explanation it gives, not with the user's message as a
     # theory of the first problem)
     assert not any(next_prompt[:30].lower() in f for f in found), found
+
+
+# ------------------------------------------------------------------- dev24's shapes: handovers
+@pytest.mark.parametrize("offer, answer, named", [
+    ("The workmanager plugin can schedule a periodic background sync on both Android and iOS. "
+     "Want me to set up an hourly task?",
+     # (how it went is the next sentence)
+     "we had workmanager doing an hourly sync last sprint. iOS basically never ran it and on "
+     "android it ate 6% battery a day. we refresh on app resume", "workmanager"),
+    ("Impeller fixes most shader-compilation jank on Android. Want me to enable it?",
+     "we turned Impeller on last sprint and the Galaxy Tab A8 at the lending desk started "
+     "showing blank map tiles and a vulkan device-lost error", "Impeller"),
+    ("The simplest is a muted, looping autoplay video in the hero. Want me to do that?",
+     # (passed on from someone else, a sentence or two in)
+     "let me check with Marta first... ok, this is what they said:\n\n> we had an autoplay "
+     "hero video for a week in spring. mobile LCP went from 1.8 to 4.6 seconds and lighthouse "
+     "CI failed every PR.", "autoplay"),
+])
+def test_an_offer_turned_down_with_its_history_told_after_it(tmp_path, store, offer, answer,
+                                                            named):
+    b = session(tmp_path)
+    b.prompt("members say their due dates are stale until they open the app, ideas?")
+    b.say(offer)
+    b.prompt(answer)
+    b.say("Understood, I'll leave that alone.")
+    (found,) = captured(b, store)["falsified"]
+    # (the offer is said with what it offers, not only "Want me to …?")
+    assert found["text"].count(named) >= 2 and "Turned down:" in found["text"], found
+
+
+def test_a_rule_the_assistant_reads_out_of_contributing_is_a_rule(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("add an overdue badge to the loan card")
+    b.say("CONTRIBUTING.md has a rule that applies here: no Color(0xFF...) or raw TextStyle "
+          "literals in widgets: colours, radii and text styles come from the AppTokens theme "
+          "extension (context.tokens). Following it.")
+    (rule,) = captured(b, store)["convention"]
+    assert rule["text"].startswith("No Color(0xFF...)") and "AppTokens" in rule["text"], rule
+
+
+def test_a_theory_passed_on_in_quotes_and_agreed_to_in_two_words_is_the_explanation(
+        tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("BulkQuote fails with ResourceExhausted for the big retailer upload; smaller "
+             "batches go through fine")
+    b.run("Bash", {"command": "go test ./... -run TestBulkQuoteLarge"},
+          "--- FAIL: TestBulkQuoteLarge (0.42s)\nrpc error: code = ResourceExhausted")
+    b.say("The output shows where it fails but not why. Let me keep digging.")
+    b.prompt("Dana says they've seen this before: \"it's the 4 MiB default message limit. you "
+             "need grpc.MaxRecvMsgSize on the server and the call option on the client, both, "
+             "or it just fails on the way back\"")
+    b.say("That's it. Changing it.")
+    found = [f["text"] for fs in captured(b, store).values() for f in fs]
+    assert any("grpc.MaxRecvMsgSize" in f and "[asked: BulkQuote fails" in f for f in found), \
+        found

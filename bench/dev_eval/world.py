@@ -65,6 +65,7 @@ SPLITS = {"dev": ("bench.dev_eval.dev_content", 1301),
           "dev22": ("bench.dev_eval.dev22_content", 8147),
           "dev23": ("bench.dev_eval.dev23_content", 3917),
           "dev24": ("bench.dev_eval.dev24_content", 6553),
+          "dev25": ("bench.dev_eval.dev25_content", 2281),
           "heldout": ("bench.dev_eval.heldout_content", 9473)}
 
 

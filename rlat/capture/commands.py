@@ -100,17 +100,20 @@ def command_words(command: str) -> set[str]:
 
 
 def recovers(failed: Command, good: str, *, newest: bool = False,
-              project: str = "") -> bool:
+              project: str = "", by_user: bool = False) -> bool:
     """Whether ``good`` does ``failed``'s job another way: the command the user quoted after
     the failure, or not the same command again, sharing a word of what it does, and either a
     different program or an environmental error.
-    ``newest``: ``failed`` is the last command run before ``good``."""
+    ``newest``: ``failed`` is the last command run before ``good``; ``by_user``: the user ran
+    ``good`` themselves (Claude Code's bash mode)."""
     bad = failed.text
     if one_line(bad) == one_line(good) or program(good) in HOUSEKEEPING:
         return False
     said = one_line(good)  # (a long command is cited by its first 160 characters)
     if any(hint.startswith(said) for hint in failed.hints) or told_verbatim(said, failed.told):
         return True  # the user handed it over after the failure ("ah, here it's `X`")
+    if by_user and newest and not failed.prompts_after and not only_looks(good):
+        return True  # ... or ran it themselves right after it ("!probe-rs run … --connect-under-reset")
     if failed.prompts_after >= MOVED_ON:
         return False  # the user has asked for other things since: another situation
     bad_words, good_words = command_words(bad), command_words(good)

@@ -137,6 +137,9 @@ RULE_INTRO = re.compile(
     # ("before you start, because I know you'll forget: …", "one thing worth keeping for next
     # time: …")
     r"(?:before you start,? )?because (?:i know )?you'?ll forget|" + _FOR_NEXT_TIME + r"|"
+    # ("and one thing about how we do it here: logging is defmt only …")
+    r"(?:one thing|something|a thing) about how we do (?:it|things|this) (?:here|in this "
+    r"(?:repo|project|codebase))|"
     # ("reminder for anyone touching src/Shared: …", "heads up for whoever deploys: …")
     # (whom it is for is its scope, kept with the rule: ``scope``)
     r"(?:friendly |quick )?(?:reminder|heads.up|fyi|psa) (?P<scope>for (?:anyone|everyone|"
@@ -161,6 +164,26 @@ CORRECTED = re.compile(r"^\W*(?:(?:no|nope|nah)\W+)?(?:that'?s|thats|this is|it'
                        r"the way) (?:we|you) (?:do (?:it|this|that|things)|\w+ (?:it|them|things))"
                        r"(?: (?:here|around here|in this (?:repo|project|codebase|team)))?\W*$",
                        re.IGNORECASE)
+# ... or says so and the right way in one sentence ("hmm, not in that form — state shared between
+# tasks goes through embassy_sync …", "no, not like that: …"): the rule is what follows the dash.
+CORRECTED_THEN = re.compile(r"^\W*(?:(?:hmm+|no|nope|nah|wait)\W+)*(?:not (?:in )?(?:that|this) "
+                            r"(?:form|way)|not like (?:that|this))\s*[-–—:;]\s*", re.IGNORECASE)
+# The user coming back to what they asked before a question in between ("ok, back to the original
+# thing.", "right, where were we? carry on with that.", "anyway - back to it")
+RESUMED = re.compile(r"^\W*(?:(?:ok(?:ay)?|right|anyway|alright|so|sorry)\W+)*(?:(?:back to|"
+                     r"(?:let'?s )?get back to|return to) (?:it|that|the (?:original|previous|"
+                     r"other|first|main) (?:thing|task|problem|issue|question)|what we were "
+                     r"doing|where we were)|where were we\b|carry on\b|continue (?:with )?"
+                     r"(?:that|it|where)\b)", re.IGNORECASE)
+# The user reminding the assistant of how things are done ("and remember, live updates go through
+# turbo 8 refreshes — …"; not an order: "remember to …"): what follows is the rule.
+REMINDED = re.compile(r"^\W*(?:(?:and|also|oh|ok|okay|so|but)\W+)*(?:remember|don'?t forget|"
+                      r"reminder)\s*[,:–—-]\s*(?!to\b)(?=\w)", re.IGNORECASE)
+# The user asking to keep what they just said in mind ("… a plain create_index locks the table
+# and the ticket office goes down, so keep that in mind."): it, and the sentence before it when
+# that names code, are a rule.
+KEEP_IN_MIND = re.compile(r"[,;:–—-]?\s*(?:so |and )?(?:please )?(?:keep (?:that|this|it) in mind|"
+                          r"(?:don'?t|do not) forget (?:that|it|this))\W*$", re.IGNORECASE)
 NORMATIVE = re.compile(r"\b(?:always|never|nowhere|exactly one|every|each|stays?|must|"
                        r"has to|have to|should|not a|instead of)\b|(?:^|[-–—,:;]\s)\W*no \w",
                        re.IGNORECASE)
@@ -354,8 +377,7 @@ COMMENT_MARK = re.compile(r"^\W*(?:(NOTE|N\.B\.|IMPORTANT|WARNING|WARN|CAUTION|H
 NOTE_LEAD = re.compile(
     r"^\W*(?:(?:(?:side )?note|n\.?b\.?|important|warning|fyi|psa|keep in mind|separately|"
     # ("One more thing that output shows: Prod is account 519204773310 …")
-    r"one more thing(?: (?:that|the|this) (?:output|log|listing|config) shows| I noticed"
-    r"(?: there| here)?)?|"
+    r"one more thing(?: (?:that|which|i) [^:\n.]{1,30}?)?|"
     r"(?:one|the (?:only|one)) (?:gotcha|caveat|catch|snag)|side note for next time|" + FOR_LATER
     + r")(?: for (?:later|next time|the future))?(?:\s*(?:\*\*)?\s*[:—–]| -))[\s*_]*",
     re.IGNORECASE)
@@ -931,7 +953,7 @@ DROPPED_FOR = re.compile(r"\b(?:not|no|never|nothing|none|worse|slower|broke|bro
                          r"leak\w*|pins?|blocks?|refuse\w*|reverted|rolled back|bottleneck|"
                          r"cannot|die[sd]?|dead|slow|too much|unusable|useless|disaster|"
                          r"nightmare|stuck|over budget|wiped|skipp\w*|blank|errors?|ate|lost|"
-                         r"stale|wrong)\b",
+                         r"stale|wrong|stopped \w+ing)\b",
                          re.IGNORECASE)
 # A message the user quotes from what failed ("… throws 'You have attempted to perform a
 # blocking operation on a IO thread. This is not allowed, as …'"): output, not their words.
@@ -1070,13 +1092,15 @@ CONFIRMS = re.compile(
     r"\W|(?:yes|yep|yeah)\W+(?:that'?s|this is) (?:it|the (?:problem|cause|issue))|good (?:catch|find)|"
     r"spot on|"
     # ("That's it — applying that.", "Makes sense, fixing it that way.")
-    r"that'?s it\b(?! for)|(?:that )?makes sense\b|good call\b|that (?:would )?explains? it\b|"
-    r"that (?:matches|fits) (?:the|what)\b)",
+    r"(?:(?:right|yes|yeah|yep|ok|okay|ah)\W+)?(?:that'?s it\b(?! for)|(?:that )?makes sense\b|"
+    r"good call\b|that (?:would )?explains? it\b|that (?:matches|fits) (?:the|what)\b))",
     re.IGNORECASE)
 # The user offering a theory of the problem being looked into ("ahh i bet its the watchdog",
 # "maybe it's the cache?"): what follows is their diagnosis.
 THEORY_LEAD = re.compile(r"^\W*(?:(?:oh+|ah+|hm+|wait|ok(?:ay)?)\W+)*(?:i (?:bet|think|suspect|"
-                         r"guess|reckon)\b|(?:maybe|probably|perhaps) (?:it'?s|its|the)\b)",
+                         r"guess|reckon)\b|(?:maybe|probably|perhaps) (?:it'?s|its|the)\b|"
+                         # ("seen this before: pgbouncer in transaction mode vs …")
+                         r"(?:i'?ve |we'?ve )?(?:seen|had|hit) (?:this|that) (?:one )?before\b)",
                          re.IGNORECASE)
 # An order in the user's words: no remedy, whatever code it names ("please fix it").
 ORDER = re.compile(r"\bplease\b|^\W*(?:can|could|would) you\b|^\W*(?:fix|do|change|make) it\b",

@@ -85,6 +85,7 @@ from .fact_rules import (
     CONSEQUENCE,
     CONVENTION_ASKED,
     CORRECTED,
+    CORRECTED_THEN,
     DEFERRED,
     DIAGNOSIS_START,
     DID_INSTEAD,
@@ -129,6 +130,7 @@ from .fact_rules import (
     INVESTIGATE,
     JUDGED,
     JUST_CHECKED,
+    KEEP_IN_MIND,
     KEEP_TO,
     LABEL,
     LEARNED_HEADING,
@@ -176,9 +178,11 @@ from .fact_rules import (
     RELAYED_RULE,
     RELAYED_WORDS,
     REMEDY,
+    REMINDED,
     REPORTED,
     REPORTING,
     REPRODUCED,
+    RESUMED,
     REVERT_COMMAND,
     REVERT_DONE,
     REVERT_SAID,
@@ -285,6 +289,10 @@ MEMORY_LINES = 6
 # An idea the user asks not to go back to needs no word of failure, only this much said of how
 # it went ("… every swap meant clearing bonds on both ends, and classes started ten minutes late")
 GONE_WORDS = 10
+# What a prompt's situation is made of: the ask, the problem it reports and how far it got.
+SITUATION = ("_ask", "_symptom", "_since_report", "_reverted", "_fixing", "_reported",
+             "_facts_at_ask", "_changed", "_ran", "_judged", "_probed", "_explained",
+             "_question", "_answered", "_theory")
 TURNED_DOWN_SENTENCES = 4  # of the reply, where the time it was in use may be told (after "ok,
 # this is what they said:")
 OFFER_WORDS = 3  # content words an offer needs to say what it offers ("Want me to try it?": no)
@@ -417,6 +425,9 @@ class FactExtractor:
     # watchdog. erasing … takes longer than the 500ms timeout"): the explanation, once the
     # assistant agrees
     _theory: Block | None = None
+    # the situation a new prompt replaced (``SITUATION``), for when the user comes back to it
+    # (``RESUMED``)
+    _interrupted: tuple | None = None
     _facts_at_ask: int = 0  # facts kept before that prompt (``_kept`` then)
     _kept: int = 0  # facts kept so far, those that made room for later ones included
     _changed: bool = False  # a file was written since that prompt (something was tried)
@@ -677,6 +688,13 @@ class FactExtractor:
         finding in it ("found the sms time thing. the window columns were …"), if it has one."""
         text = block.text.strip()
         self._asked_in = block
+        if RESUMED.match(text) and self._interrupted is not None:
+            # ("ok, back to the original thing.", "right, where were we? carry on with that."):
+            # the situation before the question in between is the one again
+            for name, value in zip(SITUATION, self._interrupted, strict=True):
+                setattr(self, name, value)
+            self._interrupted = None
+            return None
         words = len(content_words(text))
         if words < ASK_MIN_WORDS and not (words >= 2 and is_question(text)) and not (
                 words >= SYMPTOM_MIN_WORDS and SYMPTOM.search(text)
@@ -708,6 +726,9 @@ class FactExtractor:
             # theory — "nah cleartext is on for debug builds … its only the local backend": it
             # stays open, as it was asked)
             return None
+        # (kept, in case the user comes back to it after this: a question in between)
+        self._interrupted = tuple(getattr(self, name) for name in SITUATION) \
+            if self._ask is not None else None
         markup = len(text[:ASK_CHARS]) - len(_asked_words(text[:ASK_CHARS]))
         self._ask = Cited(block.uuid, snippet(text, ASK_CHARS + max(0, markup)), "prompt",
                           self.source, block.offset)
@@ -784,7 +805,8 @@ class FactExtractor:
             return
         for at, (a, b) in enumerate(spans[:TURNED_DOWN_SENTENCES]):
             before = TRIED_BEFORE.search(answer, a, b)
-            tried = before or TRIAL.search(answer, a, b) or USED_BEFORE.search(answer, a, b)
+            tried = before or TRIAL.search(answer, a, b) or USED_BEFORE.search(answer, a, b) \
+                or FIRST_TRY.search(answer, a, b)
             if not tried or NOT_TRIED.search(answer, a, b):
                 continue
             if not DROPPED_FOR.search(answer, a, b) and at + 1 < len(spans) \
@@ -1192,6 +1214,30 @@ class FactExtractor:
                                [self._cite(block, a, end, "fact")]
                                + [self._cite(block, x, y, "fact") for x, y in tried])
                     taken = at + len(tried)
+                    continue
+            if (reminded := REMINDED.match(sentence)) and not is_question(sentence) \
+                    and len(content_words(sentence[reminded.end():])) >= 3:
+                a = start + reminded.end()
+                a, end, taken = self._whole_rule(text, spans, at, a, end)
+                self._keep("convention", text[a:end], [self._cite(block, a, end, "fact")])
+                continue
+            if (then := CORRECTED_THEN.match(sentence)) and not is_question(sentence) \
+                    and len(content_words(sentence[then.end():])) >= 3:
+                a = start + then.end()
+                a, end, taken = self._whole_rule(text, spans, at, a, end)
+                self._keep("convention", text[a:end], [self._cite(block, a, end, "fact")])
+                continue
+            # (read before the asides are trimmed: "keep that in mind" is one)
+            if (mind := KEEP_IN_MIND.search(text, spans[at][0], spans[at][1])) \
+                    and mind.start() > start and not is_question(sentence):
+                a, b = start, min(end, mind.start())
+                before = text[spans[at - 1][0]:spans[at - 1][1]] if at else ""
+                if before and at - 1 != taken and _names_code(before) \
+                        and not is_question(before) and b - spans[at - 1][0] <= FACT_CHARS:
+                    a = spans[at - 1][0]  # ("indexes get built concurrently: op.create_index(…
+                    # postgresql_concurrently=True) …. a plain create_index locks the table …")
+                if len(content_words(text[a:b])) >= 3:
+                    self._keep("convention", text[a:b], [self._cite(block, a, b, "fact")])
                     continue
             if CORRECTED.match(sentence):
                 if at + 1 < len(spans):
@@ -1673,6 +1719,8 @@ class FactExtractor:
         for start, end in spans:
             if lead and start < lead.end():
                 start = lead.end()
+                while start < end and not text[start].isalnum():
+                    start += 1  # ("seen this before: pgbouncer …")
             said = text[start:end]
             if not pieces and (said.rstrip().endswith(":") and not _names_code(said)
                                or end - start < SENTENCE_MIN):
@@ -2130,8 +2178,9 @@ class FactExtractor:
         for failed in recent:
             if one_line(failed.text) == same:
                 failed.recovered = True  # it works now (the code was fixed): nothing to learn
-            if failed.recovered or not recovers(failed, command, project=self._project,
-                                                 newest=failed is self._commands[-1]):
+            if failed.recovered or not recovers(
+                    failed, command, project=self._project, newest=failed is self._commands[-1],
+                    by_user=(block.tool_id or "").startswith(BASH_MODE)):
                 continue
             failed.recovered = True
             said = [f for f in self.facts if same in one_line(f.text)]

@@ -349,3 +349,99 @@ def test_a_theory_passed_on_in_quotes_and_agreed_to_in_two_words_is_the_explanat
     found = [f["text"] for fs in captured(b, store).values() for f in fs]
     assert any("grpc.MaxRecvMsgSize" in f and "[asked: BulkQuote fails" in f for f in found), \
         found
+
+
+# ------------------------------------------------------------- dev25's shapes: interrupted days
+def said_then(tmp_path, store, said: str) -> list[str]:
+    b = session(tmp_path)
+    b.prompt("Log the raw and tared scale values every time a weight sample is taken")
+    b.say("On it — looking at the current code first.")
+    b.prompt(said)
+    b.say("Understood, changing it.")
+    return [f["text"] for f in captured(b, store).get("convention", [])]
+
+
+@pytest.mark.parametrize("said, rule", [
+    ("back to it — and one thing about how we do it here: logging is defmt only — derive "
+     "defmt::Format on whatever you want to print, no core::fmt Debug impls on the device.",
+     "Logging is defmt only"),
+    ("hmm, not in that form — state shared between tasks goes through embassy_sync with "
+     "CriticalSectionRawMutex — a Signal or a Mutex in a static. redo that bit please",
+     "State shared between tasks goes through embassy_sync"),
+    ("right, the original thing. and indexes get built concurrently: op.create_index(..., "
+     "postgresql_concurrently=True) inside an autocommit_block. a plain create_index locks the "
+     "table and the ticket office goes down, so keep that in mind.",
+     "postgresql_concurrently=True"),
+    ("and remember, live updates go through turbo 8 refreshes — broadcasts_refreshes on the "
+     "model and morphing in the layout.", "Live updates go through turbo 8 refreshes"),
+    # (what is only for now, or an order, is no rule)
+    ("the build is slow today, keep that in mind", None),
+    ("remember, I'm off tomorrow so push before 5", None),
+])
+def test_a_rule_said_on_the_way_back_to_a_task_is_a_rule(tmp_path, store, said, rule):
+    rules = said_then(tmp_path, store, said)
+    assert any(rule in r for r in rules) if rule else rules == [], rules
+
+
+def test_a_problem_explained_after_a_question_in_between_keeps_its_report(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("after bumping embassy-stm32 the build fails at link time with some undefined "
+             "embassy time symbol")
+    b.run("Bash", {"command": "cargo build --release"},
+          "Exit code 1\nerror: linking with `rust-lld` failed\n  = note: undefined symbol: "
+          "_embassy_time_now", is_error=True)
+    b.prompt("leave it, one thing first: my shell says permission denied on /dev/ttyACM0, "
+             "what now?")
+    b.say("Your user isn't in the group that owns the serial device: `sudo usermod -aG dialout "
+          "$USER`, then log out and back in.")
+    b.prompt("ok, back to the original thing.")
+    b.say("The bump rewrote the embassy-stm32 feature list and dropped the time driver: "
+          "embassy-time only declares `now()`, and the HAL implements it only with a "
+          "time-driver-* feature enabled, so `time-driver-any` has to go back in.")
+    found = [f["text"] for fs in captured(b, store).values() for f in fs]
+    assert any("time-driver-any" in f and "[asked: after bumping embassy-stm32" in f
+               for f in found), found
+
+
+def test_a_command_the_user_runs_themselves_after_a_failure_is_the_recovery(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("flash the release build onto the board on my desk")
+    b.run("Bash", {"command": "cargo run --release"},
+          "Exit code 1\nError: Connecting to the chip was unsuccessful.", is_error=True)
+    b.say("That errors out — do you know how it's meant to be invoked here?")
+    b.prompt("<bash-input>probe-rs run --chip STM32WL55JCIx --connect-under-reset "
+             "target/thumbv7em-none-eabi/release/hivethrum</bash-input>")
+    b.prompt("<bash-stdout>Programming ✔ 100%\n0.000000 INFO  hivethrum 0.4.2 booting"
+             "</bash-stdout><bash-stderr></bash-stderr>")
+    b.prompt("there, that one works. take it from there")
+    b.say("Flashed 0.4.2; it boots.")
+    (fix,) = captured(b, store)["recovery"]
+    assert "--connect-under-reset" in fix["text"] and "`cargo run --release` fails" in fix["text"]
+
+
+def test_an_offer_turned_down_as_the_first_prototype_is_falsified(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("the backend folks keep complaining about decoding the binary uplink")
+    b.say("We could serialize the reading as JSON on the device with serde-json-core (no_std, "
+          "no allocator). Want me to try it?")
+    b.prompt("been there — serde-json-core uplinks were the first prototype. 78 bytes, and the "
+             "far hives sit at SF12 where you get 51, so they just stopped reporting.")
+    b.say("Thanks for the history, that rules it out.")
+    (found,) = captured(b, store)["falsified"]
+    assert "Turned down:" in found["text"] and "51" in found["text"], found
+
+
+def test_a_theory_seen_before_and_agreed_to_after_a_word_is_the_explanation(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("staging is throwing 500s on maybe 5% of requests, something about prepared "
+             "statements")
+    b.run("Bash", {"command": "kubectl logs deploy/api | tail -2"},
+          'asyncpg.exceptions.DuplicatePreparedStatementError: prepared statement '
+          '"__asyncpg_stmt_1a__" already exists')
+    b.say("That shows where it fails but not why yet — let me dig further.")
+    b.prompt("seen this before: pgbouncer in transaction mode vs asyncpg's prepared statement "
+             "cache. connect_args statement_cache_size 0 on the engine and it goes away")
+    b.say("Right, that fits the output. Changing it.")
+    found = [f["text"] for fs in captured(b, store).values() for f in fs]
+    assert any(f.startswith("Pgbouncer in transaction mode") and "statement_cache_size" in f
+               for f in found), found

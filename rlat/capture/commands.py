@@ -47,8 +47,15 @@ LAUNCHERS = frozenset({"npx", "npm", "pnpm", "yarn", "bunx", "bun", "uv", "poetr
 
 # The exit status of a command `timeout` stopped (GNU coreutils): it hung, whatever it printed.
 TIMED_OUT = "124"
+TIMED_OUT_SAYS = "timed out (exit 124)"
+# Options that run less of the same job (a test selector): no other way to do it.
+NARROWING = frozenset({"-k", "-x", "--lf", "--last-failed", "-m", "--run", "--filter", "-t",
+                       "--testNamePattern", "--grep"})
 
 _CHAIN = re.compile(r"\s*&&\s*")
+# A git step that only fetches what the build needs, leaving the work as it is: a chain starting
+# with it does its next step's job ("git submodule update --init && cmake --preset release").
+_GIT_SETUP = re.compile(r"\s*git\s+(?:-C\s+\S+\s+)?(?:submodule|lfs|fetch)\b")
 _CD_FIRST = re.compile(r"^\s*(?:cd|pushd)\s+\S+\s*(?:&&|;)\s*")
 
 
@@ -72,6 +79,8 @@ def program(command: str) -> str:
     first = ""
     for step in _CHAIN.split(command) if "&&" in command else (command,):
         name = _program(step)
+        if name == "git" and _GIT_SETUP.match(_CD_FIRST.sub("", step)) is None:
+            return "git"  # ("git stash && pytest": what changed the tree is the point)
         if name and name not in HOUSEKEEPING:
             return name
         first = first or name
@@ -114,6 +123,10 @@ def recovers(failed: Command, good: str, *, newest: bool = False,
         return True  # the user handed it over after the failure ("ah, here it's `X`")
     if by_user and newest and not failed.prompts_after and not only_looks(good):
         return True  # ... or ran it themselves right after it ("!probe-rs run … --connect-under-reset")
+    if failed.error.startswith(TIMED_OUT_SAYS) and any(
+            "/" in arg or "::" in arg or arg in NARROWING
+            for arg in set(good.split()) - set(bad.split())):
+        return False  # (what hung, run on less: "timeout 120 pytest -q" → "pytest -q tests/unit")
     if failed.prompts_after >= MOVED_ON:
         return False  # the user has asked for other things since: another situation
     bad_words, good_words = command_words(bad), command_words(good)
@@ -204,8 +217,8 @@ def failure_line(block: Block, source: str, output: str | None = None) -> tuple[
         if code == TIMED_OUT and not ERRORISH.search(line):
             # (what `timeout` stopped may have said nothing wrong, or something that says why;
             # the line cited stays the output's own)
-            said = f"timed out (exit 124): {snippet(line, 110)}" \
-                if any(c.islower() for c in line) else "timed out (exit 124)"
+            said = f"{TIMED_OUT_SAYS}: {snippet(line, 110)}" \
+                if any(c.islower() for c in line) else TIMED_OUT_SAYS
             line = line if any(c.islower() for c in line) else f"Exit code {code}"
     if not line:
         return "", None

@@ -319,8 +319,10 @@ RULE_SETTING = re.compile(
 # rule, when the sentence names code and reports nothing ("every plan wants to update the
 # service even when nothing changed" is a problem).
 EVERY_IS = re.compile(r"\b(?:every|each) (?!time\b|day\b|week\b|night\b|morning\b)[\w-]+"
-                      r"(?: [\w-]+){0,2} (?:is|are|goes|go|lives|gets|has|needs|must|belongs)\b",
-                      re.IGNORECASE)
+                      r"(?: [\w-]+){0,2} (?:is|are|goes|go|lives|gets|needs|must|belongs)\b"
+                      # (not what is so of each, and why: "each PR has like 40 files changed
+                      # because of the .lock churn")
+                      r"(?![^.\n]*\bbecause\b)", re.IGNORECASE)
 # ... code by its file type ("a new .sqm migration", "the .sq files")
 FILE_TYPE = re.compile(r"(?<![\w./-])\.[a-z][a-z0-9]{0,5}\b(?![./-]\w)")
 PREFERENCE = re.compile(r"\bI (?:(?:really |strongly )?prefer|'d rather|would rather|like .{1,40} "
@@ -436,6 +438,11 @@ SETUP_ASKED = re.compile(
 SETUP_ANSWER_WORDS = 4  # content words an answer needs to say something of its own
 # The assistant asking how things are done here ("Is there a project convention I should
 # follow for this?", "Any house rules for the migrations?"): the user's answer is a rule.
+# ... not an answer that orders, reports, points at someone or only agrees ("ask Priya", "the
+# mailer is actually timing out", "Yep looks right")
+NOT_A_RULE_ANSWER = re.compile(r"^\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?|no idea|idk)\b|\bask (?:[A-Z]\w+|"
+                               r"him|her|them)\b|\b(?:wrote|has|have) (?:them|it) (?:up )?somewhere\b",
+                               re.IGNORECASE)
 CONVENTION_ASKED = re.compile(
     r"\b(?:conventions?|house (?:rules?|style)|(?:project|team|code|coding|naming) (?:rules?|"
     r"style|standards?)|(?:a|any) (?:rules?|preference)s? (?:i|we) should|(?:preferred|usual|"
@@ -809,8 +816,15 @@ PROPOSAL = re.compile(r"\b(?:one option (?:would be|is)|an option (?:would be|is
                       r"(?:suggest|propose|try)|"
                       # ("I could give each crow an agent …", "Quickest would be a small Alpine.js
                       # dropdown … — want me to wire it in?")
-                      r"i could (?!not\b)\w+|(?:quickest|simplest|easiest|cleanest) (?:would be|is)|"
-                      r"(?:want|would you like) me to|shall i)\b", re.IGNORECASE)
+                      r"i could (?!not\b|tell\b|see\b|find\b|say\b|be\b|imagine\b)\w+|"
+                      r"(?:quickest|simplest|easiest|cleanest) (?:would be|is)|"
+                      # (an offer to look is no approach: "Want me to look at its logs?")
+                      r"(?:want|would you like) me to (?!look|check|dig|investigate|see|find|"
+                      r"read|search|run)|shall i)\b", re.IGNORECASE)
+# A reply that takes the offer ("yes please, go for it. we had jank for two weeks …"): nothing
+# was turned down, whatever history it tells.
+ACCEPTED = re.compile(r"^\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?(?:,)? (?:do it|go|go ahead)|go (?:for "
+                      r"it|ahead)|do it|sounds good|please do|let'?s do it|perfect)\b", re.IGNORECASE)
 # ... turned down with the time it was in use and how that went ("had it for a year, disaster:
 # every liveview patch wiped its state"; "we actually had it on the crows for two months last
 # year and it was a disaster"): used before, as much as tried.
@@ -963,7 +977,7 @@ QUOTED_OUTPUT = re.compile(r"\b(?:throws|threw|raises|raised|fails with|failed w
                            re.IGNORECASE | re.MULTILINE)
 # ... nor when it went well ("… and the p95 dropped from 800ms to 120ms", "loads instantly now").
 WENT_WELL = re.compile(r"\b(?:worked|works|helped|fixed|solved|(?:was|been) (?:great|fine|solid)|"
-                       r"went fine|loved it|"
+                       r"went fine|loved it|never a problem|without (?:any )?(?:issues|problems)|"
                        r"dropped|improved|faster|better|instantly|halved|went down)\b",
                        re.IGNORECASE)
 # ... and "dont suggest X - we tried that" says it was dropped, whatever reason follows.
@@ -1095,6 +1109,14 @@ CONFIRMS = re.compile(
     r"(?:(?:right|yes|yeah|yep|ok|okay|ah)\W+)?(?:that'?s it\b(?! for)|(?:that )?makes sense\b|"
     r"good call\b|that (?:would )?explains? it\b|that (?:matches|fits) (?:the|what)\b))",
     re.IGNORECASE)
+# ... but not when it goes on to doubt it ("That matches what the log says. But the erase is only
+# 80ms, so something else …", "Makes sense. Let me confirm with a timing trace first.")
+DOUBTED = re.compile(r"\bbut\b|\bnot (?:it|that|the cause)\b|\bsomething else\b|\blet me "
+                     r"(?:confirm|verify|check|double.check|test)\b|\bafter this\b", re.IGNORECASE)
+# ... nor a plan, a decision or another problem said after a lead ("i think we should also add a
+# regression test", "i guess we can ship on friday", "i think the sensor readings are also off")
+NO_THEORY = re.compile(r"\b(?:we should|we can|we could|should we|let'?s|also|btw|by the way|"
+                       r"another|unrelated|different)\b", re.IGNORECASE)
 # The user offering a theory of the problem being looked into ("ahh i bet its the watchdog",
 # "maybe it's the cache?"): what follows is their diagnosis.
 THEORY_LEAD = re.compile(r"^\W*(?:(?:oh+|ah+|hm+|wait|ok(?:ay)?)\W+)*(?:i (?:bet|think|suspect|"
@@ -1186,10 +1208,14 @@ ENV_ERROR = re.compile(
     # (a build tool asked for a job this project's build does not define: "no step named
     # 'flash'", "No rule to make target 'deploy'")
     r"no (?:step|task|target|rule|script|recipe)s? (?:named|called|to make)|"
-    # ("task 'iosTest' is ambiguous in project ':shared'. Candidates are: …")
-    r"\bis ambiguous\b|"
-    # ('add_subdirectory given source "extern/JUCE" which is not an existing directory')
-    r"\bnot an existing (?:directory|file|path)\b|\b(?:does not|doesn'?t) exist\b",
+    # ("task 'iosTest' is ambiguous in project ':shared'. Candidates are: …"; not a query's
+    # 'column reference "id" is ambiguous')
+    r"\b(?:task|command|target|step|recipe|script) '[^'\n]{1,60}' is ambiguous\b|"
+    # ('add_subdirectory given source "extern/JUCE" which is not an existing directory'; not a
+    # test's "customer 42 does not exist")
+    r"\bnot an existing (?:directory|file|path)\b|"
+    r"\b(?:directory|file|path|folder)\b[^\n]{0,80}\b(?:does not|doesn'?t) exist\b|"
+    r"\bjustfile does not contain recipe\b",
     re.IGNORECASE)
 # A command that "worked" without doing its job ("No tests were found!!!"): a failure to
 # recover from all the same.

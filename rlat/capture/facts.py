@@ -55,6 +55,7 @@ from .commands import (
 )
 from .fact_rules import (
     ABBREVIATION,
+    ACCEPTED,
     AFFIRMED,
     ALWAYS,
     ANNOUNCED,
@@ -94,6 +95,7 @@ from .fact_rules import (
     DISMISSED,
     DOC_SAYS,
     DONE_BEFORE,
+    DOUBTED,
     DROPPED_FOR,
     ELISION,
     ELLIPTICAL,
@@ -146,7 +148,9 @@ from .fact_rules import (
     MESSAGE_PARTS,
     NARRATION,
     NEXT_LABEL,
+    NO_THEORY,
     NORMATIVE,
+    NOT_A_RULE_ANSWER,
     NOT_AN_ANSWER,
     NOT_TRIED,
     NOTE_LEAD,
@@ -707,9 +711,9 @@ class FactExtractor:
         declared = _declares(text)
         if self._awaiting_explanation and self._reported is not None and found is None \
                 and not is_question(text) and not ORDER.search(text) \
-                and (THEORY_LEAD.match(text) or "?" not in text
-                     and (_names_code(text) or TYPE_NAME.search(text))
-                     and self._touches_the_problem(text) and any(
+                and not NO_THEORY.search(text) \
+                and (THEORY_LEAD.match(text) or "?" not in text and self._touches_the_problem(text)
+                     and (_names_code(text) or TYPE_NAME.search(text)) and any(
                          CAUSE.search(text, a, b) or REMEDY.match(text[a:b])
                          for a, b in sentences(text))):
             # (without a lead, a theory names the code it blames — "i moved console.init above
@@ -801,8 +805,8 @@ class FactExtractor:
         and their reason are a falsified finding."""
         answer = reply.text
         spans = sentences(answer)
-        if not spans:
-            return
+        if not spans or ACCEPTED.match(answer):
+            return  # (taken up, whatever history it tells: "yes please, go for it. we had …")
         for at, (a, b) in enumerate(spans[:TURNED_DOWN_SENTENCES]):
             before = TRIED_BEFORE.search(answer, a, b)
             tried = before or TRIAL.search(answer, a, b) or USED_BEFORE.search(answer, a, b) \
@@ -932,10 +936,18 @@ class FactExtractor:
         if question is not None:
             self._setup_answer(reply, 0, len(reply.text), question, ask)
             return
-        question = next((said.text[a:b] for a, b in reversed(spans)
-                         if CONVENTION_ASKED.search(said.text[a:b])), None)
-        if question is not None:
-            self._setup_answer(reply, 0, len(reply.text), question, ask, kind="convention")
+        last = said.text[spans[-1][0]:spans[-1][1]]
+        if CONVENTION_ASKED.search(last) and self._rule_answer(reply.text):
+            self._setup_answer(reply, 0, len(reply.text), last, ask, kind="convention")
+
+    @staticmethod
+    def _rule_answer(said: str) -> bool:
+        """Whether an answer to a question about the project's conventions says one: in a rule's
+        words or naming code, not an order, a report, a pointer to someone or a bare yes."""
+        normative = NORMATIVE.search(said)
+        return not (ORDER.search(said) or SYMPTOM.search(said) and not normative
+                    or NOT_A_RULE_ANSWER.search(said)) \
+            and bool(normative or _names_code(said) or TYPE_NAME.search(said))
 
     def _setup_answer(self, reply: Block, start: int, end: int, question: str,
                       ask: Cited | None, *, kind: str = "environment") -> None:
@@ -1463,7 +1475,10 @@ class FactExtractor:
             said = text[after[0]:after[1]]
             if not (is_question(said) or IMPERATIVE.match(said) or TRANSIENT.search(said)) \
                     and (CODEISH.search(said) or BACKTICK.search(said) or salient_tokens(said)
-                         or TYPE_NAME.search(said) or ELLIPTICAL.match(said)) \
+                         or TYPE_NAME.search(said) and not (
+                             SYMPTOM.search(said) or REPORTING.search(said)
+                             or FIRST_PERSON.match(said) or NEW_TOPIC.match(said))
+                         or ELLIPTICAL.match(said)) \
                     and after[1] - start <= FACT_CHARS:
                 end, last = after[1], at + 1
         return start, end, last
@@ -1487,7 +1502,9 @@ class FactExtractor:
                 self._revert = "reverting"
         if self._awaiting_explanation and self._reported is not None and (
                 CONFIRMS.match(text)  # (a short "That's it." is no sentence of its own)
-                or spans and CONFIRMS.match(text[spans[0][0]:spans[0][1]])):
+                or spans and CONFIRMS.match(text[spans[0][0]:spans[0][1]])) \
+                and not DOUBTED.search(text, 0, spans[min(1, len(spans) - 1)][1] if spans
+                                       else len(text)):
             self._explained = self._theory is not None and self._confirmed(
                 self._theory, theory=True) or self._confirmed(self._reported)
         if self._question and not self._answered and self._restates_command(block):
@@ -1510,8 +1527,14 @@ class FactExtractor:
                         and self._revert != "found":  # ("Backed out; the tree is clean again.")
                     after = text[spans[at + 1][0]:spans[min(at + 2, len(spans) - 1)][1]] \
                         if at + 1 < len(spans) else ""
+                    nxt = text[spans[at + 1][0]:spans[at + 1][1]] if after else ""
                     if not _names_something(sentence) and after \
-                            and (_names_something(after) or CODEISH.search(after)):
+                            and (_names_something(after) or CODEISH.search(after)) \
+                            and not (is_question(nxt) or PROPOSAL.search(nxt)
+                                     or NEW_TOPIC.match(nxt) or FIRST_PERSON.match(nxt)
+                                     or _PROPOSED.search(nxt)) \
+                            and self._ask is not None \
+                            and content_words(after) & content_words(self._ask.excerpt):
                         # ("- Tried it, it broke, reverted; the tree is back to where it
                         # started.\n- Took CELERY_TASK_ALWAYS_EAGER back out. In eager mode
                         # …": what was tried, and why it went, is what follows)
@@ -2046,7 +2069,7 @@ class FactExtractor:
                     self._option_turned_down(block, at + pair.start(2), at + pair.end(2))
                 question = pair.group(1)
                 picked = all(x.strip() in labels for x in said.split(","))
-                if CONVENTION_ASKED.search(question) and not picked:
+                if CONVENTION_ASKED.search(question) and not picked and self._rule_answer(said):
                     # ("Is there a project convention I should follow for this?"="No
                     # expect/actual classes for platform services — an interface in …")
                     self._setup_answer(block, at + pair.start(2), at + pair.end(2), question,
@@ -2334,6 +2357,9 @@ _PROPOSED = re.compile(r"\b(?:will (?:get|be|have|add|use|run|go|move|become|nee
 _MODAL = re.compile(r"\b(?:has to|have to|must|should|needs? to|never|always)\b", re.IGNORECASE)
 # What says a problem goes on, not why: "found the same thing on staging", "still blank".
 _STATUS_UPDATE = re.compile(r"\bfound the same\b|\bstill\b|\bsame as before\b", re.IGNORECASE)
+# What opens another matter than the one before ("Next up: …", "Unrelated: …", "btw …")
+NEW_TOPIC = re.compile(r"\W*(?:next(?: up)?|unrelated|separately|also|btw|by the way|on another "
+                       r"note)\b", re.IGNORECASE)
 # A new problem, not more about the one open: "different thing: …", "another bug: …".
 _NEW_PROBLEM = re.compile(r"\W*(?:(?:a |one )?(?:different|other|separate|unrelated) (?:thing|issue|"
                           r"problem|bug)|another (?:thing|issue|problem|bug)|also,? there'?s)\b",

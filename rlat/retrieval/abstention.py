@@ -157,8 +157,10 @@ _GENERAL = re.compile(
     r"name|command|option|setting|tool)\b)|"
     r"^\W*" + _EXPLAIN + r"what (?:a|an) [\w:.+#$-]+(?: \w+)? (?:is|are|does)\b|"
     r"^\W*what does (?:a |an |the )?(?:[\w:.+#$-]+(?: \w+)?|['\"‘“][^'\"’”\n]{1,40}['\"’”]|"
-    # (a numbered code of a protocol or a tool: "HTTP status 418", "exit code 137")
-    r"[A-Za-z][\w.+-]* (?:status|code|error|exit code|signal|errno) \d+|"
+    # (a numbered code of a protocol or of the shell: "HTTP status 418", "exit code 137"; not
+    # a tool of this project's: "the importer exit code 3")
+    r"(?:https?|smtp|grpc|ftp|dns) (?:status |error )?(?:code )?\d+|(?:exit|return) (?:code|"
+    r"status) \d+|errno \d+|signal \d+|sqlstate \w+|"
     # (a term in quotes: "what does 'timing closure' mean …"; a tool's command with its flag:
     # "what does git rebase --onto do?", not a project's target: "make deploy --dry-run")
     r"(?!(?:make|just|npm|yarn|pnpm|rake|task|invoke|nox|tox)\b)[a-z][\w.+-]* [\w.+-]+ --?[\w-]+)"
@@ -214,15 +216,19 @@ _IDENTIFIER = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
 # we name release branches here?").
 _GIT_HOWTO = re.compile(r"^\W*how (?:do|can|would|should) (?:i|you|one) (?:\w+ ){0,2}?(?:undo|"
                         r"squash|rename|stash|rebase|revert|amend|cherry.pick|reset|delete|"
-                        r"recover|unstage|uncommit|split|rewrite|list|sort|prune)\b[^?\n]{0,60}?"
-                        r"\b(?:git|commits?|stash|working tree|on the remote)\b",
+                        r"recover|unstage|uncommit|split|rewrite)\b[^?\n]{0,60}?"
+                        r"\b(?:git|commits?|stash|working tree|on the remote)\b|"
+                        # (listing or pruning git's own things: "… list git branches sorted by …",
+                        # not "sort imports before i commit")
+                        r"^\W*how (?:do|can|would|should) (?:i|you|one) (?:\w+ ){0,2}?(?:list|sort|"
+                        r"prune)\b[^?\n]{0,20}?\b(?:git )?(?:branch(?:es)?|tags|remotes|stashes)\b",
                         re.IGNORECASE)
 # A question scoped to a language or tool before its frame ("in Dart, what's the difference
 # between final and const?", "quick question: what does SIGPIPE mean?"): the frame is what
 # follows.
-_SCOPE = re.compile(r"^\W*(?:(?:in|for|with|using) (?:[A-Za-z][\w.+#-]*)(?: \d[\w.]*)?\s*[,:-]"
-                    r"\s*|(?:quick|random|general|side|dumb|silly) question\s*[,:-]?\s*)",
-                    re.IGNORECASE)
+_SCOPE = re.compile(r"^\W*(?:(?i:in|for|with|using) (?:[A-Z][\w.+#-]*(?: \d[\w.]*)?|"
+                    r"[a-z][\w.+#-]* \d[\w.]*)\s*[,:-]\s*|"
+                    r"(?i:quick|random|general|side|dumb|silly) (?i:question)\s*[,:-]?\s*)")
 _TEAMS = re.compile(r"\b(?:our|ours|we|us|here|this repo|this project|team)\b|[`/]", re.IGNORECASE)
 
 

@@ -445,3 +445,106 @@ def test_a_theory_seen_before_and_agreed_to_after_a_word_is_the_explanation(tmp_
     found = [f["text"] for fs in captured(b, store).values() for f in fs]
     assert any(f.startswith("Pgbouncer in transaction mode") and "statement_cache_size" in f
                for f in found), found
+
+
+# ------------------------------------------- what an adversarial review of these rules found
+def ran(tmp_path, store, failed: tuple[str, str], worked: tuple[str, str]) -> dict:
+    b = session(tmp_path)
+    b.prompt("run the order tests")
+    b.run("Bash", {"command": failed[0]}, failed[1], is_error=True)
+    b.run("Bash", {"command": worked[0]}, worked[1])
+    b.say("Done.")
+    return captured(b, store)
+
+
+@pytest.mark.parametrize("failed, worked", [
+    # (a chain that changes the tree first tests another tree, it does not fix the command)
+    (("pytest -q tests/test_orders.py", "Exit code 1\nFAILED tests/test_orders.py::test_total"),
+     ("git stash && pytest -q tests/test_orders.py", "3 passed")),
+    # (the code's error, in a database's words)
+    (("psql -f reports/monthly.sql", 'Exit code 1\nERROR:  column reference "id" is ambiguous'),
+     ("psql -f reports/monthly_v2.sql", "SELECT 12")),
+    # (what hung, run on less)
+    (("timeout 120 pytest -q", "Exit code 124"), ("pytest -q -x tests/unit", "40 passed")),
+])
+def test_what_looks_like_a_recovery_but_is_not(tmp_path, store, failed, worked):
+    assert "recovery" not in ran(tmp_path, store, failed, worked)
+
+
+def test_a_summary_item_after_a_bare_verdict_that_is_a_plan_is_no_finding(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("prod plan takes 9 minutes. can you speed it up?")
+    b.run("Edit", {"file_path": "/home/user/project/Makefile", "old_string": "plan",
+                   "new_string": "plan -parallelism=40"}, "ok")
+    b.run("Bash", {"command": "git checkout -- Makefile"}, "")
+    b.prompt("so where are we?")
+    b.say("## Session summary\n- Tried it, it broke, reverted; the tree is back to where it "
+          "started.\n- Next up: I'll look at splitting envs/prod into two state files.")
+    found = [f["text"] for f in captured(b, store).get("falsified", [])]
+    assert not any("splitting envs/prod" in f for f in found), found
+
+
+@pytest.mark.parametrize("said, agreed", [
+    ("i think we should also add a regression test in test_rotate.py", "Makes sense, adding it."),
+    ("ahh i bet its the watchdog, erasing takes longer than the 500ms timeout",
+     "That matches what the log says. But the erase is only 80ms, so something else resets it."),
+    ("ahh i bet its the watchdog, erasing takes longer than the 500ms timeout",
+     "Makes sense. Let me confirm with a timing trace first."),
+])
+def test_a_plan_or_a_doubted_theory_is_not_the_explanation(tmp_path, store, said, agreed):
+    b = session(tmp_path)
+    b.prompt("board reboots randomly, seems to happen around midnight when it rotates the log")
+    b.run("Bash", {"command": "tail -2 logs/serial.txt"}, "boot: reset reason = WATCHDOG")
+    b.say("That shows where it goes wrong but not why yet.")
+    b.prompt(said)
+    b.say(agreed)
+    found = [f["text"].lower() for fs in captured(b, store).values() for f in fs]
+    assert not any(said[5:30].lower() in f for f in found), found
+
+
+@pytest.mark.parametrize("offer, answer", [
+    ("Pull-to-refresh would fix the stale dates. Want me to add it?",
+     "yes please, go for it. we had jank for two weeks last year from a list refresh, watch that"),
+    ("As far as I could tell, the dates come from the local Hive cache.",
+     "we had that cache for two years and it was never a problem"),
+    ("The nightly job failed at 02:00. Want me to look at its logs?",
+     "the nightly job ran for three years without issues, it broke last week"),
+])
+def test_an_offer_taken_a_finding_or_an_offer_to_look_is_not_turned_down(tmp_path, store, offer,
+                                                                         answer):
+    b = session(tmp_path)
+    b.prompt("members say their due dates are stale until they open the app")
+    b.say(offer)
+    b.prompt(answer)
+    b.say("Okay.")
+    assert "falsified" not in captured(b, store)
+
+
+@pytest.mark.parametrize("answer", [
+    "can you also fix the flaky mailer test",  # an order
+    "the mailer is actually timing out on prod since tuesday",  # a problem
+    "Sam wrote them up somewhere, ask him",  # a pointer to someone
+    "Yep looks right",
+])
+def test_an_answer_to_a_conventions_question_that_says_none_is_no_rule(tmp_path, store, answer):
+    b = session(tmp_path)
+    b.prompt("add the retry wrapper to the mailer")
+    b.say("I followed the naming convention of the other wrappers. Any house rules I should "
+          "know for the mailer?")
+    b.prompt(answer)
+    b.say("Okay.")
+    assert "convention" not in captured(b, store)
+
+
+@pytest.mark.parametrize("said", [
+    "no heap allocs in the firmware, ever. btw the SampleRingBuffer tests are failing again",
+    "each PR has like 40 files changed because of the .lock churn",
+])
+def test_a_report_is_not_read_as_part_of_a_rule_or_as_one(tmp_path, store, said):
+    b = session(tmp_path)
+    b.prompt("add a ring buffer for the gust samples")
+    b.say("Added.")
+    b.prompt(said)
+    b.say("Noted.")
+    rules = [f["text"] for f in captured(b, store).get("convention", [])]
+    assert not any("SampleRingBuffer" in r or "40 files" in r for r in rules), rules

@@ -481,3 +481,16 @@ def test_a_question_scoped_to_this_project_is_not_general(ours):
     from rlat.retrieval.abstention import asks_in_general
 
     assert not asks_in_general(ours)
+
+
+@pytest.mark.parametrize("ours", [
+    "what does the importer exit code 3 mean?",  # (a numbered code of this project's tool)
+    "what does syncd error 1234 mean?",
+    "in prod, what's the difference between the two queues?",  # (a place of this project)
+    "how do i sort imports before i commit?",  # (no git how-to)
+    "how do I prune the old feature flags before the commit?",
+])
+def test_a_projects_codes_places_and_chores_are_not_general(ours):
+    from rlat.retrieval.abstention import asks_in_general
+
+    assert not asks_in_general(ours)

@@ -48,6 +48,10 @@ LAUNCHERS = frozenset({"npx", "npm", "pnpm", "yarn", "bunx", "bun", "uv", "poetr
 # The exit status of a command `timeout` stopped (GNU coreutils): it hung, whatever it printed.
 TIMED_OUT = "124"
 TIMED_OUT_SAYS = "timed out (exit 124)"
+# What runs a part of the tests ("tests/unit", "spec/models"), before the command's first shell
+# operator (not where its output goes: "> /tmp/repl.log").
+_TESTS = re.compile(r"\b(?:tests?|specs?|__tests__)\b")
+_OPERATOR = re.compile(r"\s(?:[|&;<>]|\d?>)")
 # Options that run less of the same job (a test selector): no other way to do it.
 NARROWING = frozenset({"-k", "-x", "--lf", "--last-failed", "-m", "--run", "--filter", "-t",
                        "--testNamePattern", "--grep"})
@@ -123,9 +127,10 @@ def recovers(failed: Command, good: str, *, newest: bool = False,
         return True  # the user handed it over after the failure ("ah, here it's `X`")
     if by_user and newest and not failed.prompts_after and not only_looks(good):
         return True  # ... or ran it themselves right after it ("!probe-rs run … --connect-under-reset")
-    if failed.error.startswith(TIMED_OUT_SAYS) and any(
-            "/" in arg or "::" in arg or arg in NARROWING
-            for arg in set(good.split()) - set(bad.split())):
+    if failed.error.startswith(TIMED_OUT_SAYS) and program(bad) == program(good) \
+            and command_words(bad) <= command_words(good) and any(
+                arg in NARROWING or "::" in arg or "/" in arg and _TESTS.search(arg)
+                for arg in set(_OPERATOR.split(good, 1)[0].split()) - set(bad.split())):
         return False  # (what hung, run on less: "timeout 120 pytest -q" → "pytest -q tests/unit")
     if failed.prompts_after >= MOVED_ON:
         return False  # the user has asked for other things since: another situation

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 
 from .. import scrub as scrubbing
 from ..claims.model import ASKED_CLOSE, ASKED_OPEN, ASKED_ROOM, FACT_KINDS, with_ask, without_ask
+from ..retrieval.expansion import stem
 from .commands import (
     TOLD_CHARS,
     Command,
@@ -1534,7 +1535,7 @@ class FactExtractor:
                                      or NEW_TOPIC.match(nxt) or FIRST_PERSON.match(nxt)
                                      or _PROPOSED.search(nxt)) \
                             and self._ask is not None \
-                            and content_words(after) & content_words(self._ask.excerpt):
+                            and _stems(after) & _stems(self._ask.excerpt):
                         # ("- Tried it, it broke, reverted; the tree is back to where it
                         # started.\n- Took CELERY_TASK_ALWAYS_EAGER back out. In eager mode
                         # …": what was tried, and why it went, is what follows)
@@ -2285,6 +2286,11 @@ class FactExtractor:
             self._forget([fact])
             self._recovery = None
             self._recovery_fact(failed, command, cited)
+
+
+def _stems(text: str) -> set[str]:
+    """``text``'s content words, stemmed ("tasks" and "task" are one)."""
+    return {stem(w) for w in content_words(text)}
 
 
 def _names_something(text: str) -> bool:

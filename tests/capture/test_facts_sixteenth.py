@@ -548,3 +548,12 @@ def test_a_report_is_not_read_as_part_of_a_rule_or_as_one(tmp_path, store, said)
     b.say("Noted.")
     rules = [f["text"] for f in captured(b, store).get("convention", [])]
     assert not any("SampleRingBuffer" in r or "40 files" in r for r in rules), rules
+
+
+def test_where_the_output_of_what_hung_goes_is_no_narrowing(tmp_path, store):
+    found = ran(tmp_path, store, ("timeout 20 clojure -M:nrepl", "Exit code 124\nWARNING: "
+                                  "Specified aliases are undeclared: [:nrepl]"),
+                ("clojure -M:dev:cider > /tmp/repl.log 2>&1 & sleep 25; cat /tmp/repl.log",
+                 "nREPL server started on port 41277"))
+    (fix,) = found["recovery"]
+    assert fix["text"].startswith("Use `clojure -M:dev:cider"), fix

@@ -37,7 +37,13 @@ SPLIT_NOTE = {
     "dev21": "the DEV21 split: written in the fourteenth pass by a helper that read no rlat "
              "code; first read untuned (0.62), tuned on since",
     "dev22": "the DEV22 split: written in the fourteenth pass by a helper that read no rlat "
-             "code; read untuned only (0.65 at the pass's start): not tuned on",
+             "code; read untuned for two passes (0.65), tuned on since the sixteenth",
+    "dev23": "the DEV23 split: written in the sixteenth pass by a helper that read no rlat "
+             "code; first read untuned (0.45), tuned on since",
+    "dev24": "the DEV24 split: written in the sixteenth pass by a helper that read no rlat "
+             "code; first read untuned (0.68; 0.70 with dev22 and dev23's fixes), tuned on since",
+    "dev25": "the DEV25 split: written in the sixteenth pass by a helper that read no rlat "
+             "code; first read untuned (0.55; 0.59 with dev22 to dev24's fixes), tuned on since",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

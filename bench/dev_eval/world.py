@@ -1,7 +1,7 @@
 """The evaluation world: projects, their sessions with planted facts, and the later prompts.
 
-A *split* (``dev``, ``dev2`` … ``dev22`` or ``heldout``) is a content module
-(``dev_content.py``, ``dev2_content.py`` … ``dev22_content.py``, ``heldout_content.py``: projects,
+A *split* (``dev``, ``dev2`` … ``dev25`` or ``heldout``) is a content module
+(``dev_content.py``, ``dev2_content.py`` … ``dev25_content.py``, ``heldout_content.py``: projects,
 facts, noise, unrelated prompts, phrasing templates) plus a
 seed. :func:`generate` turns it into
 a :class:`World` deterministically: which
@@ -13,8 +13,9 @@ dev8 (eighth pass, first read untuned at 0.66), dev9 and dev10 (ninth pass, 0.34
 dev11, dev12 and dev13 (tenth pass, 0.4875, 0.562 and 0.613 with the code of the pass's start),
 dev14 to dev17 (eleventh pass, 0.65, 0.51, 0.54 and 0.49), dev18 (twelfth pass, 0.61; 0.59
 with the code of the pass's start), dev19 and dev20 (thirteenth pass, 0.325, and 0.56 after
-dev19's fixes — 0.325 with the code of the pass's start), dev21 (fourteenth pass, 0.62) were
-too; dev22 (fourteenth pass, 0.65) and heldout never.
+dev19's fixes — 0.325 with the code of the pass's start), dev21 (fourteenth pass, 0.62),
+dev22 (fourteenth pass, 0.65; read in the sixteenth), dev23, dev24 and dev25 (sixteenth pass,
+0.45, 0.68 and 0.55 with the code of the pass's start) were too; heldout never.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context
 (:func:`contains_key`: case-insensitive, on word tokens, a trailing plural ``s`` ignored, so

@@ -296,7 +296,7 @@ UNRELATED = [
     "explain how the LoRa spreading factor trades range against airtime",
     "what's the difference between I2C and SPI, in two sentences?",
     "write a FastAPI dependency that reads an API key from a request header",
-    "how do I rename a git branch locally and on the remote?",
+    "how do I rename a git branch both locally and on origin?",
     "explain optimistic versus pessimistic locking with a database example",
     "how do I find which folder under my home directory takes the most disk space?",
     "write a haiku about a dragon that eats pebbles",

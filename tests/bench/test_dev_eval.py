@@ -220,3 +220,14 @@ def test_a_secret_stored_in_the_memory_store_is_found_at_rest(tiny):
     assert runner.secrets_at_rest(w, home) == 1
     w.secrets = ["never-stored-passphrase-xyz"]  # the same filled store, a secret it never saw
     assert runner.secrets_at_rest(w, home) == 0
+
+
+@pytest.mark.parametrize("split", ["dev23", "dev24", "dev25"])
+def test_the_sixteenth_passs_splits_are_sound_and_ask_nothing_another_split_asks(split):
+    fresh = world.generate(split, now=NOW)
+    assert world.check(fresh) == []
+    assert len(fresh.projects) == 4 and len(fresh.secrets) == 4
+    for other in [world.generate(name, now=NOW) for name in world.SPLITS if name != split]:
+        assert not {p.name for p in fresh.projects} & {p.name for p in other.projects}
+        assert not {p.text for p in fresh.prompts} & {p.text for p in other.prompts}
+        assert other.seed != fresh.seed

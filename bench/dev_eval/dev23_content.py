@@ -278,7 +278,7 @@ TEMPLATES = {
 UNRELATED = [
     "what's the difference between a sealed class and a sealed interface in Kotlin?",
     "write a python function that splits a list into chunks of n items",
-    "how do I fold my last four commits into a single one?",
+    "how do I squash my last four commits into a single one?",
     "what's the worst-case complexity of quicksort and why?",
     "give me a regex that matches a Dutch postcode",
     "explain select_related versus prefetch_related in Django",

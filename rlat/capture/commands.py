@@ -48,6 +48,7 @@ LAUNCHERS = frozenset({"npx", "npm", "pnpm", "yarn", "bunx", "bun", "uv", "poetr
 # The exit status of a command `timeout` stopped (GNU coreutils): it hung, whatever it printed.
 TIMED_OUT = "124"
 TIMED_OUT_SAYS = "timed out (exit 124)"
+_EXIT_LINE = re.compile(r"^\s*(?:Error: )?Exit code 124\s*$", re.IGNORECASE)
 # What runs a part of the tests ("tests/unit", "spec/models"), before the command's first shell
 # operator (not where its output goes: "> /tmp/repl.log").
 _TESTS = re.compile(r"\b(?:tests?|specs?|__tests__)\b")
@@ -224,7 +225,8 @@ def failure_line(block: Block, source: str, output: str | None = None) -> tuple[
             # the line cited stays the output's own)
             said = f"{TIMED_OUT_SAYS}: {snippet(line, 110)}" \
                 if any(c.islower() for c in line) else TIMED_OUT_SAYS
-            line = line if any(c.islower() for c in line) else f"Exit code {code}"
+            line = line if any(c.islower() for c in line) else next(
+                (ln.strip() for ln in output.splitlines() if _EXIT_LINE.match(ln)), line)
     if not line:
         return "", None
     line = snippet(line, 110)

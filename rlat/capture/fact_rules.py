@@ -438,17 +438,17 @@ SETUP_ASKED = re.compile(
 SETUP_ANSWER_WORDS = 4  # content words an answer needs to say something of its own
 # The assistant asking how things are done here ("Is there a project convention I should
 # follow for this?", "Any house rules for the migrations?"): the user's answer is a rule.
-# ... not an answer that orders, reports, points at someone or only agrees ("ask Priya", "the
-# mailer is actually timing out", "Yep looks right")
-NOT_A_RULE_ANSWER = re.compile(r"^\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?|no idea|idk)\b|\bask (?:[A-Z]\w+|"
-                               r"him|her|them)\b|\b(?:wrote|has|have) (?:them|it) (?:up )?somewhere\b",
-                               re.IGNORECASE)
 CONVENTION_ASKED = re.compile(
     r"\b(?:conventions?|house (?:rules?|style)|(?:project|team|code|coding|naming) (?:rules?|"
     r"style|standards?)|(?:a|any) (?:rules?|preference)s? (?:i|we) should|(?:preferred|usual|"
     r"agreed) (?:way|pattern|approach)|how (?:do|does) (?:the team|this (?:project|repo)|your "
     r"team) (?:usually |normally )?(?:do|handle|write|structure))\b[^?\n]{0,80}\?",
     re.IGNORECASE)
+# ... not an answer that orders, reports, points at someone or only agrees ("ask Priya", "the
+# mailer is actually timing out", "Yep looks right")
+NOT_A_RULE_ANSWER = re.compile(r"^\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?|no idea|idk)\b|\bask (?:[A-Z]\w+|"
+                               r"him|her|them)\b|\b(?:wrote|has|have) (?:them|it) (?:up )?somewhere\b",
+                               re.IGNORECASE)
 
 
 # A message the user passes on from their team, after its byline: "Ines in #wct-dev:", "---

@@ -1228,16 +1228,12 @@ class FactExtractor:
                                + [self._cite(block, x, y, "fact") for x, y in tried])
                     taken = at + len(tried)
                     continue
-            if (reminded := REMINDED.match(sentence)) and not is_question(sentence) \
-                    and len(content_words(sentence[reminded.end():])) >= 3:
-                a = start + reminded.end()
-                a, end, taken = self._whole_rule(text, spans, at, a, end)
-                self._keep("convention", text[a:end], [self._cite(block, a, end, "fact")])
-                continue
-            if (then := CORRECTED_THEN.match(sentence)) and not is_question(sentence) \
-                    and len(content_words(sentence[then.end():])) >= 3:
-                a = start + then.end()
-                a, end, taken = self._whole_rule(text, spans, at, a, end)
+            # ("and remember, live updates go through …", "hmm, not in that form — state
+            # shared between tasks goes through …": the rule follows its lead)
+            lead = REMINDED.match(sentence) or CORRECTED_THEN.match(sentence)
+            if lead and not is_question(sentence) \
+                    and len(content_words(sentence[lead.end():])) >= 3:
+                a, end, taken = self._whole_rule(text, spans, at, start + lead.end(), end)
                 self._keep("convention", text[a:end], [self._cite(block, a, end, "fact")])
                 continue
             # (read before the asides are trimmed: "keep that in mind" is one)
@@ -1506,8 +1502,8 @@ class FactExtractor:
                 or spans and CONFIRMS.match(text[spans[0][0]:spans[0][1]])) \
                 and not DOUBTED.search(text, 0, spans[min(1, len(spans) - 1)][1] if spans
                                        else len(text)):
-            self._explained = self._theory is not None and self._confirmed(
-                self._theory, theory=True) or self._confirmed(self._reported)
+            self._explained = self._theory is not None and self._theory_confirmed(
+                self._theory) or self._confirmed(self._reported)
         if self._question and not self._answered and self._restates_command(block):
             return
         if LEARNED_HEADING.search(text):
@@ -1694,18 +1690,15 @@ class FactExtractor:
             return True
         return False
 
-    def _confirmed(self, report: Block, *, theory: bool = False) -> bool:
+    def _confirmed(self, report: Block) -> bool:
         """The user's own diagnosis in the prompt that reported the problem, which the
         assistant has just confirmed after looking ("… I think I've got it: X ignores NULL by
         default … can you double-check?" — "You're right, that's exactly it."); or, ``found``
         where it starts, what the user says they found ("found the sms time thing. the window
         columns were plain timestamp …": their finding needs no one's confirmation). Whether
-        one was kept. ``theory``: ``report`` is the user's theory given after the report
-        (``_theory``), a diagnosis from its first sentence."""
+        one was kept."""
         text = report.text
         spans = sentences(text)
-        if theory:
-            return self._theory_confirmed(report, spans)
         diagnosing = False  # only what follows "I think I've got it" is a diagnosis
         for at, (start, end) in enumerate(spans[1:], 1):  # (the first is the symptom)
             sentence = text[start:end]
@@ -1730,7 +1723,7 @@ class FactExtractor:
             return True
         return False
 
-    def _theory_confirmed(self, theory: Block, spans: list[tuple[int, int]]) -> bool:
+    def _theory_confirmed(self, theory: Block) -> bool:
         """The user's theory (``_theory``), agreed with: the explanation is their message —
         what it blames, why, and what to do ("i moved console.init above clocks.init. the uart
         divisor gets computed from the boot clock then. clocks.init has to be the very first
@@ -1738,6 +1731,7 @@ class FactExtractor:
         — from its first sentence that says something (not the one passing it on: "pinged
         Tomasz, who ran into it last month:"), as much as fits beside the report's ask."""
         text = theory.text
+        spans = sentences(text)
         lead = THEORY_LEAD.match(text) or DIAGNOSIS_START.match(text)
         pieces = []
         for start, end in spans:

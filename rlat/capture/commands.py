@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field
 
 from .fact_rules import ENV_ERROR, HOUSEKEEPING, LOOKS
-from .session import Cited, error_line, one_line, snippet
+from .session import EXIT_LINE, Cited, error_line, one_line, snippet
 from .transcript import ERRORISH, Block
 
 
@@ -47,8 +47,7 @@ LAUNCHERS = frozenset({"npx", "npm", "pnpm", "yarn", "bunx", "bun", "uv", "poetr
 
 # The exit status of a command `timeout` stopped (GNU coreutils): it hung, whatever it printed.
 TIMED_OUT = "124"
-TIMED_OUT_SAYS = "timed out (exit 124)"
-_EXIT_LINE = re.compile(r"^\s*(?:Error: )?Exit code 124\s*$", re.IGNORECASE)
+TIMED_OUT_SAYS = f"timed out (exit {TIMED_OUT})"
 # What runs a part of the tests ("tests/unit", "spec/models"), before the command's first shell
 # operator (not where its output goes: "> /tmp/repl.log").
 _TESTS = re.compile(r"\b(?:tests?|specs?|__tests__)\b")
@@ -222,11 +221,13 @@ def failure_line(block: Block, source: str, output: str | None = None) -> tuple[
     else:
         if code == TIMED_OUT and not ERRORISH.search(line):
             # (what `timeout` stopped may have said nothing wrong, or something that says why;
-            # the line cited stays the output's own)
-            said = f"{TIMED_OUT_SAYS}: {snippet(line, 110)}" \
-                if any(c.islower() for c in line) else TIMED_OUT_SAYS
-            line = line if any(c.islower() for c in line) else next(
-                (ln.strip() for ln in output.splitlines() if _EXIT_LINE.match(ln)), line)
+            # the line cited stays the output's own: that line, or its exit line)
+            if any(c.islower() for c in line):
+                said = f"{TIMED_OUT_SAYS}: {snippet(line, 110)}"
+            else:
+                said = TIMED_OUT_SAYS
+                line = next((ln.strip() for ln in output.splitlines()
+                             if EXIT_LINE.match(ln)), line)
     if not line:
         return "", None
     line = snippet(line, 110)

@@ -713,7 +713,7 @@ class FactExtractor:
         if self._awaiting_explanation and self._reported is not None and found is None \
                 and not is_question(text) and not ORDER.search(text) \
                 and not NO_THEORY.search(text) \
-                and (THEORY_LEAD.match(text) or "?" not in text and self._touches_the_problem(text)
+                and (THEORY_LEAD.match(text) or "?" not in text and self._shared_with_the_problem(text)
                      and (_names_code(text) or TYPE_NAME.search(text)) and any(
                          CAUSE.search(text, a, b) or REMEDY.match(text[a:b])
                          for a, b in sentences(text))):
@@ -1021,21 +1021,20 @@ class FactExtractor:
         """Whether a statement speaks of the problem being looked into: it shares a word with
         the report or with what the assistant said since ("nah cleartext is on for debug
         builds …" after "First thought is cleartext HTTP")."""
-        said = self._reported.text if self._reported is not None else ""
-        if _NEW_PROBLEM.match(text):
-            return False  # ("different thing: the checkout page shows prices in dollars")
-        shared = content_words(text) & content_words(said + " " + self._since_report)
+        shared = self._shared_with_the_problem(text)
         return len(shared) >= 2 or bool(shared) and bool(
             _PUSHBACK.match(text) or RELAYED.search(text) or HEDGED.search(text))
 
-    def _touches_the_problem(self, text: str) -> bool:
-        """Whether a message shares a word with the problem being looked into (its report, or
-        what the assistant said since): a theory of it need not share more ("static framework
-        doesn't link sqlite3 by itself …" after "iOS build fails at the link step"), since it
-        is only kept when the assistant agrees."""
+    def _shared_with_the_problem(self, text: str) -> set[str]:
+        """The words a message shares with the problem being looked into (its report, and what
+        the assistant said since); none when it opens another ("different thing: the checkout
+        page shows prices in dollars"). A theory of the problem needs one ("static framework
+        doesn't link sqlite3 by itself …" after "iOS build fails at the link step"): it is
+        only kept when the assistant agrees."""
+        if _NEW_PROBLEM.match(text):
+            return set()
         said = self._reported.text if self._reported is not None else ""
-        return not _NEW_PROBLEM.match(text) and bool(
-            content_words(text) & content_words(said + " " + self._since_report))
+        return content_words(text) & content_words(said + " " + self._since_report)
 
     def _agreed(self, said: Block, reply: Block) -> None:
         """The user's one-word answer to the assistant's proposal: a practice it says it will
@@ -1711,17 +1710,22 @@ class FactExtractor:
             if not diagnosing or is_question(sentence) or IMPERATIVE.match(sentence) \
                     or not CAUSE.search(sentence) or end - start < SENTENCE_MIN:
                 continue
-            pieces = _with_remedy(text, spans, at, ROOM_BESIDE_ASK, said_by_user=True)
-            kept = text[pieces[0][0]:pieces[-1][1]]
-            # (what was read from these sentences before is part of the diagnosis: "… so the
-            # errors never appear" is no rule, "the fix is to define X" no fact of its own)
-            self._forget([f for f in self.facts if any(
-                c.uuid == report.uuid and c.role == "fact" and c.excerpt in kept
-                for c in f.cited)])
-            self._in_context("gotcha", _joined(text, pieces, spans),
-                             [self._cite(report, a, b, "fact") for a, b in pieces])
+            self._diagnosis(report, spans, _with_remedy(text, spans, at, ROOM_BESIDE_ASK,
+                                                        said_by_user=True))
             return True
         return False
+
+    def _diagnosis(self, said: Block, spans: list[tuple[int, int]],
+                   pieces: list[tuple[int, int]]) -> None:
+        """Keep the user's diagnosis (``pieces`` of ``said``) as the problem's explanation."""
+        text = said.text
+        kept = text[pieces[0][0]:pieces[-1][1]]
+        # (what was read from these sentences before is part of the diagnosis: "… so the
+        # errors never appear" is no rule, "the fix is to define X" no fact of its own)
+        self._forget([f for f in self.facts if any(
+            c.uuid == said.uuid and c.role == "fact" and c.excerpt in kept for c in f.cited)])
+        self._in_context("gotcha", _joined(text, pieces, spans),
+                         [self._cite(said, a, b, "fact") for a, b in pieces])
 
     def _theory_confirmed(self, theory: Block) -> bool:
         """The user's theory (``_theory``), agreed with: the explanation is their message —
@@ -1749,10 +1753,7 @@ class FactExtractor:
         told = text[pieces[0][0]:pieces[-1][1]] if pieces else ""
         if not told or not (CAUSE.search(told) or _names_code(told)):
             return False
-        self._forget([f for f in self.facts if any(
-            c.uuid == theory.uuid and c.role == "fact" and c.excerpt in told for c in f.cited)])
-        self._in_context("gotcha", _joined(text, pieces, spans),
-                         [self._cite(theory, a, b, "fact") for a, b in pieces])
+        self._diagnosis(theory, spans, pieces)
         return True
 
     @property

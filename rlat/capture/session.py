@@ -45,7 +45,7 @@ FILE_TOOLS = ("Write", "Edit", "MultiEdit", "NotebookEdit", "str_replace_based_e
 SHELL_TOOLS = ("Bash", "PowerShell", "BashOutput")
 AGENT_TOOLS = ("Agent", "Task")
 
-_EXIT = re.compile(r"^\s*(?:Error: )?Exit code (\d+)\s*$", re.IGNORECASE)
+EXIT_LINE = re.compile(r"^\s*(?:Error: )?Exit code (\d+)\s*$", re.IGNORECASE)
 # A line that names the error: "ModuleNotFoundError: No module named 'x'", "error: ...".
 _NAMED_ERROR = re.compile(r"\b\w*(?:Error|Exception)\b:\s*\S|^(?:error|fatal)\b\W", re.IGNORECASE)
 # A line that only says *that* something failed, not what: a build tool's status, a
@@ -278,7 +278,7 @@ def error_line(text: str) -> tuple[str | None, str]:
     code = None
     rest = []
     for ln in lines:
-        m = _EXIT.match(ln)
+        m = EXIT_LINE.match(ln)
         if m and code is None:
             code = m.group(1)
             continue

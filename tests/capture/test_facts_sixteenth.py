@@ -275,8 +275,9 @@ def test_a_finding_set_apart_after_the_answer_is_kept(tmp_path, store, note, hol
     # a new report, naming no code
     "patients can't book slots that are clearly free - the API says the slot is taken, and the "
     "hold on it expired hours ago",
-    # a request carrying someone's question
-    'reviewer on the PR asks: "why does the reminder need the hold at all? the API can already '
+    # a request carrying someone's question (naming code, sharing the report's words: only its
+    # question mark tells it from a theory)
+    'reviewer on the PR asks: "why does reminders.ts need the hold at all? the API can already '
     'read it" - draft me a reply',
 ])
 def test_a_new_report_or_request_is_no_theory_of_the_open_problem(tmp_path, store, next_prompt):
@@ -486,9 +487,11 @@ def test_a_summary_item_after_a_bare_verdict_that_is_a_plan_is_no_finding(tmp_pa
 
 @pytest.mark.parametrize("said, agreed", [
     ("i think we should also add a regression test in test_rotate.py", "Makes sense, adding it."),
-    ("ahh i bet its the watchdog, erasing takes longer than the 500ms timeout",
+    ("ahh i bet its the watchdog, erasing outlasts the 500ms timeout. it needs a "
+     "watchdog.update() in that loop",
      "That matches what the log says. But the erase is only 80ms, so something else resets it."),
-    ("ahh i bet its the watchdog, erasing takes longer than the 500ms timeout",
+    ("ahh i bet its the watchdog, erasing outlasts the 500ms timeout. it needs a "
+     "watchdog.update() in that loop",
      "Makes sense. Let me confirm with a timing trace first."),
 ])
 def test_a_plan_or_a_doubted_theory_is_not_the_explanation(tmp_path, store, said, agreed):
@@ -499,12 +502,14 @@ def test_a_plan_or_a_doubted_theory_is_not_the_explanation(tmp_path, store, said
     b.prompt(said)
     b.say(agreed)
     found = [f["text"].lower() for fs in captured(b, store).values() for f in fs]
-    assert not any(said[5:30].lower() in f for f in found), found
+    # (the theory's end, which stays in whatever part of it were kept)
+    assert not any(said[-20:].lower() in f for f in found), found
 
 
 @pytest.mark.parametrize("offer, answer", [
     ("Pull-to-refresh would fix the stale dates. Want me to add it?",
-     "yes please, go for it. we had jank for two weeks last year from a list refresh, watch that"),
+     "yes please, go for it. we had it for two weeks last year and it broke the list scroll, so "
+     "watch that"),
     ("As far as I could tell, the dates come from the local Hive cache.",
      "we had that cache for two years and it was never a problem"),
     ("The nightly job failed at 02:00. Want me to look at its logs?",

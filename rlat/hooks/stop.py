@@ -131,6 +131,8 @@ def handle(ctx: HookContext) -> None:
     if ctx.transcript_path:
         try:
             signals = turn_signals(_turn(_tail_lines(ctx.transcript_path), prompt_id))
+        except FileNotFoundError:
+            pass  # (Claude Code writes a turn with no tool calls to disk after Stop: nothing ran)
         except OSError as exc:
             ctx.log(f"transcript unreadable, recording the turn without tool signals: {exc}")
     message = ctx.payload.get("last_assistant_message")

@@ -199,6 +199,21 @@ def test_stop_ignores_a_subagents_own_tool_calls(workspace):
     assert stop["tool_calls"] == 1 and stop["tool_errors"] == 0 and stop["tests"] == []
 
 
+def test_stop_before_the_transcript_is_on_disk_records_the_turn_quietly(workspace, rlat_home,
+                                                                      tmp_path):
+    # Claude Code writes a turn without tool calls to its transcript after the Stop hook has
+    # run: that is no problem to report. A transcript path that cannot be read is.
+    run_hook("stop", {"session_id": "sess-1", "cwd": str(workspace),
+                      "transcript_path": str(tmp_path / "not-yet.jsonl"),
+                      "last_assistant_message": "Yes."})
+    assert records()[-1]["event"] == "stop" and records()[-1]["tool_calls"] == 0
+    assert log_lines(rlat_home) == []
+    run_hook("stop", {"session_id": "sess-1", "cwd": str(workspace),
+                      "transcript_path": str(tmp_path), "last_assistant_message": "Yes."})
+    assert len([r for r in records() if r["event"] == "stop"]) == 2
+    assert any("transcript unreadable" in ln for ln in log_lines(rlat_home))
+
+
 # ------------------------------------------------------------------ SessionEnd / worker
 def test_session_end_captures_scrubbed_assesses_and_hands_over(workspace, rlat_home):
     make = add(workspace, "Run the tests with make check, never pytest directly")

@@ -295,6 +295,14 @@ def describe_meaning(similarity: float, fit: float, *, best: bool = False,
             f"word vectors agreeing {similarity:.2f} (>= {NEAR_MEANING:.2f}), each short of "
             f"its own floor")
 
+def describe_test_run(fit: Fit, floor: float) -> str:
+    """``--explain``'s account of a claim admitted as the command running this project's
+    tests (``rlat.retrieval.answer_types.TEST_RUN``)."""
+    return (f"admitted: the prompt asks {answer_types.NAMES[answer_types.TEST_RUN]}, and this "
+            f"is the best lexical candidate of this workspace that gives a command running "
+            f"them; {fit.describe(floor)}")
+
+
 def meaning_checked(fit: Fit, text: str, known: Callable[[str], bool]) -> bool:
     """Whether a claim the words admitted must also agree in meaning (``MEANING_AGREES``):
     admitted on ``AGREE_WORDS`` shared words or fewer, each of which the meaning table knows

@@ -69,9 +69,33 @@ _ASKS_ATTEMPT = re.compile(
     re.IGNORECASE)
 # The claim type that reports how an approach tried turned out (rlat.claims.model).
 _ATTEMPT_TYPE = "outcome"
+# A prompt about running this project's tests, asked or ordered: "how do I run the unit
+# tests?", "run the tests for the deliveries app", "how are these tests meant to be run?",
+# "what's the command for running a single test class …". Answered by a claim that gives a
+# command running tests (``_RUNS_TESTS``) — not by the words the two happen to share: "Use
+# `zig build test-host` here" shares only *test* with the first. Not writing or fixing a test
+# ("add a test for the parser"), nor running another job on tests ("run the linter on the
+# test files").
+TEST_RUN = "test run"
+_ASKS_TEST_RUN = re.compile(
+    r"\b(?:run|running|runs|execute|kick off)\b"
+    r"(?:(?!lint|format|build|deploy|migrat|bench|profil|coverage)[^.?!\n]){0,40}?"
+    r"\b(?:tests?|test suite|specs?|suite)\b|"
+    r"\b(?:tests?|specs?|suite)\b(?: \w+){0,3} (?:meant|supposed) to (?:be )?run\b",
+    re.IGNORECASE)
+# A command that runs tests, in backticks or called (`devtools::test()`): a test runner by name
+# or a word test/tests/e2e/spec/check of its own (`make test-unix`, `pio test -e native`,
+# `npx nx e2e desk-e2e`, `./gradlew :shared:iosSimulatorArm64Test`), not one inside another
+# word (`git checkout`, `inspect`).
+_RUNNER = (r"(?<![A-Za-z])(?:tests?|e2e|specs?|check|(?i:pytest|jest|vitest|mocha|rspec|"
+           r"phpunit|playwright|cypress|ctest|nextest|installcheck|gametest))(?![A-Za-z])|"
+           r"(?:Test|Spec)(?![a-z])")
+_RUNS_TESTS = re.compile(_RUNNER)
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+_CALL_RUNNING_TESTS = re.compile(r"\b\w+::\w*" + _RUNNER + r"\w*\(\)")
 # How ``--explain`` names what a question of each kind asks for.
 NAMES = {"version": "a version", "address": "an address", LOCATION: "a place",
-         ATTEMPT: "what was tried here"}
+         ATTEMPT: "what was tried here", TEST_RUN: "how to run the tests"}
 
 
 def asked_type(query: str) -> str | None:
@@ -83,15 +107,24 @@ def asked_type(query: str) -> str | None:
 
 
 def states(kind: str, text: str) -> bool:
-    """Whether ``text`` states a value of ``kind``."""
+    """Whether ``text`` states a value of ``kind`` (or, for ``TEST_RUN``, a command running
+    tests)."""
+    if kind == TEST_RUN:
+        return any(_RUNS_TESTS.search(span) for span in _CODE_SPAN.findall(text)) \
+            or bool(_CALL_RUNNING_TESTS.search(text))
     return bool(_STATES[kind].search(text))
 
 
-def asked_kind(query: str, value_kind: str | None) -> str | None:
-    """The kind of answer a question asks for: ``ATTEMPT`` (what was tried here) or the kind
-    of value it asks for (``value_kind``: ``asked_type(query)``, which ranking has computed
-    already), or None. The caller decides that ``query`` is a question."""
-    return ATTEMPT if _ASKS_ATTEMPT.search(query) else value_kind
+def asked_kind(query: str, value_kind: str | None, *, question: bool = True) -> str | None:
+    """The kind of answer a prompt asks for: ``ATTEMPT`` (what was tried here), ``TEST_RUN``
+    (how to run this project's tests, asked or ordered) or the kind of value it asks for
+    (``value_kind``: ``asked_type(query)``, which ranking has computed already), or None.
+    ``question``: whether ``query`` is a question (else only ``TEST_RUN`` applies)."""
+    if question and _ASKS_ATTEMPT.search(query):
+        return ATTEMPT  # ("has anyone tried running the specs in parallel?")
+    if _ASKS_TEST_RUN.search(query):
+        return TEST_RUN
+    return value_kind if question else None
 
 
 def gives(kind: str, claim_type: str, stated: Callable[[], bool]) -> bool:

@@ -425,7 +425,6 @@ def test_which_kind_of_answer_a_question_asks_for():
                   "what have we already tried to cut the build times?"):
         assert asked_kind(asked) == ATTEMPT, asked
     for other in ("when I try to compile it fails, why?", "what should I try next?",
-                  "how do I run the tests?",
                   # (what the user tried, not what was tried here before)
                   "I've tried everything, why won't it work?",
                   "tried that, still broken. any other idea?",

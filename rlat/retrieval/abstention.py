@@ -295,12 +295,12 @@ def describe_meaning(similarity: float, fit: float, *, best: bool = False,
             f"word vectors agreeing {similarity:.2f} (>= {NEAR_MEANING:.2f}), each short of "
             f"its own floor")
 
-def describe_test_run(fit: Fit, floor: float) -> str:
-    """``--explain``'s account of a claim admitted as the command running this project's
-    tests (``rlat.retrieval.answer_types.TEST_RUN``)."""
-    return (f"admitted: the prompt asks {answer_types.NAMES[answer_types.TEST_RUN]}, and this "
-            f"is the best lexical candidate of this workspace that gives a command running "
-            f"them; {fit.describe(floor)}")
+def describe_job(job: str, fit: Fit, floor: float) -> str:
+    """``--explain``'s account of a claim admitted as the command doing one of the project's
+    jobs the prompt asks about (``rlat.retrieval.answer_types.JOBS``)."""
+    return (f"admitted: the prompt asks {answer_types.NAMES[job]}, and this is the best "
+            f"lexical candidate of this workspace that gives a command doing it; "
+            f"{fit.describe(floor)}")
 
 
 def meaning_checked(fit: Fit, text: str, known: Callable[[str], bool]) -> bool:

@@ -69,33 +69,60 @@ _ASKS_ATTEMPT = re.compile(
     re.IGNORECASE)
 # The claim type that reports how an approach tried turned out (rlat.claims.model).
 _ATTEMPT_TYPE = "outcome"
-# A prompt about running this project's tests, asked or ordered: "how do I run the unit
-# tests?", "run the tests for the deliveries app", "how are these tests meant to be run?",
-# "what's the command for running a single test class …". Answered by a claim that gives a
-# command running tests (``_RUNS_TESTS``) — not by the words the two happen to share: "Use
+# A prompt about one of a project's own jobs — running its tests, building it, linting or
+# formatting it — asked or ordered: "how do I run the unit tests?", "run the tests for the
+# deliveries app", "what's the build invocation for the production pcb?", "how does everyone
+# else build?", "lint all the terraform modules". Answered by a claim that gives a command
+# doing that job (in backticks: ``_DOES``) — not by the words the two happen to share: "Use
 # `zig build test-host` here" shares only *test* with the first. Not writing or fixing a test
 # ("add a test for the parser"), nor running another job on tests ("run the linter on the
-# test files").
+# test files"), nor how to build a thing in general ("how do I build a REST API in Flask?").
 TEST_RUN = "test run"
-_ASKS_TEST_RUN = re.compile(
-    r"\b(?:run|running|runs|execute|kick off)\b"
-    r"(?:(?!lint|format|build|deploy|migrat|bench|profil|coverage)[^.?!\n]){0,40}?"
-    r"\b(?:tests?|test suite|specs?|suite)\b|"
-    r"\b(?:tests?|specs?|suite)\b(?: \w+){0,3} (?:meant|supposed) to (?:be )?run\b",
-    re.IGNORECASE)
-# A command that runs tests, in backticks or called (`devtools::test()`): a test runner by name
-# or a word test/tests/e2e/spec/check of its own (`make test-unix`, `pio test -e native`,
-# `npx nx e2e desk-e2e`, `./gradlew :shared:iosSimulatorArm64Test`), not one inside another
-# word (`git checkout`, `inspect`).
-_RUNNER = (r"(?<![A-Za-z])(?:tests?|e2e|specs?|check|(?i:pytest|jest|vitest|mocha|rspec|"
-           r"phpunit|playwright|cypress|ctest|nextest|installcheck|gametest))(?![A-Za-z])|"
-           r"(?:Test|Spec)(?![a-z])")
-_RUNS_TESTS = re.compile(_RUNNER)
+BUILD = "build"
+LINT = "lint"
+_ASKS_JOB = {
+    TEST_RUN: re.compile(
+        r"\b(?:run|running|runs|execute|kick off)\b"
+        r"(?:(?!lint|format|build|deploy|migrat|bench|profil|coverage)[^.?!\n]){0,40}?"
+        r"\b(?:tests?|test suite|specs?|suite)\b|"
+        r"\b(?:tests?|specs?|suite)\b(?: \w+){0,3} (?:meant|supposed) to (?:be )?run\b",
+        re.IGNORECASE),
+    BUILD: re.compile(
+        r"\bbuild (?:command|invocation|entry ?point|target|script|steps?)\b|"
+        r"\bhow (?:do(?:es)?|should|can|would) (?:we|everyone(?: else)?|you all|people|the team|"
+        r"ci) build\b|"
+        r"\b(?:an?|the) (?:\w+,? ){0,2}(?:release |debug |production |optimi[sz]ed )?build of\b|"
+        r"^\W*(?:please |now |then )?(?:re)?build (?:the|a|an|our|this|it)\b",
+        re.IGNORECASE),
+    LINT: re.compile(
+        r"^\W*(?:please |now |then )?(?:lint|(?:auto-?)?format (?:the |all |all the |my |our )?"
+        r"(?:code|files|\w+ files|everything|sources?|modules?|project|repo)|"
+        r"clean up the code style)\b|"
+        r"\bhow (?:do|should|can) (?:i|we) (?:lint|auto-?format|format the code)\b|"
+        r"\b(?:lint|format(?:ter)?) (?:command|step|script)\b",
+        re.IGNORECASE),
+}
+# A command doing each job, in backticks or called (`devtools::test()`): a tool by name or a
+# word of the job's own (`make test-unix`, `pio test -e native`, `npx nx e2e desk-e2e`,
+# `./gradlew :shared:iosSimulatorArm64Test`, `west build -p`, `-executeMethod …BuildAndroid`,
+# `./gradlew spotlessApply`), not one inside another word (`git checkout`, `inspect`).
+_DOES = {
+    TEST_RUN: re.compile(
+        r"(?<![A-Za-z])(?:tests?|e2e|specs?|check|(?i:pytest|jest|vitest|mocha|rspec|phpunit|"
+        r"playwright|cypress|ctest|nextest|installcheck|gametest))(?![A-Za-z])|"
+        r"(?:Test|Spec)(?![a-z])"),
+    BUILD: re.compile(r"(?<![A-Za-z])[Bb]uilds?(?![a-z])|Build(?![a-z])|(?<![A-Za-z])(?:cmake|"
+                      r"bazel|ninja|assemble\w*|compile\w*)(?![a-z])"),
+    LINT: re.compile(r"(?i:lint\w*|\w*lint|fmt|format\w*|prettier|black|ruff|spotless\w*|"
+                     r"rubocop|clippy)(?![a-z])"),
+}
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
-_CALL_RUNNING_TESTS = re.compile(r"\b\w+::\w*" + _RUNNER + r"\w*\(\)")
+_CALLED = re.compile(r"\b\w+::(\w+)\(\)")
+JOBS = tuple(_ASKS_JOB)
 # How ``--explain`` names what a question of each kind asks for.
 NAMES = {"version": "a version", "address": "an address", LOCATION: "a place",
-         ATTEMPT: "what was tried here", TEST_RUN: "how to run the tests"}
+         ATTEMPT: "what was tried here", TEST_RUN: "how to run the tests", BUILD: "how to build",
+         LINT: "how to lint or format the code"}
 
 
 def asked_type(query: str) -> str | None:
@@ -107,23 +134,26 @@ def asked_type(query: str) -> str | None:
 
 
 def states(kind: str, text: str) -> bool:
-    """Whether ``text`` states a value of ``kind`` (or, for ``TEST_RUN``, a command running
-    tests)."""
-    if kind == TEST_RUN:
-        return any(_RUNS_TESTS.search(span) for span in _CODE_SPAN.findall(text)) \
-            or bool(_CALL_RUNNING_TESTS.search(text))
+    """Whether ``text`` states a value of ``kind`` (or, for a job in ``JOBS``, gives a command
+    doing it)."""
+    does = _DOES.get(kind)
+    if does is not None:
+        return any(does.search(code) for code in (*_CODE_SPAN.findall(text),
+                                                  *_CALLED.findall(text)))
     return bool(_STATES[kind].search(text))
 
 
 def asked_kind(query: str, value_kind: str | None, *, question: bool = True) -> str | None:
-    """The kind of answer a prompt asks for: ``ATTEMPT`` (what was tried here), ``TEST_RUN``
-    (how to run this project's tests, asked or ordered) or the kind of value it asks for
-    (``value_kind``: ``asked_type(query)``, which ranking has computed already), or None.
-    ``question``: whether ``query`` is a question (else only ``TEST_RUN`` applies)."""
+    """The kind of answer a prompt asks for: ``ATTEMPT`` (what was tried here), a job of
+    ``JOBS`` (how to run this project's tests, build it, lint it: asked or ordered) or the kind
+    of value it asks for (``value_kind``: ``asked_type(query)``, which ranking has computed
+    already), or None. ``question``: whether ``query`` is a question (else only a job
+    applies)."""
     if question and _ASKS_ATTEMPT.search(query):
         return ATTEMPT  # ("has anyone tried running the specs in parallel?")
-    if _ASKS_TEST_RUN.search(query):
-        return TEST_RUN
+    for job, asks in _ASKS_JOB.items():
+        if asks.search(query):
+            return job
     return value_kind if question else None
 
 

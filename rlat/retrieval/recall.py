@@ -797,8 +797,8 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     # on a lower meaning floor (``A.KIND_MEANING``)
     kind = answer_types.asked_kind(query, wanted, question=asking) \
         if abstain and not general else None
-    if kind == answer_types.TEST_RUN:
-        wanted = kind  # (claims giving a command that runs tests are lent ``TYPE_WEIGHT``)
+    if kind in answer_types.JOBS:
+        wanted = kind  # (claims giving a command doing the job are lent ``TYPE_WEIGHT``)
     kind_seen: list[int] = []  # the key of that candidate, once looked at
     stated: dict[int, bool] = {}  # key -> whether the claim states a value of the kind wanted
     typed = TYPE_WEIGHT if wanted else 0.0
@@ -932,10 +932,10 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
                 if value is not None and A.meaning_contradicts(value):
                     return False, A.describe_contradiction(fit, value, floor), is_event
             return True, fit.describe(floor), is_event
-        if of_kind == answer_types.TEST_RUN and workspace in claim.workspaces:
-            # (how to run this project's tests is answered by the command it learned runs
-            # them, whatever words they share: ``answer_types.TEST_RUN``)
-            return True, A.describe_test_run(fit, floor), is_event
+        if of_kind in answer_types.JOBS and workspace in claim.workspaces:
+            # (how to run this project's tests, or build it, is answered by the command it
+            # learned does that, whatever words they share: ``answer_types.JOBS``)
+            return True, A.describe_job(of_kind, fit, floor), is_event
         if not is_event and means(key, claim, fit, of_kind):
             return True, A.describe_meaning(meant[key], fit.fit, best=looked == 1,
                                             kind=of_kind), is_event

@@ -1,6 +1,7 @@
-"""How to run this project's tests, asked or ordered, is answered by the command the project
-learned runs them — "how do I run the unit tests?" shares only *test* with "Use `zig build
-test-host` here (…)", which the lexical floor alone refuses (``answer_types.TEST_RUN``)."""
+"""How to run this project's tests (or build it, or lint it), asked or ordered, is answered by
+the command the project learned does that — "how do I run the unit tests?" shares only *test*
+with "Use `zig build test-host` here (…)", which the lexical floor alone refuses
+(``answer_types.JOBS``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from rlat.claims import events as ev
 from rlat.claims.fold import fold
 from rlat.retrieval import recall as R
-from rlat.retrieval.answer_types import ATTEMPT, TEST_RUN, asked_kind, states
+from rlat.retrieval.answer_types import ATTEMPT, BUILD, LINT, TEST_RUN, asked_kind, states
 
 T0 = 1_800_000_000.0
 WS = "git:github.com/acme/firmware"
@@ -124,3 +125,54 @@ def test_a_command_running_tests_is_recognised(text):
 ])
 def test_words_about_tests_are_no_command_running_them(text):
     assert not states(TEST_RUN, text)
+
+
+FIRMWARE_BUILD = ("Use `west build -p -b hivescale_v2 app -- -DBOARD_ROOT=$PWD` here (`west build -p "
+                  "-b hivescale_v2 app` fails: FATAL ERROR: command exited with status 1)")
+
+
+def test_asking_how_the_project_is_built_gets_its_build_command():
+    state = store((FIRMWARE_BUILD, WS))
+    prompt = "what's the build invocation for the production pcb?"
+    [hit] = [h for h in R.explain(state, prompt, workspace=WS, now=T0)
+             if h.claim.text == FIRMWARE_BUILD]
+    assert hit.admitted and "asks how to build" in hit.gate
+    general = R.explain(state, "how do I build a REST API in Flask?", workspace=WS, now=T0)
+    assert not any("asks how to build" in h.gate for h in general)
+
+
+def test_which_prompts_ask_to_build_or_lint_the_project():
+    for prompt in ("what's the build invocation for the production pcb?",
+                   "my laptop complains about the host, how does everyone else build?",
+                   "build the firmware for the v2 board",
+                   "how do I get a fast, optimised build of the CLI?"):
+        assert asked_kind(prompt, None) == BUILD, prompt
+    for prompt in ("how do I build a REST API in Flask?", "the build is slow since monday",
+                   "why does the build fail on CI?", "what should we build next?"):
+        assert asked_kind(prompt, None) != BUILD, prompt
+    for prompt in ("lint all the terraform modules",
+                   "clean up the code style in the Kotlin files I touched",
+                   "how do we auto-format kotlin here?"):
+        assert asked_kind(prompt, None) == LINT, prompt
+    for prompt in ("why does the linter hate this line?", "format the date as ISO 8601"):
+        assert asked_kind(prompt, None) != LINT, prompt
+
+
+@pytest.mark.parametrize(("job", "text"), [
+    (BUILD, FIRMWARE_BUILD),
+    (BUILD, "Use `unity-editor -batchmode -executeMethod Emberfall.EditorTools.Builds.Windows` here"),
+    (BUILD, "Use `$UNITY -batchmode -executeMethod Wyrm.CI.BuildAndroid` here"),
+    (LINT, "Use `./gradlew spotlessApply` here (`./gradlew ktlintFormat` fails)"),
+    (LINT, "Use `tflint --init && tflint --recursive` here"),
+])
+def test_a_command_doing_the_job_is_recognised(job, text):
+    assert states(job, text)
+
+
+@pytest.mark.parametrize(("job", "text"), [
+    (BUILD, "The build server is in the basement"),  # (no command)
+    (BUILD, "Use `docker compose up -d` here"),
+    (LINT, "Dates are formatted as ISO 8601 in every response"),
+])
+def test_a_claim_giving_no_command_for_the_job_is_not_one(job, text):
+    assert not states(job, text)

@@ -91,7 +91,6 @@ _ASKS_JOB = {
         r"\bbuild (?:command|invocation|entry ?point|target|script|steps?)\b|"
         r"\bhow (?:do(?:es)?|should|can|would) (?:we|everyone(?: else)?|you all|people|the team|"
         r"ci) build\b|"
-        r"\b(?:an?|the) (?:\w+,? ){0,2}(?:release |debug |production |optimi[sz]ed )?build of\b|"
         r"^\W*(?:please |now |then )?(?:re)?build (?:the|a|an|our|this|it)\b",
         re.IGNORECASE),
     LINT: re.compile(

@@ -118,10 +118,27 @@ _DOES = {
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
 _CALLED = re.compile(r"\b\w+::(\w+)\(\)")
 JOBS = tuple(_ASKS_JOB)
+# A question asking the team's rule for something: "what's our policy on resource ceilings
+# for containers?", "what's the house style for NgRx actions?", "how are errors supposed to be
+# reported from the library code?", "how should we name the buckets?". Answered by a claim of
+# type ``convention`` (rlat.claims.model): the claim's type, recorded at capture, says it is a
+# rule, which the words "Containers get CPU requests but never CPU limits" do not.
+RULE = "rule"
+_ASKS_RULE = re.compile(
+    r"\b(?:our|the team's|the house|the project's|this repo's)\s+(?:\w+\s+){0,2}(?:conventions?|"
+    r"patterns?|rules?|scheme|style|polic(?:y|ies)|approach|way)\b|"
+    r"\bhow (?:should|do|must) (?:i|we) (?:name|structure|organi[sz]e|lay out)\b|"
+    r"\bwhat(?:'s| is| are) the (?:\w+\s+){0,2}(?:conventions?|patterns?|rules?|scheme) "
+    r"(?:for|on|about|when|with)\b|"
+    r"\bis there a (?:\w+ )?(?:rule|convention)\b|"
+    # (not "how are they meant to be run": a job, ``JOBS``)
+    r"\bhow (?:is|are) (?:\w+\s+){1,3}(?:supposed|meant) to be (?!run)",
+    re.IGNORECASE)
+_RULE_TYPE = "convention"
 # How ``--explain`` names what a question of each kind asks for.
 NAMES = {"version": "a version", "address": "an address", LOCATION: "a place",
          ATTEMPT: "what was tried here", TEST_RUN: "how to run the tests", BUILD: "how to build",
-         LINT: "how to lint or format the code"}
+         LINT: "how to lint or format the code", RULE: "a rule of the team's"}
 
 
 def asked_type(query: str) -> str | None:
@@ -144,16 +161,18 @@ def states(kind: str, text: str) -> bool:
 
 def asked_kind(query: str, value_kind: str | None, *, question: bool = True) -> str | None:
     """The kind of answer a prompt asks for: ``ATTEMPT`` (what was tried here), a job of
-    ``JOBS`` (how to run this project's tests, build it, lint it: asked or ordered) or the kind
+    ``JOBS`` (how to run this project's tests, build it, lint it: asked or ordered), the kind
     of value it asks for (``value_kind``: ``asked_type(query)``, which ranking has computed
-    already), or None. ``question``: whether ``query`` is a question (else only a job
-    applies)."""
+    already) or ``RULE`` (the team's rule for something), or None. ``question``: whether
+    ``query`` is a question (else only a job applies)."""
     if question and _ASKS_ATTEMPT.search(query):
         return ATTEMPT  # ("has anyone tried running the specs in parallel?")
     for job, asks in _ASKS_JOB.items():
         if asks.search(query):
             return job
-    return value_kind if question else None
+    if not question:
+        return None
+    return value_kind or (RULE if _ASKS_RULE.search(query) else None)
 
 
 def gives(kind: str, claim_type: str, stated: Callable[[], bool]) -> bool:
@@ -162,4 +181,6 @@ def gives(kind: str, claim_type: str, stated: Callable[[], bool]) -> bool:
     has already asked can answer from what it kept)."""
     if kind == ATTEMPT:
         return claim_type == _ATTEMPT_TYPE
+    if kind == RULE:
+        return claim_type == _RULE_TYPE
     return claim_type != "event" and stated()

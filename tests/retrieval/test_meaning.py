@@ -336,6 +336,9 @@ def test_the_best_lexical_candidate_needs_less_meaning_to_answer_a_question(monk
     [hit] = [h for h in R.explain(state, HOUSE_RULE, workspace=WS, now=T0) if h.admitted]
     assert "the best lexical candidate" in hit.gate
     monkeypatch.setattr(A, "BEST_MEANING", A.MEANING_FLOOR)
+    # (it asks the house rule, so the first convention may come in by its kind too: that route
+    # is tested below, with the question's words leaving the floor short)
+    monkeypatch.setattr(A, "KIND_MEANING", A.MEANING_FLOOR)
     assert recalled(state, HOUSE_RULE) == []
     # ... and only the best: behind a claim sharing more of the question's words, the same
     # agreement in meaning is not enough
@@ -443,6 +446,47 @@ def test_which_kind_of_answer_a_question_asks_for():
         assert not gives("location", "convention", prose), prose
     for place in ("~/.local/share/app", "config/mail.yml", "tallyrix--1.3.sql", "src/app/"):
         assert gives("location", "environment", f"it is in {place}"), place
+
+
+CEILINGS = ("Containers get CPU requests but never CPU limits - the throttling hurt more than it "
+            "helped - and the memory limit is set equal to the memory request")
+
+
+def test_a_question_asking_the_teams_rule_gets_the_convention_that_answers_it():
+    # "policy" and "ceilings" are not the rule's words; the claim's type says it is a rule
+    prompt = "what's our policy on resource ceilings for containers?"
+
+    def state(typ):
+        # (reports that mention containers too: the word alone picks out none of them)
+        reports = ["The worker containers restart nightly at 03:00 UTC",
+                   "Containers pull from the registry mirror at registry.internal:5000",
+                   "The api containers log JSON to stdout"]
+        return fold([ev.proposed(t, "environment", workspace=WS, origin="user", ts=T0,
+                                 citations=[ev.command_citation(t)]) for t in [*FACTS, *reports]]
+                    + [ev.proposed(CEILINGS, typ, workspace=WS, origin="user", ts=T0,
+                                   citations=[ev.command_citation(CEILINGS)])])
+
+    assert CEILINGS in recalled(state("convention"), prompt)
+    [hit] = [h for h in R.explain(state("convention"), prompt, workspace=WS, now=T0)
+             if h.claim.text == CEILINGS]
+    assert "asks for a rule of the team's" in hit.gate
+    # the same words as a report of how something went are no rule
+    assert CEILINGS not in recalled(state("environment"), prompt)
+
+
+def test_which_questions_ask_the_teams_rule():
+    from rlat.retrieval.answer_types import RULE, asked_kind
+
+    for asked in ("what's our policy on resource ceilings for containers?",
+                  "what's the house style for NgRx actions?",
+                  "how are errors supposed to be reported from the library code?",
+                  "what's our rule for datetime columns in migrations?",
+                  "how should we name the S3 buckets?"):
+        assert asked_kind(asked, None) == RULE, asked
+    for other in ("what's the rule here?", "how do I add a new loot table?",
+                  "how are they meant to be run here?",  # (the tests: a job)
+                  "fix our naming of the buckets"):
+        assert asked_kind(other, None, question=other.endswith("?")) != RULE, other
 
 
 def test_a_report_of_an_attempt_sharing_only_the_word_tried_is_not_let_in_by_its_kind():

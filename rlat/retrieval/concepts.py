@@ -23,9 +23,10 @@ Import-light (the prompt hook tags every prompt): the file is read once per proc
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
 from pathlib import Path
+
+from ..claims.ids import sha256
 
 PREFIX = "~"
 LEXICON = Path(__file__).resolve().parent.parent / "data" / "concepts.txt"
@@ -62,7 +63,7 @@ def table() -> dict[str, tuple[str, ...]]:
         try:
             raw = LEXICON.read_bytes()
             _table = parse(raw.decode("utf-8"))
-            _version = hashlib.sha256(raw).hexdigest()[:12]
+            _version = sha256(raw).hexdigest()[:12]
         except (OSError, ValueError, UnicodeDecodeError):
             _table, _version = {}, "none"
     return _table

@@ -19,6 +19,9 @@ from rlat.workspace import workspace_id
 from rlat.world import capture_world_fact, default_km_path
 
 FORBIDDEN = ("typer", "rich", "numpy", "anthropic", "click")
+# ... and the hooks on every prompt and session start not hashlib either: it starts OpenSSL
+# (~3 ms); rlat.claims.ids has SHA-256 without it
+FORBIDDEN_PER_PROMPT = ("hashlib",)
 
 
 @pytest.mark.parametrize("event", ["session-start", "user-prompt", "stop", "pre-compact",
@@ -40,6 +43,8 @@ def test_no_heavy_imports(event, workspace):
                for line in proc.stderr.splitlines() if line.startswith("import time:")}
     assert "rlat" in modules
     assert not modules & set(FORBIDDEN), sorted(modules & set(FORBIDDEN))
+    if event in ("session-start", "user-prompt"):
+        assert not modules & set(FORBIDDEN_PER_PROMPT), sorted(modules & set(FORBIDDEN_PER_PROMPT))
 
 
 def test_an_on_off_setting_means_the_same_to_the_hooks_and_the_cli(monkeypatch, rlat_home):

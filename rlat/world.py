@@ -25,7 +25,6 @@ import os
 import re
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from .claims import events as ev
@@ -188,19 +187,22 @@ def framed_facts(state: FoldState | Iterable[Claim]) -> list[Claim]:
 
 
 # --------------------------------------------------------------------------------- capture
-# __init__/__repr__/__eq__ written out rather than generated at import: SessionStart imports
-# this module (see rlat.claims.model).
-@dataclass(slots=True, init=False, repr=False, eq=False)
+# A record: __init__/__repr__/__eq__ written out, no dataclass — SessionStart imports this
+# module (see rlat.claims.model).
 class CaptureResult:
+    __slots__ = (
+        "claim_id", "km", "kind", "new", "superseded", "reinstated", "created_km", "superseded_by",
+        "redactions")
+    __match_args__ = __slots__
     claim_id: str
     km: Path
     kind: str
     new: bool  # False: the same fact was stated again (recurrence + 1)
-    superseded: list[str] = field(default_factory=list)  # older values of the same key
-    reinstated: bool = False  # an older value stated again becomes current again
-    created_km: bool = False
-    superseded_by: str | None = None  # a back-dated value: already older than the current one
-    redactions: int = 0  # secrets replaced by [REDACTED:<rule>] before storing
+    superseded: list[str]  # older values of the same key
+    reinstated: bool  # an older value stated again becomes current again
+    created_km: bool
+    superseded_by: str | None  # a back-dated value: already older than the current one
+    redactions: int  # secrets replaced by [REDACTED:<rule>] before storing
 
     def __init__(self, claim_id: str, km: Path, kind: str, new: bool, superseded=_FACTORY,
                  reinstated: bool = False, created_km: bool = False,
@@ -384,7 +386,7 @@ def as_served(claim: Claim, quarantined: set[str] | frozenset[str]) -> Claim:
     not written (quarantine lives in the memory store, and lifting it restores the facts)."""
     if claim.observed_by not in quarantined or claim.state in ("contested", "retired"):
         return claim
-    from dataclasses import replace
+    from .records import replace
 
     return replace(claim, state="contested",
                    state_reason=QUARANTINE_REASON.format(agent=claim.observed_by))

@@ -11,24 +11,24 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from . import events as ev
 from .model import _FACTORY, CLAIM_FIELDS, Claim, citation_key, observation_counts, subject_key
 from .policy import POLICIES
 
 
-# __init__/__repr__/__eq__ written out rather than generated at import (see rlat.claims.model).
-@dataclass(slots=True, init=False, repr=False, eq=False)
+# A record: __init__/__repr__/__eq__ written out, no dataclass (see rlat.claims.model).
 class FoldState:
-    claims: dict[str, Claim] = field(default_factory=dict)
+    __slots__ = ("claims", "agents", "calibration", "pending", "event_count")
+    __match_args__ = __slots__
+    claims: dict[str, Claim]
     # agent -> [quarantined?, ts, event id, reason]
-    agents: dict[str, list] = field(default_factory=dict)
+    agents: dict[str, list]
     # agent -> the newest calibration_scored event
-    calibration: dict[str, dict] = field(default_factory=dict)
+    calibration: dict[str, dict]
     # events about claims not proposed yet (possible after a union merge); applied on arrival
-    pending: dict[str, list[dict]] = field(default_factory=dict)
-    event_count: int = 0
+    pending: dict[str, list[dict]]
+    event_count: int
 
     def __init__(self, claims=_FACTORY, agents=_FACTORY, calibration=_FACTORY,
                  pending=_FACTORY, event_count: int = 0) -> None:

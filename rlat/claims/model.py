@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field, fields
 from operator import attrgetter
 
 from .ids import normalise_text
@@ -115,60 +114,68 @@ class _Factory:
 _FACTORY = _Factory()
 
 
-# ``__init__``, ``__repr__`` and ``__eq__`` are written out below instead of generated: a
-# dataclass compiles them from source at import (~1 ms for these 36 fields), a cost every hook
-# process pays. They do exactly what the generated ones do (tests/hooks/test_hook_path_classes.py
-# compares them with a generated copy); it is still a dataclass (fields, replace, asdict).
-@dataclass(slots=True, init=False, repr=False, eq=False)
+# A record (rlat.records): no dataclass, whose module and generated methods cost every hook
+# process ~7 ms at import. ``__init__``, ``__repr__`` and ``__eq__`` do exactly what a dataclass's
+# would (tests/hooks/test_hook_path_classes.py compares them with a generated copy); the fields,
+# in order, are ``__slots__`` (``CLAIM_FIELDS``); ``rlat.records.replace`` copies one.
 class Claim:
+    __slots__ = (
+        "id", "text", "source", "type", "subject", "polarity", "origin", "observed_by", "scope",
+        "workspaces", "cross_workspace", "evidence", "recurrence", "state", "state_reason",
+        "state_at", "superseded_by", "attribute_key", "criticality", "resolves_at", "parent_ids",
+        "contested_with", "created_at", "updated_at", "last_evidence_at", "last_used_at",
+        "outcomes", "user_good", "user_bad", "corpus_good", "corpus_bad", "injected_sessions",
+        "state_eid", "cross_workspace_key", "superseded_at", "purged", "created_eid", "scope_key",
+        "superseded_eid", "user_votes")
+    __match_args__ = __slots__
     id: str
     text: str
     source: str  # experience | corpus | world
     type: str
-    subject: str = ""
-    polarity: str = "factual"
-    origin: str = "session"  # starting prior: user | verified_external | single_external | corpus | session
-    observed_by: str = "human"  # who formed it first
-    scope: str = "agent"
-    workspaces: list[str] = field(default_factory=list)
-    cross_workspace: bool = False
-    evidence: list[dict] = field(default_factory=list)
-    recurrence: int = 1
-    state: str = "candidate"
-    state_reason: str = ""
-    state_at: float = 0.0
-    superseded_by: str | None = None
-    attribute_key: str | None = None
-    criticality: str = "normal"
-    resolves_at: float | None = None
-    parent_ids: list[str] = field(default_factory=list)
-    contested_with: list[str] = field(default_factory=list)
-    created_at: float = 0.0
-    updated_at: float = 0.0
-    last_evidence_at: float = 0.0
-    last_used_at: float = 0.0  # last time it was injected / recalled into a session
+    subject: str
+    polarity: str
+    origin: str  # starting prior: user | verified_external | single_external | corpus | session
+    observed_by: str  # who formed it first
+    scope: str
+    workspaces: list[str]
+    cross_workspace: bool
+    evidence: list[dict]
+    recurrence: int
+    state: str
+    state_reason: str
+    state_at: float
+    superseded_by: str | None
+    attribute_key: str | None
+    criticality: str
+    resolves_at: float | None
+    parent_ids: list[str]
+    contested_with: list[str]
+    created_at: float
+    updated_at: float
+    last_evidence_at: float
+    last_used_at: float  # last time it was injected / recalled into a session
     # Rung inputs (see rlat/trust): earned from outcomes, users and the corpus.
     # outcomes: [ts, result (-1/0/1), credit share, authority, context (kind of work or workspace),
     #            session_id, intent_id]  (the last two may be missing in older snapshots)
-    outcomes: list[list] = field(default_factory=list)
-    user_good: int = 0
-    user_bad: int = 0
-    corpus_good: int = 0
-    corpus_bad: int = 0
-    injected_sessions: list[str] = field(default_factory=list)
-    state_eid: str = ""
-    cross_workspace_key: list = field(default_factory=lambda: [0.0, ""])  # (ts, event id) of the last mark
-    superseded_at: float = 0.0
-    purged: bool = False
+    outcomes: list[list]
+    user_good: int
+    user_bad: int
+    corpus_good: int
+    corpus_bad: int
+    injected_sessions: list[str]
+    state_eid: str
+    cross_workspace_key: list  # (ts, event id) of the last mark
+    superseded_at: float
+    purged: bool
     # Last-writer-wins keys (ts, event id) that make the fold independent of arrival order:
     # of the earliest proposal (its first-seen fields), of the newest promotion (scope) and of
     # the newest supersession.
-    created_eid: str = ""
-    scope_key: list = field(default_factory=lambda: [0.0, ""])
-    superseded_eid: str = ""
+    created_eid: str
+    scope_key: list
+    superseded_eid: str
     # Each person's latest word on the claim: actor -> [ts, event id, good?]. user_good and
     # user_bad count these (a person's repeated corroboration is one word, not a sum).
-    user_votes: dict = field(default_factory=dict)
+    user_votes: dict
 
     def __init__(self, id: str, text: str, source: str, type: str, subject: str = "",
                  polarity: str = "factual", origin: str = "session", observed_by: str = "human",
@@ -291,9 +298,9 @@ class Claim:
         return out
 
 
-CLAIM_FIELDS = tuple(f.name for f in fields(Claim))
+CLAIM_FIELDS = Claim.__slots__
 if Claim.__init__.__code__.co_varnames[1:len(CLAIM_FIELDS) + 1] != CLAIM_FIELDS:  # pragma: no cover
-    raise TypeError("Claim.__init__ must take exactly the dataclass fields, in order")
+    raise TypeError("Claim.__init__ must take exactly the fields (__slots__), in order")
 _all_values = attrgetter(*CLAIM_FIELDS)
 # Fields that grow with every use of a claim; listings show their counts instead.
 HISTORY_FIELDS = frozenset({"evidence", "outcomes", "injected_sessions"})

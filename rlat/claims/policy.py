@@ -8,7 +8,7 @@ outcome, convention, preference, hypothesis); the rest extend it for rlat's own 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..records import Frozen
 
 DAY = 86_400.0
 
@@ -19,18 +19,21 @@ POLARITIES = ("prefer", "avoid", "factual")
 ORIGINS = ("user", "verified_external", "single_external", "corpus", "session")
 
 
-# __init__/__repr__/__eq__/__hash__ written out rather than generated at import (see
-# rlat.claims.model); still a frozen dataclass.
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
-class TypePolicy:
+# A frozen record: __init__/__repr__/__eq__/__hash__ written out, no dataclass (see
+# rlat.claims.model and rlat.records).
+class TypePolicy(Frozen):
+    __slots__ = (
+        "name", "source", "promote_after", "ttl_days", "human_approval", "immutable",
+        "reverify_on_expiry", "framing")
+    __match_args__ = __slots__
     name: str
     source: str  # the source this type normally comes from
     promote_after: int | None  # independent observations before promotion; None: never
     ttl_days: float | None  # after this long without fresh evidence the claim goes stale
     human_approval: bool  # promotion also needs a person's approval
-    immutable: bool = False  # text and evidence never change once recorded (timestamped facts)
-    reverify_on_expiry: bool = False  # expiry means "re-check", not "forget"
-    framing: str | None = None  # served in full under this heading (world facts only)
+    immutable: bool  # text and evidence never change once recorded (timestamped facts)
+    reverify_on_expiry: bool  # expiry means "re-check", not "forget"
+    framing: str | None  # served in full under this heading (world facts only)
 
     def __init__(self, name: str, source: str, promote_after: int | None,
                  ttl_days: float | None, human_approval: bool, immutable: bool = False,

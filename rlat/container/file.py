@@ -20,13 +20,13 @@ import struct
 import sys
 import zlib
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import msgpack
 import zstandard
 
 from ..paths import atomic_write, private_dir
+from ..records import Frozen
 from ..special_files import NotRegularFile, open_regular, special_kind
 from . import lock as locking
 from .errors import ContainerError, CorruptRecord, NotAContainer, UnsupportedVersion
@@ -149,12 +149,13 @@ def header_versions(data: bytes | mmap.mmap) -> tuple[int, int]:
     return read_version, write_version or read_version
 
 
-# The dataclasses here have their __init__/__repr__/__eq__(/__hash__) written out rather than
-# generated at import: every hook imports this module (see rlat.claims.model).
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
-class RecordRef:
+# Records (rlat.records): __init__/__repr__/__eq__(/__hash__) written out, no dataclass —
+# every hook imports this module (see rlat.claims.model).
+class RecordRef(Frozen):
     """Where one record lives. Cheap to produce: nothing is decompressed."""
 
+    __slots__ = ("offset", "rtype", "length", "crc")
+    __match_args__ = __slots__
     offset: int
     rtype: int
     length: int
@@ -189,8 +190,9 @@ class RecordRef:
         return RECORD_TYPE_NAMES.get(self.rtype, f"type-{self.rtype}")
 
 
-@dataclass(slots=True, init=False, repr=False, eq=False)
 class ScanResult:
+    __slots__ = ("refs", "good_end", "file_size")
+    __match_args__ = __slots__
     refs: list[RecordRef]
     good_end: int  # byte offset just past the last intact record
     file_size: int

@@ -12,10 +12,10 @@ A non-negative score is multiplied by the weight; a negative one (BM25 gives tho
 present in most documents of a tiny corpus) is divided by it, so a weight above 1 always raises
 a hit and one below 1 always lowers it.
 
-Hits may be dicts or objects (dataclasses are copied with ``dataclasses.replace``). The fields
-read are ``kind`` (``passage``/``source`` or ``claim``/``insight``), ``score``, ``path`` (or
-``passage.path``), ``text`` (or ``claim.text``), ``fingerprint`` if present, and
-``cited_paths``/``claim.evidence`` for a claim's passages. Each returned hit carries
+Hits may be dicts or objects (dataclasses and records are copied, with ``dataclasses.replace``
+and ``rlat.records.replace``). The fields read are ``kind`` (``passage``/``source`` or
+``claim``/``insight``), ``score``, ``path`` (or ``passage.path``), ``text`` (or ``claim.text``),
+``fingerprint`` if present, and ``cited_paths``/``claim.evidence`` for a claim's passages. Each returned hit carries
 ``lens_weight`` and ``lens_reason`` when it has room for them (always for dicts).
 """
 
@@ -25,6 +25,7 @@ import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
+from .. import records
 from .model import NEUTRAL, Lens, Resolver
 
 _CLAIM_KINDS = {"claim", "insight"}
@@ -106,6 +107,8 @@ def _rescored(hit: Any, score: float, weight: float, reason: str) -> Any:
         if "lens_reason" in names:
             changes["lens_reason"] = reason
         return dataclasses.replace(hit, **changes)
+    if not isinstance(hit, type) and "score" in getattr(hit.__class__, "__slots__", ()):
+        return records.replace(hit, score=score)  # (a record: rlat.retrieval.recall.Hit)
     try:
         hit.score = score
         hit.lens_weight = weight

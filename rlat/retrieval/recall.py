@@ -50,7 +50,6 @@ from array import array
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from ..claims.fold import FoldState
 from ..claims.model import Claim, record_tasks, subject_words, visible_in, without_ask
@@ -597,22 +596,24 @@ def index_for(state: FoldState) -> ClaimIndex:
 
 
 # ----------------------------------------------------------------------------- ranking
-# __init__/__repr__/__eq__ written out rather than generated at import: the prompt hook
-# imports this module (see rlat.claims.model). Still a dataclass (lenses copy hits with
-# dataclasses.replace).
-@dataclass(slots=True, init=False, repr=False, eq=False)
+# A record: __init__/__repr__/__eq__ written out, no dataclass — the prompt hook imports this
+# module (see rlat.claims.model). Lenses copy hits with rlat.records.replace.
 class Hit:
+    __slots__ = (
+        "claim", "relevance", "trust", "score", "rung", "gate", "bm25", "state", "admitted",
+        "points", "similarity")
+    __match_args__ = __slots__
     claim: Claim
     relevance: float  # lexical (BM25 / best eligible BM25) blended with similarity, 0..1
     trust: float  # the trust weight in [TRUST_MIN, 1)
     score: float  # relevance x trust (0 when not admitted)
     rung: str
     gate: str  # which gate admitted or excluded it, in words
-    bm25: float = 0.0
-    state: str = ""  # effective state
-    admitted: bool = True
-    points: float = 0.0
-    similarity: float = 0.0  # word-vector cosine of claim and query (0 when not computed)
+    bm25: float
+    state: str  # effective state
+    admitted: bool
+    points: float
+    similarity: float  # word-vector cosine of claim and query (0 when not computed)
 
     def __init__(self, claim: Claim, relevance: float, trust: float, score: float, rung: str,
                  gate: str, bm25: float = 0.0, state: str = "", admitted: bool = True,

@@ -37,7 +37,6 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from ..claims import events as ev
 from ..claims.fold import FoldState
@@ -166,16 +165,40 @@ def conflicts(a: Claim, b: Claim) -> str | None:
 
 
 # ----------------------------------------------------------------------------- transitions
-@dataclass(slots=True)
+# A record (rlat.records): no dataclass, whose import costs every hook ~7 ms.
 class Change:
     """One planned transition: the events that make it, and a sentence saying why."""
 
+    __slots__ = ("action", "claim", "reason", "events", "text", "other")
+    __match_args__ = __slots__
     action: str  # promote | contest | supersede | demote | retire | calibrate
     claim: str  # claim id (or agent name for calibrate)
     reason: str
     events: list[dict]
-    text: str = ""
-    other: str = ""  # the other side of a contest
+    text: str
+    other: str  # the other side of a contest
+
+    def __init__(self, action: str, claim: str, reason: str, events: list[dict], text: str = "",
+                 other: str = "") -> None:
+        self.action = action
+        self.claim = claim
+        self.reason = reason
+        self.events = events
+        self.text = text
+        self.other = other
+
+    def _values(self) -> tuple:
+        return (self.action, self.claim, self.reason, self.events, self.text, self.other)
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(action={self.action!r}, claim={self.claim!r}, "
+                f"reason={self.reason!r}, events={self.events!r}, text={self.text!r}, "
+                f"other={self.other!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()
+        return NotImplemented
 
 
     def to_dict(self) -> dict:

@@ -15,6 +15,7 @@ from ..retrieval.expansion import stem
 from ..retrieval.tokenize import STOP_WORDS
 from ..retrieval.wordvec import meaning_table
 from ..retrieval.wordvec import table as word_table
+from .folded import Folded
 from .session import one_line
 
 RECURRENCE_OVERLAP = 0.6  # content-word Jaccard at which a stored claim is the same fact
@@ -619,7 +620,7 @@ _NOT_HAPPENING = (r"never (?:stops|ends|finishes|starts|returns|shows(?: up)?|ar
                   r"(?:didn'?t|did not|never) (?:run|fire|trigger|start|finish|complete|arrive|"
                   r"send|go out|happen|get (?:sent|called|picked up))|(?:wasn'?t|weren'?t|was not|"
                   r"were not) (?:sent|run|triggered|called|picked up|delivered|created|written)")
-SYMPTOM = re.compile(
+SYMPTOM = Folded(  # (lowercase words searched in the lowercased text: rlat.capture.folded)
     r"\b(?:hangs?|hung|stuck|dies|died|crash\w*|fails?|failing|broken|breaks|broke|error|errors|"
     + _NOT_HAPPENING + r"|doesn'?t (?:work|start|run|load|connect|show)|"
     r"won'?t (?:work|start|run|load|connect)|can'?t (?:connect|start|find|reach)|"
@@ -654,8 +655,7 @@ SYMPTOM = re.compile(
     r"events?|taps?|touch\w*)|"
     # ... or a regression, an issue's "Expected:"
     r"(?:it |this |that )?(?:worked|used to work|was fine)\b[^.\n]{0,30}\b(?:ago|before|yesterday|"
-    r"last (?:week|month|year|release))|bisect\w*|regress\w*|expected:)\b",
-    re.IGNORECASE)
+    r"last (?:week|month|year|release))|bisect\w*|regress\w*|expected:)\b")
 REPORTING = re.compile(r"\b(?:" + _NOT_HAPPENING + r")\b", re.IGNORECASE)
 # ... or asking the assistant to find out what is wrong: the explanation that follows is a
 # finding too, whatever words the report used ("slither flags X, and a bot initialized Y. dig
@@ -720,7 +720,7 @@ CLAUSE_END = re.compile(r"[;:](?=\s)|\s[-–—]\s|,\s(?=(?:so|and|but|or|which)
 # ... or a command that throws away a change: "git checkout -- project.yml", "git revert".
 REVERT_COMMAND = re.compile(r"^\s*git\s+(?:checkout\s+(?:\S+\s+)?--\s|restore\b|revert\b|"
                              r"reset\s+--hard\b)")
-REVERT_SAID = re.compile(
+REVERT_SAID = Folded(
     # (not what could be done: "so we can roll back even if the cache is gone"; "we need to
     # revert it" still orders one)
     r"(?<!\bcan )(?<!\bcould )(?<!\bmight )(?<!\bable to )"
@@ -730,7 +730,7 @@ REVERT_SAID = re.compile(
     r"support|action|functionality|buffer)\b|/redo)|"
     r"drop(?:ping)? (?:it|this|that)\b|"
     r"back(?:ing|ed)? (?:it |this |that )?out|put(?:ting)? (?:it|this|that|them) back|"
-    r"restor(?:e|ing|ed) (?:it|the)|tak(?:e|ing) (?:it|this|that) out)\b", re.IGNORECASE)
+    r"restor(?:e|ing|ed) (?:it|the)|tak(?:e|ing) (?:it|this|that) out)\b")
 # ... but asking how to undo something is a question, not an order to undo what was just done
 # ("how to undo last commit but keep changes").
 HOW_ASKED = re.compile(r"^\W*(?:how(?!\s+(?:about|come)\b)|what'?s the (?:best |right |safest )?way)\b",
@@ -1193,7 +1193,7 @@ LABEL = re.compile(r"^\*\*[^*\n]{1,60}(?::\*\*|\*\*:)\s*|"
                    r"^\W*(?:the (?:part that answers (?:it|that|your question)|short answer|"
                    r"answer|bottom line)|short answer|tl;?dr|in short)\s*:\s*", re.IGNORECASE)
 
-ENV_ERROR = re.compile(
+ENV_ERROR = Folded(
     r"not found|no such|unknown (?:option|command|flag|argument)|unrecognized|not recognized|"
     r"command not found|modulenotfound|no module named|cannot find|can'?t find|permission denied|"
     r"connection refused|could not connect|unable to|not installed|requires|unsupported|"
@@ -1215,8 +1215,7 @@ ENV_ERROR = re.compile(
     # test's "customer 42 does not exist")
     r"\bnot an existing (?:directory|file|path)\b|"
     r"\b(?:directory|file|path|folder)\b[^\n]{0,80}\b(?:does not|doesn'?t) exist\b|"
-    r"\bjustfile does not contain recipe\b",
-    re.IGNORECASE)
+    r"\bjustfile does not contain recipe\b")
 # A command that "worked" without doing its job ("No tests were found!!!"): a failure to
 # recover from all the same.
 DID_NOTHING = re.compile(r"\bno tests (?:were )?(?:found|ran|collected)|\bcollected 0 items\b|"

@@ -40,6 +40,7 @@ from pathlib import Path
 
 from ..render.fences import has_fence, strip_fenced
 from ..special_files import open_regular
+from .folded import Folded
 
 MAX_LINE_BYTES = 8 * 1024 * 1024
 _decode = json.JSONDecoder().decode
@@ -72,8 +73,7 @@ BASH_MODE = "bash-mode:"  # the tool id of such a command starts with this
 # Output that reads like a failure (a substring test: "TypeError", "FAILED", "not found"). Used
 # for the most telling line of a failed command (``rlat.capture.session``), and, with a few more
 # words, for a bash-mode command's stderr, where no exit code says whether it failed.
-ERRORISH = re.compile(r"error|fail|not found|denied|cannot|no such|invalid|refused|traceback",
-                      re.IGNORECASE)
+ERRORISH = Folded(r"error|fail|not found|denied|cannot|no such|invalid|refused|traceback")
 _FAILED_OUTPUT = re.compile(ERRORISH.pattern + r"|\b(?:fatal|can'?t|couldn'?t|unable|panic|"
                             r"exception|usage:|unknown|missing|no \w+ found)\b", re.IGNORECASE)
 _LOCAL_OUTPUT = ("<local-command-stdout>", "<local-command-stderr>", "<local-command-caveat>",

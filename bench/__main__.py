@@ -65,8 +65,10 @@ def fmt_value(r: dict) -> str:
         text = f"{value:.3g}" if abs(value) < 1000 else f"{value:,.0f}"
     elif isinstance(value, int):
         text = f"{value:,}"
+    elif value is None:
+        return "not measured (see notes)"  # (a unit alone, "ms", reads like a number lost)
     else:
-        text = "" if value is None else str(value)
+        text = str(value)
     return f"{text} {unit}".strip()
 
 

@@ -91,3 +91,10 @@ def test_a_quick_run_leaves_the_full_record_alone_unless_asked(tmp_path, monkeyp
     assert "not updated" in capsys.readouterr().err
     assert harness.main(["--quick", "--only", "fake", "--write"]) == 0
     assert "9.0" in results.read_text() or "9 ms" in results.read_text()
+
+
+def test_a_row_with_nothing_measured_says_so_instead_of_a_bare_unit():
+    row = util.row("Claude Code durationMs, PreCompact", "report", None, "ms", None, "cmd",
+                   "not recorded by this Claude Code")
+    assert harness.fmt_value(row) == "not measured (see notes)"
+    assert harness.fmt_value({**row, "value": 34}) == "34 ms"

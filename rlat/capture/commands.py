@@ -76,6 +76,13 @@ def _unwrapped(command: str) -> list[str]:
     return words
 
 
+# What only tells people something (closes or comments on a pull request, files an issue):
+# no job a failed command had, whatever words they share ("git push && gh run watch" fails;
+# "gh pr close 108 --comment …" after it does not do that job another way).
+_COMMUNICATES = re.compile(r"\s*gh\s+(?:pr|issue)\s+(?:comment|close|reopen|review|edit|create|"
+                           r"ready|lock)\b")
+
+
 def program(command: str) -> str:
     """The program a shell command runs (after env assignments, sudo, `uv run` and friends);
     of a chain, the first that is no housekeeping ("git submodule update --init && cmake
@@ -89,6 +96,15 @@ def program(command: str) -> str:
             return name
         first = first or name
     return first
+
+
+def job_step(command: str) -> str:
+    """The step of a chain that does its job (the one ``program`` names): "trunk build --release
+    && ls -lh dist/" builds; the ``ls`` after it only looks at the result."""
+    if "&&" not in command:
+        return command
+    name = program(command)
+    return next((step for step in _CHAIN.split(command) if _program(step) == name), command)
 
 
 def _program(command: str) -> str:
@@ -120,7 +136,8 @@ def recovers(failed: Command, good: str, *, newest: bool = False,
     ``newest``: ``failed`` is the last command run before ``good``; ``by_user``: the user ran
     ``good`` themselves (Claude Code's bash mode)."""
     bad = failed.text
-    if one_line(bad) == one_line(good) or program(good) in HOUSEKEEPING:
+    if one_line(bad) == one_line(good) or program(good) in HOUSEKEEPING \
+            or _COMMUNICATES.match(_CD_FIRST.sub("", good)):
         return False
     said = one_line(good)  # (a long command is cited by its first 160 characters)
     if any(hint.startswith(said) for hint in failed.hints) or told_verbatim(said, failed.told):
@@ -156,7 +173,8 @@ def recovers(failed: Command, good: str, *, newest: bool = False,
         # failure was the surroundings' (not found, connection refused), not the code's.
         return newest and not failed.prompts_after and program(bad) != program(good) \
             and program(bad) not in HOUSEKEEPING and bool(ENV_ERROR.search(failed.error)) \
-            and not good_words & LOOKS  # ("docker context ls" looks; it does not do the job)
+            and not command_words(job_step(good)) & LOOKS  # ("docker context ls" looks; it
+        # does not do the job — unlike "trunk build … && ls -lh dist/", which builds, then looks)
     if program(bad) != program(good):
         return not failed.edited_after or bool(ENV_ERROR.search(failed.error))
     if not failed.edited_after and any(g.startswith(b + ":") for b in bad_words - shared

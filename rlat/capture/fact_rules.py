@@ -138,6 +138,10 @@ RULE_INTRO = re.compile(
     # ("before you start, because I know you'll forget: …", "one thing worth keeping for next
     # time: …")
     r"(?:before you start,? )?because (?:i know )?you'?ll forget|" + _FOR_NEXT_TIME + r"|"
+    # ("Morag won't approve #142 until this is fixed: station payloads get decoded into …": a
+    # reviewer's rule, passed on)
+    r"(?:won'?t|will not|refuses? to) (?:approve|merge|sign off on|accept|land) (?:#\d+|it|"
+    r"this|that|the (?:pr|mr|change|diff|branch))\b[^:.\n]{0,30}|"
     # ("and one thing about how we do it here: logging is defmt only …")
     r"(?:one thing|something|a thing) about how we do (?:it|things|this) (?:here|in this "
     r"(?:repo|project|codebase))|"
@@ -309,7 +313,8 @@ CLAUSE_MARKS = frozenset(',:;"“—–-')
 # "always"/"never" make a rule only in a rule's setting: a sentence that opens with them, or
 # one that also says where or who ("here", "we", "you", "in this repo") or gives an order.
 # ("some events never show up in S3" is a symptom, not a rule.)
-ALWAYS = re.compile(r"\b(?:always|never)\b", re.IGNORECASE)
+# (not "never mind", which drops what was asked: "ugh, ok. never mind then")
+ALWAYS = re.compile(r"\b(?:always|never(?! ?mind\b))\b", re.IGNORECASE)
 RULE_SETTING = re.compile(
     r"^\W*(?:always|never)\b|[-–—;:]\s+never\b|\b(?:here|we|our|you|us|this (?:repo|repository|project|codebase)|"
     r"use|run|do|don'?t|only|lives?|belongs?|goes|go through|written|kept)\b"
@@ -1558,3 +1563,38 @@ def fixed_names(added: str) -> set[str]:
                 names.add(last)
     names.update(m.group(1) for m in _QUOTED_LITERAL.finditer(added))
     return names
+
+
+# ------------------------------------------------------------------ closed pull requests
+# ``gh pr view N --comments``: the title line ("Build with -Dpreview_mt for parallel polling
+# #111"), the state line ("Closed • priya-n wants to merge 1 commits into main from …"), then
+# each comment under its byline ("morag-k (Member) • about 9 months ago • Changes requested").
+PR_VIEW = re.compile(r"\s*gh\s+pr\s+view\s+#?(\d+)\b")
+# The "Why" section of the body of a pull request the assistant opens with ``gh pr create``
+# (a heredoc's text, up to the next heading or the heredoc's end).
+PR_WHY = re.compile(r"\bgh\s+pr\s+create\b[^\n]*<<-?\s*['\"]?(?:EOF|BODY|END)['\"]?\n"
+                    r"(?:(?!^(?:EOF|BODY|END)$)[^\n]*\n)*?^#+\s*why\b[^\n]*\n"
+                    r"((?:(?!^#+\s|^(?:EOF|BODY|END)$)[^\n]*\n?)+)", re.IGNORECASE | re.MULTILINE)
+PR_REF = re.compile(r"(?<![\w&])#(\d+)\b")
+_PR_TITLE = re.compile(r"^[ \t]*(\S.{3,150}?) #(\d+)[ \t]*$", re.MULTILINE)
+_PR_CLOSED = re.compile(r"^[ \t]*Closed\b", re.MULTILINE)
+_CHANGES_REQUESTED = re.compile(r"^[ \t]*\S+(?: \([A-Za-z]+\))? • [^\n]* • Changes requested[ \t]*$",
+                                re.MULTILINE)
+
+
+def closed_pr(output: str, number: str) -> tuple[str, tuple[int, int]] | None:
+    """(the title, the span of the first review asking for changes) of pull request ``number``
+    as ``gh pr view`` shows it, when it was closed unmerged after such a review; else None."""
+    title = next((m for m in _PR_TITLE.finditer(output) if m.group(2) == number), None)
+    if title is None:
+        return None
+    closed = _PR_CLOSED.search(output, title.end())
+    review = _CHANGES_REQUESTED.search(output, title.end())
+    if closed is None or review is None or closed.start() > review.start():
+        return None
+    start = review.end() + 1
+    while start < len(output) and output[start].isspace():
+        start += 1
+    end = output.find("\n\n", start)
+    end = len(output.rstrip()) if end < 0 else end
+    return (title.group(1).strip(), (start, end)) if end - start >= 20 else None

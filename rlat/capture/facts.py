@@ -166,6 +166,9 @@ from .fact_rules import (
     PICKED,
     PLAN_REFUSAL_LEAD,
     PLAN_REFUSED,
+    PR_REF,
+    PR_VIEW,
+    PR_WHY,
     PRAISE,
     PREFERENCE,
     PROPOSAL,
@@ -249,6 +252,7 @@ from .fact_rules import (
     about_code,
     answered_commands,
     answering_line,
+    closed_pr,
     codes_of_things,
     content_words,
     did_nothing_hint,
@@ -419,6 +423,7 @@ class FactExtractor:
     _commands: list[Command] = field(default_factory=list)
     _outputs: deque = field(default_factory=lambda: deque(maxlen=RECENT_OUTPUTS))
     _keys: set = field(default_factory=set)
+    _closed_prs: set = field(default_factory=set)  # numbers of closed PRs kept as falsified
     _ask: Cited | None = None  # the latest prompt: the situation a fact was learned in
     _symptom: bool = False  # that prompt reports a problem (not a request)
     _probed: bool = False  # a tool ran since it
@@ -609,6 +614,11 @@ class FactExtractor:
         self._pending[block.tool_id] = (
             Cited(block.uuid, snippet(first, 160), "command", self.source, block.offset),
             block.tool or "")
+        if block.tool in SHELL_TOOLS and (why := PR_WHY.search(block.text)) is not None:
+            # the reason the assistant wrote into a pull request it opened ("gh pr create
+            # --body-file - <<'EOF' … ## Why …"): its own explanation, said to the reviewers
+            self._assistant_text(Block("note", why.group(1).strip(), uuid=block.uuid,
+                                       offset=block.offset), note=True)
 
     # ------------------------------------------------------------ texts
     def _cite(self, block: Block, start: int, end: int, role: str) -> Cited:
@@ -1513,6 +1523,10 @@ class FactExtractor:
             sentence = text[start:end]
             if len(sentence) > SENTENCE_MAX or sentence.rstrip().endswith("?"):
                 continue
+            if self._closed_prs and any(ref in self._closed_prs
+                                        for ref in PR_REF.findall(sentence)):
+                continue  # ("It was tried in #111 and closed — Morag's review explains why":
+                # the pull request's own record, kept, says what and why)
             low = sentence.lower()
             cited = [self._cite(block, start, end, "fact")]
             # (before the narration filter: "I've reverted it: …" is a verdict, not a plan)
@@ -2151,6 +2165,19 @@ class FactExtractor:
             self._keys.discard(signature(fact.text))
 
     # ------------------------------------------------------------ tools
+    def _closed_pr(self, block: Block, number: str) -> None:
+        """A pull request closed unmerged after a review asked for changes (``gh pr view N
+        --comments``): an approach tried and turned down, with the reviewer's reason."""
+        record = closed_pr(block.text, number)
+        if record is None or number in self._closed_prs:
+            return
+        title, (start, end) = record
+        kept = self._keep("falsified", "", [self._cite(block, start, end, "fact")],
+                          text=snippet(f"{title} (#{number}) was closed unmerged: "
+                                       f"{one_line(block.text[start:end])}", FACT_CHARS))
+        if kept is not None:
+            self._closed_prs.add(number)
+
     def _result(self, block: Block) -> None:
         opened = self._pending.pop(block.tool_id or "", None)
         if opened is None or block.withheld:
@@ -2176,6 +2203,8 @@ class FactExtractor:
         if tool not in SHELL_TOOLS or not cited.excerpt:
             return
         command = cited.excerpt
+        if not block.is_error and (viewed := PR_VIEW.match(command)) is not None:
+            self._closed_pr(block, viewed.group(1))
         if block.is_error or (did_nothing_hint(block.text) and DID_NOTHING.search(block.text)):
             error, error_cited = failure_line(block, self.source)
             # (a command the user ran in bash mode is the start of what they ask next)

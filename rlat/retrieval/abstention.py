@@ -159,12 +159,15 @@ _GENERAL = re.compile(
     r"^\W*what does (?:a |an |the )?(?:[\w:.+#$-]+(?: \w+)?|['\"‘“][^'\"’”\n]{1,40}['\"’”]|"
     # (a numbered code of a protocol or of the shell: "HTTP status 418", "exit code 137"; not
     # a tool of this project's: "the importer exit code 3")
-    r"(?:https?|smtp|grpc|ftp|dns) (?:status |error )?(?:code )?\d+|(?:exit|return) (?:code|"
-    r"status) \d+|errno \d+|signal \d+|sqlstate \w+|"
+    r"(?:https?|smtp|grpc|ftp|dns) (?:status |error )?(?:code )?\d+(?: [A-Z][\w-]*){0,2}|"
+    r"(?:exit|return) (?:code|status) \d+|errno \d+|signal \d+|sqlstate \w+|"
+    # (an operator by its sign: "what does the ? operator expand to?")
+    r"\S{1,3} operator|"
     # (a term in quotes: "what does 'timing closure' mean …"; a tool's command with its flag:
     # "what does git rebase --onto do?", not a project's target: "make deploy --dry-run")
     r"(?!(?:make|just|npm|yarn|pnpm|rake|task|invoke|nox|tox)\b)[a-z][\w.+-]* [\w.+-]+ --?[\w-]+)"
-    r" (?:actually )?(?:guarantee|mean|do)\b|"
+    r" (?:actually |usually |really |exactly )?(?:guarantee|mean|do|expand to|desugar to|"
+    r"compile (?:down )?to)\b|"
     r"^\W*how (?:is|are|does|do) (?!the\b)[^?\n]{1,40}? (?:differ|different) from\b|"
     # ("difference between X and Y?", "WP_Query vs get_posts - when would I use which?")
     r"^\W*(?:the )?difference between\b|"
@@ -229,6 +232,12 @@ _GIT_HOWTO = re.compile(r"^\W*how (?:do|can|would|should) (?:i|you|one) (?:\w+ )
 _SCOPE = re.compile(r"^\W*(?:(?i:in|for|with|using) (?:[A-Z][\w.+#-]*(?: \d[\w.]*)?|"
                     r"[a-z][\w.+#-]* \d[\w.]*)\s*[,:-]\s*|"
                     r"(?i:quick|random|general|side|dumb|silly) (?i:question)\s*[,:-]?\s*)")
+# Verse asked for ("write a limerick about a test that only fails on Fridays"): no claim of the
+# project's answers it, whatever it is about.
+_VERSE = re.compile(r"^\W*(?:(?:can you |could you |please )?(?:write|compose) (?:me )?(?:a|an|some) "
+                    r"(?:short |little |funny )?(?:poem|limerick|haiku|sonnet|song|rhyme|joke|"
+                    r"riddle)s?(?=\s+(?:about|on|for|describing|where|in which)\b|\W*$))",
+                    re.IGNORECASE)
 _TEAMS = re.compile(r"\b(?:our|ours|we|us|here|this repo|this project|team)\b|[`/]", re.IGNORECASE)
 
 
@@ -239,6 +248,8 @@ def asks_in_general(prompt: str) -> bool:
     nothing for it."""
     prompt = prompt.strip()
     prompt = _SCOPE.sub("", prompt, count=1)
+    if _VERSE.match(prompt):
+        return True
     if _GIT_HOWTO.search(prompt) and not _TEAMS.search(prompt) \
             and not _IDENTIFIER.search(prompt):
         return True  # ("how do I undo the last commit but keep the changes in my working tree?")

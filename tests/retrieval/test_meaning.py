@@ -507,6 +507,10 @@ def test_a_report_of_an_attempt_sharing_only_the_word_tried_is_not_let_in_by_its
     "what does HTTP status 418 mean?",  # (a protocol's numbered code)
     "what does exit code 137 mean?",
     "how do I list git branches sorted by the date of their last commit?",
+    "what does HTTP 409 Conflict usually mean in a REST API?",  # (the code's name, an adverb)
+    "in Rust, what does the ? operator expand to?",  # (an operator by its sign)
+    "write a limerick about a test that only fails on Fridays",  # (verse, whatever its topic)
+    "could you write me a haiku?",
 ])
 def test_a_general_question_scoped_or_about_a_numbered_code_is_still_general(general):
     from rlat.retrieval.abstention import asks_in_general
@@ -532,6 +536,9 @@ def test_a_question_scoped_to_this_project_is_not_general(ours):
     "in prod, what's the difference between the two queues?",  # (a place of this project)
     "how do i sort imports before i commit?",  # (no git how-to)
     "how do I prune the old feature flags before the commit?",
+    "what does our retry operator do?",
+    "write a song title generator for the cli",  # (a song's title: work, not verse)
+    "write a test for the flaky parser",
 ])
 def test_a_projects_codes_places_and_chores_are_not_general(ours):
     from rlat.retrieval.abstention import asks_in_general

@@ -1,0 +1,123 @@
+"""Capture of the seventeenth pass (docs/capture.md, "Seventeenth pass"): pull-request work — a
+reviewer's rule passed on, a closed pull request's review, the reason written into a pull
+request the assistant opens — and three false findings it showed: "never mind" kept as a rule,
+closing a pull request kept as the way to do what failed, and a build that looks at its output
+afterwards not kept as a recovery."""
+
+from __future__ import annotations
+
+import pytest
+from capture_helpers import facts_of, session
+
+from rlat.capture.pipeline import capture_transcript
+
+
+def captured(b, store=None) -> dict[str, list[dict]]:
+    report = capture_transcript(b.write(b.path), store=store, dry_run=store is None)
+    return {kind: [f for f in found if f["action"] == "proposed"]
+            for kind, found in facts_of(report).items()}
+
+
+def texts(found: dict[str, list[dict]]) -> list[str]:
+    return [f["text"] for kind in found for f in found[kind] if kind != "event"]
+
+
+@pytest.mark.parametrize("relay", [
+    "Morag won't approve #142 until this is fixed:",
+    "Aoife won't merge the PR until it's done like this:",
+])
+def test_a_reviewers_rule_passed_on_is_a_convention(tmp_path, store, relay):
+    b = session(tmp_path)
+    b.prompt(f"{relay} station payloads get decoded into a struct that includes "
+             "JSON::Serializable — we don't walk JSON::Any with as_h chains (ADR-0004)")
+    b.say("On it.")
+    (rule,) = captured(b, store)["convention"]
+    assert rule["text"].startswith("Station payloads get decoded") and "ADR-0004" in rule["text"]
+
+
+def test_never_mind_is_no_rule(tmp_path):
+    b = session(tmp_path)
+    b.prompt("can we cache the results page?")
+    b.say("Checking closed PRs first.")
+    b.prompt("ugh, ok. never mind then")
+    b.say("Noted.")
+    assert "convention" not in captured(b)
+
+
+PR_VIEW = """Build with -Dpreview_mt for parallel polling #111
+Closed • priya-n wants to merge 1 commits into main from parallel-poll • about 9 months ago
+
+morag-k (Member) • about 9 months ago • Changes requested
+Please revert the -Dpreview_mt flag. We've been here: the PG pool isn't thread-safe and the summary cache has no locks.
+
+"""
+
+
+def test_a_closed_pull_requests_review_is_the_approach_turned_down(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("summaries on the gateways are slow — can the poller use all four cores?")
+    b.run("Bash", {"command": "gh pr view 111 --comments"}, PR_VIEW)
+    b.say("It was tried in #111 and closed — Morag's review explains why, so I won't suggest "
+          "it again.")
+    found = captured(b, store)
+    (tried,) = found["falsified"]
+    assert tried["text"].startswith("Build with -Dpreview_mt for parallel polling (#111) was "
+                                    "closed unmerged: Please revert the -Dpreview_mt flag.")
+    # (the assistant's pointer at it says nothing the record does not)
+    assert not any("Morag's review explains why" in t for t in texts(found))
+
+
+@pytest.mark.parametrize("output", [
+    PR_VIEW.replace("Closed •", "Merged •"),  # (it went in)
+    PR_VIEW.replace("Changes requested", "Approved"),  # (nobody turned it down)
+])
+def test_a_pull_request_merged_or_approved_is_no_approach_turned_down(tmp_path, output):
+    b = session(tmp_path)
+    b.prompt("was parallel polling tried?")
+    b.run("Bash", {"command": "gh pr view 111 --comments"}, output)
+    b.say("Here is #111.")
+    assert "falsified" not in captured(b)
+
+
+def test_the_reason_written_into_a_pull_request_is_the_assistants_finding(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("the bridge batch gets a 400 from the API, the punches never land - fix it and "
+             "open a PR")
+    b.run("Edit", {"file_path": "Sources/App/configure.swift", "old_string": "a",
+                   "new_string": "b"}, "The file has been updated.")
+    b.run("Bash", {"command": "gh pr create --title \"Decode dates as ISO 8601\" --body-file - "
+                              "<<'EOF'\n## What\nThe bridge batch is accepted now.\n\n## Why\n"
+                              "Vapor's default JSON coders use the .deferredToDate strategy, so "
+                              "the ISO 8601 timestamps the bridge sends fail to decode before "
+                              "the handler runs.\nEOF"},
+          "https://github.com/club/kestrelholm/pull/231")
+    b.say("Opened #231.")
+    assert any(".deferredToDate" in t for t in texts(captured(b, store)))
+
+
+def test_closing_a_pull_request_is_no_recovery_of_what_failed(tmp_path):
+    b = session(tmp_path)
+    b.prompt("put bevy's dynamic_linking feature in the default features")
+    b.run("Bash", {"command": "git push && gh run watch --exit-status"},
+          "Exit code 1\nX web / build: error: cannot produce dylib for `bevy_dylib`",
+          is_error=True)
+    b.run("Bash", {"command": "gh pr close 108 --comment \"Closing: dylibs break the web build\""},
+          "✓ Closed pull request #108")
+    b.say("Closed.")
+    assert "recovery" not in captured(b)
+
+
+def test_a_build_that_looks_at_its_output_afterwards_recovers_the_one_that_failed(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("make a web build? I want to try the new level in the browser")
+    b.run("Bash", {"command": "cargo run --release --target wasm32-unknown-unknown"},
+          "Exit code 101\nerror: could not execute process `target/wasm32-unknown-unknown/"
+          "release/tarnwhistle.wasm` (never executed)\n\nCaused by:\n  Permission denied "
+          "(os error 13)", is_error=True)
+    b.run("Bash", {"command": "trunk build --release --public-url ./ && ls -lh dist/"},
+          " INFO ✅ success\ntotal 13M")
+    b.say("dist/ has the web build.")
+    (fix,) = captured(b, store)["recovery"]
+    assert fix["text"].startswith("Use `trunk build --release --public-url ./ && ls -lh dist/` "
+                                  "here (`cargo run --release --target wasm32-unknown-unknown` "
+                                  "fails")

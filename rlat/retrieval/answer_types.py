@@ -85,13 +85,20 @@ _ASKS_JOB = {
         r"\b(?:run|running|runs|execute|kick off)\b"
         r"(?:(?!lint|format|build|deploy|migrat|bench|profil|coverage)[^.?!\n]){0,40}?"
         r"\b(?:tests?|test suite|specs?|suite)\b|"
-        r"\b(?:tests?|specs?|suite)\b(?: \w+){0,3} (?:meant|supposed) to (?:be )?run\b",
+        r"\b(?:tests?|specs?|suite)\b(?: \w+){0,3} (?:meant|supposed) to (?:be )?run\b|"
+        # ("the integration tests panic about a display when I run them over ssh — how are
+        # they meant to be run?")
+        r"\b(?:tests?|specs?|suite)\b[^?\n]{0,80}?\bhow (?:are|is|do|should) (?:they|these|those|"
+        r"it|we|i)\b[^?\n]{0,30}?\brun\b",
         re.IGNORECASE),
     BUILD: re.compile(
         r"\bbuild (?:command|invocation|entry ?point|target|script|steps?)\b|"
         r"\bhow (?:do(?:es)?|should|can|would) (?:we|everyone(?: else)?|you all|people|the team|"
         r"ci) build\b|"
-        r"^\W*(?:please |now |then )?(?:re)?build (?:the|a|an|our|this|it)\b",
+        r"^\W*(?:please |now |then )?(?:re)?build (?:the|a|an|our|this|it)\b|"
+        # ("make a browser build of the game I can zip")
+        r"^\W*(?:please |now |then )?(?:make|do|cut|produce) (?:a|an|the|me a) (?:[\w-]+ ){0,2}"
+        r"build\b(?! (?:fail|break|pass|script|server|time)s?\b)",
         re.IGNORECASE),
     LINT: re.compile(
         r"^\W*(?:please |now |then )?(?:lint|(?:auto-?)?format (?:the |all |all the |my |our )?"

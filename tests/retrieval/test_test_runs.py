@@ -93,7 +93,9 @@ def test_which_prompts_ask_to_run_the_tests():
     for prompt in ("how do I run the unit tests?", "run the tests for the deliveries app",
                    "cypress can't reach the app - how are these tests meant to be run?",
                    "what needs to be running before the japa suite will pass?",
-                   "kick off the integration tests"):
+                   "kick off the integration tests",
+                   "the integration tests panic about a display over ssh — how are they meant "
+                   "to be run?"):
         assert asked_kind(prompt, None) == TEST_RUN, prompt
         assert asked_kind(prompt, None, question=False) == TEST_RUN, prompt
     for prompt in ("add a test for the parser", "why does test_login fail?",
@@ -144,12 +146,14 @@ def test_asking_how_the_project_is_built_gets_its_build_command():
 def test_which_prompts_ask_to_build_or_lint_the_project():
     for prompt in ("what's the build invocation for the production pcb?",
                    "my laptop complains about the host, how does everyone else build?",
-                   "build the firmware for the v2 board"):
+                   "build the firmware for the v2 board",
+                   "make a browser build of the game I can zip and upload by hand"):
         assert asked_kind(prompt, None) == BUILD, prompt
     for prompt in ("how do I build a REST API in Flask?", "the build is slow since monday",
                    "why does the build fail on CI?", "what should we build next?",
                    # (a build reported, not asked for)
-                   "Logic keeps loading the previous build of the AU, how do I stop it?"):
+                   "Logic keeps loading the previous build of the AU, how do I stop it?",
+                   "do a quick build server restart"):
         assert asked_kind(prompt, None) != BUILD, prompt
     for prompt in ("lint all the terraform modules",
                    "clean up the code style in the Kotlin files I touched",

@@ -98,13 +98,16 @@ def program(command: str) -> str:
     return first
 
 
-def job_step(command: str) -> str:
-    """The step of a chain that does its job (the one ``program`` names): "trunk build --release
-    && ls -lh dist/" builds; the ``ls`` after it only looks at the result."""
+def up_to_job(command: str) -> str:
+    """A chain up to the step that does its job (the one ``program`` names): "trunk build
+    --release && ls -lh dist/" builds, and the ``ls`` after it only looks at the result; "git
+    submodule status && jq … CMakePresets.json" looks before its job as well."""
     if "&&" not in command:
         return command
     name = program(command)
-    return next((step for step in _CHAIN.split(command) if _program(step) == name), command)
+    steps = _CHAIN.split(command)
+    at = next((i for i, step in enumerate(steps) if _program(step) == name), len(steps) - 1)
+    return " && ".join(steps[:at + 1])
 
 
 def _program(command: str) -> str:
@@ -173,7 +176,7 @@ def recovers(failed: Command, good: str, *, newest: bool = False,
         # failure was the surroundings' (not found, connection refused), not the code's.
         return newest and not failed.prompts_after and program(bad) != program(good) \
             and program(bad) not in HOUSEKEEPING and bool(ENV_ERROR.search(failed.error)) \
-            and not command_words(job_step(good)) & LOOKS  # ("docker context ls" looks; it
+            and not command_words(up_to_job(good)) & LOOKS  # ("docker context ls" looks; it
         # does not do the job — unlike "trunk build … && ls -lh dist/", which builds, then looks)
     if program(bad) != program(good):
         return not failed.edited_after or bool(ENV_ERROR.search(failed.error))

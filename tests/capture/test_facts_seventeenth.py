@@ -121,3 +121,15 @@ def test_a_build_that_looks_at_its_output_afterwards_recovers_the_one_that_faile
     assert fix["text"].startswith("Use `trunk build --release --public-url ./ && ls -lh dist/` "
                                   "here (`cargo run --release --target wasm32-unknown-unknown` "
                                   "fails")
+
+
+def test_a_chain_that_looks_before_its_last_step_is_still_a_look(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the plugin doesn't build on my machine")
+    b.run("Bash", {"command": "cmake -B build && cmake --build build"},
+          "Exit code 1\nCMake Error: add_subdirectory given source \"JUCE\" which is not an "
+          "existing directory.", is_error=True)
+    b.run("Bash", {"command": "git submodule status && jq -r '.configurePresets[].name' "
+                              "CMakePresets.json"}, "-3f2a9c1 JUCE\nninja-release")
+    b.say("The JUCE submodule isn't checked out.")
+    assert "recovery" not in captured(b)

@@ -1,4 +1,4 @@
-"""`python -m bench.dev_eval [--split dev|dev2|…|dev25|heldout] [--oracle] [--format json] [--verbose]`.
+"""`python -m bench.dev_eval [--split dev|dev2|…|dev27|heldout] [--oracle] [--format json] [--verbose]`.
 
 Generates the split's world, captures it through the real SessionEnd hook, asks its prompts
 through the real UserPromptSubmit hook and prints the table (with ``--oracle``, next to the same

@@ -44,6 +44,10 @@ SPLIT_NOTE = {
              "code; first read untuned (0.68; 0.70 with dev22 and dev23's fixes), tuned on since",
     "dev25": "the DEV25 split: written in the sixteenth pass by a helper that read no rlat "
              "code; first read untuned (0.55; 0.59 with dev22 to dev24's fixes), tuned on since",
+    "dev26": "the DEV26 split: written in the seventeenth pass by a helper that read no rlat "
+             "code; first read untuned (0.60; the pass's start code 0.56), tuned on since",
+    "dev27": "the DEV27 split: written in the seventeenth pass by a helper that read no rlat "
+             "code; first read untuned (0.39, as with the pass's start code), tuned on since",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

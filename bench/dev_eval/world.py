@@ -1,7 +1,7 @@
 """The evaluation world: projects, their sessions with planted facts, and the later prompts.
 
-A *split* (``dev``, ``dev2`` … ``dev25`` or ``heldout``) is a content module
-(``dev_content.py``, ``dev2_content.py`` … ``dev25_content.py``, ``heldout_content.py``: projects,
+A *split* (``dev``, ``dev2`` … ``dev27`` or ``heldout``) is a content module
+(``dev_content.py``, ``dev2_content.py`` … ``dev27_content.py``, ``heldout_content.py``: projects,
 facts, noise, unrelated prompts, phrasing templates) plus a
 seed. :func:`generate` turns it into
 a :class:`World` deterministically: which
@@ -15,7 +15,9 @@ dev14 to dev17 (eleventh pass, 0.65, 0.51, 0.54 and 0.49), dev18 (twelfth pass, 
 with the code of the pass's start), dev19 and dev20 (thirteenth pass, 0.325, and 0.56 after
 dev19's fixes — 0.325 with the code of the pass's start), dev21 (fourteenth pass, 0.62),
 dev22 (fourteenth pass, 0.65; read in the sixteenth), dev23, dev24 and dev25 (sixteenth pass,
-0.45, 0.68 and 0.55 with the code of the pass's start) were too; heldout never.
+0.45, 0.68 and 0.55 with the code of the pass's start) were too, and dev26 and dev27
+(seventeenth pass, 0.56 and 0.39 with the code of the pass's start, 0.60 and 0.39 with the
+code of the moment) too; heldout never.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context
 (:func:`contains_key`: case-insensitive, on word tokens, a trailing plural ``s`` ignored, so
@@ -67,6 +69,8 @@ SPLITS = {"dev": ("bench.dev_eval.dev_content", 1301),
           "dev23": ("bench.dev_eval.dev23_content", 3917),
           "dev24": ("bench.dev_eval.dev24_content", 6553),
           "dev25": ("bench.dev_eval.dev25_content", 2281),
+          "dev26": ("bench.dev_eval.dev26_content", 7393),
+          "dev27": ("bench.dev_eval.dev27_content", 1613),
           "heldout": ("bench.dev_eval.heldout_content", 9473)}
 
 

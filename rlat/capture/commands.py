@@ -61,6 +61,10 @@ _CHAIN = re.compile(r"\s*&&\s*")
 # with it does its next step's job ("git submodule update --init && cmake --preset release").
 _GIT_SETUP = re.compile(r"\s*git\s+(?:-C\s+\S+\s+)?(?:submodule|lfs|fetch)\b")
 _CD_FIRST = re.compile(r"^\s*(?:cd|pushd)\s+\S+\s*(?:&&|;)\s*")
+# A command run on another host over ssh, in quotes ("ssh gw-2.fra 'sudo openresty -t'"; options
+# with a value, "-p 2222", "-i key", before the host).
+_SSH = re.compile(r"^\s*ssh\s+(?:-[46AaCfGgKkMNnqsTtVvXxYy]+\s+|-[bcDEeFIiJLlmOoPpQRSWw]\s*\S+\s+)*"
+                  r"[\w.@-]+\s+(['\"])(.+)\1\s*$")
 
 
 def _unwrapped(command: str) -> list[str]:
@@ -68,6 +72,9 @@ def _unwrapped(command: str) -> list[str]:
     wraps it (sudo, env, time, nohup, ``timeout 300``): "timeout 300 godot --headless …" does
     godot's job, as "godot --headless …" does."""
     command = _CD_FIRST.sub("", command)  # "cd envs/staging && terraform init": terraform
+    remote = _SSH.match(command)
+    if remote:  # (what runs on the host: "ssh gw-2 'sudo openresty -t'" is openresty's job)
+        command = remote.group(2)
     words = command.split()
     while words and ("=" in words[0] and not words[0].startswith("-")
                      or words[0] in ("sudo", "env", "time", "exec", "nohup", "command", "timeout")):

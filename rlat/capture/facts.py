@@ -208,6 +208,7 @@ from .fact_rules import (
     SENTENCE,
     SETUP_ANSWER_WORDS,
     SETUP_ASKED,
+    SHELL_PROMPT_LINE,
     SNAG,
     SNAG_WORDS,
     SOFTENER,
@@ -2128,6 +2129,12 @@ class FactExtractor:
                   if "\n" in m.group(0)] if "```" in text else []
         quoted = [m for m in QUOTED_COMMAND.finditer(text)
                   if not any(a <= m.start() < b for a, b in fenced)]
+        # ... or copied from the terminal with its prompt ("```\n$ ssh gw-2 'sudo openresty -t
+        # -c conf/nginx.conf'\nnginx: [emerg] open() … failed\n```"): the last such line
+        prompted = [m for m in SHELL_PROMPT_LINE.finditer(text)
+                    if any(a <= m.start() < b for a, b in fenced)]
+        if prompted and (not quoted or prompted[-1].start() > quoted[-1].start()):
+            quoted = prompted
         if not quoted:
             return
         command = quoted[-1].group(1)
@@ -2135,8 +2142,8 @@ class FactExtractor:
         if not (ERRORISH.search(pasted) or ENV_ERROR.search(pasted)):  # it failed
             return
         error, error_cited = failure_line(block, self.source, pasted)
-        if error_cited is None or program(command) in HOUSEKEEPING:
-            return
+        if error_cited is None or program(command) in HOUSEKEEPING or only_looks(command):
+            return  # (what a look shows may be errors: "$ ssh gw-1 'tail error.log'")
         self._commands.append(Command(
             one_line(command), Cited(block.uuid, command, "command", self.source, block.offset),
             True, error, error_cited, ask=self._ask, facts_before=self._kept))

@@ -133,3 +133,40 @@ def test_a_chain_that_looks_before_its_last_step_is_still_a_look(tmp_path):
                               "CMakePresets.json"}, "-3f2a9c1 JUCE\nninja-release")
     b.say("The JUCE submodule isn't checked out.")
     assert "recovery" not in captured(b)
+
+
+def test_a_failure_copied_from_the_terminal_is_recovered_by_the_command_that_works(tmp_path,
+                                                                                    store):
+    b = session(tmp_path)
+    b.prompt("check the config on gw-2 actually parses\n\nthis is what I get:\n\n```\n"
+             "$ ssh gw-2.fra.internal 'sudo openresty -t -c conf/nginx.conf'\n"
+             "nginx: [emerg] open() \"/usr/local/openresty/nginx/conf/conf/nginx.conf\" failed "
+             "(2: No such file or directory)\n```")
+    b.run("Bash", {"command": "ssh gw-2.fra.internal 'sudo openresty -p /opt/sorrelgate/ -c "
+                              "conf/nginx.conf -t'"},
+          "nginx: the configuration file /opt/sorrelgate/conf/nginx.conf syntax is ok")
+    b.say("It parses; a relative -c is resolved against the prefix.")
+    (fix,) = captured(b, store)["recovery"]
+    assert fix["text"].startswith("Use `ssh gw-2.fra.internal 'sudo openresty -p /opt/sorrelgate/"
+                                  " -c conf/nginx.conf -t'` here (`ssh gw-2.fra.internal 'sudo "
+                                  "openresty -t -c conf/nginx.conf'` fails")
+
+
+def test_errors_a_look_shows_are_no_failure_and_two_jobs_on_one_host_are_two_jobs(tmp_path):
+    b = session(tmp_path)
+    b.prompt("booking-api moved behind the new LB, gateways still 502:\n\n```\n"
+             "$ kubectl logs deploy/gateway -n edge --tail 2\n"
+             "[error] connect() failed (113: No route to host) while connecting to upstream\n```")
+    b.run("Bash", {"command": "kubectl top pods -n edge"},
+          "NAME            CPU(cores)   MEMORY(bytes)\ngateway-7d9f    31m          120Mi")
+    b.say("Not resource pressure.")
+    assert "recovery" not in captured(b)
+
+
+def test_a_command_run_over_ssh_does_the_job_of_the_command_it_runs():
+    from rlat.capture.commands import command_words, program
+
+    assert program("ssh gw-2.fra 'sudo openresty -t'") == "openresty"
+    assert program("ssh -p 2222 deploy@host \"systemctl restart app\"") == "systemctl"
+    assert program("ssh host") == "ssh"
+    assert "tail" in command_words("ssh gw-1 'tail -n 3 /var/log/app/error.log'")

@@ -208,7 +208,7 @@ RULE_QUOTED = re.compile(r"^(?:[^:\n]{0,80}\b(?:made (?:it|that|this) (?:a|the)|
                          r"\W{0,3}(?:the )?(?:adr|decision record|decision|rfc|runbook|"
                          r"style ?guide|contributing(?:\.md)?|readme(?:\.md)?|[\w-]+\.md)"
                          r"\b[^:\n]{0,30}?\b(?:is (?:clear|explicit)|says|states|decided|"
-                         r"settles it|has (?:a|one|the) (?:rule|convention))\b[^:\n]{0,20})\s*:\s+",
+                         r"settles it|has (?:a|one|the) (?:rule|convention))\b[^:\n]{0,20})\s*:\**\s+",
                          re.IGNORECASE)
 # ... or acknowledged and said back ("Noted for everything else I write here: every
 # hyperparameter is a field in a Hydra config …"): a rule only when what follows reads as one

@@ -170,3 +170,15 @@ def test_a_command_run_over_ssh_does_the_job_of_the_command_it_runs():
     assert program("ssh -p 2222 deploy@host \"systemctl restart app\"") == "systemctl"
     assert program("ssh host") == "ssh"
     assert "tail" in command_words("ssh gw-1 'tail -n 3 /var/log/app/error.log'")
+
+
+def test_a_house_rule_labelling_a_list_item_keeps_the_whole_item(tmp_path, store):
+    b = session(tmp_path)
+    b.prompt("handover note for INC-548 please, Priya is next on call")
+    b.say("**Handover — INC-548** (for Priya)\n\n- **Where it stands:** both gateways reloaded "
+          "in place.\n- **House rule:** We never restart openresty on the gateways. it's "
+          "systemctl reload openresty, always — a restart kills every telematics websocket.\n\n"
+          "Ready to paste into the channel.")
+    rules = [f["text"] for f in captured(b, store)["convention"]]
+    assert any(r.startswith("We never restart openresty on the gateways. it's systemctl reload "
+                            "openresty, always") for r in rules), rules

@@ -36,11 +36,37 @@ def replace(record, **changes):
     return record.__class__(**values)
 
 
-class Frozen:
-    """A record whose fields are set once, in ``__init__`` (through ``object.__setattr__``), and
-    never assigned again; it pickles and copies by its field values."""
+class Record:
+    """The ``__repr__`` and ``__eq__`` a dataclass would have, over the fields in
+    ``__slots__`` (a record on a hot path writes its own, over its fields by name)."""
 
     __slots__ = ()
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}("
+                + ", ".join(f"{name}={value!r}"
+                            for name, value in zip(self.__slots__, self._values(), strict=True))
+                + ")")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()
+        return NotImplemented
+
+    __hash__ = None  # (as a dataclass with eq and without frozen)
+
+
+class Frozen(Record):
+    """A record whose fields are set once, in ``__init__`` (through ``object.__setattr__``), and
+    never assigned again; it hashes, pickles and copies by its field values."""
+
+    __slots__ = ()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
 
     def __setattr__(self, name, value):
         raise FrozenInstanceError(f"cannot assign to field {name!r}")

@@ -119,8 +119,9 @@ _DOES = {
         r"(?:Test|Spec)(?![a-z])"),
     BUILD: re.compile(r"(?<![A-Za-z])[Bb]uilds?(?![a-z])|Build(?![a-z])|(?<![A-Za-z])(?:cmake|"
                       r"bazel|ninja|assemble\w*|compile\w*)(?![a-z])"),
-    LINT: re.compile(r"(?i:lint\w*|\w*lint|fmt|format\w*|prettier|black|ruff|spotless\w*|"
-                     r"rubocop|clippy)(?![a-z])"),
+    # (a formatter, not an option of another command: `rlat memory list --format json`)
+    LINT: re.compile(r"(?i:lint\w*|\w*lint|\w*fmt|(?<![-\w])format\w*|prettier|(?<![-\w])black|"
+                     r"ruff|spotless\w*|rubocop|clippy)(?![a-z])"),
 }
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
 _CALLED = re.compile(r"\b\w+::(\w+)\(\)")

@@ -44,6 +44,7 @@ from ..claims.fold import independent_count as state_independent_count
 from ..claims.ids import normalise_text
 from ..claims.model import Claim, live, subject_key
 from ..claims.policy import DAY, POLICIES
+from ..records import Record
 from . import thresholds as T
 from .rungs import agent_multiplier, points, trust_of_points
 
@@ -166,7 +167,7 @@ def conflicts(a: Claim, b: Claim) -> str | None:
 
 # ----------------------------------------------------------------------------- transitions
 # A record (rlat.records): no dataclass, whose import costs every hook ~7 ms.
-class Change:
+class Change(Record):
     """One planned transition: the events that make it, and a sentence saying why."""
 
     __slots__ = ("action", "claim", "reason", "events", "text", "other")
@@ -187,18 +188,6 @@ class Change:
         self.text = text
         self.other = other
 
-    def _values(self) -> tuple:
-        return (self.action, self.claim, self.reason, self.events, self.text, self.other)
-
-    def __repr__(self) -> str:
-        return (f"{self.__class__.__qualname__}(action={self.action!r}, claim={self.claim!r}, "
-                f"reason={self.reason!r}, events={self.events!r}, text={self.text!r}, "
-                f"other={self.other!r})")
-
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()
-        return NotImplemented
 
 
     def to_dict(self) -> dict:

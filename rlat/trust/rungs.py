@@ -63,24 +63,6 @@ class Breakdown(Frozen):
         setattr_(self, "sessions_bad", sessions_bad)
         setattr_(self, "contexts", contexts)
 
-    def _values(self) -> tuple:
-        return (self.prior, self.outcomes, self.cross_context, self.recurrence, self.user,
-                self.corpus, self.sessions_good, self.sessions_bad, self.contexts)
-
-    def __repr__(self) -> str:
-        return (f"{self.__class__.__qualname__}("
-                + ", ".join(f"{name}={value!r}"
-                            for name, value in zip(self.__slots__, self._values(), strict=True))
-                + ")")
-
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
     @property
     def total(self) -> float:
         return (self.prior + self.outcomes + self.cross_context + self.recurrence + self.user

@@ -178,6 +178,7 @@ def test_a_command_doing_the_job_is_recognised(job, text):
     (BUILD, "The build server is in the basement"),  # (no command)
     (BUILD, "Use `docker compose up -d` here"),
     (LINT, "Dates are formatted as ISO 8601 in every response"),
+    (LINT, "Use `rlat memory list --format json` here"),  # (an option, not a formatter)
 ])
 def test_a_claim_giving_no_command_for_the_job_is_not_one(job, text):
     assert not states(job, text)

@@ -2186,9 +2186,14 @@ class FactExtractor:
         if record is None or number in self._closed_prs:
             return
         title, (start, end) = record
-        kept = self._keep("falsified", "", [self._cite(block, start, end, "fact")],
-                          text=snippet(f"{title} (#{number}) was closed unmerged: "
-                                       f"{one_line(block.text[start:end])}", FACT_CHARS))
+        # (successful output is never scrubbed whole: the lines a fact keeps are, as a backing
+        # line is; a review that carried a secret keeps none of it)
+        review = scrubbing.scrub(block.text[start:end], context="tool_output").text
+        said = scrubbing.scrub(title, context="tool_output").text
+        kept = self._keep("falsified", review,
+                          [Cited(block.uuid, review, "output", self.source, block.offset)],
+                          text=snippet(f"{said} (#{number}) was closed unmerged: "
+                                       f"{one_line(review)}", FACT_CHARS))
         if kept is not None:
             self._closed_prs.add(number)
 

@@ -7,7 +7,7 @@ afterwards not kept as a recovery."""
 from __future__ import annotations
 
 import pytest
-from capture_helpers import facts_of, session
+from capture_helpers import facts_of, session, stored_events_text
 
 from rlat.capture.pipeline import capture_transcript
 
@@ -182,3 +182,17 @@ def test_a_house_rule_labelling_a_list_item_keeps_the_whole_item(tmp_path, store
     rules = [f["text"] for f in captured(b, store)["convention"]]
     assert any(r.startswith("We never restart openresty on the gateways. it's systemctl reload "
                             "openresty, always") for r in rules), rules
+
+
+def test_a_secret_in_a_closed_pull_requests_review_is_never_kept(tmp_path, store):
+    token = "ghp_" + "R3vi3wR3vi3wR3vi3wR3vi3wR3vi3wR3vi3w"
+    b = session(tmp_path)
+    b.prompt("summaries on the gateways are slow — can the poller use all four cores?")
+    b.run("Bash", {"command": "gh pr view 111 --comments"},
+          PR_VIEW.replace("the summary cache has no locks.",
+                          f"the summary cache has no locks. (I tested with {token}.)"))
+    b.say("It was tried in #111 and closed.")
+    # (the review that carried it is dropped, as a sentence that carried one is: nothing of it
+    # is stored, not even as a citation's excerpt)
+    assert not any(token in t for t in texts(captured(b, store)))
+    assert token not in stored_events_text()

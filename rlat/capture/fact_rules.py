@@ -1149,8 +1149,9 @@ DIAGNOSIS_START = re.compile(
     r"turns out|i (?:figured|found) (?:it )?out)\W*:?\s*", re.IGNORECASE)
 # ... and a command the user hands over, however long ("ah, here it's `mix hex.repo add …`").
 QUOTED_COMMAND = re.compile(r"`([^`\n]{2,2000})`")
-# ... or a line copied from a terminal with its prompt, in a fence ("$ make deploy", "% go test").
-SHELL_PROMPT_LINE = re.compile(r"^[ \t]*[$%#][ \t]+(\S[^\n]{1,2000})$", re.MULTILINE)
+# ... or a line copied from a terminal with its prompt, in a fence ("$ make deploy", "% go test";
+# not "# …", a comment in a pasted script as often as a root prompt).
+SHELL_PROMPT_LINE = re.compile(r"^[ \t]*[$%][ \t]+(\S[^\n]{1,2000})$", re.MULTILINE)
 # ... or in double quotes ('Ines says "Rscript -e 'renv::restore()'" - that's what they use').
 SAID_COMMAND = re.compile(r"[\"“]([^\"“”\n]{2,2000})[\"”]")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_+-]{1,}")

@@ -1566,11 +1566,11 @@ class FactExtractor:
                 quoting = said_back  # ("Noted …: every hyperparameter is a field in …")
             if quoting and end - start - quoting.end() >= SENTENCE_MIN:
                 start += quoting.end()
+                line_start = text.rfind("\n", 0, start) + 1
                 line_end = text.find("\n", end)
                 line_end = len(text) if line_end < 0 else line_end
                 if text[end:line_end].strip() and line_end - start <= FACT_CHARS \
-                        and text.rfind("\n", 0, start) + 1 < start \
-                        and LIST_ITEM.match(text, text.rfind("\n", 0, start) + 1):
+                        and LIST_ITEM.match(text, line_start):
                     end = line_end  # (the whole item it labels: "- **House rule:** We never
                     # restart openresty. it's systemctl reload openresty, always — …")
                 self._keep("convention", text[start:end], [self._cite(block, start, end, "fact")])

@@ -142,7 +142,6 @@ KIND_MEANING = 0.20
 AGREE_WORDS = 2
 MEANING_AGREES = 0.15
 CODE_SHARE = 0.2
-_CODE = re.compile(r"`[^`\n]+`")
 
 
 # A question about the world, not this project ("what's the difference between a struct and a
@@ -324,7 +323,7 @@ def meaning_checked(fit: Fit, text: str, known: Callable[[str], bool]) -> bool:
         return False
     if not all(not t.startswith(TAG_PREFIX) and known(t) for t in fit.covered):
         return False
-    code = sum(len(m) for m in _CODE.findall(text))
+    code = sum(len(m) + 2 for m in answer_types.CODE_SPAN.findall(text))  # (with its backticks)
     return code < CODE_SHARE * len(text)
 
 

@@ -123,7 +123,8 @@ _DOES = {
     LINT: re.compile(r"(?i:lint\w*|\w*lint|\w*fmt|(?<![-\w])format\w*|prettier|(?<![-\w])black|"
                      r"ruff|spotless\w*|rubocop|clippy)(?![a-z])"),
 }
-_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+# Code in backticks (its text): where a claim gives a command.
+CODE_SPAN = re.compile(r"`([^`\n]+)`")
 _CALLED = re.compile(r"\b\w+::(\w+)\(\)")
 JOBS = tuple(_ASKS_JOB)
 # A question asking the team's rule for something: "what's our policy on resource ceilings
@@ -162,7 +163,7 @@ def states(kind: str, text: str) -> bool:
     doing it)."""
     does = _DOES.get(kind)
     if does is not None:
-        return any(does.search(code) for code in (*_CODE_SPAN.findall(text),
+        return any(does.search(code) for code in (*CODE_SPAN.findall(text),
                                                   *_CALLED.findall(text)))
     return bool(_STATES[kind].search(text))
 

@@ -19,9 +19,10 @@ from rlat.workspace import workspace_id
 from rlat.world import capture_world_fact, default_km_path
 
 FORBIDDEN = ("typer", "rich", "numpy", "anthropic", "click")
-# ... and the hooks on every prompt and session start not hashlib either: it starts OpenSSL
-# (~3 ms); rlat.claims.ids has SHA-256 without it
-FORBIDDEN_PER_PROMPT = ("hashlib",)
+# ... and the hooks on every prompt and session start neither hashlib, which starts OpenSSL
+# (~3 ms; rlat.claims.ids has SHA-256 without it), nor dataclasses, which imports inspect (~7 ms;
+# the records they use are rlat.records')
+FORBIDDEN_PER_PROMPT = ("hashlib", "dataclasses", "inspect")
 
 
 @pytest.mark.parametrize("event", ["session-start", "user-prompt", "stop", "pre-compact",

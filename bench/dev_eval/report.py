@@ -48,6 +48,8 @@ SPLIT_NOTE = {
              "code; first read untuned (0.60; the pass's start code 0.56), tuned on since",
     "dev27": "the DEV27 split: written in the seventeenth pass by a helper that read no rlat "
              "code; first read untuned (0.39, as with the pass's start code), tuned on since",
+    "dev28": "the DEV28 split: written in the eighteenth pass by a helper that read no rlat "
+             "code; read untuned",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

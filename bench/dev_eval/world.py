@@ -71,6 +71,7 @@ SPLITS = {"dev": ("bench.dev_eval.dev_content", 1301),
           "dev25": ("bench.dev_eval.dev25_content", 2281),
           "dev26": ("bench.dev_eval.dev26_content", 7393),
           "dev27": ("bench.dev_eval.dev27_content", 1613),
+          "dev28": ("bench.dev_eval.dev28_content", 5197),
           "heldout": ("bench.dev_eval.heldout_content", 9473)}
 
 

@@ -56,7 +56,14 @@ _OPERATOR = re.compile(r"\s(?:[|&;<>]|\d?>)")
 NARROWING = frozenset({"-k", "-x", "--lf", "--last-failed", "-m", "--run", "--filter", "-t",
                        "--testNamePattern", "--grep"})
 
+# The most of a failure line a fact quotes.
+ERROR_CHARS = 110
 _CHAIN = re.compile(r"\s*&&\s*")
+# A query typed on the command line ("clickhouse-client -q 'SYSTEM STOP KAFKA …'", "psql -c
+# …", "mysql -e …") that the server rejects as a syntax error: the command was wrong, not the
+# project's code, as with an unknown option.
+_INLINE_QUERY = re.compile(r"\s(?:-q|--query|-c|--command|-e|--execute)[\s=]")
+_SYNTAX_ERROR = re.compile(r"\bsyntax error\b", re.IGNORECASE)
 # A git step that only fetches what the build needs, leaving the work as it is: a chain starting
 # with it does its next step's job ("git submodule update --init && cmake --preset release").
 _GIT_SETUP = re.compile(r"\s*git\s+(?:-C\s+\S+\s+)?(?:submodule|lfs|fetch)\b")
@@ -163,12 +170,12 @@ def recovers(failed: Command, good: str, *, newest: bool = False,
         return False  # the user has asked for other things since: another situation
     bad_words, good_words = command_words(bad), command_words(good)
     if any(hint.startswith(said) for hint in failed.advised) and (
-            not failed.edited_after or ENV_ERROR.search(failed.error)):
+            not failed.edited_after or _command_was_wrong(failed)):
         return True  # the assistant said to run it instead (not after an edit fixed the code)
     if bad_words and bad_words <= good_words and any(
             w.startswith("-") or "=" in w or w in ("&&", ";")
             for w in set(good.split()) - set(bad.split())) and (
-            not failed.edited_after or ENV_ERROR.search(failed.error)):
+            not failed.edited_after or _command_was_wrong(failed)):
         # the same command with what it lacked: a flag, a setting, a step before it (after
         # an edit, unless the failure was the surroundings', it may be the edit that fixed it)
         return True
@@ -182,18 +189,25 @@ def recovers(failed: Command, good: str, *, newest: bool = False,
         # when it ran right after the failure, with no word from the user in between, and the
         # failure was the surroundings' (not found, connection refused), not the code's.
         return newest and not failed.prompts_after and program(bad) != program(good) \
-            and program(bad) not in HOUSEKEEPING and bool(ENV_ERROR.search(failed.error)) \
+            and program(bad) not in HOUSEKEEPING and _command_was_wrong(failed) \
             and not command_words(up_to_job(good)) & LOOKS  # ("docker context ls" looks; it
         # does not do the job — unlike "trunk build … && ls -lh dist/", which builds, then looks)
     if program(bad) != program(good):
-        return not failed.edited_after or bool(ENV_ERROR.search(failed.error))
+        return not failed.edited_after or _command_was_wrong(failed)
     if not failed.edited_after and any(g.startswith(b + ":") for b in bad_words - shared
                                        for g in good_words - shared):
         # nothing was changed in between, and the command that works names a variant of the
         # job that failed ("db:seed" fails, "db:seed:replant" works)
         return True
     # (or it ran and did nothing: "No tests matching pattern … were executed")
-    return bool(ENV_ERROR.search(failed.error)) or failed.did_nothing
+    return _command_was_wrong(failed) or failed.did_nothing
+
+
+def _command_was_wrong(failed: Command) -> bool:
+    """Whether ``failed`` failed for the surroundings' reasons or its own (not found, connection
+    refused, an unknown option, a query typed on its line that does not parse), not the code's."""
+    return bool(ENV_ERROR.search(failed.error)) or bool(
+        _SYNTAX_ERROR.search(failed.error) and _INLINE_QUERY.search(failed.text))
 
 
 def told_verbatim(command: str, told: str) -> bool:
@@ -243,8 +257,13 @@ def failure_line(block: Block, source: str, output: str | None = None) -> tuple[
     said = ""  # what the fact says of the failure, when it is not the line cited
     # A test runner's "--- FAIL: TestX" says less than the "connection refused" under it.
     for candidate in output.splitlines():
-        if ENV_ERROR.search(candidate):
+        if (found := ENV_ERROR.search(candidate)) is not None:
             line = candidate.strip()
+            if found.end() > ERROR_CHARS:
+                # (what says why is at the end of a long line: "error: Internal error occurred:
+                # … exec: "sh": executable file not found in $PATH: unknown")
+                start = candidate.find(" ", found.end() - ERROR_CHARS + 10) + 1
+                line = candidate[start:].strip()
             break
     else:
         if code == TIMED_OUT and not ERRORISH.search(line):
@@ -258,5 +277,5 @@ def failure_line(block: Block, source: str, output: str | None = None) -> tuple[
                              if EXIT_LINE.match(ln)), line)
     if not line:
         return "", None
-    line = snippet(line, 110)
+    line = snippet(line, ERROR_CHARS)
     return said or line, Cited(block.uuid, line, "failure", source, block.offset)

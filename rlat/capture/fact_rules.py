@@ -660,7 +660,9 @@ SYMPTOM = Folded(  # (lowercase words searched in the lowercased text: rlat.capt
     r"events?|taps?|touch\w*)|"
     # ... or a regression, an issue's "Expected:"
     r"(?:it |this |that )?(?:worked|used to work|was fine)\b[^.\n]{0,30}\b(?:ago|before|yesterday|"
-    r"last (?:week|month|year|release))|bisect\w*|regress\w*|expected:)\b")
+    r"last (?:week|month|year|release))|bisect\w*|regress\w*|expected:|"
+    # ... or a page: an alert is a problem reported ("pagerduty just went off: …", "[FIRING:1]")
+    r"\[firing|firing:\d|pagerduty|paged|(?:alert|alarm|pager) (?:fired|went off|is going off))\b")
 REPORTING = re.compile(r"\b(?:" + _NOT_HAPPENING + r")\b", re.IGNORECASE)
 # ... or asking the assistant to find out what is wrong: the explanation that follows is a
 # finding too, whatever words the report used ("slither flags X, and a bot initialized Y. dig
@@ -834,7 +836,8 @@ ACCEPTED = re.compile(r"^\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?(?:,)? (?:do it|go
 # every liveview patch wiped its state"; "we actually had it on the crows for two months last
 # year and it was a disaster"): used before, as much as tried.
 USED_BEFORE = re.compile(r"\b(?:had|used|ran|kept|turned|enabled|switched|rolled out|shipped|"
-                         r"tried out)\b[^.;:!?\n]{0,60}?(?:\bfor (?:like |about |"
+                         # (a setting changed: "someone bumped worker_threads to 24 last winter")
+                         r"tried out|bumped|raised|lowered|increased|doubled|set)\b[^.;:!?\n]{0,60}?(?:\bfor (?:like |about |"
                          r"around |almost |over |just )?(?:a|an|one|two|three|four|five|six|a few|a "
                          r"couple of|several|\d+) (?:days?|weeks?|months?|years?|sprints?)\b|"
                          r"\blast (?:year|month|sprint|quarter|spring|summer|autumn|fall|winter)\b|"
@@ -1042,6 +1045,12 @@ SNAG = re.compile(r"\bthere'?s (?:a|one) (?:snag|catch|gotcha|problem|complicati
                    r"(?:bug|problem)\b", re.IGNORECASE)
 # ... or opening its message with "Found it." (too short a sentence to be read as one).
 FOUND_IT = re.compile(r"\W*found it\s*[.!:]", re.IGNORECASE)
+# A message that opens on having found the cause ("Got it.", "There it is:", "Found the
+# culprit."): what an earlier message offered as the cause was a lead checked on the way.
+FOUND_CAUSE = re.compile(r"\W*(?:got it|found it|there it is|here it is|bingo|"
+                         r"found (?:the|our) (?:culprit|cause|problem|bug)|"
+                         r"that'?s (?:the|our) (?:culprit|cause|problem|bug))\s*[.!:—-]",
+                         re.IGNORECASE)
 SNAG_WORDS = 12  # content words an announcement has at most (more: it explains as well)
 # A label the explanation opens with ("Root cause: …").
 CAUSE_LABEL = re.compile(r"^\W*(?:(?:the )?root cause|the cause|cause|why|verdict|result|"
@@ -1127,7 +1136,10 @@ NO_THEORY = re.compile(r"\b(?:we should|we can|we could|should we|let'?s|also|bt
 THEORY_LEAD = re.compile(r"^\W*(?:(?:oh+|ah+|hm+|wait|ok(?:ay)?)\W+)*(?:i (?:bet|think|suspect|"
                          r"guess|reckon)\b|(?:maybe|probably|perhaps) (?:it'?s|its|the)\b|"
                          # ("seen this before: pgbouncer in transaction mode vs …")
-                         r"(?:i'?ve |we'?ve )?(?:seen|had|hit) (?:this|that) (?:one )?before\b)",
+                         r"(?:i'?ve |we'?ve )?(?:seen|had|hit) (?:this|that) (?:one )?before\b)|"
+                         # ... or recognised by name ("oh, the in-memory pillar. highstate doesn't
+                         # refresh it …")
+                         r"^\W*(?:oh+|ah+)\W+(?:right\W+)?(?=(?:it'?s |that'?s )?the [\w-]+(?: [\w-]+)?\.)",
                          re.IGNORECASE)
 # An order in the user's words: no remedy, whatever code it names ("please fix it").
 ORDER = re.compile(r"\bplease\b|^\W*(?:can|could|would) you\b|^\W*(?:fix|do|change|make) it\b",

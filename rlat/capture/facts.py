@@ -115,6 +115,7 @@ from .fact_rules import (
     FIX_ASKED,
     FIX_REJECTED,
     FOLLOW_UP,
+    FOUND_CAUSE,
     FOUND_IT,
     FOUND_LEAD,
     GOING_BACK,
@@ -825,11 +826,12 @@ class FactExtractor:
                 or FIRST_TRY.search(answer, a, b)
             if not tried or NOT_TRIED.search(answer, a, b):
                 continue
-            if not DROPPED_FOR.search(answer, a, b) and at + 1 < len(spans) \
+            # (how it went comes after what was tried: not the "no" that turns it down)
+            if not DROPPED_FOR.search(answer, tried.end(), b) and at + 1 < len(spans) \
                     and spans[at + 1][1] - a <= FACT_CHARS:
                 b = spans[at + 1][1]  # (how it went may be the next sentence: "we had
                 # workmanager doing an hourly sync last sprint. iOS basically never ran it …")
-            if not DROPPED_FOR.search(answer, a, b) or _went_well(answer[a:b], 0) \
+            if not DROPPED_FOR.search(answer, tried.end(), b) or _went_well(answer[a:b], 0) \
                     or not before and not _gives_reason(answer[tried.end():b]):
                 continue  # (and a reason, not only "… last summer and we reverted it")
             spans_said = sentences(said.text)
@@ -1518,8 +1520,22 @@ class FactExtractor:
             return
         if LEARNED_HEADING.search(text):
             self._learned_sections(block)
+        found_cause = lead = None
         if FOUND_IT.match(text) and self._fixing:
             self._symptom, self._explained = True, False  # ("Found it. Fixing first.")
+        elif (found_cause := FOUND_CAUSE.match(text)) is not None and self._probed:
+            if self._symptom and self._explained and self._explanation_kept is not None \
+                    and all(c.uuid != block.uuid for c in self._explanation_kept.cited):
+                # ("Public DNS still points at the load balancer, so clients reach us." …
+                # "Got it. The hotfix moved the counter into log_by_lua, …": the first was a
+                # lead ruled out, once this message explains it instead)
+                lead, self._explained = self._explanation_kept, False
+            elif not self._symptom and "got it" not in found_cause.group(0).lower():
+                # ("added battery_pct last week and it's 0 on every row since" … "There it is.
+                # Migration 0039 added the column to the tables but not to the view.": what was
+                # asked was a problem, and this explains it — not "Got it: all three tests need
+                # updating", which only acknowledges)
+                self._symptom, self._explained = True, False
         for at, (start, end) in enumerate(spans):
             sentence = text[start:end]
             if len(sentence) > SENTENCE_MAX or sentence.rstrip().endswith("?"):
@@ -1598,7 +1614,11 @@ class FactExtractor:
                     and not CAUSE.search(sentence) \
                     or (REPRODUCED.search(sentence) and not CAUSE_OF_ITS_OWN.search(sentence)):
                 continue
-            if self._awaiting_explanation and CAUSE.search(sentence) \
+            # (after "Got it." / "There it is.", a sentence saying what is, or naming code, is
+            # the cause, however worded — not "Branching off main for the fix.")
+            if self._awaiting_explanation and (CAUSE.search(sentence) or (
+                    found_cause is not None and start >= found_cause.end()
+                    and (states_a_fact(sentence) or _names_code(sentence)))) \
                     and not WHERE_EXPLAINED.search(sentence) and not _OWN_SLIP.match(sentence):
                 if HEDGED.search(sentence):
                     continue  # ("… but I can't tell yet whether that's it": no explanation)
@@ -1637,6 +1657,11 @@ class FactExtractor:
                 self._in_context("environment", sentence,
                                  cited + [Cited(uuid, snippet(line, 160), "output", self.source,
                                                 offset)])
+        if lead is not None:
+            if self._explanation_kept is not lead:
+                self._forget([lead])
+            else:  # ("Got it. I'll point the record at the new balancer.": it stands)
+                self._explained = True
 
     def _failed_lately(self) -> bool:
         """Whether a command failed since the user last asked."""

@@ -31,6 +31,7 @@ class Command:
     hints: set = field(default_factory=set)  # commands the user quoted after it failed
     did_nothing: bool = False  # it ran and did nothing ("No tests matching … were executed")
     told: str = ""  # what the user said after it failed (the first ``TOLD_CHARS``)
+    blamed: bool = False  # the assistant said its program cannot do the job ("tsc doesn't …")
 
 
 # Prompts after a failure by which the user has moved on: a command that works after them
@@ -189,7 +190,7 @@ def recovers(failed: Command, good: str, *, newest: bool = False,
         # when it ran right after the failure, with no word from the user in between, and the
         # failure was the surroundings' (not found, connection refused), not the code's.
         return newest and not failed.prompts_after and program(bad) != program(good) \
-            and program(bad) not in HOUSEKEEPING and _command_was_wrong(failed) \
+            and program(bad) not in HOUSEKEEPING and (_command_was_wrong(failed) or failed.blamed) \
             and not command_words(up_to_job(good)) & LOOKS  # ("docker context ls" looks; it
         # does not do the job — unlike "trunk build … && ls -lh dist/", which builds, then looks)
     if program(bad) != program(good):
@@ -201,6 +202,22 @@ def recovers(failed: Command, good: str, *, newest: bool = False,
         return True
     # (or it ran and did nothing: "No tests matching pattern … were executed")
     return _command_was_wrong(failed) or failed.did_nothing
+
+
+# The assistant saying a program cannot do what was asked of it ("tsc doesn't understand .gts
+# files", "kubectl exec won't work on a distroless image"): the failure was the tool's.
+_CANNOT = re.compile(r"\b(?:doesn'?t|does not|can'?t|cannot|won'?t|isn'?t|is not) (?:\w+ )?"
+                     r"(?:understand|support|know|handle|work|read|parse|run|see|meant)\b",
+                     re.IGNORECASE)
+
+
+def blames(failed: Command, sentence: str) -> bool:
+    """Whether ``sentence`` says the program ``failed`` ran cannot do the job: it names the
+    program (its last word: "pnpm exec tsc" is tsc) and what it cannot do."""
+    name = program(failed.text).rsplit(" ", 1)[-1].rsplit("/", 1)[-1]
+    return len(name) >= 2 and re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", sentence,
+                                          re.IGNORECASE) is not None \
+        and _CANNOT.search(sentence) is not None
 
 
 def _command_was_wrong(failed: Command) -> bool:

@@ -629,6 +629,9 @@ SYMPTOM = Folded(  # (lowercase words searched in the lowercased text: rlat.capt
     r"\b(?:hangs?|hung|stuck|dies|died|crash\w*|fails?|failing|broken|breaks|broke|error|errors|"
     + _NOT_HAPPENING + r"|doesn'?t (?:work|start|run|load|connect|show)|"
     r"won'?t (?:work|start|run|load|connect)|can'?t (?:connect|start|find|reach)|"
+    # ... or what users cannot do ("runners without a club can't enter!!")
+    r"can'?t (?:enter|log ?in|sign ?in|sign up|save|submit|book|pay|register|upload|check ?out)|"
+    r"(?:isn'?t|aren'?t) even|"
     r"not working|slow|times? out|timing out|refused|missing|empty|blank|nothing happens|"
     r"garbage|garbled|weird|wrong|strange|not defined|undefined|disappear\w*|lost|stale|"
     r"throws?|threw|exceptions?|panic\w*|5\d\d(?:s|ing)?|paus(?:es|ed)|quits|blows? up|blew up|"
@@ -1092,7 +1095,8 @@ AFFIRMED = re.compile(
 # actions: one createActionGroup per source. Is that still current, or out of date?"), and the
 # user saying it is ("yeah thats still how we do it").
 STILL_CURRENT = re.compile(r"\b(?:still (?:current|valid|true|right|accurate|the case|how (?:we|you) "
-                           r"do (?:it|things)|in use|the rule)|out of date|up to date)\b[^?\n]*\?\s*$",
+                           r"do (?:it|things)|how (?:the team|we|you) works?|in use|the rule)|"
+                           r"out of date|up to date)\b[^?\n]*\?\s*$",
                            re.IGNORECASE)
 STILL_SO = re.compile(r"^\W*(?:" + _YES + r"|still is|it is)\b"
                       r"(?![^\n]*\b(?:but|not|no longer|out of date|outdated|deprecated|stale|"
@@ -1100,7 +1104,7 @@ STILL_SO = re.compile(r"^\W*(?:" + _YES + r"|still is|it is)\b"
                       re.IGNORECASE)
 # What a doc says, as the assistant quotes it ("docs/state.md says: …", "CONTRIBUTING.md has:").
 DOC_SAYS = re.compile(r"^\W*[\w./-]+\.(?:md|rst|txt|adoc)\b[^:\n]{0,20}\b(?:says|has|reads|states)"
-                      r"\W*:\s*", re.IGNORECASE)
+                      r"(?:\W*:\s*|\s+(?:that\s+)?)", re.IGNORECASE)
 # The part of the assistant's sentence that says it looked, before what it found: "From what I
 # can see in the repo, …", "Looking at the existing modules, …".
 LOOKED_LEAD = re.compile(
@@ -1117,7 +1121,8 @@ PICKED = re.compile(r"^\W*(?:(?:(?:let'?s )?go with |option |take |pick )\(?([a-
 # The assistant agreeing with the user's own diagnosis: the diagnosis is the explanation.
 CONFIRMS = re.compile(
     r"^\W*(?:you'?re (?:right|correct)|you are (?:right|correct)|that'?s exactly it|exactly(?: right)?"
-    r"\W|(?:yes|yep|yeah)\W+(?:that'?s|this is) (?:it|the (?:problem|cause|issue))|good (?:catch|find)|"
+    r"\W|(?:yes|yep|yeah)\W+(?:that'?s|this is) (?:exactly )?(?:it|the (?:problem|cause|issue))|"
+    r"good (?:catch|find|memory)|"
     r"spot on|"
     # ("That's it — applying that.", "Makes sense, fixing it that way.")
     r"(?:(?:right|yes|yeah|yep|ok|okay|ah)\W+)?(?:that'?s it\b(?! for)|(?:that )?makes sense\b|"
@@ -1139,7 +1144,10 @@ THEORY_LEAD = re.compile(r"^\W*(?:(?:oh+|ah+|hm+|wait|ok(?:ay)?)\W+)*(?:i (?:bet
                          r"(?:i'?ve |we'?ve )?(?:seen|had|hit) (?:this|that) (?:one )?before\b)|"
                          # ... or recognised by name ("oh, the in-memory pillar. highstate doesn't
                          # refresh it …")
-                         r"^\W*(?:oh+|ah+)\W+(?:right\W+)?(?=(?:it'?s |that'?s )?the [\w-]+(?: [\w-]+)?\.)",
+                         r"^\W*(?:oh+|ah+)\W+(?:right\W+)?(?=(?:it'?s |that'?s )?the [\w-]+(?: [\w-]+)?\.|"
+                         # ("oh right, that's the thing where odoo stores everything in utc …")
+                         r"(?:it'?s |that'?s |this is )the (?:[\w-]+ )?(?:thing|one|bug|issue|problem|gotcha) "
+                         r"(?:where|with|when)\b)",
                          re.IGNORECASE)
 # An order in the user's words: no remedy, whatever code it names ("please fix it").
 ORDER = re.compile(r"\bplease\b|^\W*(?:can|could|would) you\b|^\W*(?:fix|do|change|make) it\b",

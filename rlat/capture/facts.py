@@ -48,6 +48,7 @@ from .commands import (
     TOLD_CHARS,
     Command,
     bare,
+    blames,
     command_words,
     failure_line,
     only_looks,
@@ -1518,6 +1519,10 @@ class FactExtractor:
                 self._theory) or self._confirmed(self._reported)
         if self._question and not self._answered and self._restates_command(block):
             return
+        if not note and self._commands and self._commands[-1].failed \
+                and not self._commands[-1].recovered:
+            failed = self._commands[-1]
+            failed.blamed = failed.blamed or any(blames(failed, text[a:b]) for a, b in spans)
         if LEARNED_HEADING.search(text):
             self._learned_sections(block)
         found_cause = lead = None
@@ -2057,7 +2062,9 @@ class FactExtractor:
             text = text[:1].upper() + text[1:]  # a rule quoted from mid-sentence reads as one
         if len(text) < SENTENCE_MIN or scrubbing.MARK_PREFIX in sentence:
             return None  # a sentence that carried a secret is an instruction, not a fact to keep
-        key = signature(text)
+        # (the prompt it was learned under is no part of what it says: "[asked: members are
+        # complaining the pdf says 9:00 …]" makes no explanation the report's own sentence)
+        key = signature(without_ask(text))
         if any(same_fact(key, k) for k in self._keys):
             return None
         # Full: the oldest fact of the kind (or of all) makes room: a later statement is as
@@ -2201,7 +2208,7 @@ class FactExtractor:
     def _forget(self, facts: list[Fact]) -> None:
         for fact in facts:
             self.facts.remove(fact)
-            self._keys.discard(signature(fact.text))
+            self._keys.discard(signature(without_ask(fact.text)))
 
     # ------------------------------------------------------------ tools
     def _closed_pr(self, block: Block, number: str) -> None:
@@ -2284,7 +2291,7 @@ class FactExtractor:
             # passes --webpack-src-dir=blocks so every block.json … gets built").
             self._forget([f for f in said if len(content_words(f.text) - command_words(command))
                           < HINT_SAYS_MORE])
-            self._recovery_fact(failed, command, cited)
+            self._recovery_fact(failed, command, cited, ran=script_run(command, block, self.source))
             break
         else:
             self._refined(command, cited)
@@ -2323,11 +2330,15 @@ class FactExtractor:
                            subject="convention:" + " ".join(given.split()[:3]))
                 return
 
-    def _recovery_fact(self, failed: Command, command: str, cited: Cited) -> None:
-        """"Use `B` here (`A` fails: <error>) [asked: …]", cited by both."""
+    def _recovery_fact(self, failed: Command, command: str, cited: Cited,
+                       ran: tuple[str, Cited] | None = None) -> None:
+        """"Use `B` here (`A` fails: <error>) [asked: …]", cited by both; with ``ran`` (what a
+        package script runs, from its output), "Use `B` (runs `C`) here …"."""
         why = f": {one_line(failed.error)}" if failed.error else ""
-        text = f"Use `{bare(command)}` here (`{bare(failed.text)}` fails{why})"
-        cites = [cited] + ([failed.error_cited] if failed.error_cited else [failed.cited])
+        runs = f" (runs `{ran[0]}`)" if ran is not None else ""
+        text = f"Use `{bare(command)}`{runs} here (`{bare(failed.text)}` fails{why})"
+        cites = [cited] + ([failed.error_cited] if failed.error_cited else [failed.cited]) \
+            + ([ran[1]] if ran is not None else [])
         ask = failed.ask or self._ask  # the situation it failed in, not the hint
         if ask is not None:
             text = with_ask(snippet(text, FACT_CHARS - ASK_CHARS - ASKED_ROOM),
@@ -2354,6 +2365,26 @@ class FactExtractor:
             self._forget([fact])
             self._recovery = None
             self._recovery_fact(failed, command, cited)
+
+
+# A package script run (npm, pnpm, yarn, bun) and the line its output starts with to say
+# what the script runs ("> lanternleaf@0.0.0 lint:types /home/dev/src/lanternleaf\n> glint").
+_SCRIPT_RUN = re.compile(r"^\s*(?:npm|pnpm|yarn|bun)\s+(?:run(?:-script)?\s+)?([\w:.-]+)\s*$")
+_SCRIPT_BANNER = re.compile(r"^> \S+@\S* (\S+)(?: \S+)?\n> ([^\n]{1,120})$", re.MULTILINE)
+
+
+def script_run(command: str, block: Block, source: str) -> tuple[str, Cited] | None:
+    """What a package script ``command`` ran, as its output's banner says (scrubbed), and the
+    citation of that line; None for another command or an output without the banner."""
+    script = _SCRIPT_RUN.match(command)
+    if script is None or "> " not in block.text:
+        return None
+    for banner in _SCRIPT_BANNER.finditer(block.text, 0, 2000):
+        if banner.group(1) == script.group(1):
+            line = scrubbing.scrub(banner.group(0).splitlines()[1],
+                                   context="tool_output").text
+            return line[2:].strip(), Cited(block.uuid, line, "output", source, block.offset)
+    return None
 
 
 def _stems(text: str) -> set[str]:

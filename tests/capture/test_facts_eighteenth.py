@@ -6,6 +6,7 @@ when the assistant offers to change it."""
 
 from __future__ import annotations
 
+import pytest
 from capture_helpers import facts_of, session
 
 from rlat.capture.pipeline import capture_transcript
@@ -183,3 +184,86 @@ def test_a_kilns_firing_date_is_no_page(tmp_path):
     b.say("While I was in there I saw the open issue about it - the kiln photo gallery takes ten "
           "seconds to load on the studio wifi.")
     assert not any("ten seconds" in t for t in texts(captured(b)))
+
+
+# dev28 ("pairing and learning the codebase") shapes.
+
+TSC_PASTED = """can you typecheck everything before i push?
+
+this is what `pnpm exec tsc --noEmit` gives me:
+
+```
+app/components/badge-card.gts(24,3): error TS1109: Expression expected.
+Found 214 errors in 31 files.
+```"""
+
+
+def test_a_tool_the_assistant_says_cannot_do_the_job_is_recovered_from(tmp_path):
+    b = session(tmp_path)
+    b.prompt(TSC_PASTED)
+    b.say("tsc doesn't understand .gts files — the <template> blocks look like broken "
+          "TypeScript to it. package.json has a script for it.")
+    b.run("Bash", {"command": "pnpm lint:types"},
+          "> lanternleaf@0.0.0 lint:types /home/dev/src/lanternleaf\n> glint\n")
+    b.say("Clean: no type errors.")
+    (recovery,) = [t for t in texts(captured(b)) if t.startswith("Use `pnpm lint:types`")]
+    # (and what the script runs, as its output's banner says)
+    assert recovery.startswith("Use `pnpm lint:types` (runs `glint`) here (`pnpm exec tsc")
+
+
+def test_a_tool_not_blamed_is_no_recovery_by_another_tool(tmp_path):
+    b = session(tmp_path)
+    b.prompt(TSC_PASTED)
+    b.say("tsc found real errors in the badge card; fixing them.")
+    b.run("Bash", {"command": "pnpm lint:types"},
+          "> lanternleaf@0.0.0 lint:types /home/dev/src/lanternleaf\n> glint\n")
+    b.say("Clean now.")
+    assert not any(t.startswith("Use `pnpm lint:types`") for t in texts(captured(b)))
+
+
+@pytest.mark.parametrize("recognition", [
+    "oh right, that's the thing where odoo stores everything in utc and the report doesn't "
+    "convert it — it needs context_timestamp or the datetime widget",
+    "ohh right, this is the odoo thing where datetimes are stored in utc and the report doesn't "
+    "convert them — it needs context_timestamp or the datetime widget",
+])
+def test_the_user_recognising_the_thing_where_is_the_explanation(tmp_path, recognition):
+    b = session(tmp_path)
+    b.prompt("members are complaining the schedule pdf says their slot is at 9:00 when they "
+             "booked 10:00. the form view shows 10:00 correctly")
+    b.run("Read", {"file_path": "report/schedule_report.xml"}, '<t t-esc="slot.start_at"/>')
+    b.say("That shows where it happens but not why yet. Digging further before I change "
+          "anything.")
+    b.prompt(recognition)
+    b.say("Good memory — that's the cause. The report prints start_at raw.")
+    assert any("context_timestamp" in t and "[asked: members are complaining" in t
+               for t in texts(captured(b)))
+
+
+@pytest.mark.parametrize("report", [
+    "runners without a club can't enter!! the form says 'club must be filled'",
+    "the form says 'club must be filled' for runners without a club. the field isn't even "
+    "required",
+])
+def test_what_users_cannot_do_is_a_problem_reported(tmp_path, report):
+    b = session(tmp_path)
+    b.prompt(report)
+    b.run("Read", {"file_path": "contracts/new_entry.rb"}, "optional(:club).filled(:string)")
+    b.say("That shows where it happens but not why yet.")
+    b.prompt("oh right, that's the dry-schema thing where the form sends an empty string rather "
+             "than nothing — it needs maybe(:string), not filled")
+    b.say("Yes — that's exactly it.")
+    assert any("maybe(:string)" in t and "[asked: " in t for t in texts(captured(b)))
+
+
+def test_what_a_doc_says_without_a_colon_confirmed_current_is_a_rule(tmp_path):
+    b = session(tmp_path)
+    b.prompt("add a column for the roof inspection date to the bothies table")
+    b.run("Read", {"file_path": "CONTRIBUTING.md"}, "## Migrations\n\nAlways create migrations "
+          "with `sqlx migrate add -r <name>`.")
+    b.say("CONTRIBUTING.md says migrations are always created reversible with sqlx migrate add "
+          "-r (an .up.sql and a .down.sql). Is that still how the team works?")
+    b.prompt("yep, still current. Mei is strict about it in review")
+    b.say("Creating it that way.")
+    (rule,) = captured(b)["convention"]
+    assert rule["text"].startswith("Migrations are always created reversible with sqlx migrate")

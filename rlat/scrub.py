@@ -39,6 +39,11 @@ from pathlib import Path
 MARK_PREFIX = "[REDACTED:"
 
 
+# The rule for a URL's password ("postgres://app:secret@db:5432/app"): what is left, where the
+# service is, may be kept as a fact (rlat.capture.facts).
+URI_CREDENTIALS = "uri-credentials"
+
+
 def marker(rule: str) -> str:
     return f"{MARK_PREFIX}{rule}]"
 
@@ -813,7 +818,7 @@ RULES: tuple[Rule, ...] = (
     Rule("jwt", "format",
          _c(r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*"), ("eyJ",),
          "JSON Web Tokens: base64url header.payload.signature, eyJ….eyJ….…", in_runs=True),
-    Rule("uri-credentials", "heuristic",
+    Rule(URI_CREDENTIALS, "heuristic",
          # (a token an earlier rule replaced in the user's place is a user: https://[REDACTED:
          # github-token]@host has no password, https://[REDACTED:…]:PASSWORD@host has one)
          _c(r"://(?:\[REDACTED:[a-z0-9-]+\]|[^\s/:@\"'<>\[]*):([^\s/@\"'<>]+)@"

@@ -2060,8 +2060,12 @@ class FactExtractor:
         text = LABEL.sub("", text)  # ("**Why, and the fix:** By default …")
         if re.match(r"[a-z]+(?:'[a-z]+)?\b(?![._:(/])", text):  # not "observeEvent", "data.table"
             text = text[:1].upper() + text[1:]  # a rule quoted from mid-sentence reads as one
-        if len(text) < SENTENCE_MIN or scrubbing.MARK_PREFIX in sentence:
-            return None  # a sentence that carried a secret is an instruction, not a fact to keep
+        if len(text) < SENTENCE_MIN or scrubbing.MARK_PREFIX in sentence and any(
+                rule != scrubbing.URI_CREDENTIALS for rule in _REDACTED.findall(sentence)):
+            # a sentence that carried a secret is an instruction, not a fact to keep — but a
+            # connection string's password, redacted, leaves where the database is
+            # ("DATABASE_URL=postgres://bothy:[REDACTED:uri-credentials]@localhost:55432/…")
+            return None
         # (the prompt it was learned under is no part of what it says: "[asked: members are
         # complaining the pdf says 9:00 …]" makes no explanation the report's own sentence)
         key = signature(without_ask(text))
@@ -2385,6 +2389,9 @@ def script_run(command: str, block: Block, source: str) -> tuple[str, Cited] | N
                                    context="tool_output").text
             return line[2:].strip(), Cited(block.uuid, line, "output", source, block.offset)
     return None
+
+
+_REDACTED = re.compile(re.escape(scrubbing.MARK_PREFIX) + r"([\w-]+)\]")
 
 
 def _stems(text: str) -> set[str]:

@@ -267,3 +267,27 @@ def test_what_a_doc_says_without_a_colon_confirmed_current_is_a_rule(tmp_path):
     b.say("Creating it that way.")
     (rule,) = captured(b)["convention"]
     assert rule["text"].startswith("Migrations are always created reversible with sqlx migrate")
+
+
+def test_a_connection_string_is_kept_with_its_password_redacted(tmp_path):
+    b = session(tmp_path)
+    b.prompt("psql can't connect to the local db on the default port — what's the connection "
+             "string for this project?")
+    b.run("Read", {"file_path": ".env"},
+          "DATABASE_URL=postgres://bothy:hunter2secret@localhost:55432/bothywatch")
+    b.run("Bash", {"command": "docker compose port postgres 5432"}, "0.0.0.0:55432")
+    b.say("Local Postgres is published on port 55432, not 5432: .env has DATABASE_URL="
+          "postgres://bothy:hunter2secret@localhost:55432/bothywatch, so `psql postgres://bothy:"
+          "hunter2secret@localhost:55432/bothywatch` gets you in.")
+    found = texts(captured(b))
+    (kept,) = [t for t in found if "55432" in t]
+    assert "[REDACTED:uri-credentials]" in kept and "hunter2secret" not in kept
+
+
+def test_a_sentence_carrying_a_token_is_still_no_fact(tmp_path):
+    b = session(tmp_path)
+    b.prompt("where does the release upload go?")
+    b.run("Read", {"file_path": "RELEASING.md"}, "upload to https://uploads.example.org:8443")
+    b.say("Releases upload to https://uploads.example.org:8443 with the token "
+          "ghp_Fq9sWVsKe3gr8vPFufi4eSlf0cFyuCrcKUQh.")
+    assert not any("8443" in t for t in texts(captured(b)))

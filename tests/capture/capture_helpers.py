@@ -142,6 +142,21 @@ def texts(report) -> list[str]:
     return [c["text"] for c in report.claims if c["type"] != "event"]
 
 
+def proposed(b: Builder, store=None) -> dict[str, list[dict]]:
+    """The facts a capture of ``b``'s transcript proposes, by kind (no session record); with
+    ``store``, those stored (a fact whose citations do not check out is dropped, not stored)."""
+    from rlat.capture.pipeline import capture_transcript
+
+    report = capture_transcript(b.write(b.path), store=store, dry_run=store is None)
+    return {kind: [f for f in found if f["action"] == "proposed"]
+            for kind, found in facts_of(report).items()}
+
+
+def proposed_texts(found: dict[str, list[dict]]) -> list[str]:
+    """The texts of ``proposed``'s facts."""
+    return [f["text"] for kind in found for f in found[kind]]
+
+
 def session(tmp_path, name="t", session_id="11111111-2222-3333-4444-555555555555") -> Builder:
     """A Builder writing to ``tmp_path/<name>.jsonl``."""
     b = Builder(session_id=session_id)

@@ -7,20 +7,7 @@ when the assistant offers to change it."""
 from __future__ import annotations
 
 import pytest
-from capture_helpers import facts_of, session
-
-from rlat.capture.pipeline import capture_transcript
-
-
-def captured(b) -> dict[str, list[dict]]:
-    report = capture_transcript(b.write(b.path), dry_run=True)
-    return {kind: [f for f in found if f["action"] == "proposed"]
-            for kind, found in facts_of(report).items()}
-
-
-def texts(found: dict[str, list[dict]]) -> list[str]:
-    return [f["text"] for kind in found for f in found[kind]]
-
+from capture_helpers import proposed, proposed_texts, session
 
 TRACE = """since tonight's hotfix the error log is full of this and the rate limit counters stopped
 
@@ -42,7 +29,7 @@ def test_a_lead_ruled_out_gives_way_to_the_cause_found_after_it(tmp_path):
     b.say("Got it. The hotfix moved the counter increment into log_by_lua, and cosockets are "
           "disabled in the log phase. The standard way out is a zero-delay timer from the log "
           "phase, `ngx.timer.at(0, ...)`: the timer runs where cosockets are allowed.")
-    found = texts(captured(b))
+    found = proposed_texts(proposed(b))
     assert any("cosockets are disabled" in t and "ngx.timer.at" in t for t in found), found
     assert not any("Public DNS" in t for t in found), found
 
@@ -54,7 +41,7 @@ def test_a_lead_is_kept_when_no_cause_is_found_after_it(tmp_path):
     b.say("Public DNS for the API points at the old load balancer, so clients never reach us.")
     b.run("Bash", {"command": "git log --oneline -3"}, "b41e0c2 ratelimit: count after")
     b.say("Got it. I'll point the record at the new balancer.")
-    assert any("old load balancer" in t for t in texts(captured(b)))
+    assert any("old load balancer" in t for t in proposed_texts(proposed(b)))
 
 
 COLUMN_ZERO = """added battery_pct to ride_events last week (migration 0039) and it's 0 on every row since
@@ -74,7 +61,7 @@ def test_a_cause_found_explains_what_was_asked_though_it_read_as_no_problem(tmp_
           "view's SELECT is fixed when it's created, so every insert fills battery_pct with the "
           "DEFAULT 0. The view has to be changed as well: `ALTER TABLE mv_ride_events MODIFY "
           "QUERY SELECT …`.")
-    found = texts(captured(b))
+    found = proposed_texts(proposed(b))
     assert any("MODIFY QUERY" in t for t in found), found
 
 
@@ -90,7 +77,7 @@ def test_a_query_on_the_command_line_that_does_not_parse_is_recovered_from(tmp_p
     b.run("Bash", {"command": 'clickhouse-client -q "DETACH TABLE ingest.kafka_rides ON CLUSTER '
                               'rides"'}, "ch-1\t9440\t0\t\t0\t0")
     b.say("Ingestion is stopped on all three nodes.")
-    found = texts(captured(b))
+    found = proposed_texts(proposed(b))
     assert any(t.startswith('Use `clickhouse-client -q "DETACH TABLE') for t in found), found
 
 
@@ -104,7 +91,7 @@ def test_a_syntax_error_in_the_code_a_command_runs_is_no_recovery(tmp_path):
           "The file has been updated.")
     b.run("Bash", {"command": "psql --single-transaction -f schema/0040.sql"}, "ALTER TABLE")
     b.say("Migrations applied.")
-    assert not any(t.startswith("Use `psql") for t in texts(captured(b)))
+    assert not any(t.startswith("Use `psql") for t in proposed_texts(proposed(b)))
 
 
 LONG_ERROR = ('error: Internal error occurred: error executing command in container: failed to '
@@ -122,7 +109,7 @@ def test_the_reason_at_the_end_of_a_long_error_line_is_read(tmp_path):
                               "--image=busybox:1.36 --target=worker -- nslookup redis.internal"},
           "Server:\t\t172.20.0.10\nName:\tredis.internal\nAddress: 10.0.3.7")
     b.say("It resolves to 10.0.3.7.")
-    (recovery,) = [t for t in texts(captured(b)) if t.startswith("Use `kubectl debug")]
+    (recovery,) = [t for t in proposed_texts(proposed(b)) if t.startswith("Use `kubectl debug")]
     assert "executable file not found" in recovery or "kubectl exec" in recovery
 
 
@@ -136,7 +123,7 @@ def test_a_setting_changed_before_and_gone_wrong_turns_the_offer_down(tmp_path):
              "process and the master's a 4 gig vm — the OOM killer went to town and the master "
              "stopped answering entirely.")
     b.say("Understood — I'll leave that alone.")
-    (tried,) = captured(b)["falsified"]
+    (tried,) = proposed(b)["falsified"]
     assert "Turned down: no, someone bumped worker_threads to 24" in tried["text"]
     assert "stopped answering" in tried["text"]
 
@@ -148,7 +135,7 @@ def test_that_s_the_cause_opens_the_explanation_however_it_is_worded(tmp_path):
           "/etc/tillsync/tillsync.toml:\n  file.managed:\n    - source: salt://tillsync.toml.j2")
     b.say("That's the cause. The rotation refactor moved the config into config.sls and lost the "
           "`- template: jinja` line on the way.")
-    assert any("template: jinja" in t for t in texts(captured(b)))
+    assert any("template: jinja" in t for t in proposed_texts(proposed(b)))
 
 
 def test_a_plan_after_found_it_is_no_explanation(tmp_path):
@@ -157,7 +144,7 @@ def test_a_plan_after_found_it_is_no_explanation(tmp_path):
     b.run("Bash", {"command": "swift build"}, "error: cannot find 'URLSession' in scope",
           is_error=True)
     b.say("Found it. Branching off main for the fix.")
-    assert not any("Branching off main" in t for t in texts(captured(b)))
+    assert not any("Branching off main" in t for t in proposed_texts(proposed(b)))
 
 
 def test_a_page_is_a_problem_reported_and_the_users_recognition_explains_it(tmp_path):
@@ -172,7 +159,7 @@ def test_a_page_is_a_problem_reported_and_the_users_recognition_explains_it(tmp_
     b.say("Makes sense, changing it.")
     b.run("Bash", {"command": "ssh salt \"sudo salt 'store-*' saltutil.refresh_pillar\""}, "38")
     b.say("All 38 stores have the 23:30 export time in their scheduler now.")
-    found = texts(captured(b))
+    found = proposed_texts(proposed(b))
     assert any(t.startswith("The in-memory pillar. highstate doesn't refresh it")
                and "saltutil.refresh_pillar" in t for t in found), found
 
@@ -183,7 +170,7 @@ def test_a_kilns_firing_date_is_no_page(tmp_path):
     b.run("Read", {"file_path": "templates/gallery.html"}, "<img src=\"{{ photo.url }}\">")
     b.say("While I was in there I saw the open issue about it - the kiln photo gallery takes ten "
           "seconds to load on the studio wifi.")
-    assert not any("ten seconds" in t for t in texts(captured(b)))
+    assert not any("ten seconds" in t for t in proposed_texts(proposed(b)))
 
 
 # dev28 ("pairing and learning the codebase") shapes.
@@ -206,7 +193,7 @@ def test_a_tool_the_assistant_says_cannot_do_the_job_is_recovered_from(tmp_path)
     b.run("Bash", {"command": "pnpm lint:types"},
           "> lanternleaf@0.0.0 lint:types /home/dev/src/lanternleaf\n> glint\n")
     b.say("Clean: no type errors.")
-    (recovery,) = [t for t in texts(captured(b)) if t.startswith("Use `pnpm lint:types`")]
+    (recovery,) = [t for t in proposed_texts(proposed(b)) if t.startswith("Use `pnpm lint:types`")]
     # (and what the script runs, as its output's banner says)
     assert recovery.startswith("Use `pnpm lint:types` (runs `glint`) here (`pnpm exec tsc")
 
@@ -218,7 +205,7 @@ def test_a_tool_not_blamed_is_no_recovery_by_another_tool(tmp_path):
     b.run("Bash", {"command": "pnpm lint:types"},
           "> lanternleaf@0.0.0 lint:types /home/dev/src/lanternleaf\n> glint\n")
     b.say("Clean now.")
-    assert not any(t.startswith("Use `pnpm lint:types`") for t in texts(captured(b)))
+    assert not any(t.startswith("Use `pnpm lint:types`") for t in proposed_texts(proposed(b)))
 
 
 @pytest.mark.parametrize("recognition", [
@@ -237,7 +224,7 @@ def test_the_user_recognising_the_thing_where_is_the_explanation(tmp_path, recog
     b.prompt(recognition)
     b.say("Good memory — that's the cause. The report prints start_at raw.")
     assert any("context_timestamp" in t and "[asked: members are complaining" in t
-               for t in texts(captured(b)))
+               for t in proposed_texts(proposed(b)))
 
 
 @pytest.mark.parametrize("report", [
@@ -253,7 +240,7 @@ def test_what_users_cannot_do_is_a_problem_reported(tmp_path, report):
     b.prompt("oh right, that's the dry-schema thing where the form sends an empty string rather "
              "than nothing — it needs maybe(:string), not filled")
     b.say("Yes — that's exactly it.")
-    assert any("maybe(:string)" in t and "[asked: " in t for t in texts(captured(b)))
+    assert any("maybe(:string)" in t and "[asked: " in t for t in proposed_texts(proposed(b)))
 
 
 def test_what_a_doc_says_without_a_colon_confirmed_current_is_a_rule(tmp_path):
@@ -265,7 +252,7 @@ def test_what_a_doc_says_without_a_colon_confirmed_current_is_a_rule(tmp_path):
           "-r (an .up.sql and a .down.sql). Is that still how the team works?")
     b.prompt("yep, still current. Mei is strict about it in review")
     b.say("Creating it that way.")
-    (rule,) = captured(b)["convention"]
+    (rule,) = proposed(b)["convention"]
     assert rule["text"].startswith("Migrations are always created reversible with sqlx migrate")
 
 
@@ -279,7 +266,7 @@ def test_a_connection_string_is_kept_with_its_password_redacted(tmp_path):
     b.say("Local Postgres is published on port 55432, not 5432: .env has DATABASE_URL="
           "postgres://bothy:hunter2secret@localhost:55432/bothywatch, so `psql postgres://bothy:"
           "hunter2secret@localhost:55432/bothywatch` gets you in.")
-    found = texts(captured(b))
+    found = proposed_texts(proposed(b))
     (kept,) = [t for t in found if "55432" in t]
     assert "[REDACTED:uri-credentials]" in kept and "hunter2secret" not in kept
 
@@ -290,4 +277,4 @@ def test_a_sentence_carrying_a_token_is_still_no_fact(tmp_path):
     b.run("Read", {"file_path": "RELEASING.md"}, "upload to https://uploads.example.org:8443")
     b.say("Releases upload to https://uploads.example.org:8443 with the token "
           "ghp_Fq9sWVsKe3gr8vPFufi4eSlf0cFyuCrcKUQh.")
-    assert not any("8443" in t for t in texts(captured(b)))
+    assert not any("8443" in t for t in proposed_texts(proposed(b)))

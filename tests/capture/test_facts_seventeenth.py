@@ -7,19 +7,7 @@ afterwards not kept as a recovery."""
 from __future__ import annotations
 
 import pytest
-from capture_helpers import facts_of, session, stored_events_text
-
-from rlat.capture.pipeline import capture_transcript
-
-
-def captured(b, store=None) -> dict[str, list[dict]]:
-    report = capture_transcript(b.write(b.path), store=store, dry_run=store is None)
-    return {kind: [f for f in found if f["action"] == "proposed"]
-            for kind, found in facts_of(report).items()}
-
-
-def texts(found: dict[str, list[dict]]) -> list[str]:
-    return [f["text"] for kind in found for f in found[kind] if kind != "event"]
+from capture_helpers import proposed, proposed_texts, session, stored_events_text
 
 
 @pytest.mark.parametrize("relay", [
@@ -31,7 +19,7 @@ def test_a_reviewers_rule_passed_on_is_a_convention(tmp_path, store, relay):
     b.prompt(f"{relay} station payloads get decoded into a struct that includes "
              "JSON::Serializable — we don't walk JSON::Any with as_h chains (ADR-0004)")
     b.say("On it.")
-    (rule,) = captured(b, store)["convention"]
+    (rule,) = proposed(b, store)["convention"]
     assert rule["text"].startswith("Station payloads get decoded") and "ADR-0004" in rule["text"]
 
 
@@ -41,7 +29,7 @@ def test_never_mind_is_no_rule(tmp_path):
     b.say("Checking closed PRs first.")
     b.prompt("ugh, ok. never mind then")
     b.say("Noted.")
-    assert "convention" not in captured(b)
+    assert "convention" not in proposed(b)
 
 
 PR_VIEW = """Build with -Dpreview_mt for parallel polling #111
@@ -59,12 +47,12 @@ def test_a_closed_pull_requests_review_is_the_approach_turned_down(tmp_path, sto
     b.run("Bash", {"command": "gh pr view 111 --comments"}, PR_VIEW)
     b.say("It was tried in #111 and closed — Morag's review explains why, so I won't suggest "
           "it again.")
-    found = captured(b, store)
+    found = proposed(b, store)
     (tried,) = found["falsified"]
     assert tried["text"].startswith("Build with -Dpreview_mt for parallel polling (#111) was "
                                     "closed unmerged: Please revert the -Dpreview_mt flag.")
     # (the assistant's pointer at it says nothing the record does not)
-    assert not any("Morag's review explains why" in t for t in texts(found))
+    assert not any("Morag's review explains why" in t for t in proposed_texts(found))
 
 
 @pytest.mark.parametrize("output", [
@@ -76,7 +64,7 @@ def test_a_pull_request_merged_or_approved_is_no_approach_turned_down(tmp_path, 
     b.prompt("was parallel polling tried?")
     b.run("Bash", {"command": "gh pr view 111 --comments"}, output)
     b.say("Here is #111.")
-    assert "falsified" not in captured(b)
+    assert "falsified" not in proposed(b)
 
 
 def test_the_reason_written_into_a_pull_request_is_the_assistants_finding(tmp_path, store):
@@ -92,7 +80,7 @@ def test_the_reason_written_into_a_pull_request_is_the_assistants_finding(tmp_pa
                               "the handler runs.\nEOF"},
           "https://github.com/club/kestrelholm/pull/231")
     b.say("Opened #231.")
-    assert any(".deferredToDate" in t for t in texts(captured(b, store)))
+    assert any(".deferredToDate" in t for t in proposed_texts(proposed(b, store)))
 
 
 def test_closing_a_pull_request_is_no_recovery_of_what_failed(tmp_path):
@@ -104,7 +92,7 @@ def test_closing_a_pull_request_is_no_recovery_of_what_failed(tmp_path):
     b.run("Bash", {"command": "gh pr close 108 --comment \"Closing: dylibs break the web build\""},
           "✓ Closed pull request #108")
     b.say("Closed.")
-    assert "recovery" not in captured(b)
+    assert "recovery" not in proposed(b)
 
 
 def test_a_build_that_looks_at_its_output_afterwards_recovers_the_one_that_failed(tmp_path, store):
@@ -117,7 +105,7 @@ def test_a_build_that_looks_at_its_output_afterwards_recovers_the_one_that_faile
     b.run("Bash", {"command": "trunk build --release --public-url ./ && ls -lh dist/"},
           " INFO ✅ success\ntotal 13M")
     b.say("dist/ has the web build.")
-    (fix,) = captured(b, store)["recovery"]
+    (fix,) = proposed(b, store)["recovery"]
     assert fix["text"].startswith("Use `trunk build --release --public-url ./ && ls -lh dist/` "
                                   "here (`cargo run --release --target wasm32-unknown-unknown` "
                                   "fails")
@@ -132,7 +120,7 @@ def test_a_chain_that_looks_before_its_last_step_is_still_a_look(tmp_path):
     b.run("Bash", {"command": "git submodule status && jq -r '.configurePresets[].name' "
                               "CMakePresets.json"}, "-3f2a9c1 JUCE\nninja-release")
     b.say("The JUCE submodule isn't checked out.")
-    assert "recovery" not in captured(b)
+    assert "recovery" not in proposed(b)
 
 
 def test_a_failure_copied_from_the_terminal_is_recovered_by_the_command_that_works(tmp_path,
@@ -146,7 +134,7 @@ def test_a_failure_copied_from_the_terminal_is_recovered_by_the_command_that_wor
                               "conf/nginx.conf -t'"},
           "nginx: the configuration file /opt/sorrelgate/conf/nginx.conf syntax is ok")
     b.say("It parses; a relative -c is resolved against the prefix.")
-    (fix,) = captured(b, store)["recovery"]
+    (fix,) = proposed(b, store)["recovery"]
     assert fix["text"].startswith("Use `ssh gw-2.fra.internal 'sudo openresty -p /opt/sorrelgate/"
                                   " -c conf/nginx.conf -t'` here (`ssh gw-2.fra.internal 'sudo "
                                   "openresty -t -c conf/nginx.conf'` fails")
@@ -160,7 +148,7 @@ def test_errors_a_look_shows_are_no_failure_and_two_jobs_on_one_host_are_two_job
     b.run("Bash", {"command": "kubectl top pods -n edge"},
           "NAME            CPU(cores)   MEMORY(bytes)\ngateway-7d9f    31m          120Mi")
     b.say("Not resource pressure.")
-    assert "recovery" not in captured(b)
+    assert "recovery" not in proposed(b)
 
 
 def test_a_command_run_over_ssh_does_the_job_of_the_command_it_runs():
@@ -179,7 +167,7 @@ def test_a_house_rule_labelling_a_list_item_keeps_the_whole_item(tmp_path, store
           "in place.\n- **House rule:** We never restart openresty on the gateways. it's "
           "systemctl reload openresty, always — a restart kills every telematics websocket.\n\n"
           "Ready to paste into the channel.")
-    rules = [f["text"] for f in captured(b, store)["convention"]]
+    rules = [f["text"] for f in proposed(b, store)["convention"]]
     assert any(r.startswith("We never restart openresty on the gateways. it's systemctl reload "
                             "openresty, always") for r in rules), rules
 
@@ -194,5 +182,5 @@ def test_a_secret_in_a_closed_pull_requests_review_is_never_kept(tmp_path, store
     b.say("It was tried in #111 and closed.")
     # (the review that carried it is dropped, as a sentence that carried one is: nothing of it
     # is stored, not even as a citation's excerpt)
-    assert not any(token in t for t in texts(captured(b, store)))
+    assert not any(token in t for t in proposed_texts(proposed(b, store)))
     assert token not in stored_events_text()

@@ -6,17 +6,7 @@ the user's theory of a problem, once the assistant agrees with it."""
 from __future__ import annotations
 
 import pytest
-from capture_helpers import facts_of, session
-
-from rlat.capture.pipeline import capture_transcript
-
-
-def captured(b, store=None) -> dict[str, list[dict]]:
-    """The facts found; with ``store``, those stored (a fact whose citations do not check out
-    against the transcript is dropped, not stored)."""
-    report = capture_transcript(b.write(b.path), store=store, dry_run=store is None)
-    return {kind: [f for f in found if f["action"] == "proposed"]
-            for kind, found in facts_of(report).items()}
+from capture_helpers import proposed, session
 
 
 @pytest.mark.parametrize("printed, says", [
@@ -36,7 +26,7 @@ def test_a_command_that_hung_under_timeout_is_recovered_by_the_one_that_exits(tm
                               "-gexit"},
           "---- All tests finished ----\nPassing tests 41\nRun complete, exiting with 0")
     b.say("All 41 pass.")
-    (fix,) = captured(b, store)["recovery"]  # (stored: its citations are the transcript's)
+    (fix,) = proposed(b, store)["recovery"]  # (stored: its citations are the transcript's)
     assert fix["text"].startswith("Use `godot --headless -s addons/gut/gut_cmdln.gd "
                                   "-gdir=res://test/unit -gexit` here")
     assert says in fix["text"], fix["text"]
@@ -52,7 +42,7 @@ def test_a_build_asked_for_a_step_it_does_not_define_is_recovered(tmp_path, stor
                               "zig-out/firmware/gustlog.uf2 -f"},
           "Loading into Flash: [==============================]  100%")
     b.say("Flashed; the board rebooted into the app.")
-    (fix,) = captured(b, store)["recovery"]
+    (fix,) = proposed(b, store)["recovery"]
     assert "picotool load" in fix["text"] and "no step named 'flash'" in fix["text"]
 
 
@@ -63,7 +53,7 @@ def test_another_job_after_a_wrapped_command_failed_on_the_code_is_no_recovery(t
           "Exit code 2\nFAIL: test_parse (tests.test_cli) AssertionError: 3 != 4", is_error=True)
     b.run("Bash", {"command": "make lint"}, "All checks passed!")
     b.say("Lint is clean; one test fails on the parser.")
-    assert "recovery" not in captured(b)
+    assert "recovery" not in proposed(b)
 
 
 def test_a_rule_keeps_the_sentence_naming_the_type_that_keeps_it(tmp_path, store):
@@ -73,7 +63,7 @@ def test_a_rule_keeps_the_sentence_naming_the_type_that_keeps_it(tmp_path, store
     b.prompt("ok cool. fyi no heap allocs in the firmware, ever. if something realy needs an "
              "allocator it gets a FixedBufferAllocator over a static buffer")
     b.say("Noted.")
-    (rule,) = captured(b, store)["convention"]
+    (rule,) = proposed(b, store)["convention"]
     assert "heap allocs" in rule["text"] and "FixedBufferAllocator" in rule["text"]
 
 
@@ -94,7 +84,7 @@ def test_an_offer_turned_down_with_how_it_went_when_in_use_is_falsified(tmp_path
     b.say(offer)
     b.prompt(answer)
     b.say("Thanks for the history; that rules it out.")
-    (found,) = captured(b, store)["falsified"]
+    (found,) = proposed(b, store)["falsified"]
     named = "Alpine" if "Alpine" in offer else "NavigationAgent2D"
     # (the offer comes with it, however briefly its last sentence asks)
     assert found["text"].count(named) >= 2 and "Turned down:" in found["text"], found
@@ -110,7 +100,7 @@ def test_an_offer_put_off_or_liked_is_no_finding(tmp_path, answer):
     b.say("Quickest would be a small Alpine.js dropdown — want me to wire Alpine into app.js?")
     b.prompt(answer)
     b.say("Okay.")
-    assert "falsified" not in captured(b)
+    assert "falsified" not in proposed(b)
 
 
 def theory_session(tmp_path, agreed: str, store=None):
@@ -124,7 +114,7 @@ def theory_session(tmp_path, agreed: str, store=None):
              "longer than the 500ms timeout and nothing feeds it. needs a watchdog.update() in "
              "that loop")
     b.say(agreed)
-    return captured(b, store)
+    return proposed(b, store)
 
 
 def test_the_users_theory_the_assistant_agrees_with_is_the_explanation(tmp_path, store):
@@ -162,7 +152,7 @@ def test_the_answer_to_a_question_about_the_projects_conventions_is_a_rule(tmp_p
           f'User has answered your questions: "Is there a project convention I should follow '
           f'for this?"="{answer}". You can now continue with the user\'s answers in mind.')
     b.say("Got it.")
-    rules = [f["text"] for f in captured(b, store).get("convention", [])]
+    rules = [f["text"] for f in proposed(b, store).get("convention", [])]
     assert any("platformModule()" in r and "[asked: Add a haptic tick" in r for r in rules) \
         if kept else rules == [], rules
 
@@ -173,7 +163,7 @@ def test_a_rule_given_when_asked_in_the_conversation_is_a_rule(tmp_path, store):
     b.say("Before I start: any house rules for how errors are wrapped here?")
     b.prompt("errors get wrapped with fmt.Errorf and %w, never errors.New inside handlers")
     b.say("Will do.")
-    (rule,) = captured(b, store)["convention"]
+    (rule,) = proposed(b, store)["convention"]
     assert "fmt.Errorf" in rule["text"], rule
 
 
@@ -188,7 +178,7 @@ def test_a_task_the_build_finds_ambiguous_is_recovered_by_the_one_named(tmp_path
     b.prompt("on the M1 it's :shared:iosSimulatorArm64Test")
     b.run("Bash", {"command": "./gradlew :shared:iosSimulatorArm64Test"}, "BUILD SUCCESSFUL")
     b.say("They pass.")
-    (fix,) = captured(b, store)["recovery"]
+    (fix,) = proposed(b, store)["recovery"]
     assert fix["text"].startswith("Use `./gradlew :shared:iosSimulatorArm64Test` here"), fix
 
 
@@ -202,7 +192,7 @@ def test_a_chain_that_starts_with_git_does_the_job_of_its_next_step(tmp_path, st
                               "ninja-release && cmake --build --preset ninja-release"},
           "-- Build files have been written to: build/release")
     b.say("Built.")
-    (fix,) = captured(b, store)["recovery"]
+    (fix,) = proposed(b, store)["recovery"]
     assert "cmake --preset ninja-release" in fix["text"] and "cmake -B build" in fix["text"]
 
 
@@ -215,7 +205,7 @@ def test_a_theory_sharing_one_word_with_the_report_is_kept_once_it_matches(tmp_p
     b.prompt('static framework doesn\'t link sqlite3 by itself. add linkerOpts("-lsqlite3") to '
              "the framework block")
     b.say("That matches the output. Fixing it.")
-    found = [f["text"] for fs in captured(b, store).values() for f in fs]
+    found = [f["text"] for fs in proposed(b, store).values() for f in fs]
     assert any('linkerOpts("-lsqlite3")' in f and "[asked: iOS build fails" in f
                for f in found), found
 
@@ -234,7 +224,7 @@ def test_how_every_one_of_a_kind_is_done_in_code_is_a_rule(tmp_path, store, said
     b.say("Plan approved — anything you want done differently before I start?")
     b.prompt(said)
     b.say("Will do.")
-    rules = [f["text"] for f in captured(b, store).get("convention", [])]
+    rules = [f["text"] for f in proposed(b, store).get("convention", [])]
     assert any(rule in r for r in rules) if rule else rules == [], rules
 
 
@@ -251,7 +241,7 @@ def test_a_summary_that_only_says_it_was_reverted_keeps_what_follows(tmp_path, s
     b.say("## Session summary\n- Tried it, it broke, reverted; the tree is back to where it "
           "started.\n- Back to Terraform's default of 10. At -parallelism=40 Route 53 throttles "
           "and the plan died after 6 minutes with 'Throttling: Rate exceeded'.")
-    (found,) = captured(b, store)["falsified"]
+    (found,) = proposed(b, store)["falsified"]
     assert "-parallelism=40" in found["text"] and "Tried it" not in found["text"], found
 
 
@@ -267,7 +257,7 @@ def test_a_finding_set_apart_after_the_answer_is_kept(tmp_path, store, note, hol
     b.run("Bash", {"command": "grep -n -E 'PLUGIN_CODE|COMPANY_NAME|account' CMakeLists.txt"},
           '33:    COMPANY_NAME "Wrenbyte Audio"\n35:    PLUGIN_CODE Htn1')
     b.say(f'COMPANY_NAME is "Wrenbyte Audio".\n\n{note}')
-    found = [f["text"] for fs in captured(b, store).values() for f in fs]
+    found = [f["text"] for fs in proposed(b, store).values() for f in fs]
     assert any(holds in f for f in found), found
 
 
@@ -290,7 +280,7 @@ def test_a_new_report_or_request_is_no_theory_of_the_open_problem(tmp_path, stor
           '{"sk": "HOLD#p-2291", "holdUntil": 1718091420}')
     b.say("That's it: DynamoDB's TTL deletes expired items in the background, within a day or "
           "two, so the availability query has to filter holdUntil > now itself.")
-    found = [f["text"].split(" [asked:")[0].lower() for fs in captured(b, store).values()
+    found = [f["text"].split(" [asked:")[0].lower() for fs in proposed(b, store).values()
              for f in fs]
     # ("That's it" agrees with the explanation it gives, not with the user's message as a
     # theory of the first problem)
@@ -320,7 +310,7 @@ def test_an_offer_turned_down_with_its_history_told_after_it(tmp_path, store, of
     b.say(offer)
     b.prompt(answer)
     b.say("Understood, I'll leave that alone.")
-    (found,) = captured(b, store)["falsified"]
+    (found,) = proposed(b, store)["falsified"]
     # (the offer is said with what it offers, not only "Want me to …?")
     assert found["text"].count(named) >= 2 and "Turned down:" in found["text"], found
 
@@ -331,7 +321,7 @@ def test_a_rule_the_assistant_reads_out_of_contributing_is_a_rule(tmp_path, stor
     b.say("CONTRIBUTING.md has a rule that applies here: no Color(0xFF...) or raw TextStyle "
           "literals in widgets: colours, radii and text styles come from the AppTokens theme "
           "extension (context.tokens). Following it.")
-    (rule,) = captured(b, store)["convention"]
+    (rule,) = proposed(b, store)["convention"]
     assert rule["text"].startswith("No Color(0xFF...)") and "AppTokens" in rule["text"], rule
 
 
@@ -347,7 +337,7 @@ def test_a_theory_passed_on_in_quotes_and_agreed_to_in_two_words_is_the_explanat
              "need grpc.MaxRecvMsgSize on the server and the call option on the client, both, "
              "or it just fails on the way back\"")
     b.say("That's it. Changing it.")
-    found = [f["text"] for fs in captured(b, store).values() for f in fs]
+    found = [f["text"] for fs in proposed(b, store).values() for f in fs]
     assert any("grpc.MaxRecvMsgSize" in f and "[asked: BulkQuote fails" in f for f in found), \
         found
 
@@ -359,7 +349,7 @@ def said_then(tmp_path, store, said: str) -> list[str]:
     b.say("On it — looking at the current code first.")
     b.prompt(said)
     b.say("Understood, changing it.")
-    return [f["text"] for f in captured(b, store).get("convention", [])]
+    return [f["text"] for f in proposed(b, store).get("convention", [])]
 
 
 @pytest.mark.parametrize("said, rule", [
@@ -399,7 +389,7 @@ def test_a_problem_explained_after_a_question_in_between_keeps_its_report(tmp_pa
     b.say("The bump rewrote the embassy-stm32 feature list and dropped the time driver: "
           "embassy-time only declares `now()`, and the HAL implements it only with a "
           "time-driver-* feature enabled, so `time-driver-any` has to go back in.")
-    found = [f["text"] for fs in captured(b, store).values() for f in fs]
+    found = [f["text"] for fs in proposed(b, store).values() for f in fs]
     assert any("time-driver-any" in f and "[asked: after bumping embassy-stm32" in f
                for f in found), found
 
@@ -416,7 +406,7 @@ def test_a_command_the_user_runs_themselves_after_a_failure_is_the_recovery(tmp_
              "</bash-stdout><bash-stderr></bash-stderr>")
     b.prompt("there, that one works. take it from there")
     b.say("Flashed 0.4.2; it boots.")
-    (fix,) = captured(b, store)["recovery"]
+    (fix,) = proposed(b, store)["recovery"]
     assert "--connect-under-reset" in fix["text"] and "`cargo run --release` fails" in fix["text"]
 
 
@@ -428,7 +418,7 @@ def test_an_offer_turned_down_as_the_first_prototype_is_falsified(tmp_path, stor
     b.prompt("been there — serde-json-core uplinks were the first prototype. 78 bytes, and the "
              "far hives sit at SF12 where you get 51, so they just stopped reporting.")
     b.say("Thanks for the history, that rules it out.")
-    (found,) = captured(b, store)["falsified"]
+    (found,) = proposed(b, store)["falsified"]
     assert "Turned down:" in found["text"] and "51" in found["text"], found
 
 
@@ -443,7 +433,7 @@ def test_a_theory_seen_before_and_agreed_to_after_a_word_is_the_explanation(tmp_
     b.prompt("seen this before: pgbouncer in transaction mode vs asyncpg's prepared statement "
              "cache. connect_args statement_cache_size 0 on the engine and it goes away")
     b.say("Right, that fits the output. Changing it.")
-    found = [f["text"] for fs in captured(b, store).values() for f in fs]
+    found = [f["text"] for fs in proposed(b, store).values() for f in fs]
     assert any(f.startswith("Pgbouncer in transaction mode") and "statement_cache_size" in f
                for f in found), found
 
@@ -455,7 +445,7 @@ def ran(tmp_path, store, failed: tuple[str, str], worked: tuple[str, str]) -> di
     b.run("Bash", {"command": failed[0]}, failed[1], is_error=True)
     b.run("Bash", {"command": worked[0]}, worked[1])
     b.say("Done.")
-    return captured(b, store)
+    return proposed(b, store)
 
 
 @pytest.mark.parametrize("failed, worked", [
@@ -481,7 +471,7 @@ def test_a_summary_item_after_a_bare_verdict_that_is_a_plan_is_no_finding(tmp_pa
     b.prompt("so where are we?")
     b.say("## Session summary\n- Tried it, it broke, reverted; the tree is back to where it "
           "started.\n- Next up: I'll look at splitting envs/prod into two state files.")
-    found = [f["text"] for f in captured(b, store).get("falsified", [])]
+    found = [f["text"] for f in proposed(b, store).get("falsified", [])]
     assert not any("splitting envs/prod" in f for f in found), found
 
 
@@ -501,7 +491,7 @@ def test_a_plan_or_a_doubted_theory_is_not_the_explanation(tmp_path, store, said
     b.say("That shows where it goes wrong but not why yet.")
     b.prompt(said)
     b.say(agreed)
-    found = [f["text"].lower() for fs in captured(b, store).values() for f in fs]
+    found = [f["text"].lower() for fs in proposed(b, store).values() for f in fs]
     # (the theory's end, which stays in whatever part of it were kept)
     assert not any(said[-20:].lower() in f for f in found), found
 
@@ -522,7 +512,7 @@ def test_an_offer_taken_a_finding_or_an_offer_to_look_is_not_turned_down(tmp_pat
     b.say(offer)
     b.prompt(answer)
     b.say("Okay.")
-    assert "falsified" not in captured(b, store)
+    assert "falsified" not in proposed(b, store)
 
 
 @pytest.mark.parametrize("answer", [
@@ -538,7 +528,7 @@ def test_an_answer_to_a_conventions_question_that_says_none_is_no_rule(tmp_path,
           "know for the mailer?")
     b.prompt(answer)
     b.say("Okay.")
-    assert "convention" not in captured(b, store)
+    assert "convention" not in proposed(b, store)
 
 
 @pytest.mark.parametrize("said", [
@@ -551,7 +541,7 @@ def test_a_report_is_not_read_as_part_of_a_rule_or_as_one(tmp_path, store, said)
     b.say("Added.")
     b.prompt(said)
     b.say("Noted.")
-    rules = [f["text"] for f in captured(b, store).get("convention", [])]
+    rules = [f["text"] for f in proposed(b, store).get("convention", [])]
     assert not any("SampleRingBuffer" in r or "40 files" in r for r in rules), rules
 
 

@@ -49,7 +49,9 @@ SPLIT_NOTE = {
     "dev27": "the DEV27 split: written in the seventeenth pass by a helper that read no rlat "
              "code; first read untuned (0.39, as with the pass's start code), tuned on since",
     "dev28": "the DEV28 split: written in the eighteenth pass by a helper that read no rlat "
-             "code; read untuned",
+             "code; first read untuned (0.575, as with the pass's start code), tuned on since",
+    "dev29": "the DEV29 split: written in the eighteenth pass by a helper that read no rlat "
+             "code; read untuned only (not tuned on)",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

@@ -1,7 +1,7 @@
 """The evaluation world: projects, their sessions with planted facts, and the later prompts.
 
-A *split* (``dev``, ``dev2`` … ``dev27`` or ``heldout``) is a content module
-(``dev_content.py``, ``dev2_content.py`` … ``dev27_content.py``, ``heldout_content.py``: projects,
+A *split* (``dev``, ``dev2`` … ``dev29`` or ``heldout``) is a content module
+(``dev_content.py``, ``dev2_content.py`` … ``dev29_content.py``, ``heldout_content.py``: projects,
 facts, noise, unrelated prompts, phrasing templates) plus a
 seed. :func:`generate` turns it into
 a :class:`World` deterministically: which
@@ -17,7 +17,8 @@ dev19's fixes — 0.325 with the code of the pass's start), dev21 (fourteenth pa
 dev22 (fourteenth pass, 0.65; read in the sixteenth), dev23, dev24 and dev25 (sixteenth pass,
 0.45, 0.68 and 0.55 with the code of the pass's start) were too, and dev26 and dev27
 (seventeenth pass, 0.56 and 0.39 with the code of the pass's start, 0.60 and 0.39 with the
-code of the moment) too; heldout never.
+code of the moment) and dev28 (eighteenth pass, 0.575 with the code of the pass's start and of
+the moment) too; dev29 (eighteenth pass) is read untuned only; heldout never.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context
 (:func:`contains_key`: case-insensitive, on word tokens, a trailing plural ``s`` ignored, so
@@ -72,6 +73,7 @@ SPLITS = {"dev": ("bench.dev_eval.dev_content", 1301),
           "dev26": ("bench.dev_eval.dev26_content", 7393),
           "dev27": ("bench.dev_eval.dev27_content", 1613),
           "dev28": ("bench.dev_eval.dev28_content", 5197),
+          "dev29": ("bench.dev_eval.dev29_content", 8861),
           "heldout": ("bench.dev_eval.heldout_content", 9473)}
 
 

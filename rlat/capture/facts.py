@@ -1663,10 +1663,10 @@ class FactExtractor:
                                  cited + [Cited(uuid, snippet(line, 160), "output", self.source,
                                                 offset)])
         if lead is not None:
-            if self._explanation_kept is not lead:
+            if self._explanation_kept is not None and self._explanation_kept is not lead:
                 self._forget([lead])
             else:  # ("Got it. I'll point the record at the new balancer.": it stands)
-                self._explained = True
+                self._explanation_kept, self._explained = lead, True
 
     def _failed_lately(self) -> bool:
         """Whether a command failed since the user last asked."""

@@ -15,7 +15,10 @@ Targets (issue #13): fact recall ≥ 0.85 with every kind ≥ 0.70; abstention o
 ≥ 0.90; 0 cross-project leaks; median injected characters ≤ 600; and (ours) 0 secrets injected.
 Oracle rows report only. ``--quick`` runs the same worlds, with the two modes side by side
 (two threads) to finish sooner: its hook timings read high; take timings from a full run.
-Per-prompt detail: ``python -m bench.dev_eval --split dev --oracle --verbose``.
+Per-prompt detail: ``python -m bench.dev_eval --split dev --oracle --verbose``; where the missed
+fact prompts were lost (not a candidate, a session record only, left out by the floor, admitted
+and not shown): ``python -m bench.dev_eval --split dev --format json --verbose --keep DIR >
+A.json`` then ``python -m bench.dev_eval.misses DIR/dev A.json``.
 """
 
 from __future__ import annotations

@@ -231,3 +231,33 @@ def test_the_latest_splits_are_sound_and_ask_nothing_another_split_asks(split):
         assert not {p.name for p in fresh.projects} & {p.name for p in other.projects}
         assert not {p.text for p in fresh.prompts} & {p.text for p in other.prompts}
         assert other.seed != fresh.seed
+
+
+def test_misses_are_placed_where_they_were_lost(tiny, tmp_path):
+    """`python -m bench.dev_eval.misses`: a fact no store holds is no candidate; a fact whose
+    clean claim the hook admitted, counted as missed, was admitted and not shown."""
+    from bench.dev_eval import misses
+
+    w, layout, root = tiny
+    result = runner.evaluate(w, layout, "oracle", root / "oracle-home")
+    rows = report.as_json({"world": w, "results": {"oracle": result}, "problems": []},
+                          verbose=True)["answers"]["oracle"]
+    facts = [r for r in rows if r["kind"] == "fact"]
+    assert facts and all(r["recalled"] for r in facts)
+    assert misses.classify(layout.projects, root / "oracle-home", rows) == []
+    for r in facts:
+        r["recalled"] = False  # (as if the budget had cut them)
+    placed = misses.classify(layout.projects, root / "oracle-home", rows)
+    assert {r["place"] for r in placed} == {"admitted, not shown"}
+    assert all(r["gate"].startswith("admitted") for r in placed)
+    other = root / "other-home"  # (a store holding something else only)
+    call = runner.run([runner.PYTHON, "-m", "rlat", "memory", "add",
+                       "Release notes are written in docs/changes.md"],
+                      cwd=layout.projects["alphaproj"], env=runner.rlat_env(other))
+    assert call.returncode == 0, call.stderr
+    assert {r["place"] for r in misses.classify(layout.projects, other, rows)} \
+        == {"not a candidate"}
+    # The command line says what to pass when the world is not a kept one.
+    with pytest.raises(SystemExit) as exit_:
+        misses.main([str(tmp_path), str(tmp_path / "answers.json")])
+    assert exit_.value.code == 2

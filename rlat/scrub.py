@@ -48,6 +48,14 @@ def marker(rule: str) -> str:
     return f"{MARK_PREFIX}{rule}]"
 
 
+_MARKED = re.compile(re.escape(MARK_PREFIX) + r"([\w-]+)\]")
+
+
+def marked_rules(text: str) -> list[str]:
+    """The rules of the ``marker`` placeholders in ``text``, in order."""
+    return _MARKED.findall(text)
+
+
 # ---------------------------------------------------------------- helpers for heuristic rules
 
 def shannon_entropy(text: str) -> float:

@@ -6,6 +6,7 @@ extractor (``rlat.capture.facts``), which keeps the session's recent commands as
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .fact_rules import ENV_ERROR, HOUSEKEEPING, LOOKS
@@ -57,8 +58,10 @@ _OPERATOR = re.compile(r"\s(?:[|&;<>]|\d?>)")
 NARROWING = frozenset({"-k", "-x", "--lf", "--last-failed", "-m", "--run", "--filter", "-t",
                        "--testNamePattern", "--grep"})
 
-# The most of a failure line a fact quotes.
+# The most of a failure line a fact quotes, and how much of it comes before the words that say
+# why when those are far into the line.
 ERROR_CHARS = 110
+ERROR_LEAD = 30
 _CHAIN = re.compile(r"\s*&&\s*")
 # A query typed on the command line ("clickhouse-client -q 'SYSTEM STOP KAFKA …'", "psql -c
 # …", "mysql -e …") that the server rejects as a syntax error: the command was wrong, not the
@@ -91,11 +94,12 @@ def _unwrapped(command: str) -> list[str]:
     return words
 
 
-# What only tells people something (closes or comments on a pull request, files an issue):
+# What only tells people something (closes or comments on a pull request, files an issue, posts
+# a comment's body through `gh api`):
 # no job a failed command had, whatever words they share ("git push && gh run watch" fails;
 # "gh pr close 108 --comment …" after it does not do that job another way).
-_COMMUNICATES = re.compile(r"\s*gh\s+(?:pr|issue)\s+(?:comment|close|reopen|review|edit|create|"
-                           r"ready|lock)\b")
+_COMMUNICATES = re.compile(r"\s*gh\s+(?:(?:pr|issue)\s+(?:comment|close|reopen|review|edit|create|"
+                           r"ready|lock)\b|api\s[^\n]*?(?:-[fF]|--(?:raw-)?field)[\s=]body=)")
 
 
 def program(command: str) -> str:
@@ -211,13 +215,14 @@ _CANNOT = re.compile(r"\b(?:doesn'?t|does not|can'?t|cannot|won'?t|isn'?t|is not
                      re.IGNORECASE)
 
 
-def blames(failed: Command, sentence: str) -> bool:
-    """Whether ``sentence`` says the program ``failed`` ran cannot do the job: it names the
-    program (its last word: "pnpm exec tsc" is tsc) and what it cannot do."""
+def blames(failed: Command, sentences: Iterable[str]) -> bool:
+    """Whether one of ``sentences`` says the program ``failed`` ran cannot do the job: it
+    names the program (its last word: "pnpm exec tsc" is tsc) and what it cannot do."""
     name = program(failed.text).rsplit(" ", 1)[-1].rsplit("/", 1)[-1]
-    return len(name) >= 2 and re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", sentence,
-                                          re.IGNORECASE) is not None \
-        and _CANNOT.search(sentence) is not None
+    if len(name) < 2:
+        return False
+    named = re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
+    return any(_CANNOT.search(s) is not None and named.search(s) is not None for s in sentences)
 
 
 def _command_was_wrong(failed: Command) -> bool:
@@ -278,8 +283,9 @@ def failure_line(block: Block, source: str, output: str | None = None) -> tuple[
             line = candidate.strip()
             if found.end() > ERROR_CHARS:
                 # (what says why is at the end of a long line: "error: Internal error occurred:
-                # … exec: "sh": executable file not found in $PATH: unknown")
-                start = candidate.find(" ", found.end() - ERROR_CHARS + 10) + 1
+                # … exec: "sh": executable file not found in $PATH: unknown" — quoted from a
+                # few words before it)
+                start = candidate.rfind(" ", 0, max(0, found.start() - ERROR_LEAD)) + 1
                 line = candidate[start:].strip()
             break
     else:

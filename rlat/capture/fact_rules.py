@@ -1049,8 +1049,9 @@ SNAG = re.compile(r"\bthere'?s (?:a|one) (?:snag|catch|gotcha|problem|complicati
 # ... or opening its message with "Found it." (too short a sentence to be read as one).
 FOUND_IT = re.compile(r"\W*found it\s*[.!:]", re.IGNORECASE)
 # A message that opens on having found the cause ("Got it.", "There it is:", "Found the
-# culprit."): what an earlier message offered as the cause was a lead checked on the way.
-FOUND_CAUSE = re.compile(r"\W*(?:got it|found it|there it is|here it is|bingo|"
+# culprit."): what an earlier message offered as the cause was a lead checked on the way
+# ("Got it" — ``ack`` — also only acknowledges: it makes no report a problem).
+FOUND_CAUSE = re.compile(r"\W*(?:(?P<ack>got it)|found it|there it is|here it is|bingo|"
                          r"found (?:the|our) (?:culprit|cause|problem|bug)|"
                          r"that'?s (?:the|our) (?:culprit|cause|problem|bug))\s*[.!:—-]",
                          re.IGNORECASE)

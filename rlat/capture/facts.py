@@ -1522,7 +1522,7 @@ class FactExtractor:
         if not note and self._commands and self._commands[-1].failed \
                 and not self._commands[-1].recovered:
             failed = self._commands[-1]
-            failed.blamed = failed.blamed or any(blames(failed, text[a:b]) for a, b in spans)
+            failed.blamed = failed.blamed or blames(failed, (text[a:b] for a, b in spans))
         if LEARNED_HEADING.search(text):
             self._learned_sections(block)
         found_cause = lead = None
@@ -1535,7 +1535,7 @@ class FactExtractor:
                 # "Got it. The hotfix moved the counter into log_by_lua, …": the first was a
                 # lead ruled out, once this message explains it instead)
                 lead, self._explained = self._explanation_kept, False
-            elif not self._symptom and "got it" not in found_cause.group(0).lower():
+            elif not self._symptom and found_cause.group("ack") is None:
                 # ("added battery_pct last week and it's 0 on every row since" … "There it is.
                 # Migration 0039 added the column to the tables but not to the view.": what was
                 # asked was a problem, and this explains it — not "Got it: all three tests need
@@ -2061,7 +2061,7 @@ class FactExtractor:
         if re.match(r"[a-z]+(?:'[a-z]+)?\b(?![._:(/])", text):  # not "observeEvent", "data.table"
             text = text[:1].upper() + text[1:]  # a rule quoted from mid-sentence reads as one
         if len(text) < SENTENCE_MIN or scrubbing.MARK_PREFIX in sentence and any(
-                rule != scrubbing.URI_CREDENTIALS for rule in _REDACTED.findall(sentence)):
+                rule != scrubbing.URI_CREDENTIALS for rule in scrubbing.marked_rules(sentence)):
             # a sentence that carried a secret is an instruction, not a fact to keep — but a
             # connection string's password, redacted, leaves where the database is
             # ("DATABASE_URL=postgres://bothy:[REDACTED:uri-credentials]@localhost:55432/…")
@@ -2389,9 +2389,6 @@ def script_run(command: str, block: Block, source: str) -> tuple[str, Cited] | N
                                    context="tool_output").text
             return line[2:].strip(), Cited(block.uuid, line, "output", source, block.offset)
     return None
-
-
-_REDACTED = re.compile(re.escape(scrubbing.MARK_PREFIX) + r"([\w-]+)\]")
 
 
 def _stems(text: str) -> set[str]:

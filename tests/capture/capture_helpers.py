@@ -9,6 +9,7 @@ import json
 import uuid as uuidlib
 from pathlib import Path
 
+from rlat.capture.pipeline import capture_transcript
 from rlat.claims import ClaimLog
 from rlat.paths import memory_store_path
 
@@ -145,8 +146,6 @@ def texts(report) -> list[str]:
 def proposed(b: Builder, store=None) -> dict[str, list[dict]]:
     """The facts a capture of ``b``'s transcript proposes, by kind (no session record); with
     ``store``, those stored (a fact whose citations do not check out is dropped, not stored)."""
-    from rlat.capture.pipeline import capture_transcript
-
     report = capture_transcript(b.write(b.path), store=store, dry_run=store is None)
     return {kind: [f for f in found if f["action"] == "proposed"]
             for kind, found in facts_of(report).items()}

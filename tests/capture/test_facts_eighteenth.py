@@ -109,8 +109,10 @@ def test_the_reason_at_the_end_of_a_long_error_line_is_read(tmp_path):
                               "--image=busybox:1.36 --target=worker -- nslookup redis.internal"},
           "Server:\t\t172.20.0.10\nName:\tredis.internal\nAddress: 10.0.3.7")
     b.say("It resolves to 10.0.3.7.")
-    (recovery,) = [t for t in proposed_texts(proposed(b)) if t.startswith("Use `kubectl debug")]
-    assert "executable file not found" in recovery or "kubectl exec" in recovery
+    (recovery,) = [f for found in proposed(b).values() for f in found
+                   if f["text"].startswith("Use `kubectl debug")]
+    # (the failure it cites is the part of the line that says why, not the line's start)
+    assert any("executable file not found" in c["excerpt"] for c in recovery["citations"])
 
 
 def test_a_setting_changed_before_and_gone_wrong_turns_the_offer_down(tmp_path):

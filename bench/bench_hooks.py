@@ -151,6 +151,13 @@ def _big_transcript(path: Path, target_bytes: int = 3 * 2**20) -> int:
     return path.stat().st_size
 
 
+def _warm_patterns(home: Path) -> None:
+    """Leave ``home`` the compiled patterns ``rlat install-hooks`` and every background worker
+    leave (``rlat.patterns.warm``): what a hook finds on a machine where rlat has run."""
+    subprocess.run([util.PYTHON, "-P", "-c", "from rlat import patterns; patterns.warm()"],
+                   env={**os.environ, "RLAT_HOME": str(home)}, check=True)
+
+
 def _hook_rows(quick: bool, root: Path) -> list[dict]:
     n_claims = 10_000
     n = 7 if quick else 15
@@ -159,6 +166,7 @@ def _hook_rows(quick: bool, root: Path) -> list[dict]:
     work = _workspace(root)
     info = _store(home, n_claims)
     _world_facts(home, work)
+    _warm_patterns(home)
     env = {"RLAT_HOME": str(home)}
     rows = []
     cmd = "python -m bench --only hooks"
@@ -180,6 +188,17 @@ def _hook_rows(quick: bool, root: Path) -> list[dict]:
         f"python -c pass median {bmed * 1000:.1f} ms in the same run; hook overhead "
         f"{(med - bmed) * 1000:.1f} ms"))
 
+    times, base = _timed(_hook_argv("user-prompt"),
+                         lambda i: _payload("UserPromptSubmit", work, i,
+                                            prompt=PROMPTS[i % len(PROMPTS)]),
+                         {**env, "RLAT_PATTERN_CACHE": "0"}, work, n, home)
+    rows.append(util.row(
+        "UserPromptSubmit hook vs `python -c pass`, patterns compiled in the process",
+        "report", round(util.median(times) / util.median(base), 2), "x", None, cmd,
+        "RLAT_PATTERN_CACHE=0: what the first prompt after an upgrade pays, before a worker "
+        f"has saved the compiled patterns (rlat.patterns); median {util.median(times) * 1000:.1f}"
+        f" ms against {util.median(base) * 1000:.1f} ms"))
+
     times, base = _timed(_hook_argv("session-start"),
                          lambda i: _payload("SessionStart", work, i), env, work, n, home)
     med, bmed = util.median(times), util.median(base)
@@ -193,6 +212,7 @@ def _hook_rows(quick: bool, root: Path) -> list[dict]:
     tsize = _big_transcript(transcript)
     for label, store_home in (("empty store", root / "home-empty"), ("10,000-claim store", home)):
         store_home.mkdir(exist_ok=True)
+        _warm_patterns(store_home)
         henv = {"RLAT_HOME": str(store_home)}
         times, base = _timed(
             _hook_argv("session-end"),

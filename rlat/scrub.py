@@ -36,6 +36,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import patterns
+
+rx = patterns.compiler(__name__)  # re.compile, kept compiled between processes
+
 MARK_PREFIX = "[REDACTED:"
 
 
@@ -48,7 +52,7 @@ def marker(rule: str) -> str:
     return f"{MARK_PREFIX}{rule}]"
 
 
-_MARKED = re.compile(re.escape(MARK_PREFIX) + r"([\w-]+)\]")
+_MARKED = rx(re.escape(MARK_PREFIX) + r"([\w-]+)\]")
 
 
 def marked_rules(text: str) -> list[str]:
@@ -77,7 +81,7 @@ _PLACEHOLDER_WORDS = {
     "your_api_key", "your-api-key", "api_key", "apikey", "secret_key", "xxx", "foo", "bar",
     "foobar", "value", "env", "todo", "tbd", "notset", "not_set", "unset", "off", "on",
 }
-_PLACEHOLDER_SHAPES = re.compile(
+_PLACEHOLDER_SHAPES = rx(
     r"""^(?:
         [<\[{(].*[>\]})]          # <your-key>, [token], {secret}, (redacted)
       | \$\{?[A-Za-z_][A-Za-z0-9_]*\}?   # $VAR, ${VAR}
@@ -92,15 +96,15 @@ _PLACEHOLDER_SHAPES = re.compile(
 )
 # A bare reference to something else, not a value: ``args.password``, ``user_password``,
 # ``getPassword``, ``os.environ``. Quoted values are never treated as references.
-_DOTTED = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*\.)+[A-Za-z_][A-Za-z0-9_]*$")  # a.b.c
-_REFERENCE = re.compile(
+_DOTTED = rx(r"^(?:[A-Za-z_][A-Za-z0-9_]*\.)+[A-Za-z_][A-Za-z0-9_]*$")  # a.b.c
+_REFERENCE = rx(
     r"^_*[a-z]+(?:_[a-z0-9]+)+$"                               # snake_case words
     r"|^[a-z]+(?:[A-Z][a-z]+)+[0-9]*$"                         # camelCase words
     r"|^(?:[A-Z][a-z]+)+[0-9]*$"                               # PascalCase words
 )
 # A password is rarely a bare word, but often words with digits (``Welcome1``, ``BlueSky42``);
 # a name in code rarely ends in digits. So for passwords only digit-free words are names.
-_WORD_NAME = re.compile(
+_WORD_NAME = rx(
     r"^_*[a-z]+(?:_[a-z]+)+$"                                  # snake_case words
     r"|^[a-z]+(?:[A-Z][a-z]+)+$"                               # camelCase words
     r"|^(?:[A-Z][a-z]+)+$"                                     # PascalCase words
@@ -108,7 +112,7 @@ _WORD_NAME = re.compile(
 # After an UPPER_CASE config name that ends in its keyword (DB_PASSWORD=, JWT_SECRET=) a word
 # is the value (DB_PASSWORD=Bluebird, POSTGRES_PASSWORD: PurpleElephant): only the shapes of a
 # variable in code still read as a name (const DB_PASSWORD = dbPassword; = db_password).
-_CODE_NAME = re.compile(
+_CODE_NAME = rx(
     r"^_*[a-z]+(?:_[a-z]+)+$"                                  # snake_case words
     r"|^[a-z]+(?:[A-Z][a-z]+)+$"                               # camelCase words
 )
@@ -118,7 +122,7 @@ _TYPE_WORDS = frozenset({
     "Secret", "Str", "String", "Bytes", "Text", "Final", "Class", "Var", "Optional", "Any",
     "Union", "Annotated", "Literal", "Field", "Type", "Pass", "Password", "Pwd", "Token", "Key",
     "Credential", "Credentials"})
-_PASCAL_WORD = re.compile(r"[A-Z][a-z]*")
+_PASCAL_WORD = rx(r"[A-Z][a-z]*")
 
 
 def is_placeholder(value: str) -> bool:
@@ -203,7 +207,7 @@ def _remove(m: re.Match[str], rule: str) -> str:
     return ""
 
 
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+_IDENTIFIER = rx(r"[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 
 
 def _looks_like_code(value: str, *, names: re.Pattern[str] | None = _REFERENCE,
@@ -295,8 +299,8 @@ def _assignment(m: re.Match[str], rule: str) -> str | None:
     return _replace_group(m, idx, rule)
 
 
-_LOWER_WORDS = re.compile(r"[a-z]+(?:[\-_.][a-z]+)*")
-_SECRET_WORD = re.compile(r"pass|pwd|secret|token|key", re.IGNORECASE)
+_LOWER_WORDS = rx(r"[a-z]+(?:[\-_.][a-z]+)*")
+_SECRET_WORD = rx(r"pass|pwd|secret|token|key", re.IGNORECASE)
 
 
 def _credential(index: int, *, prose: bool = False) -> Replacer:
@@ -377,13 +381,13 @@ _IMAGE_MAGIC = ("iVBORw0KGgo", "/9j/", "R0lGOD", "UklGR", "Qk", "AAABAA", "PHN2Z
 _SSH_KEY_BODIES = ("AAAAB3NzaC1", "AAAAC3NzaC1", "AAAAE2VjZHNh")
 # A digest named by its algorithm: npm/SRI integrity (sha512-…), nix (sha256-…), Docker
 # (sha256:…), go.sum (h1:…); the run may begin with the label or follow it.
-_DIGEST_LABEL = re.compile(r"(?:sha(?:1|224|256|384|512)|sha3-\d+|md5|blake2[bs](?:-\d+)?)-",
+_DIGEST_LABEL = rx(r"(?:sha(?:1|224|256|384|512)|sha3-\d+|md5|blake2[bs](?:-\d+)?)-",
                            re.IGNORECASE)
-_LABEL_BEFORE = re.compile(r"(?:\b(?:sha(?:1|224|256|384|512)|md5|h1|blake2[bs])[:=-]|"
+_LABEL_BEFORE = rx(r"(?:\b(?:sha(?:1|224|256|384|512)|md5|h1|blake2[bs])[:=-]|"
                            r"\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|"
                            r"sk-ssh-ed25519@openssh\.com)\s+)$", re.IGNORECASE)
-_LOWER_RUN = re.compile(r"[a-z]{4,}")
-_B64_LINE = re.compile(r"[A-Za-z0-9+/=_\-]{40,}")
+_LOWER_RUN = rx(r"[a-z]{4,}")
+_B64_LINE = rx(r"[A-Za-z0-9+/=_\-]{40,}")
 
 
 def _expected_entropy(n: int, k: int = 62) -> float:
@@ -412,7 +416,7 @@ def _wrapped_block(m: re.Match[str]) -> bool:
     return False
 
 
-_HEX = re.compile(r"[0-9a-fA-F]+")
+_HEX = rx(r"[0-9a-fA-F]+")
 
 
 def _high_entropy(m: re.Match[str], rule: str) -> str | None:
@@ -493,7 +497,7 @@ def _token_runs(text: str) -> str:
 
 
 def _c(pattern: str, flags: int = 0) -> re.Pattern[str]:
-    return re.compile(pattern, flags)
+    return rx(pattern, flags)
 
 
 _I = re.IGNORECASE
@@ -523,12 +527,12 @@ _MYSQL = r"(?:mysql(?:dump|admin|import|show|check|slap)?|mariadb(?:-dump|-admin
 _REGISTRY_LOGIN = r"(?:docker|podman|nerdctl|buildah|skopeo|helm[ \t]+registry|oras)[ \t]+login\b"
 _MONGO = r"mongo(?:sh|dump|restore|export|import|stat|top|files)?"
 _LDAP = r"ldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn|exop|url)"
-_PASSWORD_COMMAND = re.compile(
+_PASSWORD_COMMAND = rx(
     f"{_MYSQL}|sshpass\\b|{_REGISTRY_LOGIN}|(?:{_MONGO}|{_LDAP}|openssl|(?:un)?zip|7z[arz]?"
     f"|sqlcmd|bcp|osql|influx|lftp|(?:smb|rpc)client)\\b")
 _NAME_CHARS = frozenset(string.ascii_letters + string.digits + "_.-")
 # The short flags those commands take a password with (--password and -password hold -p).
-_PASSWORD_FLAG = re.compile(r"-[pPwkKuU]")
+_PASSWORD_FLAG = rx(r"-[pPwkKuU]")
 # Long options that take a secret as their value (``--password-stdin`` and ``--token-file``
 # are other options: the name must end at a space or "=").
 _SECRET_OPTION = (r"--(?:[a-z0-9]+-)*(?:password|passwd|passphrase|pass|token|secret|api-?key)"
@@ -560,7 +564,7 @@ def _password_commands(text: str) -> Iterable[int]:
     return starts
 
 
-_PORT_FIELD = re.compile(r":(?:\d{2,5}|\*):")
+_PORT_FIELD = rx(r":(?:\d{2,5}|\*):")
 
 
 def _pgpass_lines(text: str) -> Iterable[int]:
@@ -606,7 +610,7 @@ def _literal_finder(*literals: str, back: int = 0) -> Callable[[str], Iterable[i
     return find
 
 
-_PIPED_FROM = re.compile(r"\b(?:echo|printf)\b")
+_PIPED_FROM = rx(r"\b(?:echo|printf)\b")
 
 
 def _argument_commands(text: str) -> Iterable[int]:
@@ -983,7 +987,7 @@ def rules_version() -> str:
     return digest.hexdigest()[:12]
 
 # Secret files: a tool whose input names one of these has its whole output withheld.
-SECRET_FILE = re.compile(
+SECRET_FILE = rx(
     r"""(?:^|[\s/\\'"=:])(
         \.env(?:\.[A-Za-z0-9_\-]+)*
       | \.aws[/\\]credentials

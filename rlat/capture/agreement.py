@@ -37,11 +37,14 @@ from __future__ import annotations
 
 import re
 
+from .. import patterns
 from ..retrieval.expansion import stem
 from ..retrieval.tokenize import STOP_WORDS
 
+rx = patterns.compiler(__name__)  # re.compile, kept compiled between processes
+
 # ------------------------------------------------------------------------------ sentences
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+_SENTENCE_END = rx(r"(?<=[.!?])\s+|\n+")
 
 
 def quote_context(text: str, span: str) -> str:
@@ -58,11 +61,11 @@ def quote_context(text: str, span: str) -> str:
 
 
 # ------------------------------------------------------------------------------ specifics
-_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:/@+#-]*")
-_CODE_SPAN = re.compile(r"`([^`\n]{1,120})`")
-_SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[\"'(\[]\s*)$")
-_JOINED = re.compile(r"[A-Za-z0-9][_./-][A-Za-z0-9]|_")
-_INNER_CAPITAL = re.compile(r".[A-Z]")
+_TOKEN = rx(r"[A-Za-z0-9][A-Za-z0-9_.:/@+#-]*")
+_CODE_SPAN = rx(r"`([^`\n]{1,120})`")
+_SENTENCE_START = rx(r"(?:^|[.!?:;]\s+|\n\s*|[\"'(\[]\s*)$")
+_JOINED = rx(r"[A-Za-z0-9][_./-][A-Za-z0-9]|_")
+_INNER_CAPITAL = rx(r".[A-Z]")
 
 
 def specifics(text: str) -> list[str]:
@@ -102,17 +105,17 @@ def missing_specifics(fact: str, quote: str) -> list[str]:
 
 
 # ------------------------------------------------------------------------------ negation
-_NEGATION = re.compile(
+_NEGATION = rx(
     r"\b(?:not|no|never|none|nothing|nobody|nowhere|neither|nor|without|cannot|no\s+longer"
     r"|avoid(?:s|ed|ing)?|forbid(?:s|den)?|prohibit(?:s|ed)?|disallow(?:s|ed)?|stop(?:s|ped)?"
     r"|instead\s+of|rather\s+than|except|hate[sd]?|dislike[sd]?)\b|n't\b|n’t\b",
     re.IGNORECASE)
 # A clause ends at sentence punctuation, a comma, or a joining word: "ruff, never black" and
 # "ruff and never black" deny black, not ruff.
-_CLAUSE_END = re.compile(
+_CLAUSE_END = rx(
     r"[.;:!?()\n]+(?:\s|$)|,\s*|\s+(?:but|and|while|whereas|though|although|so)\s+",
     re.IGNORECASE)
-_WORD = re.compile(r"[A-Za-z0-9]+")
+_WORD = rx(r"[A-Za-z0-9]+")
 # Words that carry no content: the analyzer's English function words (one list, in
 # rlat.retrieval.tokenize), plus three function words that list lacks and the polite noise of
 # a conversation. (Not added to STOP_WORDS itself: that list is part of every persisted index.)
@@ -151,7 +154,7 @@ def polarity_conflict(fact: str, quote: str) -> str | None:
 
 
 # ------------------------------------------------------------------------------ opinions
-_OPINION = re.compile(
+_OPINION = rx(
     r"(?<![-_\w])(?:better|worse|best|worst|great|terrible|awful|horrible|ugly|beautiful"
     r"|elegant|nice|nicer|cleaner|messy|overrated|underrated|overkill|bloated|annoying|stupid"
     r"|dumb|silly|pointless|useless|garbage|crap|crappy|sucks?|awesome|amazing|fantastic"

@@ -9,9 +9,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .. import patterns
 from .fact_rules import ENV_ERROR, HOUSEKEEPING, LOOKS
 from .session import EXIT_LINE, Cited, error_line, one_line, snippet
 from .transcript import ERRORISH, Block
+
+rx = patterns.compiler(__name__)  # re.compile, kept compiled between processes
 
 
 @dataclass(slots=True)
@@ -52,8 +55,8 @@ TIMED_OUT = "124"
 TIMED_OUT_SAYS = f"timed out (exit {TIMED_OUT})"
 # What runs a part of the tests ("tests/unit", "spec/models"), before the command's first shell
 # operator (not where its output goes: "> /tmp/repl.log").
-_TESTS = re.compile(r"\b(?:tests?|specs?|__tests__)\b")
-_OPERATOR = re.compile(r"\s(?:[|&;<>]|\d?>)")
+_TESTS = rx(r"\b(?:tests?|specs?|__tests__)\b")
+_OPERATOR = rx(r"\s(?:[|&;<>]|\d?>)")
 # Options that run less of the same job (a test selector): no other way to do it.
 NARROWING = frozenset({"-k", "-x", "--lf", "--last-failed", "-m", "--run", "--filter", "-t",
                        "--testNamePattern", "--grep"})
@@ -62,19 +65,19 @@ NARROWING = frozenset({"-k", "-x", "--lf", "--last-failed", "-m", "--run", "--fi
 # why when those are far into the line.
 ERROR_CHARS = 110
 ERROR_LEAD = 30
-_CHAIN = re.compile(r"\s*&&\s*")
+_CHAIN = rx(r"\s*&&\s*")
 # A query typed on the command line ("clickhouse-client -q 'SYSTEM STOP KAFKA …'", "psql -c
 # …", "mysql -e …") that the server rejects as a syntax error: the command was wrong, not the
 # project's code, as with an unknown option.
-_INLINE_QUERY = re.compile(r"\s(?:-q|--query|-c|--command|-e|--execute)[\s=]")
-_SYNTAX_ERROR = re.compile(r"\bsyntax error\b", re.IGNORECASE)
+_INLINE_QUERY = rx(r"\s(?:-q|--query|-c|--command|-e|--execute)[\s=]")
+_SYNTAX_ERROR = rx(r"\bsyntax error\b", re.IGNORECASE)
 # A git step that only fetches what the build needs, leaving the work as it is: a chain starting
 # with it does its next step's job ("git submodule update --init && cmake --preset release").
-_GIT_SETUP = re.compile(r"\s*git\s+(?:-C\s+\S+\s+)?(?:submodule|lfs|fetch)\b")
-_CD_FIRST = re.compile(r"^\s*(?:cd|pushd)\s+\S+\s*(?:&&|;)\s*")
+_GIT_SETUP = rx(r"\s*git\s+(?:-C\s+\S+\s+)?(?:submodule|lfs|fetch)\b")
+_CD_FIRST = rx(r"^\s*(?:cd|pushd)\s+\S+\s*(?:&&|;)\s*")
 # A command run on another host over ssh, in quotes ("ssh gw-2.fra 'sudo openresty -t'"; options
 # with a value, "-p 2222", "-i key", before the host).
-_SSH = re.compile(r"^\s*ssh\s+(?:-[46AaCfGgKkMNnqsTtVvXxYy]+\s+|-[bcDEeFIiJLlmOoPpQRSWw]\s*\S+\s+)*"
+_SSH = rx(r"^\s*ssh\s+(?:-[46AaCfGgKkMNnqsTtVvXxYy]+\s+|-[bcDEeFIiJLlmOoPpQRSWw]\s*\S+\s+)*"
                   r"[\w.@-]+\s+(['\"])(.+)\1\s*$")
 
 
@@ -98,7 +101,7 @@ def _unwrapped(command: str) -> list[str]:
 # a comment's body through `gh api`):
 # no job a failed command had, whatever words they share ("git push && gh run watch" fails;
 # "gh pr close 108 --comment …" after it does not do that job another way).
-_COMMUNICATES = re.compile(r"\s*gh\s+(?:(?:pr|issue)\s+(?:comment|close|reopen|review|edit|create|"
+_COMMUNICATES = rx(r"\s*gh\s+(?:(?:pr|issue)\s+(?:comment|close|reopen|review|edit|create|"
                            r"ready|lock)\b|api\s[^\n]*?(?:-[fF]|--(?:raw-)?field)[\s=]body=)")
 
 
@@ -210,7 +213,7 @@ def recovers(failed: Command, good: str, *, newest: bool = False,
 
 # The assistant saying a program cannot do what was asked of it ("tsc doesn't understand .gts
 # files", "kubectl exec won't work on a distroless image"): the failure was the tool's.
-_CANNOT = re.compile(r"\b(?:doesn'?t|does not|can'?t|cannot|won'?t|isn'?t|is not) (?:\w+ )?"
+_CANNOT = rx(r"\b(?:doesn'?t|does not|can'?t|cannot|won'?t|isn'?t|is not) (?:\w+ )?"
                      r"(?:understand|support|know|handle|work|read|parse|run|see|meant)\b",
                      re.IGNORECASE)
 
@@ -266,7 +269,7 @@ def bare(command: str) -> str:
         bare = bare[:m.start()].rstrip()
 
 
-_TRAILING_TRIM = re.compile(
+_TRAILING_TRIM = rx(
     r"\s+2>&1$|\s*\|\s*(?:tail|head)(?:\s+-n)?(?:\s+-?\d+)?$|\s*\|\s*xcbeautify$|"
     r"\s*&&\s*(?:git (?:status|diff|log)(?:\s+[^\s;&|<>]+)*|which \S+|pwd)$")
 

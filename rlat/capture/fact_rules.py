@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from .. import patterns
 from ..retrieval.expansion import stem
 from ..retrieval.tokenize import STOP_WORDS
 from ..retrieval.wordvec import meaning_table
@@ -18,37 +19,39 @@ from ..retrieval.wordvec import table as word_table
 from .folded import Folded
 from .session import one_line
 
+rx = patterns.compiler(__name__)  # re.compile, kept compiled between processes
+
 RECURRENCE_OVERLAP = 0.6  # content-word Jaccard at which a stored claim is the same fact
 
 # A sentence ends at . ! ? followed by a space or the end (a closing quote may come between),
 # or at a line break ("15.4" and "setup.py" do not end one).
-SENTENCE = re.compile(r"(?:[^\n.!?]|[.!?](?![\s]|$|[\"”’](?:\s|$)))+(?:[.!?]+[\"”’]?(?=\s|$))?")
+SENTENCE = rx(r"(?:[^\n.!?]|[.!?](?![\s]|$|[\"”’](?:\s|$)))+(?:[.!?]+[\"”’]?(?=\s|$))?")
 # A name in code that ends in "!" ("ig/halt-key!", "swap!", "reset_all!"): its "!" ends no
 # sentence. (Prose's "that fixed it! we always …" still does.)
-CODE_BANG = re.compile(r"(?<![\w/-])(?:[\w]+[-/_][\w/-]*|`[^`\n]*)!(?=`?[ \t]+[a-z])")
+CODE_BANG = rx(r"(?<![\w/-])(?:[\w]+[-/_][\w/-]*|`[^`\n]*)!(?=`?[ \t]+[a-z])")
 # An elision standing alone between words ("throws 'Cannot load class ... MinecraftClient in
 # …'"): it leaves words out of a quote, it ends no sentence. (A trailing "and then..." still
 # does: its dots lean on the word before them.)
-ELISION = re.compile(r"(?<= )(?:\.{3}|…)(?= )")
+ELISION = rx(r"(?<= )(?:\.{3}|…)(?= )")
 # An abbreviation's dot before the sentence goes on ("`0 3 * * 1-6`, i.e. Monday to Saturday",
 # "a queue, e.g. SQS"): it ends no sentence.
-ABBREVIATION = re.compile(r"\b(?:(?i:i\.e|e\.g)|vs|cf|approx|incl|esp|resp)\.(?=,?\s)|"
+ABBREVIATION = rx(r"\b(?:(?i:i\.e|e\.g)|vs|cf|approx|incl|esp|resp)\.(?=,?\s)|"
                           r"\b(?i:etc)\.(?=,?\s+[a-z0-9(`'\"])")  # ("… etc. Then": a sentence ends)
 # Brackets or backticks around a short piece of a line: a mark inside ends no sentence ("The
 # schedule's cron(0 18 * * ? *) has no timezone", "`git commit -m 'wip.' --no-verify`").
-ENCLOSED = re.compile(r"\([^()\n]{1,80}\)|`[^`\n]{1,200}`")
+ENCLOSED = rx(r"\([^()\n]{1,80}\)|`[^`\n]{1,200}`")
 # A line wrapped inside a sentence: the next line goes on indented, in lower case or a
 # parenthesis ("Pick a label from conf/base.config\n  (process_low, …); the profiles size them").
-WRAPPED = re.compile(r"(?<=[^\s.!?:])\n(?=[ \t]{2,}[a-z(])")
-HEDGED = re.compile(r"\b(?:i doubt|not sure|i don'?t think|i wonder|no idea if|or something|"
+WRAPPED = rx(r"(?<=[^\s.!?:])\n(?=[ \t]{2,}[a-z(])")
+HEDGED = rx(r"\b(?:i doubt|not sure|i don'?t think|i wonder|no idea if|or something|"
                     r"something about|i don'?t (?:yet )?know (?:how|if|whether|why|what)|can'?t "
                     r"(?:yet )?tell (?:yet )?(?:whether|if))\b", re.IGNORECASE)
-BULLET = re.compile(r"^\s*(?:(?:[-*+•]|\d+[.)])\s+)?\[[ xX✓]\]\s+|^\s*(?:[-*+•]|\d+[.)])\s+|"
+BULLET = rx(r"^\s*(?:(?:[-*+•]|\d+[.)])\s+)?\[[ xX✓]\]\s+|^\s*(?:[-*+•]|\d+[.)])\s+|"
                     r"^\s*#+\s+|^\s*>\s*")
 
 # A standing rule the user states. "always"/"never" and friends are what separate a rule
 # from a one-off request ("use pnpm to install this" is a task; "we always use pnpm" is not).
-RULE = re.compile(
+RULE = rx(
     r"\b(?:from now on|going forward|by convention|our (?:convention|rule|policy|"
     r"standard|style)|(?:the|a|our) convention|house rule|in this (?:repo|repository|project|"
     r"codebase|team)|(?:here|in this repo),? we|we (?:use|don'?t use|do not use|prefer|avoid|"
@@ -89,7 +92,7 @@ RULE = re.compile(
     re.IGNORECASE)
 # How a kind of thing is done here, said in ways that also fit ordinary chat — so read only in
 # the user's own statements that give no order and report nothing (``rlat.capture.facts``):
-HOW_DONE = re.compile(
+HOW_DONE = rx(
     # "every button / pressable gets a testID", "each job needs a timeout"
     r"\b(?:every|each)\s+(?!(?:time|day|week|month|year|morning|night|run|once)\b)"
     r"(?:[\w@.-]+\s+(?:/\s+|or\s+)?){0,3}?[\w@.-]+\s+(?:gets|needs|takes|has (?:a|an|its|their)|"
@@ -130,7 +133,7 @@ _FOR_NEXT_TIME = (r"(?:one )?(?:thing|note)s? (?:worth (?:keeping|remembering|kn
                   r"(?:keep|remember)|for next time)(?: for next time)?")
 # A rule the user announces as one ("one thing you couldn't know: …", "we keep forgetting it:
 # "…"", "we turned it down: …"): what follows the colon is the rule, in whatever words.
-RULE_INTRO = re.compile(
+RULE_INTRO = rx(
     r"\b(?:(?:one thing|something) you (?:couldn'?t|could not|can'?t|wouldn'?t|didn'?t|don'?t) "
     r"know|we keep forgetting (?:it|this|that)|we turned (?:it|that|this) down|for future "
     r"reference|(?:one|the|our|house|team) rules?\b[^:.\n]{0,40}|the rule (?:here )?is|"
@@ -152,7 +155,7 @@ RULE_INTRO = re.compile(
     r"[\"“]?", re.IGNORECASE)
 # A line that announces the rules after it, a list or a quoted review comment ("ground rules:",
 # "… and it goes for everything from now on:"): each sentence of the block it opens is a rule.
-ANNOUNCED = re.compile(r"^(?!.*\b(?:want|like to|need to|following|to.?do|tasks?|steps?|plan|"
+ANNOUNCED = rx(r"^(?!.*\b(?:want|like to|need to|following|to.?do|tasks?|steps?|plan|"
                        r"said|says|output|ticket)\b).*\b(?:(?:ground|house|team|our|review|"
                        r"style|coding) rules|(?:our|team|house) conventions|(?:goes|applies|holds) "
                        r"for everything|from now on|going forward)\b[^\n]{0,60}:\s*$",
@@ -160,42 +163,42 @@ ANNOUNCED = re.compile(r"^(?!.*\b(?:want|like to|need to|following|to.?do|tasks?
 # A user making what came before a rule ("so that's the rule now." after a pasted thread,
 # "let's make that the rule"): the statements before it that say how things are done are
 # rules (``NORMATIVE``; at most two, from the same message).
-RULE_AFTER = re.compile(r"^(?!.*\b(?:not|n'?t|doubt|unless|if|whether)\b).*(?:\b(?:that'?s|that is|"
+RULE_AFTER = rx(r"^(?!.*\b(?:not|n'?t|doubt|unless|if|whether)\b).*(?:\b(?:that'?s|that is|"
                         r"this is) (?:the|our|the new) (?:rule|convention|policy)\b|\bmake "
                         r"(?:that|this|it) (?:the|a|our) (?:rule|convention)\b)", re.IGNORECASE)
 # The user saying the assistant did it the wrong way, before saying the right one ("thats not
 # how we do it here. it's npm run build:blocks, that passes …"): the next sentence is the rule.
-CORRECTED = re.compile(r"^\W*(?:(?:no|nope|nah)\W+)?(?:that'?s|thats|this is|it'?s|its) not (?:how|"
+CORRECTED = rx(r"^\W*(?:(?:no|nope|nah)\W+)?(?:that'?s|thats|this is|it'?s|its) not (?:how|"
                        r"the way) (?:we|you) (?:do (?:it|this|that|things)|\w+ (?:it|them|things))"
                        r"(?: (?:here|around here|in this (?:repo|project|codebase|team)))?\W*$",
                        re.IGNORECASE)
 # ... or says so and the right way in one sentence ("hmm, not in that form — state shared between
 # tasks goes through embassy_sync …", "no, not like that: …"): the rule is what follows the dash.
-CORRECTED_THEN = re.compile(r"^\W*(?:(?:hmm+|no|nope|nah|wait)\W+)*(?:not (?:in )?(?:that|this) "
+CORRECTED_THEN = rx(r"^\W*(?:(?:hmm+|no|nope|nah|wait)\W+)*(?:not (?:in )?(?:that|this) "
                             r"(?:form|way)|not like (?:that|this))\s*[-–—:;]\s*", re.IGNORECASE)
 # The user coming back to what they asked before a question in between ("ok, back to the original
 # thing.", "right, where were we? carry on with that.", "anyway - back to it")
-RESUMED = re.compile(r"^\W*(?:(?:ok(?:ay)?|right|anyway|alright|so|sorry)\W+)*(?:(?:back to|"
+RESUMED = rx(r"^\W*(?:(?:ok(?:ay)?|right|anyway|alright|so|sorry)\W+)*(?:(?:back to|"
                      r"(?:let'?s )?get back to|return to) (?:it|that|the (?:original|previous|"
                      r"other|first|main) (?:thing|task|problem|issue|question)|what we were "
                      r"doing|where we were)|where were we\b|carry on\b|continue (?:with )?"
                      r"(?:that|it|where)\b)", re.IGNORECASE)
 # The user reminding the assistant of how things are done ("and remember, live updates go through
 # turbo 8 refreshes — …"; not an order: "remember to …"): what follows is the rule.
-REMINDED = re.compile(r"^\W*(?:(?:and|also|oh|ok|okay|so|but)\W+)*(?:remember|don'?t forget|"
+REMINDED = rx(r"^\W*(?:(?:and|also|oh|ok|okay|so|but)\W+)*(?:remember|don'?t forget|"
                       r"reminder)\s*[,:–—-]\s*(?!to\b)(?=\w)", re.IGNORECASE)
 # The user asking to keep what they just said in mind ("… a plain create_index locks the table
 # and the ticket office goes down, so keep that in mind."): it, and the sentence before it when
 # that names code, are a rule.
-KEEP_IN_MIND = re.compile(r"[,;:–—-]?\s*(?:so |and )?(?:please )?(?:keep (?:that|this|it) in mind|"
+KEEP_IN_MIND = rx(r"[,;:–—-]?\s*(?:so |and )?(?:please )?(?:keep (?:that|this|it) in mind|"
                           r"(?:don'?t|do not) forget (?:that|it|this))\W*$", re.IGNORECASE)
-NORMATIVE = re.compile(r"\b(?:always|never|nowhere|exactly one|every|each|stays?|must|"
+NORMATIVE = rx(r"\b(?:always|never|nowhere|exactly one|every|each|stays?|must|"
                        r"has to|have to|should|not a|instead of)\b|(?:^|[-–—,:;]\s)\W*no \w",
                        re.IGNORECASE)
 # The assistant quoting a rule it was told or found, after a label and a colon ("Ingrid made it
 # a rule in 89fe3ae (…): HTTP handlers are cowboy_rest handlers …", "The rule: every ref()
 # goes in an import CTE …"): what follows the colon is a rule.
-RULE_QUOTED = re.compile(r"^(?:[^:\n]{0,80}\b(?:made (?:it|that|this) (?:a|the)|(?<!no )house|"
+RULE_QUOTED = rx(r"^(?:[^:\n]{0,80}\b(?:made (?:it|that|this) (?:a|the)|(?<!no )house|"
                          r"(?<!no )team) "
                          r"(?:rule|convention)"
                          r"\b[^:\n]{0,80}|\W{0,3}(?:the|our|your) (?:house|team) (?:rule|"
@@ -212,24 +215,24 @@ RULE_QUOTED = re.compile(r"^(?:[^:\n]{0,80}\b(?:made (?:it|that|this) (?:a|the)|
                          re.IGNORECASE)
 # ... or acknowledged and said back ("Noted for everything else I write here: every
 # hyperparameter is a field in a Hydra config …"): a rule only when what follows reads as one
-RULE_ACKNOWLEDGED = re.compile(r"^\W{0,3}(?:noted|understood|got it)\b(?:,? for (?:everything|"
+RULE_ACKNOWLEDGED = rx(r"^\W{0,3}(?:noted|understood|got it)\b(?:,? for (?:everything|"
                                r"anything|all|the rest|future)[^:\n]{0,50})?\s*:\s+",
                                re.IGNORECASE)
 # ... or the assistant saying what it has learned of the house ways after looking ("Got it: no
 # module sets cpus or memory itself - each declares a label …", "Looks like every file here
 # registers its logger as …"): a statement about all of a kind of thing, in this project.
-RULE_INFERRED = re.compile(r"^\W*(?:(?:it )?looks like|(?:it )?seems(?: like)?|apparently)\b[^.\n]{0,40}?"
+RULE_INFERRED = rx(r"^\W*(?:(?:it )?looks like|(?:it )?seems(?: like)?|apparently)\b[^.\n]{0,40}?"
                            r"\b(?:every|each|all|no|none of|nothing)\b[^.\n]{0,120}?\b(?:here|in this "
                            r"(?:repo|repository|project|codebase)|in the (?:repo|codebase)|new code|"
                            r"the (?:repo|project|codebase))\b", re.IGNORECASE)
 # (said first: "Got it: no module sets …" — not "… ignores the discount on each line")
-UNIVERSAL = re.compile(r"\W*(?:every|each|all|none|nothing|no (?!(?:problem|worries|idea|"
+UNIVERSAL = rx(r"\W*(?:every|each|all|none|nothing|no (?!(?:problem|worries|idea|"
                        r"luck|change|changes|issue|issues|errors?)\b)\w)", re.IGNORECASE)
 # What a report of the work says (a count of what passes or fails, what is done or pending in
 # this change, a suggestion): never a finding kept for later, whatever mark or heading is over
 # it ("Note: `npm run build` now passes with 0 errors and 3 warnings", "FYI: the branch is
 # pushed, PR #482 is open", "Got it: all three tests need updating").
-WORK_STATUS = re.compile(
+WORK_STATUS = rx(
     r"\b(?:\d+|all|three|two|four|five) (?:(?:pre-?existing|remaining|new|old|failing|lint|type) )?"
     r"(?:errors?|warnings?|failures?|tests?|issues|problems|files)\b|\b(?:all|every|each|no|none of "
     r"the) (?:\w+ )?(?:tests?|errors?|warnings?|failures?|lint)\b|\b(?:pass(?:es|ed|ing)?|yet|"
@@ -242,7 +245,7 @@ WORK_STATUS = re.compile(
     r"breaking change|on this)\b",
     re.IGNORECASE)
 # A reaction to what the assistant just did, not a report ("wrong file lol", "nope, still broken")
-REACTION = re.compile(r"\W*(?:wrong|nope|no\b|nah|still|again|ugh|hmm)", re.IGNORECASE)
+REACTION = rx(r"\W*(?:wrong|nope|no\b|nah|still|again|ugh|hmm)", re.IGNORECASE)
 # A heading in the assistant's message over what it learned, not what it did ("**Conventions I
 # followed**", "## Notes for later", "What I learned about the repo:", "Gotchas"): its items
 # are findings.
@@ -251,7 +254,7 @@ REACTION = re.compile(r"\W*(?:wrong|nope|no\b|nah|still|again|ugh|hmm)", re.IGNO
 FOR_LATER = (r"gotchas?|caveats?|heads[- .]?up|good to know|worth (?:knowing|noting|remembering)|"
              r"for (?:future reference|next time|the record)|lessons?(?: learned)?|learnings?|"
              r"(?:one )?things? to (?:know|remember|keep in mind|watch out for)")
-LEARNED_HEADING = re.compile(
+LEARNED_HEADING = rx(
     r"(?m)^[ \t]*(?:#{1,4}[ \t]+|\*\*)?(?P<head>(?:house |repo |project )?conventions?"
     r"(?: I (?:followed|kept to|used))?|(?:house|repo|project) rules|"
     r"notes? for (?:later|next time|the future)|"
@@ -262,24 +265,24 @@ LEARNED_HEADING = re.compile(
 LEARNED_ITEMS = 6  # items kept from one message's learned sections, at most
 # Where such a section ends (a blank line not followed by more items, or the next heading), and
 # an item of it (a bullet or a number).
-LEARNED_SECTION_END = re.compile(r"\n[ \t]*\n(?![ \t]*(?:[-*•]|\d+[.)]))|\n[ \t]*(?:#|\*\*)")
-LIST_ITEM = re.compile(r"(?m)^[ \t]*(?:[-*•]|\d+[.)])[ \t]+")
+LEARNED_SECTION_END = rx(r"\n[ \t]*\n(?![ \t]*(?:[-*•]|\d+[.)]))|\n[ \t]*(?:#|\*\*)")
+LIST_ITEM = rx(r"(?m)^[ \t]*(?:[-*•]|\d+[.)])[ \t]+")
 LEARNED_WORDS = 4  # content words such an item needs
 # The lead of an explanation the assistant gives unasked (after a failure it met itself): "So
 # the reason is that …", "Turns out …", "That's because …".
-CAUSE_LEAD = re.compile(r"^\W*(?:so,? )?(?:the (?:reason|cause|problem|issue|culprit) (?:is|was)"
+CAUSE_LEAD = rx(r"^\W*(?:so,? )?(?:the (?:reason|cause|problem|issue|culprit) (?:is|was)"
                         r"(?: that)?|(?:it )?turns? out|(?:that'?s|this is|it'?s) because|this "
                         r"happens because|what'?s happening is)\b", re.IGNORECASE)
 # Where a statement ends and a question about it starts, in one sentence of the user's ("app id
 # is 2715430 if you need it - can you double-check the repo agrees?").
-TOLD_THEN_ASKED = re.compile(r"\s+[-–—]\s+|;\s+|,\s+(?=(?:can|could|would|will) you\b|"
+TOLD_THEN_ASKED = rx(r"\s+[-–—]\s+|;\s+|,\s+(?=(?:can|could|would|will) you\b|"
                              r"(?:pls|please)\b)", re.IGNORECASE)
 # ... and an ask to check it, which reads as no order of its own ("sanity-check that against …")
-CHECK_ASKED = re.compile(r"\W*(?:(?:sanity|double)[- ]?check|check|verify|confirm|see if|make sure)\b",
+CHECK_ASKED = rx(r"\W*(?:(?:sanity|double)[- ]?check|check|verify|confirm|see if|make sure)\b",
                          re.IGNORECASE)
 # ... not a value of the moment, a credential or a diagnosis ("today's file is /tmp/upload.csv",
 # "the sentry dsn is https://<key>@o1.ingest.sentry.io/6", "the bug lives in src/parser.rs")
-ONE_OFF_VALUE = re.compile(r"\b(?:tonight|tomorrow|yesterday|this (?:one|file|run))\b|/tmp/|"
+ONE_OFF_VALUE = rx(r"\b(?:tonight|tomorrow|yesterday|this (?:one|file|run))\b|/tmp/|"
                            r"://[^/\s@]+@|\b(?:bug|issue|problem|error|crash|fix)\b", re.IGNORECASE)
 TOLD_WORDS = 1  # content words the statement needs besides its value ("app id is 2715430")
 # A chat client's byline ("Marisol  1:30 PM") or a reviewer's ("**Saoirse** commented on …").
@@ -288,34 +291,34 @@ CHAT_STAMP = (r"(?!(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:jan|feb|m
                r"jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:build|step|job|run|stage|started|finished|"
                r"time|date|uptime|elapsed|took|at|eta)\b))[A-Z][\w.'-]*(?: [\w.'-]+){0,2}"
                r"\s{1,4}\d{1,2}:\d{2}(?:\s*[AP]M)?")
-CHAT_BYLINE = re.compile(r"^\W{0,4}" + CHAT_STAMP + r"\s*$")
+CHAT_BYLINE = rx(r"^\W{0,4}" + CHAT_STAMP + r"\s*$")
 # Where a message passed on ends: a blank line not followed by more of the quote or by the next
 # message's byline.
-RELAYED_END = re.compile(r"\n[ \t]*\n(?![ \t]*[\"“>]|" + CHAT_STAMP + r")")
+RELAYED_END = rx(r"\n[ \t]*\n(?![ \t]*[\"“>]|" + CHAT_STAMP + r")")
 # ... whose byline is no rule ("**Saoirse** commented on `loans.clj`").
-BYLINE = re.compile(r"^\W{0,4}[\w.'-]+(?: [\w.'-]+){0,3}\**\s{1,3}(?:commented|replied|wrote|said|"
+BYLINE = rx(r"^\W{0,4}[\w.'-]+(?: [\w.'-]+){0,3}\**\s{1,3}(?:commented|replied|wrote|said|"
                     r"reviewed|suggested)\b", re.IGNORECASE)
 # ... (never a report of what the user did: "one thing you couldn't know: I already restarted
 # the staging worker twice")
-FIRST_PERSON = re.compile(r"\W*(?:i|we)(?:'ve| have| had| already| just)?\s+\w+ed\b", re.IGNORECASE)
+FIRST_PERSON = rx(r"\W*(?:i|we)(?:'ve| have| had| already| just)?\s+\w+ed\b", re.IGNORECASE)
 # ... except these, in an order: "rewrite it with map instead" is today's task, not a rule;
 # and, outside a rule's setting (``RULE_SETTING``), a report ("the reminders arrive at 8am
 # instead of 7am").
 ONE_OFF = frozenset(("instead", "instead of", "rather than"))
 # What a rule may follow in its sentence and be no part of ("good that you did it this way,
 # no partial functions in library code"); a scope ("outside of migrations, no raw SQL") is.
-PRAISE = re.compile(r"\b(?:good|nice|great|fine|lgtm|thanks|whatever|looks good|well done)\b",
+PRAISE = rx(r"\b(?:good|nice|great|fine|lgtm|thanks|whatever|looks good|well done)\b",
                      re.IGNORECASE)
 # A rule said as the tail of the sentence before ("Never a DecimalField, never a float.").
-ELLIPTICAL = re.compile(r"\W*(?:never|not) (?:a|an|the|any)\b", re.IGNORECASE)
+ELLIPTICAL = rx(r"\W*(?:never|not) (?:a|an|the|any)\b", re.IGNORECASE)
 # What opens a rule stated in a clause of its own (the alternative above that starts there).
 CLAUSE_MARKS = frozenset(',:;"“—–-')
 # "always"/"never" make a rule only in a rule's setting: a sentence that opens with them, or
 # one that also says where or who ("here", "we", "you", "in this repo") or gives an order.
 # ("some events never show up in S3" is a symptom, not a rule.)
 # (not "never mind", which drops what was asked: "ugh, ok. never mind then")
-ALWAYS = re.compile(r"\b(?:always|never(?! ?mind\b))\b", re.IGNORECASE)
-RULE_SETTING = re.compile(
+ALWAYS = rx(r"\b(?:always|never(?! ?mind\b))\b", re.IGNORECASE)
+RULE_SETTING = rx(
     r"^\W*(?:always|never)\b|[-–—;:]\s+never\b|\b(?:here|we|our|you|us|this (?:repo|repository|project|codebase)|"
     r"use|run|do|don'?t|only|lives?|belongs?|goes|go through|written|kept)\b"
     r"|\b(?:is|are) (?:always|never) \w+(?:ed|en)\b",  # "… are always imported …"
@@ -324,35 +327,35 @@ RULE_SETTING = re.compile(
 # migration file", "each rule is its own aws_vpc_security_group_ingress_rule resource"): a
 # rule, when the sentence names code and reports nothing ("every plan wants to update the
 # service even when nothing changed" is a problem).
-EVERY_IS = re.compile(r"\b(?:every|each) (?!time\b|day\b|week\b|night\b|morning\b)[\w-]+"
+EVERY_IS = rx(r"\b(?:every|each) (?!time\b|day\b|week\b|night\b|morning\b)[\w-]+"
                       r"(?: [\w-]+){0,2} (?:is|are|goes|go|lives|gets|needs|must|belongs)\b"
                       # (not what is so of each, and why: "each PR has like 40 files changed
                       # because of the .lock churn")
                       r"(?![^.\n]*\bbecause\b)", re.IGNORECASE)
 # ... code by its file type ("a new .sqm migration", "the .sq files")
-FILE_TYPE = re.compile(r"(?<![\w./-])\.[a-z][a-z0-9]{0,5}\b(?![./-]\w)")
-PREFERENCE = re.compile(r"\bI (?:(?:really |strongly )?prefer|'d rather|would rather|like .{1,40} "
+FILE_TYPE = rx(r"(?<![\w./-])\.[a-z][a-z0-9]{0,5}\b(?![./-]\w)")
+PREFERENCE = rx(r"\bI (?:(?:really |strongly )?prefer|'d rather|would rather|like .{1,40} "
                          r"better|hate it when|don'?t like)\b", re.IGNORECASE)
-AVOID = re.compile(r"\b(?:never|don'?t|do not|avoid|not allowed|forbidden|banned|must not)\b",
+AVOID = rx(r"\b(?:never|don'?t|do not|avoid|not allowed|forbidden|banned|must not)\b",
                     re.IGNORECASE)
 # A commit message or a pull request's description the assistant wrote: a revert's subject
 # names what was undone ('Revert "Push board updates over SignalR"'); a section under a "how to
 # test" heading lists the commands that check the change; any other paragraph is kept when it
 # says why (``WHY_SAID``, ``RULE``, a modal, ``GOTCHA``), not only what changed.
-REVERT_SUBJECT = re.compile(r"^\s*Revert\s+[\"“'](.+?)[\"”']\s*$")
+REVERT_SUBJECT = rx(r"^\s*Revert\s+[\"“'](.+?)[\"”']\s*$")
 MESSAGE_PARTS = 2  # facts one paragraph too long for one is kept as, at most
-MESSAGE_HEADING = re.compile(r"^\s*#{1,6}[ \t]+([^\n]*?)[ \t]*(?:\n|$)")
+MESSAGE_HEADING = rx(r"^\s*#{1,6}[ \t]+([^\n]*?)[ \t]*(?:\n|$)")
 # ... not a routine commit's, whose message is no why ("WIP: …", "fixup! …", "Merge branch …",
 # "chore(deps): bump …")
-ROUTINE_SUBJECT = re.compile(r"^\W*(?:wip\b|fixup!|squash!|amend!|merge (?:branch|pull request|"
+ROUTINE_SUBJECT = rx(r"^\W*(?:wip\b|fixup!|squash!|amend!|merge (?:branch|pull request|"
                              r"remote|tag)\b|bump\b|(?:chore|build)\(deps|release v?\d|"
                              r"v?\d+\.\d+(?:\.\d+)?\s*$)", re.IGNORECASE)
 # ... and a paragraph says why when it gives a rule (a modal, "Every field … is prefixed …"),
 # a gotcha, a reason ("because", "unless", "otherwise"), what broke — not a purpose ("… so the
 # CLI and the server share it": that is what changed)
-WHY_SAID = re.compile(r"\b(?:because|unless|otherwise|or else|crash(?:es|ed)?|fail(?:s|ed)?|"
+WHY_SAID = rx(r"\b(?:because|unless|otherwise|or else|crash(?:es|ed)?|fail(?:s|ed)?|"
                       r"broke|breaks)\b", re.IGNORECASE)
-TEST_SECTION = re.compile(r"^\W*(?:how to (?:test|verify|check)|testing|test(?:ing)? (?:plan|notes)|"
+TEST_SECTION = rx(r"^\W*(?:how to (?:test|verify|check)|testing|test(?:ing)? (?:plan|notes)|"
                           r"tests?|to test|verification)\W*$", re.IGNORECASE)
 
 
@@ -361,12 +364,12 @@ TEST_SECTION = re.compile(r"^\W*(?:how to (?:test|verify|check)|testing|test(?:i
 # gotcha or a fact about the setup, by their words), its errors with their fixes (gotchas), and
 # its problem solving, sentence by sentence. The others say what was asked, which files, what
 # is pending: this session's work, where only an abandoned approach or a gotcha counts.
-SUMMARY_SECTION = re.compile(r"^[ \t]*\d+\.[ \t]+([A-Z][^:\n]{2,60}):[ \t]*$", re.MULTILINE)
+SUMMARY_SECTION = rx(r"^[ \t]*\d+\.[ \t]+([A-Z][^:\n]{2,60}):[ \t]*$", re.MULTILINE)
 SUMMARY_LEARNED = {"key technical concepts": "", "errors and fixes": "gotcha",
                    "problem solving": "sentences"}
 # ... and, in any section, an approach it says was tried and given up ("KMP-NativeCoroutines was
 # prototyped on a branch and abandoned: …")
-SUMMARY_TRIED = re.compile(r"\b(?:tried|trialled|prototyped|tested|evaluated|attempted|piloted)\b"
+SUMMARY_TRIED = rx(r"\b(?:tried|trialled|prototyped|tested|evaluated|attempted|piloted)\b"
                            r"[^.;\n]{0,80}?\b(?:and|but|then) (?:\w+ )?(?:abandoned|dropped|reverted|"
                            r"rolled back|backed out|given up|ripped out|removed)\b", re.IGNORECASE)
 SUMMARY_WORDS = 6  # content words an item needs to say something (not "Npgsql.FSharp queries")
@@ -377,12 +380,12 @@ SUMMARY_ITEMS = 6  # items kept from one summary, at most
 # warning or a note ("// WARNING: never Cmd.OfAsync.perform for server calls - …"), or saying
 # what was undone ("An indexed master (VBISAM, e40b3c6) was reverted in 7d21f90: …"), or tried
 # (``TRIAL``) with why it went.
-COMMENT_MARK = re.compile(r"^\W*(?:(NOTE|N\.B\.|IMPORTANT|WARNING|WARN|CAUTION|HACK|GOTCHA)\b|"
+COMMENT_MARK = rx(r"^\W*(?:(NOTE|N\.B\.|IMPORTANT|WARNING|WARN|CAUTION|HACK|GOTCHA)\b|"
                           r"(?i:(note|important|warning|caution|gotcha|heads.up)):)\W*")
 # What the assistant marks in its own message for whoever reads it later ("Note: `make lint`
 # needs ruff >= 0.4 …", "**Worth knowing:** …", "For future reference - …"): a finding it says
 # is worth keeping, whether or not a tool's output showed it.
-NOTE_LEAD = re.compile(
+NOTE_LEAD = rx(
     r"^\W*(?:(?:(?:side )?note|n\.?b\.?|important|warning|fyi|psa|keep in mind|separately|"
     # ("One more thing that output shows: Prod is account 519204773310 …")
     r"one more thing(?: (?:that|which|i) [^:\n.]{1,30}?)?|"
@@ -392,18 +395,18 @@ NOTE_LEAD = re.compile(
 # (not "One warning: an unused variable in seat_service.ts": a count of what a tool reported)
 NOTE_WORDS = 4  # content words a marked note needs after its mark
 COMMENT_WARNS = frozenset(("warning", "warn", "caution", "hack", "gotcha", "heads up", "heads-up"))
-COMMENT_UNDONE = re.compile(r"\b(?:was|were|got|has been) (?:\w+ )?(?:reverted|backed out|"
+COMMENT_UNDONE = rx(r"\b(?:was|were|got|has been) (?:\w+ )?(?:reverted|backed out|"
                             r"rolled back|ripped out)\b|\breverted (?:in|by)\b", re.IGNORECASE)
-ON_PURPOSE = re.compile(r"\b(?:on purpose|deliberately|intentionally|by design)\b", re.IGNORECASE)
+ON_PURPOSE = rx(r"\b(?:on purpose|deliberately|intentionally|by design)\b", re.IGNORECASE)
 
 
 # A story of an approach the team used for a while and went back from ("we had Layout Builder
 # on the reserve pages for about three months in 2023. every save stores … we went back to
 # paragraphs."): a time it was in use, then the going back, within ``STORY_SENTENCES``.
-IN_USE_FOR = re.compile(r"\bfor (?:about |around |roughly |nearly |almost |over |just )?(?:a|an|one|"
+IN_USE_FOR = rx(r"\bfor (?:about |around |roughly |nearly |almost |over |just )?(?:a|an|one|"
                         r"two|three|four|five|six|a few|a couple of|several|\d+) (?:days?|weeks?|"
                         r"months?|years?|sprints?|quarters?)\b", re.IGNORECASE)
-WENT_BACK = re.compile(r"\b(?:went|go|going|moved|switched|changed|fell) back to\b|\brolled (?:it |"
+WENT_BACK = rx(r"\b(?:went|go|going|moved|switched|changed|fell) back to\b|\brolled (?:it |"
                        r"that |them |this |everything )?back\b|\brip(?:ped)? (?:it|them|that|"
                        r"(?:it )?all) out\b|\bgave up on\b|\bbacked (?:it |that |them )?out\b|"
                        r"\breverted (?:it|that|them|to)\b|\bunpick(?:ed|ing)?\b|\bgot rid of (?:it|"
@@ -411,19 +414,19 @@ WENT_BACK = re.compile(r"\b(?:went|go|going|moved|switched|changed|fell) back to
 # The user sparing the assistant a suggestion ("and to save you the suggestion: we started with
 # UCableComponent in the prototype. … it doesn't carry any load …"): what follows is an approach
 # tried before, with why it went.
-SUGGESTION_SPARED = re.compile(r"\b(?:save you the (?:suggestion|trouble|question)|before you "
+SUGGESTION_SPARED = rx(r"\b(?:save you the (?:suggestion|trouble|question)|before you "
                                r"(?:suggest|propose)(?: it| that| the obvious(?: thing| one)?)?|so "
                                r"you don'?t (?:suggest|propose) it)\b[^:\n]{0,30}:\s*",
                                re.IGNORECASE)
-STARTED_WITH = re.compile(r"\b(?:we|i|they)(?:'d| had)? (?:started|began) (?:out )?with\b|"
+STARTED_WITH = rx(r"\b(?:we|i|they)(?:'d| had)? (?:started|began) (?:out )?with\b|"
                           r"\bused to\b|\boriginally\b", re.IGNORECASE)
 STORY_SENTENCES = 4  # from the time it was in use to the going back, at most
 # ... not going back to look at something ("went back to the old branch to compare output")
-BACK_TO_LOOK = re.compile(r"\b(?:went|go|going) back to [^.,;]{0,40}?\bto (?:check|compare|look|"
+BACK_TO_LOOK = rx(r"\b(?:went|go|going) back to [^.,;]{0,40}?\bto (?:check|compare|look|"
                           r"see|read|verify|confirm|test|find|copy|grab)\b", re.IGNORECASE)
 # A fence that opens with a chat byline ("Tom  9:14 AM") is a message the user passes on from
 # their team, their words as much as a doc they share, not a tool's output.
-FENCED_CHAT = re.compile(r"```[^\n]*\n\s*" + CHAT_STAMP + r"[ \t]*\n")
+FENCED_CHAT = rx(r"```[^\n]*\n\s*" + CHAT_STAMP + r"[ \t]*\n")
 
 
 # The assistant asking the user about the setup ("What do the drivers' tablets run?", "Do you
@@ -431,7 +434,7 @@ FENCED_CHAT = re.compile(r"```[^\n]*\n\s*" + CHAT_STAMP + r"[ \t]*\n")
 # fact about it — a question naming what the setup is made of, not one asking for a go-ahead,
 # a choice, an opinion or the error they see ("Shall I …?", "What do you think?", "What's the
 # error you're seeing?", "Where should the button go?").
-SETUP_ASKED = re.compile(
+SETUP_ASKED = rx(
     r"^\W*(?:(?:and|so|also)\W+)?(?:(?:what|which)\b[^?\n]{0,60}\b(?:run|runs|use|uses|using|"
     r"version|code page|encoding|port|host|server|machine|box|device|phone|tablet|browser|os|"
     r"database|db|region|account|profile|runner|cluster|bucket|id|key|label|number|address|"
@@ -444,7 +447,7 @@ SETUP_ASKED = re.compile(
 SETUP_ANSWER_WORDS = 4  # content words an answer needs to say something of its own
 # The assistant asking how things are done here ("Is there a project convention I should
 # follow for this?", "Any house rules for the migrations?"): the user's answer is a rule.
-CONVENTION_ASKED = re.compile(
+CONVENTION_ASKED = rx(
     r"\b(?:conventions?|house (?:rules?|style)|(?:project|team|code|coding|naming) (?:rules?|"
     r"style|standards?)|(?:a|any) (?:rules?|preference)s? (?:i|we) should|(?:preferred|usual|"
     r"agreed) (?:way|pattern|approach)|how (?:do|does) (?:the team|this (?:project|repo)|your "
@@ -452,7 +455,7 @@ CONVENTION_ASKED = re.compile(
     re.IGNORECASE)
 # ... not an answer that orders, reports, points at someone or only agrees ("ask Priya", "the
 # mailer is actually timing out", "Yep looks right")
-NOT_A_RULE_ANSWER = re.compile(r"^\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?|no idea|idk)\b|\bask (?:[A-Z]\w+|"
+NOT_A_RULE_ANSWER = rx(r"^\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?|no idea|idk)\b|\bask (?:[A-Z]\w+|"
                                r"him|her|them)\b|\b(?:wrote|has|have) (?:them|it) (?:up )?somewhere\b",
                                re.IGNORECASE)
 
@@ -461,20 +464,20 @@ NOT_A_RULE_ANSWER = re.compile(r"^\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?|no idea|
 # from Marion (#ops) ---", "Tom  9:14 AM". What it says of how things are done
 # (``RELAYED_RULE``) is a rule, what it says of the setup naming a thing a fact, as the team's
 # own words.
-RELAY_LINE = re.compile(r"^[ \t>]*(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)? (?:in|on) #[\w-]+|-{2,} ?from "
+RELAY_LINE = rx(r"^[ \t>]*(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)? (?:in|on) #[\w-]+|-{2,} ?from "
                         r"[A-Z][\w.'-]*[^\n]{0,40}?-{2,}|" + CHAT_STAMP + r")[ \t]*:?[ \t]*$",
                         re.MULTILINE)
 RELAYED_WORDS = 4  # content words a relayed sentence needs to be a rule or a fact
 # A sentence whose first words point back at the one before ("DON'T key anything on it, …",
 # "those get reused every year"): it is said with that one.
-REFERS_BACK = re.compile(r"^\W*(?:\w+\W+){0,5}?(?:it|them|those|these|that one|this one)\b(?![-'’])",
+REFERS_BACK = rx(r"^\W*(?:\w+\W+){0,5}?(?:it|them|those|these|that one|this one)\b(?![-'’])",
                          re.IGNORECASE)
 
 
 # Output pasted into a prompt that failed: "Error: …", "FATAL: …", a stack trace, an uncaught
 # exception, a panic — not code that handles one ("except Exception:") or a log line naming
 # an error handler.
-FAILED_PASTE = re.compile(r"(?<!except )(?<!catch )\b(?:error|failed|failure|fatal|exception|"
+FAILED_PASTE = rx(r"(?<!except )(?<!catch )\b(?:error|failed|failure|fatal|exception|"
                           r"panic(?:ked)?)(?:\[\w+\])?[:!]|\b(?:traceback|stack (?:begin|trace)|"
                           r"attempt to (?:index|call|compare|perform)|segmentation fault|"
                           r"core dumped|assertionerror|uncaught)\b", re.IGNORECASE)
@@ -482,40 +485,40 @@ FAILED_PASTE = re.compile(r"(?<!except )(?<!catch )\b(?:error|failed|failure|fat
 
 # A compaction summary's item that is the session's work, not what it learned: the user's
 # feedback, what the assistant did ("I fixed it by adding a type annotation"), what is still open
-SUMMARY_WORK = re.compile(r"^\W*user (?:feedback|said|asked)\b|\bI (?:fixed|renamed|added|changed|"
+SUMMARY_WORK = rx(r"^\W*user (?:feedback|said|asked)\b|\bI (?:fixed|renamed|added|changed|"
                           r"updated|removed|moved|wrote|created|ran)\b|\b(?:still|not \w+ yet|"
                           r"currently|in progress|for now)\b", re.IGNORECASE)
 # An answer that puts the question off ("good question, let me check with the data team",
 # "whatever is already installed is fine").
-NOT_AN_ANSWER = re.compile(r"\b(?:good question|let me (?:check|ask|find out)|get back to you|"
+NOT_AN_ANSWER = rx(r"\b(?:good question|let me (?:check|ask|find out)|get back to you|"
                            r"not (?:100% |totally |entirely )?sure|whatever|no idea|dunno|"
                            r"don'?t (?:know|care))\b", re.IGNORECASE)
 # A comment about something that will not last ("a temporary hack until we migrate").
-COMMENT_TEMPORARY = re.compile(r"\btemporar(?:y|ily)\b|\buntil we\b|\bfor the time being\b|"
+COMMENT_TEMPORARY = rx(r"\btemporar(?:y|ily)\b|\buntil we\b|\bfor the time being\b|"
                                r"\bTODO\b|\bFIXME\b", re.IGNORECASE)
 # ... a story opens with the approach in use ("we had Layout Builder …", "we moved all the walks
 # to eventbrite …", "a consultant set up OR-Tools routing …"), not with something that only
 # happened ("the deploy failed for three days straight")
-IN_USE = re.compile(r"\b(?:had|have had|'ve had|used|ran|run|moved|switched|migrated|did|set up|"
+IN_USE = rx(r"\b(?:had|have had|'ve had|used|ran|run|moved|switched|migrated|did|set up|"
                     r"adopted|introduced|put|went with|built|deployed|rolled out|turned on|"
                     r"enabled|started with)\b", re.IGNORECASE)
 # A relayed sentence states a rule in a rule's words (``NORMATIVE``'s but "should": "never",
 # "always", "must", "every", "don't …") — not "we should probably look at it at some point".
-RELAYED_RULE = re.compile(r"\b(?:always|never|nowhere|exactly one|every|each|anything|everything|"
+RELAYED_RULE = rx(r"\b(?:always|never|nowhere|exactly one|every|each|anything|everything|"
                           r"stays?|must|has to|"
                           r"have to|instead of|additive|required|mandatory|forbidden|don'?t|do not)\b|"
                           r"(?:^|[-–—,:;]\s)\W*no \w", re.IGNORECASE)
 
 
 # A soft opening before an order ("just use the modal then"): the order is what follows.
-SOFTENER = re.compile(r"^\W*(?:(?:just|then|ok|okay|so|nah|no)\W+)+", re.IGNORECASE)
+SOFTENER = rx(r"^\W*(?:(?:just|then|ok|okay|so|nah|no)\W+)+", re.IGNORECASE)
 
 
 # Phrases that make a user's sentence transient or a question rather than a standing fact.
-TRANSIENT = re.compile(
+TRANSIENT = rx(
     r"\b(?:this time|for now|right now|for this (?:task|pr|change|one)|today|just this|"
     r"temporarily|for the moment)\b", re.IGNORECASE)
-_QUESTION_START = re.compile(
+_QUESTION_START = rx(
     r"^\s*(?:can|could|would|will|should|shall|do|does|did|is|are|was|were|what|why|how|"
     r"where|when|which|who|have|has|whats|wheres|hows|whos|whys)\b", re.IGNORECASE)
 
@@ -531,14 +534,14 @@ def is_question(text: str) -> bool:
         text.endswith((".", "!")) and _CONDITION_FIRST.match(text))
 
 
-_CONDITION_FIRST = re.compile(r"^\s*(?:when|whenever|where|wherever|if|once|while)\b[^,;:]{3,}"
+_CONDITION_FIRST = rx(r"^\s*(?:when|whenever|where|wherever|if|once|while)\b[^,;:]{3,}"
                               r"[,;:]\s", re.IGNORECASE)
 
 # What a sentence says outside its paths, commands and URLs ("app/Support/x.php" supports
 # nothing).
-_NOT_PROSE = re.compile(r"`[^`\n]*`|\S*/\S*")
+_NOT_PROSE = rx(r"`[^`\n]*`|\S*/\S*")
 # Work narrated about code, not the environment ("Only app/Models/Tutor.php uses it.").
-_ABOUT_CODE = re.compile(
+_ABOUT_CODE = rx(
     r"\b(?:uses?|calls?|imports?|references?) (?:it|this|that|them)\W*$|^\W*(?:added|moved|"
     r"renamed|changed|updated|removed|fixed|put) (?:it|this|that|them)\b"
     # ... or the work itself reported: "Added summarise_last_day() in R/fct_summary.R with four
@@ -576,14 +579,14 @@ def states_a_fact(sentence: str) -> bool:
 
 
 # Where the assistant says it looked, not what it found ("Found it in src/config/http.py").
-SEARCHED = re.compile(r"\W*(?:found|looking|looked|checked|searched|grepped)\b", re.IGNORECASE)
+SEARCHED = rx(r"\W*(?:found|looking|looked|checked|searched|grepped)\b", re.IGNORECASE)
 # ... and where it looked, which says nothing of what it found ("Found in .devcontainer/…
 # and the 'Running it' section of CONTRIBUTING.md.")
-LOOKED_WHERE = re.compile(r"\W*(?:found|looked|checked|searched|grepped)(?: it| them| this| that)?"
+LOOKED_WHERE = rx(r"\W*(?:found|looked|checked|searched|grepped)(?: it| them| this| that)?"
                           r" (?:in|under|at|through)\b(?![^:\n]*:\s)(?![^,\n]*,\s*(?:and|so|but)\b)",
                           re.IGNORECASE)
 # The assistant narrating its own next step is never a fact about the environment.
-NARRATION = re.compile(
+NARRATION = rx(
     r"^\s*(?:let me|let's|i'?ll|i will|i'?m going|i am going|i'?ve|i have|i need|i think|"
     r"now i|next,? i|first,? i|then i|okay|ok|sure|great|done|perfect|alright|"
     # ("Agreed - I'll look for a fix that doesn't go down that road"; not "Good point — the
@@ -591,13 +594,13 @@ NARRATION = re.compile(
     r"(?:agreed|fair enough|makes sense|good (?:call|point)|got it|understood)\W+(?:i'?ll|"
     r"i will|let me|i'?m going|i am going|we'?ll))\b",
     re.IGNORECASE)
-_STATE = re.compile(
+_STATE = rx(
     r"\b(?:is|are|runs?|running|uses?|listens?|listening|lives?|located|installed|requires?|"
     r"needs?|expects?|set to|configured|defaults? to|points? to|pinned|served|serves|bound|"
     r"reads?|loads?|must|only works|works only|pins?|comes? from|served from|on port|at port|"
     r"go(?:es)? to|stored in|written to|writes? to|supports?|supported|mapped)\b", re.IGNORECASE)
 # A user sentence that gives an order is a task, not a statement of fact.
-IMPERATIVE = re.compile(
+IMPERATIVE = rx(
     r"^\W*(?:please\s+)?(?:use|run|tag|push|add|fix|make|set|install|update|create|delete|remove|"
     r"deploy|build|check|try|go|write|change|rename|move|open|bump|release|commit|merge|start|"
     r"stop|restart|upload|download|send|copy|put|give|show|tell|find|look|implement|refactor|"
@@ -666,11 +669,11 @@ SYMPTOM = Folded(  # (lowercase words searched in the lowercased text: rlat.capt
     r"last (?:week|month|year|release))|bisect\w*|regress\w*|expected:|"
     # ... or a page: an alert is a problem reported ("pagerduty just went off: …", "[FIRING:1]")
     r"\[firing|firing:\d|pagerduty|paged|(?:alert|alarm|pager) (?:fired|went off|is going off))\b")
-REPORTING = re.compile(r"\b(?:" + _NOT_HAPPENING + r")\b", re.IGNORECASE)
+REPORTING = rx(r"\b(?:" + _NOT_HAPPENING + r")\b", re.IGNORECASE)
 # ... or asking the assistant to find out what is wrong: the explanation that follows is a
 # finding too, whatever words the report used ("slither flags X, and a bot initialized Y. dig
 # into it and leave notes").
-INVESTIGATE = re.compile(r"\b(?:dig into (?:it|this|that|why)|look into (?:it|this|that|why)|"
+INVESTIGATE = rx(r"\b(?:dig into (?:it|this|that|why)|look into (?:it|this|that|why)|"
                          r"investigate (?:it|this|that|why|what)|figure out (?:why|what went|"
                          r"how come)|find out why|track (?:it |this )?down|get to the bottom of|"
                          r"diagnose|(?:find|track down|get to|figure out) (?:the |its )?"
@@ -678,18 +681,18 @@ INVESTIGATE = re.compile(r"\b(?:dig into (?:it|this|that|why)|look into (?:it|th
 # Weaker signs of a problem, which count only in a prompt that asks for nothing new: a quantity
 # that is off, refusing, leaking, what still happens ("caddy is still serving the old config")
 # or happens although it should not ("… even though the Caddyfile is the new one").
-SYMPTOM_WEAK = re.compile(r"\b(?:(?:far |way )?too (?:many|few|much|little|high|low|early|late)|"
+SYMPTOM_WEAK = rx(r"\b(?:(?:far |way )?too (?:many|few|much|little|high|low|early|late)|"
                           r"repeat(?:s|ed|ing)?|sometimes|now and then|every (?:now and|so) "
                           r"often|"
                           r"refus\w+|leak(?:s|ed|ing)?|(?:is|are|was|were) still \w+ing|"
                           r"even though|although)\b", re.IGNORECASE)
-WANTS = re.compile(r"\b(?:i'?d like|i want|we want|we'?d like|would like|let'?s|add an?|"
+WANTS = rx(r"\b(?:i'?d like|i want|we want|we'?d like|would like|let'?s|add an?|"
                    r"asks? for|asking for|requests?|feature|support for|option)\b", re.IGNORECASE)
 # ... said of a thing even after a verb that usually gives an order ("make run just sits at …").
-REPORTED = re.compile(r"\b(?:hangs|sits|is stuck|gets stuck|dies|"
+REPORTED = rx(r"\b(?:hangs|sits|is stuck|gets stuck|dies|"
                        r"crashes|freezes)\b", re.IGNORECASE)
 # What makes an explanation one (a cause, a condition, a requirement).
-CAUSE = re.compile(
+CAUSE = rx(
     r"\b(?:so|because|since|unless|until|when|whenever|which|needs?|has to|have to|must|only|"
     r"without|forever|never|falls? back|runs? out|drops?|ignores?|reads? everything|while|"
     r"as long as|overrides?|by default|defaults? to|instead of|"
@@ -697,7 +700,7 @@ CAUSE = re.compile(
     r"won'?t|can'?t|cannot|doesn'?t|does not|isn'?t|aren'?t|don'?t)\b",
     re.IGNORECASE)
 # A sentence that says what to do about a problem just explained.
-REMEDY = re.compile(
+REMEDY = rx(
     r"^\W*(?:(?:so |then )?(?:set|export|raise|lower|increase|run|start|copy|create|install|"
     r"use|add|put|point|pass|load|restart|enable|disable|reset|call|wrap|move|register|mark|"
     r"rebuild|regenerate|clear|remove|replace|switch|pin|downgrade|upgrade)\b|.*\b(?:fix(?:es|ed)? it|"
@@ -715,7 +718,7 @@ REMEDY = re.compile(
 # identifier only code has: "pgEnumString", "DateTimeKind.Utc", "explicit_to_json",
 # "lubridate::with_tz"; a class name alone,
 # "RecordingService never sets it", is more of the cause).
-CODEISH = re.compile(r"\w\(\S|\"[\w.:/@-]{3,}\"|"
+CODEISH = rx(r"\w\(\S|\"[\w.:/@-]{3,}\"|"
                       r"(?<![\w-])(?:-[A-Za-z][\w.-]*=\S|--[a-z][\w-]{2,})|"
                       r"\b[a-z]{2,}[A-Z][a-z]\w*|\b[A-Z]\w*\.[A-Z]\w*\b|"
                       r"\b[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9]\b|::\w|"
@@ -724,11 +727,11 @@ CODEISH = re.compile(r"\w\(\S|\"[\w.:/@-]{3,}\"|"
                       # a member of a lowercase name ("block.timestamp", "os.environ")
                       r"\b[a-z_]{2,}\.[a-z_]{2,}\b(?!\.\w)")
 # Where a remedy too long for the room may be cut and still say what to do.
-CLAUSE_END = re.compile(r"[;:](?=\s)|\s[-–—]\s|,\s(?=(?:so|and|but|or|which)\b)")
+CLAUSE_END = rx(r"[;:](?=\s)|\s[-–—]\s|,\s(?=(?:so|and|but|or|which)\b)")
 # The assistant announcing a revert, or the user asking for one: what the assistant says next
 # (in a later message) is why the approach failed.
 # ... or a command that throws away a change: "git checkout -- project.yml", "git revert".
-REVERT_COMMAND = re.compile(r"^\s*git\s+(?:checkout\s+(?:\S+\s+)?--\s|restore\b|revert\b|"
+REVERT_COMMAND = rx(r"^\s*git\s+(?:checkout\s+(?:\S+\s+)?--\s|restore\b|revert\b|"
                              r"reset\s+--hard\b)")
 REVERT_SAID = Folded(
     # (not what could be done: "so we can roll back even if the cache is gone"; "we need to
@@ -743,9 +746,9 @@ REVERT_SAID = Folded(
     r"restor(?:e|ing|ed) (?:it|the)|tak(?:e|ing) (?:it|this|that) out)\b")
 # ... but asking how to undo something is a question, not an order to undo what was just done
 # ("how to undo last commit but keep changes").
-HOW_ASKED = re.compile(r"^\W*(?:how(?!\s+(?:about|come)\b)|what'?s the (?:best |right |safest )?way)\b",
+HOW_ASKED = rx(r"^\W*(?:how(?!\s+(?:about|come)\b)|what'?s the (?:best |right |safest )?way)\b",
                        re.IGNORECASE)
-VERDICT_START = re.compile(
+VERDICT_START = rx(
     r"^\W*(?:reverted|backed out|rolled back|undid|undone|switched back|went back|"
     r"(?:that|this|it) (?:didn'?t|did not|doesn'?t|does not) (?:work|help)|"
     # ... or a short verdict with its reason after a dash ("No good - Rapier ignores …")
@@ -758,7 +761,7 @@ VERDICT_START = re.compile(
     r"(?:reverted|restored|put \w+(?: \w+)? back))\b",
     re.IGNORECASE)
 
-GOTCHA = re.compile(
+GOTCHA = rx(
     r"\b(?:hangs?|hung|fails?|failing|breaks?|crash(?:es)?|times? out|timed out|errors? out|"
     r"won'?t (?:start|run|work|connect|build)|doesn'?t (?:start|run|work|connect|build)|"
     r"does not (?:start|run|work|connect|build)|silently \w+|deadlocks?|refuses? to \w+|"
@@ -780,14 +783,14 @@ GOTCHA = re.compile(
 # the reminders: …", "IL2CPP isn't worth it for the Windows build", "orjson doesn't buy
 # anything"): after a look, a falsified finding.
 # ... not what it did instead ("… so I added text-overflow", "I used lru_cache").
-DID_INSTEAD = re.compile(r"\b(?:so |and )?I(?:'ve| have)? (?:added|used|went|changed|kept|made|wrapped|"
+DID_INSTEAD = rx(r"\b(?:so |and )?I(?:'ve| have)? (?:added|used|went|changed|kept|made|wrapped|"
                          r"switched|put|wrote|moved)\b")
 # A remedy put off ("… needs a rewrite too at some point, but that's separate").
-DEFERRED = re.compile(r"\b(?:at some point|separate(?:ly)?|eventually|another time|later on|"
+DEFERRED = rx(r"\b(?:at some point|separate(?:ly)?|eventually|another time|later on|"
                       r"unrelated|some day)\b", re.IGNORECASE)
 # A prompt asking for a fix: "Found it." then opens the problem it was about.
-FIX_ASKED = re.compile(r"\bfix(?:ed|ing)?\b", re.IGNORECASE)
-JUDGED = re.compile(
+FIX_ASKED = rx(r"\bfix(?:ed|ing)?\b", re.IGNORECASE)
+JUDGED = rx(
     r"\b(?:is|was|'s) the wrong (?:tool|choice|approach|fit|place|layer)\b|"
     r"\b(?:isn'?t|is not|wasn'?t|was not) (?:worth it|a (?:quick )?win|a good (?:fit|home|idea|"
     r"choice|trade))\b|\bnot worth (?:it|the)\b|"
@@ -796,13 +799,13 @@ JUDGED = re.compile(
     r"\bnot an improvement\b", re.IGNORECASE)
 # "pls dont suggest server streaming - we tried that last month, the depot wifi …": an
 # approach the user names and says was tried already, with the reason after it.
-TRIED_BEFORE = re.compile(r"(?<!['’])\b[a-z]+(?:'ve| have| had)? "
+TRIED_BEFORE = rx(r"(?<!['’])\b[a-z]+(?:'ve| have| had)? "
                           r"(?:already |once |actually |even )?tried (?:that|this|it)\b|"
                           r"\b(?:this|that|it) (?:we|i|they) (?:already |once )?tried\b",
                           re.IGNORECASE)
 # ... or naming what was tried ("we tried swapping the RMW to Fast DDS", "push through a
 # cloudhook was tried", "we trialled chromium in 2023") ...
-TRIAL = re.compile(r"\b(?:we|i|they|he|she|someone|somebody|[A-Z][a-z]+)(?:'ve| have| had)? "
+TRIAL = rx(r"\b(?:we|i|they|he|she|someone|somebody|[A-Z][a-z]+)(?:'ve| have| had)? "
                    r"(?:already |once |actually |even |briefly )?(?:tried|trialled|trialed|"
                    r"tested|evaluated|benchmarked|experimented with|piloted|prototyped)\b|"
                    r"\b(?:was|were|has been|have been|had been|got) (?:already |once )?"
@@ -810,18 +813,18 @@ TRIAL = re.compile(r"\b(?:we|i|they|he|she|someone|somebody|[A-Z][a-z]+)(?:'ve| 
 # ... which is a finding only when it was at another time ("back in winter", "in 2023") or
 # given a verdict ("so that's out"), not a report of what was just done ("I tested the login,
 # it doesn't work" is a bug).
-PAST_TRIAL = re.compile(r"\b(?:back in|last (?:year|month|week|spring|summer|autumn|fall|winter|"
+PAST_TRIAL = rx(r"\b(?:back in|last (?:year|month|week|spring|summer|autumn|fall|winter|"
                         r"quarter|sprint|time)|in (?:19|20)\d\d|(?:a|one|two|three|a few|a "
                         r"couple of) (?:years?|months?|weeks?) ago|before|already|once|twice|"
                         r"(?:two|three|several) times|previously|in the (?:spring|summer|"
                         r"autumn|fall|winter))\b", re.IGNORECASE)
-DISMISSED = re.compile(r"\b(?:so |which is why )?(?:that'?s|it'?s|this is) (?:out|off the table|"
+DISMISSED = rx(r"\b(?:so |which is why )?(?:that'?s|it'?s|this is) (?:out|off the table|"
                        r"a non-?starter|a dead end|a no-?go)\b|\bruled (?:it |that )?out\b|"
                        r"\bno[ -]go\b|\bdead end\b|\bdidn'?t pan out\b|\bnot an option\b",
                        re.IGNORECASE)
 # The assistant proposing an approach ("One option would be installing API Platform …", "We
 # could try …"): what a user's "this we tried already, …" turns down.
-PROPOSAL = re.compile(r"\b(?:one option (?:would be|is)|an option (?:would be|is)|we could (?:try|use|"
+PROPOSAL = rx(r"\b(?:one option (?:would be|is)|an option (?:would be|is)|we could (?:try|use|"
                       r"switch|move|add|put)|(?:i )?could try|how about|what about|i(?:'d| would) "
                       r"(?:suggest|propose|try)|"
                       # ("I could give each crow an agent …", "Quickest would be a small Alpine.js
@@ -833,12 +836,12 @@ PROPOSAL = re.compile(r"\b(?:one option (?:would be|is)|an option (?:would be|is
                       r"read|search|run)|shall i)\b", re.IGNORECASE)
 # A reply that takes the offer ("yes please, go for it. we had jank for two weeks …"): nothing
 # was turned down, whatever history it tells.
-ACCEPTED = re.compile(r"^\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?(?:,)? (?:do it|go|go ahead)|go (?:for "
+ACCEPTED = rx(r"^\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?(?:,)? (?:do it|go|go ahead)|go (?:for "
                       r"it|ahead)|do it|sounds good|please do|let'?s do it|perfect)\b", re.IGNORECASE)
 # ... turned down with the time it was in use and how that went ("had it for a year, disaster:
 # every liveview patch wiped its state"; "we actually had it on the crows for two months last
 # year and it was a disaster"): used before, as much as tried.
-USED_BEFORE = re.compile(r"\b(?:had|used|ran|kept|turned|enabled|switched|rolled out|shipped|"
+USED_BEFORE = rx(r"\b(?:had|used|ran|kept|turned|enabled|switched|rolled out|shipped|"
                          # (a setting changed: "someone bumped worker_threads to 24 last winter")
                          r"tried out|bumped|raised|lowered|increased|doubled|set)\b[^.;:!?\n]{0,60}?(?:\bfor (?:like |about |"
                          r"around |almost |over |just )?(?:a|an|one|two|three|four|five|six|a few|a "
@@ -848,7 +851,7 @@ USED_BEFORE = re.compile(r"\b(?:had|used|ran|kept|turned|enabled|switched|rolled
                          re.IGNORECASE)
 # A memory file's item: a line that is not a heading, a quote, a table row, a rule, a fence or
 # an HTML comment; its bullet or number is not part of it.
-_MEMORY_ITEM = re.compile(r"[ \t]*(?![#>|`]|---|<!--)(?:[-*+][ \t]+|\d+[.)][ \t]+)?(?=\S)")
+_MEMORY_ITEM = rx(r"[ \t]*(?![#>|`]|---|<!--)(?:[-*+][ \t]+|\d+[.)][ \t]+)?(?=\S)")
 
 
 def memory_items(text: str) -> list[tuple[int, int, str]]:
@@ -889,31 +892,31 @@ def memory_items(text: str) -> list[tuple[int, int, str]]:
 
 
 # ... and the headings that say its lines are gotchas, or facts of the environment
-MEMORY_GOTCHAS = re.compile(r"\b(?:gotchas?|pitfalls?|caveats?|watch out|warnings?|known (?:issues|"
+MEMORY_GOTCHAS = rx(r"\b(?:gotchas?|pitfalls?|caveats?|watch out|warnings?|known (?:issues|"
                             r"problems)|traps?)\b", re.IGNORECASE)
-MEMORY_ENVIRONMENT = re.compile(r"\b(?:environments?|infra\w*|setup|hosts?|servers?|machines?|"
+MEMORY_ENVIRONMENT = rx(r"\b(?:environments?|infra\w*|setup|hosts?|servers?|machines?|"
                                 r"deploy\w*|accounts?|hardware|services)\b", re.IGNORECASE)
 # The user turning down one of the options the assistant listed ("(a) …" / "(b) …",
 # ``OPTION_LINE``) by its label: "not (a). the WMS upserts …", "(a) is a no - we had …", "b
 # please. a: we tried robust in the first batch …". (A bare letter only before punctuation:
 # "not a problem" names no option.)
 _LABEL = r"(?:\(([a-e1-9])\)|([a-e1-9])(?=$|[.,:;!]|\s+[-–—]))"
-REFUSED_OPTION = re.compile(
+REFUSED_OPTION = rx(
     r"(?:^|(?<=[.!?;]\s)|(?<=\n))[^\w\n]{0,8}(?:(?:not|no to|never|nope,? not)\s+" + _LABEL +
     r"|\(([a-e1-9])\)\s+(?:is|was) (?:a no|out|a non-?starter|a no-?go|not an option)\b"
     # (a letter and a colon only before what was tried: "a: we tried robust …")
     r"|([a-e])\)?\s*:\s(?=[^\n.]{0,40}\b(?:tried|trialled|had|did|ran|used)\b))",
     re.IGNORECASE)
 # ... offered as alternatives: options by letter, or said to be ways ("I see two ways:")
-OFFERED_WAYS = re.compile(r"\b(?:two|three|four|a few|several|some) (?:ways|options|approaches|"
+OFFERED_WAYS = rx(r"\b(?:two|three|four|a few|several|some) (?:ways|options|approaches|"
                           r"alternatives|choices)\b|^[ \t]*\(?[a-e][).][ \t]", re.IGNORECASE | re.MULTILINE)
 # ... and the answer's next label starts what it says of another one ("… 2: yes. 3: yes")
-NEXT_LABEL = re.compile(r"(?:^|(?<=[.!?;]\s)|(?<=\n))[^\w\n]{0,3}\(?[a-e1-9]\)?\s*[:.)]\s")
+NEXT_LABEL = rx(r"(?:^|(?<=[.!?;]\s)|(?<=\n))[^\w\n]{0,3}\(?[a-e1-9]\)?\s*[:.)]\s")
 # The assistant asking whether an approach was ever tried ("Quick history question: was pushing
 # board updates over a WebSocket … ever tried?", "has anyone tried X?"): the question names it,
 # and an answer that it was, with why it was dropped, is a falsified finding.
 _IN_SENTENCE = r"(?:[^?.!\n]|\.(?!\s))"  # (a dot inside a name, "kv.watch", ends nothing)
-TRIED_ASKED = re.compile(r"\b(?:was|were|has|have|had|did)\b" + _IN_SENTENCE + r"{3,200}?\bever\b"
+TRIED_ASKED = rx(r"\b(?:was|were|has|have|had|did)\b" + _IN_SENTENCE + r"{3,200}?\bever\b"
                          + _IN_SENTENCE + r"{0,40}?\b(?:tried|attempted|tested|trialled|looked "
                          r"at)\b" + _IN_SENTENCE + r"{0,40}\?|"
                          r"\b(?:has|have|did) (?:anyone|anybody|somebody|someone|the team)"
@@ -923,55 +926,55 @@ TRIED_ASKED = re.compile(r"\b(?:was|were|has|have|had|did)\b" + _IN_SENTENCE + r
 # ... and an answer that opens by saying it was ("tried in the first winter.", "yes - we had it
 # for a month in 2023", "yep, Tobi did that last winter").
 _YES = r"ya|yah|yes|yep|yeah|yup|correct|right"
-TRIED_ANSWER = re.compile(r"^\W*(?:(?:" + _YES + r"|sure|oh|ha|we did|it was|once)\W+)*"
+TRIED_ANSWER = rx(r"^\W*(?:(?:" + _YES + r"|sure|oh|ha|we did|it was|once)\W+)*"
                           r"(?:(?:we|i|they|(?-i:[A-Z][a-z]+))(?:'ve| have| had)? )?(?:already |"
                           r"once |actually )?(?:tried|trialled|trialed|tested|(?:had|did|ran|used) "
                           r"(?:it|that|this)\b)", re.IGNORECASE)
 # A check just made, not an attempt made before ("I ran it locally", "just now")
-JUST_CHECKED = re.compile(r"\b(?:locally|just now|on my machine|a minute ago)\b", re.IGNORECASE)
+JUST_CHECKED = rx(r"\b(?:locally|just now|on my machine|a minute ago)\b", re.IGNORECASE)
 # ... not a guess ("maybe tried, I honestly don't remember")
-UNSURE = re.compile(r"\b(?:maybe|not sure|don'?t (?:remember|recall|know)|no idea|i think)\b",
+UNSURE = rx(r"\b(?:maybe|not sure|don'?t (?:remember|recall|know)|no idea|i think)\b",
                     re.IGNORECASE)
 # A plan the user rejects at plan mode's prompt with why: "not this. atrium had it in 2022. …",
 # "can't approve that: Tobi did that last winter …".
 _WONT = r"(?:can'?t|cannot|won'?t|will not)"
 _NOT_THIS = r"not (?:this|that|like this|like that)|reject(?:ed|ing)?"
-PLAN_REFUSED = re.compile(r"^\W*(?:no|nope|nah|" + _NOT_THIS + "|" + _WONT + r" (?:approve|accept|"
+PLAN_REFUSED = rx(r"^\W*(?:no|nope|nah|" + _NOT_THIS + "|" + _WONT + r" (?:approve|accept|"
                           r"agree)|(?:don'?t|do not)|absolutely not|hard no)\b", re.IGNORECASE)
 # ... whose opening refusal, said before a rule, is not part of it ("can't approve this - money
 # is always integer pence - …")
-PLAN_REFUSAL_LEAD = re.compile(r"^\W*(?:" + _WONT + r" (?:approve|accept) (?:this|that|it)|"
+PLAN_REFUSAL_LEAD = rx(r"^\W*(?:" + _WONT + r" (?:approve|accept) (?:this|that|it)|"
                                + _NOT_THIS + r")\s*[-–—:;,.]+\s*", re.IGNORECASE)
 # The user asking not to go back to an idea, and naming it: "please don't go back to the old
 # idea: no bonding." — what follows says when it was tried and why it went.
-GOING_BACK = re.compile(r"\b(?:(?:don'?t|do not|never) (?:go back to|bring back|revive|"
+GOING_BACK = rx(r"\b(?:(?:don'?t|do not|never) (?:go back to|bring back|revive|"
                         r"suggest|propose)|not again)\b[^:\n]{0,30}:\s*(no\s+\S.{2,80})$",
                         re.IGNORECASE)
 # ... the first attempt ("love.physics ropes were the very first prototype")
-FIRST_TRY = re.compile(r"\b(?:was|were) (?:the|our) (?:very )?(?:first|original|old) (?:prototype|"
+FIRST_TRY = rx(r"\b(?:was|were) (?:the|our) (?:very )?(?:first|original|old) (?:prototype|"
                        r"attempt|version|approach|try)\b", re.IGNORECASE)
 # ... saying it was done before ("rev B did exactly that", "atrium had it in 2022").
-DONE_BEFORE = re.compile(r"\b(?:did|had|ran|tried|used) (?:exactly |just )?(?:that|this|it)\b",
+DONE_BEFORE = rx(r"\b(?:did|had|ran|tried|used) (?:exactly |just )?(?:that|this|it)\b",
                          re.IGNORECASE)
 # The assistant asking whether an odd pattern it found is meant ("… instead of using
 # toLocaleTimeString like the profile page. Is there a reason for that, or is it historical?")
 # and the user saying it is, and how things are done: "yes, on purpose: any time the crew sees
 # is 24h HHmm …", "yep, intended. services.* is nixpkgs' namespace …". Their answer is the rule.
-INTENT_ASKED = re.compile(r"\b(?:is|was) (?:there|that|this|it) (?:a reason|intentional|intended|"
+INTENT_ASKED = rx(r"\b(?:is|was) (?:there|that|this|it) (?:a reason|intentional|intended|"
                           r"deliberate|on purpose|by design)\b[^?\n]{0,80}\?|\b(?:or is it|or just|"
                           r"or was it) (?:historical|legacy|an accident|a leftover|accidental)\b"
                           r"[^?\n]{0,20}\?|\b(?:on purpose|intentional|deliberate)\?",
                           re.IGNORECASE)
-INTENDED = re.compile(r"^\W*(?:(?:" + _YES + r"|oh)\W+)?(?:(?:it'?s|that'?s|it is|that is|"
+INTENDED = rx(r"^\W*(?:(?:" + _YES + r"|oh)\W+)?(?:(?:it'?s|that'?s|it is|that is|"
                       r"very much|totally|quite) )?(?:on purpose|intentional(?:ly)?|intended|"
                       r"deliberate(?:ly)?|by design)\b(?!\s+(?:to|for now)\b)(?=\s*[.,:;!–—-]|\s*$)"
                       r"[\s.,:;!–—-]*", re.IGNORECASE)
 # ... not when nobody has ("we haven't tried that yet", "nobody has tried that") ...
-NOT_TRIED = re.compile(r"\b(?:nobody|no one|never|not|haven'?t|hasn'?t|didn'?t)\b[^.,;]{0,20}"
+NOT_TRIED = rx(r"\b(?:nobody|no one|never|not|haven'?t|hasn'?t|didn'?t)\b[^.,;]{0,20}"
                        r"\btried\b|\btried\b[^.,;]{0,60}\byet\b", re.IGNORECASE)
 # ... and with a reason that tells why it was dropped ("… isnt worth it", "theres no point",
 # "IT wont touch it", "its strictly worse"), not how well it went.
-DROPPED_FOR = re.compile(r"\b(?:not|no|never|nothing|none|worse|slower|broke|broken|breaks|"
+DROPPED_FOR = rx(r"\b(?:not|no|never|nothing|none|worse|slower|broke|broken|breaks|"
                          r"fail\w*|crash\w*|pointless|too|cant|can'?t|wont|won'?t|isnt|isn'?t|"
                          r"doesnt|doesn'?t|didnt|didn'?t|wasnt|wasn'?t|arent|aren'?t|dont|don'?t|"
                          r"couldnt|couldn'?t|wouldnt|wouldn'?t|problems?|issues?|regress\w*|"
@@ -982,36 +985,36 @@ DROPPED_FOR = re.compile(r"\b(?:not|no|never|nothing|none|worse|slower|broke|bro
                          re.IGNORECASE)
 # A message the user quotes from what failed ("… throws 'You have attempted to perform a
 # blocking operation on a IO thread. This is not allowed, as …'"): output, not their words.
-QUOTED_OUTPUT = re.compile(r"\b(?:throws|threw|raises|raised|fails with|failed with|crashes with|"
+QUOTED_OUTPUT = rx(r"\b(?:throws|threw|raises|raised|fails with|failed with|crashes with|"
                            r"errors? (?:out )?with|complains|prints|logs|shows)\W{0,3}\s*"
                            r"(?P<quoted>'[^'\n]{20,}'|\"[^\"\n]{20,}\"|“[^”\n]{20,}”|‘[^’\n]{20,}’)",
                            re.IGNORECASE | re.MULTILINE)
 # ... nor when it went well ("… and the p95 dropped from 800ms to 120ms", "loads instantly now").
-WENT_WELL = re.compile(r"\b(?:worked|works|helped|fixed|solved|(?:was|been) (?:great|fine|solid)|"
+WENT_WELL = rx(r"\b(?:worked|works|helped|fixed|solved|(?:was|been) (?:great|fine|solid)|"
                        r"went fine|loved it|never a problem|without (?:any )?(?:issues|problems)|"
                        r"dropped|improved|faster|better|instantly|halved|went down)\b",
                        re.IGNORECASE)
 # ... and "dont suggest X - we tried that" says it was dropped, whatever reason follows.
-SUGGEST_LEAD = re.compile(r"\b(?:don'?t|do not) (?:suggest|propose|bring up)|"
+SUGGEST_LEAD = rx(r"\b(?:don'?t|do not) (?:suggest|propose|bring up)|"
                           r"\bbefore you (?:suggest|propose|ask)|(?:^|[,:;—–-]\s)\W*no\s",
                           re.IGNORECASE)
 # What someone else told the user ("jo says they hit this once …", "sam reckons …").
-RELAYED = re.compile(r"^\W*[a-z][\w.'-]* (?:says|said|reckons|thinks|mentioned|remembers|told me)\b",
+RELAYED = rx(r"^\W*[a-z][\w.'-]* (?:says|said|reckons|thinks|mentioned|remembers|told me)\b",
                      re.IGNORECASE)
 # A block the user pasted between ``` fences (to the end when it is left open).
-FENCED = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
+FENCED = rx(r"```.*?(?:```|\Z)", re.DOTALL)
 # A rule's quantifier ("every … has to"), which in an order belongs to the task.
-QUANTIFIED = re.compile(r"\W*(?:every|each|all)\b", re.IGNORECASE)
+QUANTIFIED = rx(r"\W*(?:every|each|all)\b", re.IGNORECASE)
 # "X tried exactly that last summer and we reverted it": what was tried is what the assistant
 # just proposed, so the sentence names nothing (the finding comes with the explanation).
-TRIED_THAT = re.compile(r"(?<!\bI )(?<!\bwe )\btried (?:exactly |just |all )?(?:that|this|it)\b",
+TRIED_THAT = rx(r"(?<!\bI )(?<!\bwe )\btried (?:exactly |just |all )?(?:that|this|it)\b",
                         re.IGNORECASE)
 # What the assistant says when a revert is done, which explains nothing ("Reverted, and written
 # up as docs/adr/0029-….md", "Backed out; the working tree is clean again").
-REVERT_DONE = re.compile(
+REVERT_DONE = rx(
     r"^\W*(?:(?:i'?ve|i have|we'?ve) )?(?:reverted|backed out|rolled back|undid|undone|"
     r"restored|switched back|went back|put (?:\w+ )?back|everything'?s back)\b", re.IGNORECASE)
-FALSIFIED = re.compile(
+FALSIFIED = rx(
     r"\b(?:tried|attempted|experimented with|switching to|switched to|tested)\b[^\n]{0,160}?\b"
     r"(?:broke|broken|breaks|failed|fails|regress\w*|worse|slower|didn'?t work|did not work|"
     r"doesn'?t work|does not work|reverted|rolled back|backed out|had to revert|no improvement|"
@@ -1022,23 +1025,23 @@ FALSIFIED = re.compile(
     re.IGNORECASE)
 
 # Salient tokens: what an environment fact is about, and what recurrence compares.
-_PORT = re.compile(
+_PORT = rx(
     r"\bport\s*(?:is\s*|=\s*|:\s*|number\s*)?(\d{2,5})\b|(?<=[\w\]]):(\d{2,5})\b|"
     r"\b(?:listens?|listening|runs?|running|served|bound)\s+on\s+(?:port\s+)?:?(\d{2,5})\b",
     re.IGNORECASE)
-_VERSION = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)*(?![\w.]*\w)|\b(?:version|v)\s*(\d+)\b",
+_VERSION = rx(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)*(?![\w.]*\w)|\b(?:version|v)\s*(\d+)\b",
                       re.IGNORECASE)
-_ENV_VAR = re.compile(r"\$\{?([A-Z][A-Z0-9_]{2,})\}?|\b([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9])\b|"
+_ENV_VAR = rx(r"\$\{?([A-Z][A-Z0-9_]{2,})\}?|\b([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9])\b|"
                       r"\b([A-Z][A-Z0-9]{2,})=")
-_PATH = re.compile(r"(?<![\w:/.])(?:~|\.{1,2})?/(?:[\w.@-]+/)+[\w.@-]*|(?<![\w/.])[\w.@-]+/"
+_PATH = rx(r"(?<![\w:/.])(?:~|\.{1,2})?/(?:[\w.@-]+/)+[\w.@-]*|(?<![\w/.])[\w.@-]+/"
                    r"(?:[\w.@-]+/)*[\w@-]+\.\w{1,8}\b")
-BACKTICK = re.compile(r"`([^`\n]{2,120})`")
+BACKTICK = rx(r"`([^`\n]{2,120})`")
 # A type's name, by its humps ("FixedBufferAllocator", "NavigationAgent2D"; not a product's:
 # "JavaScript", "ChatGPT", "PostgreSQL"): a sentence naming one after a rule says in code how
 # the rule is kept.
-TYPE_NAME = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)+(?:[A-Z][a-z]+|\d+[A-Z]?)\b")
+TYPE_NAME = rx(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)+(?:[A-Z][a-z]+|\d+[A-Z]?)\b")
 # The assistant announcing a problem it ran into on the way.
-SNAG = re.compile(r"\bthere'?s (?:a|one) (?:snag|catch|gotcha|problem|complication)\b|"
+SNAG = rx(r"\bthere'?s (?:a|one) (?:snag|catch|gotcha|problem|complication)\b|"
                    # "Hm, something's off there. Digging in first."
                    r"\bsomething(?:'s| is) (?:off|wrong|not right)\b|"
                    r"\b(?:one|a) (?:snag|catch|gotcha) first\b|"
@@ -1047,21 +1050,21 @@ SNAG = re.compile(r"\bthere'?s (?:a|one) (?:snag|catch|gotcha|problem|complicati
                    r"\b(?:this|that|it)(?:'s| is) a (?:real|genuine|latent|nasty) "
                    r"(?:bug|problem)\b", re.IGNORECASE)
 # ... or opening its message with "Found it." (too short a sentence to be read as one).
-FOUND_IT = re.compile(r"\W*found it\s*[.!:]", re.IGNORECASE)
+FOUND_IT = rx(r"\W*found it\s*[.!:]", re.IGNORECASE)
 # A message that opens on having found the cause ("Got it.", "There it is:", "Found the
 # culprit."): what an earlier message offered as the cause was a lead checked on the way
 # ("Got it" — ``ack`` — also only acknowledges: it makes no report a problem).
-FOUND_CAUSE = re.compile(r"\W*(?:(?P<ack>got it)|found it|there it is|here it is|bingo|"
+FOUND_CAUSE = rx(r"\W*(?:(?P<ack>got it)|found it|there it is|here it is|bingo|"
                          r"found (?:the|our) (?:culprit|cause|problem|bug)|"
                          r"that'?s (?:the|our) (?:culprit|cause|problem|bug))\s*[.!:—-]",
                          re.IGNORECASE)
 SNAG_WORDS = 12  # content words an announcement has at most (more: it explains as well)
 # A label the explanation opens with ("Root cause: …").
-CAUSE_LABEL = re.compile(r"^\W*(?:(?:the )?root cause|the cause|cause|why|verdict|result|"
+CAUSE_LABEL = rx(r"^\W*(?:(?:the )?root cause|the cause|cause|why|verdict|result|"
                           r"what was going on|what happened|the (?:problem|issue|bug))"
                           r"\b[^:.\n*]{0,30}(?::\**|\**:)\s*", re.IGNORECASE)
 # The user asking what a problem just fixed was.
-FOLLOW_UP = re.compile(r"^\W*(?:so\W+)?(?:what was (?:it|that|the (?:problem|issue|cause))|"
+FOLLOW_UP = rx(r"^\W*(?:so\W+)?(?:what was (?:it|that|the (?:problem|issue|cause))|"
                         r"why(?: did (?:it|that) (?:happen|break|fail))?|what happened|"
                         r"what caused (?:it|that))\W*\??\s*$"
                         # ... or for a write-up of it: "a short heads-up for the team channel so
@@ -1075,52 +1078,52 @@ FOLLOW_UP = re.compile(r"^\W*(?:so\W+)?(?:what was (?:it|that|the (?:problem|iss
                         re.IGNORECASE)
 # The question that offers options must ask which way to do something ("Which one should new
 # code follow?"), not ask several questions or list steps.
-WHICH_WAY = re.compile(r"\bwhich (?:one|way|style|of (?:these|them|the two)|should|do you want)\b",
+WHICH_WAY = rx(r"\bwhich (?:one|way|style|of (?:these|them|the two)|should|do you want)\b",
                        re.IGNORECASE)
 # ... and a confirmation must ask to keep to a practice ("I'll keep to that here too - correct?")
-KEEP_TO = re.compile(r"\b(?:keep|stick|stay) (?:to|with)\b|\bfollow (?:that|it|the same)\b|"
+KEEP_TO = rx(r"\b(?:keep|stick|stay) (?:to|with)\b|\bfollow (?:that|it|the same)\b|"
                      r"\bdo the same\b|\bsame (?:way|here)\b", re.IGNORECASE)
 # The assistant asking the user to confirm what it says it will keep to ("From what I can see,
 # templates include the yardlib helpers. I'll keep to that here too - correct?") ...
-CONFIRM_ASKED = re.compile(
+CONFIRM_ASKED = rx(
     r"(?:\b(?:correct|right|ok|okay|agreed|yes|fine)|\bsounds? (?:right|good)|\bis that "
     r"(?:right|correct|ok|okay)|\b(?:shall|should) i (?:keep|stick) (?:to|with) (?:that|it)[^?]*)"
     r"\s*\?\s*$",
     re.IGNORECASE)
 # ... and the user saying yes, and nothing more ("ya", "ya, always", "yes, correct").
-AFFIRMED = re.compile(
+AFFIRMED = rx(
     r"^\W*(?:" + _YES + r"|exactly|sure|confirmed|ok|okay|that'?s right|"
     r"please do)\b(?:\W+(?:always|exactly|that'?s right|correct|please|pls|thanks|thx|ty|keep "
     r"to (?:it|that)|(?:this|that) one|like (?:this|that)|this way))*\W*$", re.IGNORECASE)
 # ... or asking whether what a doc says is still how things are done ("docs/state.md says:
 # actions: one createActionGroup per source. Is that still current, or out of date?"), and the
 # user saying it is ("yeah thats still how we do it").
-STILL_CURRENT = re.compile(r"\b(?:still (?:current|valid|true|right|accurate|the case|how (?:we|you) "
+STILL_CURRENT = rx(r"\b(?:still (?:current|valid|true|right|accurate|the case|how (?:we|you) "
                            r"do (?:it|things)|how (?:the team|we|you) works?|in use|the rule)|"
                            r"out of date|up to date)\b[^?\n]*\?\s*$",
                            re.IGNORECASE)
-STILL_SO = re.compile(r"^\W*(?:" + _YES + r"|still is|it is)\b"
+STILL_SO = rx(r"^\W*(?:" + _YES + r"|still is|it is)\b"
                       r"(?![^\n]*\b(?:but|not|no longer|out of date|outdated|deprecated|stale|"
                       r"moved|changed|replaced|old|any ?more|except)\b)[^\n]{0,60}$",
                       re.IGNORECASE)
 # What a doc says, as the assistant quotes it ("docs/state.md says: …", "CONTRIBUTING.md has:").
-DOC_SAYS = re.compile(r"^\W*[\w./-]+\.(?:md|rst|txt|adoc)\b[^:\n]{0,20}\b(?:says|has|reads|states)"
+DOC_SAYS = rx(r"^\W*[\w./-]+\.(?:md|rst|txt|adoc)\b[^:\n]{0,20}\b(?:says|has|reads|states)"
                       r"(?:\W*:\s*|\s+(?:that\s+)?)", re.IGNORECASE)
 # The part of the assistant's sentence that says it looked, before what it found: "From what I
 # can see in the repo, …", "Looking at the existing modules, …".
-LOOKED_LEAD = re.compile(
+LOOKED_LEAD = rx(
     r"^\W*(?:from what i (?:can )?(?:see|saw|found|read)|as far as i can (?:see|tell)|it looks like|"
     r"looking at|judging by|in (?:this|the) (?:repo|codebase|code)(?: so far)?)\b[^,:]{0,60}[,:]\s*",
     re.IGNORECASE)
 # Options the assistant offers, one per line ("(a) …", "b) …", "1. …", "**A** …"), and the
 # user picking one by its label ("a. b is the old way", "option 2", "go with (b)").
-OPTION_LINE = re.compile(
+OPTION_LINE = rx(
     r"(?m)^[ \t]*(?:\(([a-e1-9])\)|([a-e1-9])[).]|\*\*\(?([a-e1-9])[).:]?\*\*[).:]?)[ \t]+(\S.*?)[ \t]*$",
     re.IGNORECASE)
-PICKED = re.compile(r"^\W*(?:(?:(?:let'?s )?go with |option |take |pick )\(?([a-e1-9])\)?(?=$|\W)|"
+PICKED = rx(r"^\W*(?:(?:(?:let'?s )?go with |option |take |pick )\(?([a-e1-9])\)?(?=$|\W)|"
                     r"\(?([a-e1-9])\)?(?=$|[.,:;!)]))", re.IGNORECASE)  # (never the article: "a few …")
 # The assistant agreeing with the user's own diagnosis: the diagnosis is the explanation.
-CONFIRMS = re.compile(
+CONFIRMS = rx(
     r"^\W*(?:you'?re (?:right|correct)|you are (?:right|correct)|that'?s exactly it|exactly(?: right)?"
     r"\W|(?:yes|yep|yeah)\W+(?:that'?s|this is) (?:exactly )?(?:it|the (?:problem|cause|issue))|"
     r"good (?:catch|find|memory)|"
@@ -1131,15 +1134,15 @@ CONFIRMS = re.compile(
     re.IGNORECASE)
 # ... but not when it goes on to doubt it ("That matches what the log says. But the erase is only
 # 80ms, so something else …", "Makes sense. Let me confirm with a timing trace first.")
-DOUBTED = re.compile(r"\bbut\b|\bnot (?:it|that|the cause)\b|\bsomething else\b|\blet me "
+DOUBTED = rx(r"\bbut\b|\bnot (?:it|that|the cause)\b|\bsomething else\b|\blet me "
                      r"(?:confirm|verify|check|double.check|test)\b|\bafter this\b", re.IGNORECASE)
 # ... nor a plan, a decision or another problem said after a lead ("i think we should also add a
 # regression test", "i guess we can ship on friday", "i think the sensor readings are also off")
-NO_THEORY = re.compile(r"\b(?:we should|we can|we could|should we|let'?s|also|btw|by the way|"
+NO_THEORY = rx(r"\b(?:we should|we can|we could|should we|let'?s|also|btw|by the way|"
                        r"another|unrelated|different)\b", re.IGNORECASE)
 # The user offering a theory of the problem being looked into ("ahh i bet its the watchdog",
 # "maybe it's the cache?"): what follows is their diagnosis.
-THEORY_LEAD = re.compile(r"^\W*(?:(?:oh+|ah+|hm+|wait|ok(?:ay)?)\W+)*(?:i (?:bet|think|suspect|"
+THEORY_LEAD = rx(r"^\W*(?:(?:oh+|ah+|hm+|wait|ok(?:ay)?)\W+)*(?:i (?:bet|think|suspect|"
                          r"guess|reckon)\b|(?:maybe|probably|perhaps) (?:it'?s|its|the)\b|"
                          # ("seen this before: pgbouncer in transaction mode vs …")
                          r"(?:i'?ve |we'?ve )?(?:seen|had|hit) (?:this|that) (?:one )?before\b)|"
@@ -1151,12 +1154,12 @@ THEORY_LEAD = re.compile(r"^\W*(?:(?:oh+|ah+|hm+|wait|ok(?:ay)?)\W+)*(?:i (?:bet
                          r"(?:where|with|when)\b)",
                          re.IGNORECASE)
 # An order in the user's words: no remedy, whatever code it names ("please fix it").
-ORDER = re.compile(r"\bplease\b|^\W*(?:can|could|would) you\b|^\W*(?:fix|do|change|make) it\b",
+ORDER = rx(r"\bplease\b|^\W*(?:can|could|would) you\b|^\W*(?:fix|do|change|make) it\b",
                     re.IGNORECASE)
 # The user bringing what they found themselves ("found the lazy init thing on the holds
 # endpoint. forBranch didnt fetch …", "ok the enum thing: autogenerate doesnt notice …"):
 # what follows the lead is their diagnosis.
-FOUND_LEAD = re.compile(
+FOUND_LEAD = rx(
     # (after waving off the assistant's first theory: "no, is not this. i found why …", "not
     # this. i found it, the free hours are in redis …", "no no. the cut spectrum problem: …")
     r"^\W*(?:(?:ok(?:ay)?|so|ah|right|alright|finally|no|nope|nah|wrong)\W+)*"
@@ -1165,59 +1168,59 @@ FOUND_LEAD = re.compile(
     r"(?:it\s*,|(?:the|that|what|why|it)\b[^\n]{0,60}?[.:](?=\s|$))|"
     r"the [\w -]{1,40} (?:thing|issue|problem|bug)\s*:)\s*", re.IGNORECASE)
 # Where a user's diagnosis starts inside their sentence ("… and I think I've got it: X").
-DIAGNOSIS_START = re.compile(
+DIAGNOSIS_START = rx(
     r"\b(?:i think i(?:'ve| have) (?:got|found) it|i (?:think|suspect|bet)|my (?:guess|theory) is|"
     r"turns out|i (?:figured|found) (?:it )?out)\W*:?\s*", re.IGNORECASE)
 # ... and a command the user hands over, however long ("ah, here it's `mix hex.repo add …`").
-QUOTED_COMMAND = re.compile(r"`([^`\n]{2,2000})`")
+QUOTED_COMMAND = rx(r"`([^`\n]{2,2000})`")
 # ... or a line copied from a terminal with its prompt, in a fence ("$ make deploy", "% go test";
 # not "# …", a comment in a pasted script as often as a root prompt).
-SHELL_PROMPT_LINE = re.compile(r"^[ \t]*[$%][ \t]+(\S[^\n]{1,2000})$", re.MULTILINE)
+SHELL_PROMPT_LINE = rx(r"^[ \t]*[$%][ \t]+(\S[^\n]{1,2000})$", re.MULTILINE)
 # ... or in double quotes ('Ines says "Rscript -e 'renv::restore()'" - that's what they use').
-SAID_COMMAND = re.compile(r"[\"“]([^\"“”\n]{2,2000})[\"”]")
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_+-]{1,}")
+SAID_COMMAND = rx(r"[\"“]([^\"“”\n]{2,2000})[\"”]")
+_WORD = rx(r"[A-Za-z][A-Za-z0-9_+-]{1,}")
 # A speaker's filler in dictated text: a new thought starts after it.
-DISFLUENCY = re.compile(r"\b(?:u+m+|u+h+|e+r+m+|uhm)\b[\s,.-]*", re.IGNORECASE)
+DISFLUENCY = rx(r"\b(?:u+m+|u+h+|e+r+m+|uhm)\b[\s,.-]*", re.IGNORECASE)
 # The assistant saying where it wrote the explanation down, not giving it ("The why goes in a
 # comment right at the fix", "I explained it in a comment above the call"): the comment is it.
-WHERE_EXPLAINED = re.compile(
+WHERE_EXPLAINED = rx(
     r"\b(?:goes|go|went|is|are|put|wrote|written|left|added|explained\w*|documented)\b[^.\n]{0,30}"
     r"\b(?:in|into|as)\s+(?:a|the|an)\s+(?:\w+\s+)?(?:code\s+)?comments?\b", re.IGNORECASE)
 # A sentence that draws the consequence of the one before it ("So countries: [SE, NO] reaches
 # the template as ["SE", false]"): the explanation starts one sentence earlier.
-CONSEQUENCE = re.compile(r"^\W*(?:so|thus|hence|that'?s why|which is why|this means|that means|"
+CONSEQUENCE = rx(r"^\W*(?:so|thus|hence|that'?s why|which is why|this means|that means|"
                          r"as a result)\b", re.IGNORECASE)
 # The user sending a fix back: the problem is open again, and what explained it was wrong
 # ("nope. still 9 of 8 when two people book at once", "that didn't fix it").
-FIX_REJECTED = re.compile(
+FIX_REJECTED = rx(
     r"^\W*(?:(?:nope|nah|no)[\s.,!-]+)?(?:still (?:the same|broken|happening|failing|there|\d)|"
     r"same (?:problem|error|result)(?: again)?\b|(?:that|it) (?:didn'?t|did not|doesn'?t) "
     r"(?:work|help|fix (?:it|anything))|not fixed|(?:that|it|this) (?:changed|fixed|did) nothing|"
     r"nothing changed|(?:that|it|this) made no difference|no difference)\b", re.IGNORECASE)
 # The user adding a clue to a problem still being looked into ("oh wait, forgot to say - it's
 # only ever the part-month lines. dunno if that matters"): the same problem, still open.
-CLUE = re.compile(r"^\W*(?:(?:oh|ah|also|and)\W+)*(?:wait\W+)?(?:i )?(?:forgot to (?:say|mention|"
+CLUE = rx(r"^\W*(?:(?:oh|ah|also|and)\W+)*(?:wait\W+)?(?:i )?(?:forgot to (?:say|mention|"
                   r"tell you)|(?:dunno|not sure|no idea) if (?:it|this|that) (?:matters|helps)|"
                   r"in case it (?:matters|helps)|one more (?:clue|data point|thing I noticed)|"
                   r"might be relevant|fwiw)\b", re.IGNORECASE)
 # The user's own words that come back as a tool's result: the feedback typed when turning down
 # a tool call at the permission prompt, and an answer typed into AskUserQuestion's "Other" box.
 REJECTED_PREFIX = "The user doesn't want to proceed with this tool use."
-REJECTED_FEEDBACK = re.compile(re.escape(REJECTED_PREFIX) + r"[^\n]*?the user said:\s*\n?(.+)",
+REJECTED_FEEDBACK = rx(re.escape(REJECTED_PREFIX) + r"[^\n]*?the user said:\s*\n?(.+)",
                                re.DOTALL)
-ANSWERED_QUESTION = re.compile(r'^User has answered your questions?: (.+?)\.? You can now '
+ANSWERED_QUESTION = rx(r'^User has answered your questions?: (.+?)\.? You can now '
                                r'continue', re.DOTALL)
-ANSWER_PAIR = re.compile(r'"((?:[^"\\]|\\.)*)"="((?:[^"\\]|\\.)*)"')
+ANSWER_PAIR = rx(r'"((?:[^"\\]|\\.)*)"="((?:[^"\\]|\\.)*)"')
 # ... unless it gives a cause of its own ("The bug reproduces only on a cold cache, because …")
-CAUSE_OF_ITS_OWN = re.compile(r"\b(?:because|unless|since|whenever|as long as|only (?:on|when|if|"
+CAUSE_OF_ITS_OWN = rx(r"\b(?:because|unless|since|whenever|as long as|only (?:on|when|if|"
                               r"with|under))\b", re.IGNORECASE)
 # The assistant saying it has reproduced the problem, not why it happens ("3 failures in 20,
 # so it reproduces here. Now why."): the explanation is still to come.
-REPRODUCED = re.compile(r"\b(?:(?:it|that|this|the \w+) (?:reproduces|reproduced)|(?:can|could) "
+REPRODUCED = rx(r"\b(?:(?:it|that|this|the \w+) (?:reproduces|reproduced)|(?:can|could) "
                         r"reproduce (?:it|this|that)|repro(?:duced|s)? (?:here|locally|in \d+ "
                         r"lines?))\b|^\W*reproduced\b[^.]{0,40}$", re.IGNORECASE)
 # A bold label a write-up opens a sentence with.
-LABEL = re.compile(r"^\*\*[^*\n]{1,60}(?::\*\*|\*\*:)\s*|"
+LABEL = rx(r"^\*\*[^*\n]{1,60}(?::\*\*|\*\*:)\s*|"
                    # ... or a plain one that says an answer follows ("The part that answers it:")
                    r"^\W*(?:the (?:part that answers (?:it|that|your question)|short answer|"
                    r"answer|bottom line)|short answer|tl;?dr|in short)\s*:\s*", re.IGNORECASE)
@@ -1247,7 +1250,7 @@ ENV_ERROR = Folded(
     r"\bjustfile does not contain recipe\b")
 # A command that "worked" without doing its job ("No tests were found!!!"): a failure to
 # recover from all the same.
-DID_NOTHING = re.compile(r"\bno tests (?:were )?(?:found|ran|collected)|\bcollected 0 items\b|"
+DID_NOTHING = rx(r"\bno tests (?:were )?(?:found|ran|collected)|\bcollected 0 items\b|"
                           r"\bran 0 tests\b|\bno tests matching\b[^\n]{0,80}\bwere executed\b",
                           re.IGNORECASE)
 
@@ -1260,9 +1263,9 @@ GOTCHA_HINTS = ("hang", "hung", "fail", "break", "broke", "crash", "time", "erro
 FALSIFIED_HINTS = ("tried", "attempt", "experiment", "switch", "tested", "revert",
                     "rolled back", "backed out", "went back", "restored", "back", "undid",
                     "undone", "didn't help", "worse")
-_DIGITS = re.compile(r"\d")
+_DIGITS = rx(r"\d")
 # The assistant saying a command fails, without running it.
-FAILS_SAID = re.compile(r"\b(?:which|that|it|this) (?:fails|failed|breaks|errors out|doesn'?t work)\b|"
+FAILS_SAID = rx(r"\b(?:which|that|it|this) (?:fails|failed|breaks|errors out|doesn'?t work)\b|"
                          r"\bfails (?:here|no matter|every time|on every)", re.IGNORECASE)
 VERDICT_WORDS = frozenset(
     "broke broken breaks failed fails worse reverted reverting revert rolled rolling backed "
@@ -1288,7 +1291,7 @@ def hinted(low: str, hints: tuple[str, ...]) -> bool:
 
 # A name of a thing in the surroundings: a namespace, a host, a runner, a bucket ("studio-prod",
 # "forge-win01", "acme-transit-gtfs"), not a hyphenated word of English.
-_NAME = re.compile(r"(?<![\w/.@-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w/@-])")
+_NAME = rx(r"(?<![\w/.@-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w/@-])")
 _NOT_NAMES = frozenset(
     "pre-commit read-only non-interactive up-to-date built-in long-running self-hosted "
     "multi-line end-to-end follow-up well-known top-level third-party so-called one-off "
@@ -1313,25 +1316,25 @@ def names_of_things(text: str) -> set[str]:
 
 # ... or an address in hex, four digits at least: a contract's ("0x5aE3…b5c9"), a memory
 # region's ("0x08000000")
-_HEX_NAME = re.compile(r"(?<![\w/.@$-])0x[0-9a-fA-F]{4,}(?![\w/@-])")
+_HEX_NAME = rx(r"(?<![\w/.@$-])0x[0-9a-fA-F]{4,}(?![\w/@-])")
 # ... or a dotted name of three parts or more: an application id, a package ("org.greenlane.
 # plotpal", "io.quarkus.cache")
-_DOTTED_NAME = re.compile(r"(?<![\w/.@$-])[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*){2,}(?![\w/@(-])")
+_DOTTED_NAME = rx(r"(?<![\w/.@$-])[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*){2,}(?![\w/@(-])")
 # ... or an identifier in snake case ("rest_cookie_invalid_nonce", "sync_dist"), or a URL
-_SNAKE_NAME = re.compile(r"(?<![\w/.@$-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w/@(-])")
+_SNAKE_NAME = rx(r"(?<![\w/.@$-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w/@(-])")
 # ... or a config file by its name ("places.toml"), or an id of seven digits or more ("place
 # 17402211893")
-_CONFIG_FILE = re.compile(r"(?<![\w/.@-])[\w-]+\.(?:toml|ya?ml|json|ini|cfg|conf|env|lock|xml|"
+_CONFIG_FILE = rx(r"(?<![\w/.@-])[\w-]+\.(?:toml|ya?ml|json|ini|cfg|conf|env|lock|xml|"
                           r"properties|gradle|tf|tfvars|nix|bicep|plist)(?![\w/@-])")
-_LONG_NUMBER = re.compile(r"(?<![\w.:/-])\d{7,}(?![\w.:/-])")
-_URL = re.compile(r"\bhttps?://[^\s)>\]`'\"]+[\w/]")
-_QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”")
-_WORD_NAME = re.compile(r"(?<![\w/.@$-])[a-z][a-z0-9]{5,}(?![\w/@(-])")
+_LONG_NUMBER = rx(r"(?<![\w.:/-])\d{7,}(?![\w.:/-])")
+_URL = rx(r"\bhttps?://[^\s)>\]`'\"]+[\w/]")
+_QUOTED = rx(r"\"[^\"\n]*\"|“[^”\n]*”")
+_WORD_NAME = rx(r"(?<![\w/.@$-])[a-z][a-z0-9]{5,}(?![\w/@(-])")
 
 
 # A product or model code: capitals and at least two digits ("A6000", "A100", "RTX4090",
 # "EU868"), a plural "s" allowed ("four RTX A6000s").
-_CODE_NAME = re.compile(r"(?<![\w/.@$-])([A-Z](?=[A-Z0-9]*?\d[A-Z0-9]*?\d)[A-Z0-9]+)s?(?![\w/@-])")
+_CODE_NAME = rx(r"(?<![\w/.@$-])([A-Z](?=[A-Z0-9]*?\d[A-Z0-9]*?\d)[A-Z0-9]+)s?(?![\w/@-])")
 
 
 def codes_of_things(text: str) -> set[str]:
@@ -1347,9 +1350,9 @@ def codes_of_things(text: str) -> set[str]:
            for n in rule.findall(text)}
 
 
-_CASED_WORD = re.compile(r"(?<![\w/.@$-])[A-Za-z][A-Za-z0-9]{3,}(?![\w/@(-])")
-_INNER_CAPITAL = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
-_CASE_OR_DIGIT = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]|[A-Z][a-z]*\d")
+_CASED_WORD = rx(r"(?<![\w/.@$-])[A-Za-z][A-Za-z0-9]{3,}(?![\w/@(-])")
+_INNER_CAPITAL = rx(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
+_CASE_OR_DIGIT = rx(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]|[A-Z][a-z]*\d")
 
 
 def identifiers_in_case(text: str) -> set[str]:
@@ -1391,7 +1394,7 @@ def salient_tokens(text: str) -> set[str]:
     return out
 
 
-_FLAG = re.compile(r"(?<![\w-])--?[a-zA-Z][\w-]*(?:=\S+)?")
+_FLAG = rx(r"(?<![\w-])--?[a-zA-Z][\w-]*(?:=\S+)?")
 
 
 def flags_and_commands(text: str) -> set[str]:
@@ -1404,10 +1407,10 @@ def flags_and_commands(text: str) -> set[str]:
 
 # What introduces a doc the user shares in a fence: its file or its kind, at the end of the
 # line before the fence ("from CONTRIBUTING.md:", "this bit of README.md:", "the runbook says").
-_DOC_INTRO = re.compile(r"(?:\b[\w./-]+\.(?:md|rst|adoc|txt)|\b(?:readme|contributing|runbook|"
+_DOC_INTRO = rx(r"(?:\b[\w./-]+\.(?:md|rst|adoc|txt)|\b(?:readme|contributing|runbook|"
                         r"wiki|handbook|guidelines?|docs?|onboarding|playbook|styleguide|"
                         r"style guide)\b)[^\n`]{0,40}$", re.IGNORECASE)
-_PROSE_LINE = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+|#+\s+)?[A-Za-z][^\n]*\b[a-z]+ [a-z]+ [a-z]+")
+_PROSE_LINE = rx(r"^\s*(?:[-*+]\s+|\d+[.)]\s+|#+\s+)?[A-Za-z][^\n]*\b[a-z]+ [a-z]+ [a-z]+")
 DOC_INTRO_CHARS = 120
 
 
@@ -1421,14 +1424,14 @@ def shared_doc(text: str, start: int, end: int) -> bool:
     return bool(lines) and sum(bool(_PROSE_LINE.match(ln)) for ln in lines) * 2 >= len(lines)
 
 
-_COMMAND_LINE = re.compile(r"^(?:\$ )?(?:\./|[a-z][\w.-]*(?:/[\w.-]+)*\s)[^\n]*$")
+_COMMAND_LINE = rx(r"^(?:\$ )?(?:\./|[a-z][\w.-]*(?:/[\w.-]+)*\s)[^\n]*$")
 MAX_GIVEN_LINES = 3
 
 
 # The assistant asking how a thing is done here ("How are deploys normally done here - colmena,
 # or nixos-rebuild …?", "which command runs the e2e tests?"): a command the answer names is the
 # way, where one named after "want me to push the branch too?" is only an order.
-HOW_DONE_ASKED = re.compile(
+HOW_DONE_ASKED = rx(
     r"\bhow (?:are|is|do|does|should|would)\b[^?\n]{0,60}\b(?:normally|usually|done|run|built|"
     r"deployed|started|set up|here)\b|\bwhich (?:command|tool|script|target|task|flags?)\b|"
     r"\bwhat(?:'s| is) the (?:command|right way|usual way|way)\b", re.IGNORECASE)
@@ -1496,12 +1499,12 @@ _FILLER = frozenset(
 
 # A clause's negation ("never push to main", "no unwrap() in library code"), and where a
 # sentence's clauses part.
-_NEGATION = re.compile(r"\b(?:never|not|no|nor|without|avoid|don'?t|do not|doesn'?t|"
+_NEGATION = rx(r"\b(?:never|not|no|nor|without|avoid|don'?t|do not|doesn'?t|"
                        r"does not|won'?t|shouldn'?t|mustn'?t|can'?t|cannot)\b", re.IGNORECASE)
-_CLAUSES = re.compile(r"[,;:.()\n]|\s-\s|\s—\s|\b(?:but|instead)\b", re.IGNORECASE)
+_CLAUSES = rx(r"[,;:.()\n]|\s-\s|\s—\s|\b(?:but|instead)\b", re.IGNORECASE)
 # ... and what introduces the alternative a rule rejects ("pnpm instead of npm"): said as "not".
-_REJECTED = re.compile(r"\b(?:instead of|rather than)\b", re.IGNORECASE)
-_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)*")
+_REJECTED = rx(r"\b(?:instead of|rather than)\b", re.IGNORECASE)
+_NUMBER = rx(r"(?<![\w.])\d+(?:\.\d+)*")
 
 
 def _clauses(text: str) -> list[tuple[str, str]]:
@@ -1568,9 +1571,9 @@ def same_fact(a: Signature, b: Signature) -> bool:
 # A name in the lines an edit added that a report of the fix would repeat: a code identifier
 # with a mark of code in it (an underscore, a dot, an inner capital: "updateListeners",
 # "hass.async_add_executor_job", "Channel.value") or a quoted literal ('lenient').
-_ADDED_NAME = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
-_QUOTED_LITERAL = re.compile(r"""(?<![\w])['"]([A-Za-z][\w.-]{2,40})['"]""")
-_MARKED = re.compile(r"_|\.|[a-z][A-Z]")
+_ADDED_NAME = rx(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
+_QUOTED_LITERAL = rx(r"""(?<![\w])['"]([A-Za-z][\w.-]{2,40})['"]""")
+_MARKED = rx(r"_|\.|[a-z][A-Z]")
 
 
 def fixed_names(added: str) -> set[str]:
@@ -1593,16 +1596,16 @@ def fixed_names(added: str) -> set[str]:
 # ``gh pr view N --comments``: the title line ("Build with -Dpreview_mt for parallel polling
 # #111"), the state line ("Closed • priya-n wants to merge 1 commits into main from …"), then
 # each comment under its byline ("morag-k (Member) • about 9 months ago • Changes requested").
-PR_VIEW = re.compile(r"\s*gh\s+pr\s+view\s+#?(\d+)\b")
+PR_VIEW = rx(r"\s*gh\s+pr\s+view\s+#?(\d+)\b")
 # The "Why" section of the body of a pull request the assistant opens with ``gh pr create``
 # (a heredoc's text, up to the next heading or the heredoc's end).
-PR_WHY = re.compile(r"\bgh\s+pr\s+create\b[^\n]*<<-?\s*['\"]?(?:EOF|BODY|END)['\"]?\n"
+PR_WHY = rx(r"\bgh\s+pr\s+create\b[^\n]*<<-?\s*['\"]?(?:EOF|BODY|END)['\"]?\n"
                     r"(?:(?!^(?:EOF|BODY|END)$)[^\n]*\n)*?^#+\s*why\b[^\n]*\n"
                     r"((?:(?!^#+\s|^(?:EOF|BODY|END)$)[^\n]*\n?)+)", re.IGNORECASE | re.MULTILINE)
-PR_REF = re.compile(r"(?<![\w&])#(\d+)\b")
-_PR_TITLE = re.compile(r"^[ \t]*(\S.{3,150}?) #(\d+)[ \t]*$", re.MULTILINE)
-_PR_CLOSED = re.compile(r"^[ \t]*Closed\b", re.MULTILINE)
-_CHANGES_REQUESTED = re.compile(r"^[ \t]*\S+(?: \([A-Za-z]+\))? • [^\n]* • Changes requested[ \t]*$",
+PR_REF = rx(r"(?<![\w&])#(\d+)\b")
+_PR_TITLE = rx(r"^[ \t]*(\S.{3,150}?) #(\d+)[ \t]*$", re.MULTILINE)
+_PR_CLOSED = rx(r"^[ \t]*Closed\b", re.MULTILINE)
+_CHANGES_REQUESTED = rx(r"^[ \t]*\S+(?: \([A-Za-z]+\))? • [^\n]* • Changes requested[ \t]*$",
                                 re.MULTILINE)
 
 

@@ -41,6 +41,7 @@ import re
 from collections import deque
 from dataclasses import dataclass, field
 
+from .. import patterns
 from .. import scrub as scrubbing
 from ..claims.model import ASKED_CLOSE, ASKED_OPEN, ASKED_ROOM, FACT_KINDS, with_ask, without_ask
 from ..retrieval.expansion import stem
@@ -275,20 +276,22 @@ from .fact_rules import (
 from .session import AGENT_TOOLS, FILE_TOOLS, SHELL_TOOLS, Cited, one_line, snippet
 from .transcript import BASH_MODE, ERRORISH, PLAN_TOOL, Block, Turn
 
+rx = patterns.compiler(__name__)  # re.compile, kept compiled between processes
+
 MAX_FACTS = 24
 SINCE_CHARS = 4000  # of the assistant's words since a report, kept to match a pushback
 # What Claude Code appends to a subagent's report (its id, to continue it, and its usage).
-_SUBAGENT_TRAILER = re.compile(r"\n+agentId: [\w-]+ \(use SendMessage")
+_SUBAGENT_TRAILER = rx(r"\n+agentId: [\w-]+ \(use SendMessage")
 # ... and how it opens, saying what it did rather than what it found ("Perfect! I now have all
 # the information I need. Here's what I found:", "I searched X and Y since …", "## Summary").
-_REPORT_OPENING = re.compile(r"\s*(?:#+[^\n]*|(?:perfect|great|okay|ok|done|alright)\W*(?=\s)|"
+_REPORT_OPENING = rx(r"\s*(?:#+[^\n]*|(?:perfect|great|okay|ok|done|alright)\W*(?=\s)|"
                              r"(?:(?:now )?i(?:'ve| have)? (?:now )?(?:have|searched|looked|checked|"
                              r"read|went|explored|reviewed|examined|gathered|traced)|here'?s|here is)"
                              r"\b[^\n.!?]*[.!?:])\s*", re.IGNORECASE)
 # ... and the first person before a finding ("I think the root cause is that …").
-_FINDING_LEAD = re.compile(r"\s*i (?:think|believe|suspect|found)(?: that)?\s+", re.IGNORECASE)
+_FINDING_LEAD = rx(r"\s*i (?:think|believe|suspect|found)(?: that)?\s+", re.IGNORECASE)
 # ... and where its prose ends: the evidence it quotes (a labelled section, a code block).
-_EVIDENCE = re.compile(r"\n\s*(?:\*\*)?(?:evidence|details|output|logs?|diff)(?:\*\*)?:"
+_EVIDENCE = rx(r"\n\s*(?:\*\*)?(?:evidence|details|output|logs?|diff)(?:\*\*)?:"
                        r"(?:\*\*)?\s*\n|\n\s*```", re.IGNORECASE)
 MAX_PER_KIND = 8
 FACT_CHARS = 360
@@ -310,7 +313,7 @@ TURNED_DOWN_SENTENCES = 4  # of the reply, where the time it was in use may be t
 OFFER_WORDS = 3  # content words an offer needs to say what it offers ("Want me to try it?": no)
 # ... and an offer that only asks leans on what came before ("Snowpipe … would load each file
 # within a minute. Want me to set up a pipe?")
-BARE_ASK = re.compile(r"\W*(?:want me to|shall i|should i|would you like me to)\b", re.IGNORECASE)
+BARE_ASK = rx(r"\W*(?:want me to|shall i|should i|would you like me to)\b", re.IGNORECASE)
 DECLARED_MIN_WORDS = 5  # a bare statement shorter than this is a reply, not a report
 SENTENCE_MAX = 400
 RECENT_FAILURES = 4  # how far back a success looks for the failure it recovers from
@@ -352,7 +355,7 @@ class Fact:
 
 
 
-_ENDS = re.compile(r"[.!?](?=\s)")
+_ENDS = rx(r"[.!?](?=\s)")
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
@@ -387,7 +390,7 @@ def sentences(text: str) -> list[tuple[int, int]]:
 # What people wrap a stated rule in ("btw, …", "no, stop - …", "… - keep that in mind"): not
 # part of the fact, and noise words to every later match.
 # (used with .match(text, start): anchored at ``start``, which "^" would not be)
-_LEAD_ASIDE = re.compile(
+_LEAD_ASIDE = rx(
     r"(?:\(\s*|(?:btw|by the way|also|oh|and|fyi|note|reminder|heads up|thanks|thank you|great|"
     r"actually|just so you know|for the record|for context|(?:and )?since you'?re (?:in there|"
     r"at it|here)|(?:add|put) (?:this|one|it|that) (?:to|on) (?:your|the) (?:todo |to-do )?"
@@ -399,7 +402,7 @@ _LEAD_ASIDE = re.compile(
     r"\w+ (?:posted|said|wrote|shared|mentioned)(?: this| that)?"
     r"(?: in (?:the )?[\w #-]{1,30}?)?(?: (?:this morning|today|yesterday|earlier))?:\s*[\"“]?)+",
     re.IGNORECASE)  # ("no", "so" only with a mark after them: "No print() in library code")
-_TAIL_ASIDE = re.compile(
+_TAIL_ASIDE = rx(
     r"[\"”]?[\s,;:-]+(?:please )?(?:keep (?:that|this|it) in mind|remember that|just so you know|"
     r"for future reference|fyi)[.!]*$|(?<=[.!])[\"”]$", re.IGNORECASE)
 
@@ -2373,8 +2376,8 @@ class FactExtractor:
 
 # A package script run (npm, pnpm, yarn, bun) and the line its output starts with to say
 # what the script runs ("> lanternleaf@0.0.0 lint:types /home/dev/src/lanternleaf\n> glint").
-_SCRIPT_RUN = re.compile(r"^\s*(?:npm|pnpm|yarn|bun)\s+(?:run(?:-script)?\s+)?([\w:.-]+)\s*$")
-_SCRIPT_BANNER = re.compile(r"^> \S+@\S* (\S+)(?: \S+)?\n> ([^\n]{1,120})$", re.MULTILINE)
+_SCRIPT_RUN = rx(r"^\s*(?:npm|pnpm|yarn|bun)\s+(?:run(?:-script)?\s+)?([\w:.-]+)\s*$")
+_SCRIPT_BANNER = rx(r"^> \S+@\S* (\S+)(?: \S+)?\n> ([^\n]{1,120})$", re.MULTILINE)
 
 
 def script_run(command: str, block: Block, source: str) -> tuple[str, Cited] | None:
@@ -2461,37 +2464,37 @@ def _reported_lack(sentence: str, rule: re.Match) -> bool:
 
 
 # What the assistant proposes to make so, not what is: "X will get / will be / is going to …".
-_PROPOSED = re.compile(r"\b(?:will (?:get|be|have|add|use|run|go|move|become|need|live)|"
+_PROPOSED = rx(r"\b(?:will (?:get|be|have|add|use|run|go|move|become|need|live)|"
                        r"(?:is|are) going to|would (?:get|be|have|add|use))\b", re.IGNORECASE)
-_MODAL = re.compile(r"\b(?:has to|have to|must|should|needs? to|never|always)\b", re.IGNORECASE)
+_MODAL = rx(r"\b(?:has to|have to|must|should|needs? to|never|always)\b", re.IGNORECASE)
 # What says a problem goes on, not why: "found the same thing on staging", "still blank".
-_STATUS_UPDATE = re.compile(r"\bfound the same\b|\bstill\b|\bsame as before\b", re.IGNORECASE)
+_STATUS_UPDATE = rx(r"\bfound the same\b|\bstill\b|\bsame as before\b", re.IGNORECASE)
 # What opens another matter than the one before ("Next up: …", "Unrelated: …", "btw …")
-NEW_TOPIC = re.compile(r"\W*(?:next(?: up)?|unrelated|separately|also|btw|by the way|on another "
+NEW_TOPIC = rx(r"\W*(?:next(?: up)?|unrelated|separately|also|btw|by the way|on another "
                        r"note)\b", re.IGNORECASE)
 # A new problem, not more about the one open: "different thing: …", "another bug: …".
-_NEW_PROBLEM = re.compile(r"\W*(?:(?:a |one )?(?:different|other|separate|unrelated) (?:thing|issue|"
+_NEW_PROBLEM = rx(r"\W*(?:(?:a |one )?(?:different|other|separate|unrelated) (?:thing|issue|"
                           r"problem|bug)|another (?:thing|issue|problem|bug)|also,? there'?s)\b",
                           re.IGNORECASE)
 # ... and a pushback on the theory being looked into: "nah …", "no, …", "not that …".
-_PUSHBACK = re.compile(r"\W*(?:nah|nope|no|not (?:that|this|it)|that'?s not|it'?s not|but)\b",
+_PUSHBACK = rx(r"\W*(?:nah|nope|no|not (?:that|this|it)|that'?s not|it'?s not|but)\b",
                        re.IGNORECASE)
 # The assistant's own part in a failure, anywhere in what it says ("Turns out I forgot to import
 # csv", "my typo"): its slip explains nothing about the project.
-_ITS_OWN = re.compile(r"\b(?:I|I'd|I'?ve|my)\b")
+_ITS_OWN = rx(r"\b(?:I|I'd|I'?ve|my)\b")
 # The assistant explaining its own slip ("My edit went into the logged-in branch, so …"): no
 # gotcha of the project's.
-_OWN_SLIP = re.compile(r"\W*(?:my (?:edit|change|fix|patch|mistake|bad|earlier)|i (?:put|made|"
+_OWN_SLIP = rx(r"\W*(?:my (?:edit|change|fix|patch|mistake|bad|earlier)|i (?:put|made|"
                        r"edited|changed|forgot|missed|broke|added|wrote|used))\b", re.IGNORECASE)
 # "(I) never opened it", "always forgot": what someone did, in the past, is no rule (said first
 # in the sentence: "are always imported qualified - never unqualified" is one).
-_NEVER_DID = re.compile(r"^\W*(?:i |we |they )?(?:always|never) (?:\w*[^e\W]ed|been|had|did|was|were|"
+_NEVER_DID = rx(r"^\W*(?:i |we |they )?(?:always|never) (?:\w*[^e\W]ed|been|had|did|was|were|"
                         r"saw|knew|got|went|"
                         r"ran|made|wrote|found|read|thought|heard|understood)\b", re.IGNORECASE)
 # What tells of a change, not a standing rule: "since yesterday", "suddenly" (not the "since"
 # of a reason, "since you'll be in this code a lot"; and "no X any more" is a rule: a practice
 # changed).
-_LATELY = re.compile(r"\b(?:since (?:yesterday|this morning|today|(?:mon|tues|wednes|thurs|fri|satur|"
+_LATELY = rx(r"\b(?:since (?:yesterday|this morning|today|(?:mon|tues|wednes|thurs|fri|satur|"
                      r"sun)day)|suddenly|today|yesterday|this morning)\b", re.IGNORECASE)
 
 
@@ -2533,7 +2536,7 @@ def _tried_before(sentence: str) -> bool:
         or bool(PAST_TRIAL.search(sentence)) and _gives_reason(sentence[m.end():]))
 
 
-_ACKNOWLEDGED = re.compile(r"^\W*(?:understood|got it|noted|fair enough|makes sense|good to know)"
+_ACKNOWLEDGED = rx(r"^\W*(?:understood|got it|noted|fair enough|makes sense|good to know)"
                            r"\b[^.!?]{0,40}[.!?]?\s*$", re.IGNORECASE)
 
 
@@ -2574,7 +2577,7 @@ def _went_well(text: str, start: int) -> bool:
     return False
 
 
-_NEGATED = re.compile(r"\b(?:no|not|never|n'?t|didnt|wasnt|isnt|hardly|any)\b(?:\W+\w+){0,3}\W*$",
+_NEGATED = rx(r"\b(?:no|not|never|n'?t|didnt|wasnt|isnt|hardly|any)\b(?:\W+\w+){0,3}\W*$",
                       re.IGNORECASE)
 
 
@@ -2596,16 +2599,16 @@ def _how_done(sentence: str) -> bool:
 
 
 # (a rule may name errors — "errors a user can cause are raised with ereport" — but not these)
-_REPORTED_HOW = re.compile(r"\b\d+(?:\.\d+)?\s*(?:ms|s|secs?|seconds?|mins?|minutes?)\b|"
+_REPORTED_HOW = rx(r"\b\d+(?:\.\d+)?\s*(?:ms|s|secs?|seconds?|mins?|minutes?)\b|"
                            r"\b(?:bug|issue|problem|hard reload|times? out|timing out|crash\w*|"
                            r"hangs?|stuck|blank|broken|fails?|failing)\b", re.IGNORECASE)
 
 
 TRIED_NAMED_WORDS = 3  # content words naming the approach, and giving the reason, at least
 TRIED_NAMES = 2  # names of what an attempt brought in, at most, before its finding
-_MODULE = re.compile(r"[\"']([@\w][\w./@-]*[\w])[\"']")
-_ANNOTATION = re.compile(r"@[A-Z]\w+")
-_IMPORTED = re.compile(r"^(?:from\s+[\w.]+\s+import\s+\(?\s*(\w+)|(?:import|use|using)\s+"
+_MODULE = rx(r"[\"']([@\w][\w./@-]*[\w])[\"']")
+_ANNOTATION = rx(r"@[A-Z]\w+")
+_IMPORTED = rx(r"^(?:from\s+[\w.]+\s+import\s+\(?\s*(\w+)|(?:import|use|using)\s+"
                        r"(?:static\s+)?([\w.:]+[\w]))")
 # What every program of its language imports, which names no attempt.
 _STANDARD_LIBRARY = ("java.", "javax.", "kotlin.", "kotlinx.", "scala.", "android.", "System.",
@@ -2613,7 +2616,7 @@ _STANDARD_LIBRARY = ("java.", "javax.", "kotlin.", "kotlinx.", "scala.", "androi
                      "@Deprecated", "@SuppressWarnings", "@Test", "@Transactional", "@Inject")
 # A name specific enough to say what was tried: not "time" or "os" ("expo-background-fetch",
 # "@CacheResult", "StreamingHttpResponse", "io.quarkus.cache").
-_SPECIFIC = re.compile(r"[-_@/.]|[a-z][A-Z]|^[A-Z]\w*[a-z]\w*[A-Z]")
+_SPECIFIC = rx(r"[-_@/.]|[a-z][A-Z]|^[A-Z]\w*[a-z]\w*[A-Z]")
 
 
 def brought_names(lines: str) -> list[str]:
@@ -2656,18 +2659,18 @@ MAX_CLAUSES = 64  # clauses of a prompt looked at for an order
 # ... a clause shaped as a question: an auxiliary first, or a question word with one ("is the
 # arq worker even pointed at …", "whats the android package name", "how do i get one"; not
 # "what we have now only stores the date")
-_ASKED_CLAUSE = re.compile(
+_ASKED_CLAUSE = rx(
     r"\W*(?:(?:is|are|was|were|can|could|should|will|would|has|have)\s+"
     r"(?:the|a|an|it|this|that|there|we|i|you|my|our|they|\w+s)\b|(?:do|does|did)\s+(?:i|you|"
     r"we|they|it|my|our|this|that|these|those)\b|(?:whats|wheres|hows|whos|"
     r"what'?s|where'?s|how'?s|who'?s)\b|(?:what|where|which|who|how|why|when)\s+(?:is|are|was|"
     r"were|do|does|did|can|could|should|would|will)\b)", re.IGNORECASE)
-_CLAUSE_OPENING = re.compile(r"[.!?:;,]\s+|\s[-–—]\s+|\n+")
+_CLAUSE_OPENING = rx(r"[.!?:;,]\s+|\s[-–—]\s+|\n+")
 # Any verb with its object first, whatever the verb ("submit the run", "spin me up a cluster",
 # "call it stitches", "kick off the …"): the verb lists above cannot hold every order. A
 # subject starts a statement instead ("photos attached to reports show up sideways", "the build
 # hangs", "release is today").
-_VERB_OBJECT = re.compile(
+_VERB_OBJECT = rx(
     r"\W*(?:(?:ok(?:ay)?|so|now|also|then|and|hey|right|alright|next)\W+)*"
     r"(?!(?:the|a|an|my|our|your|their|his|her|its|this|that|these|those|it|they|we|i|you|he|"
     r"she|there|here|every|each|all|some|no|none|nothing|something|everything|anything|one|"
@@ -2692,7 +2695,7 @@ def _asked_words(excerpt: str) -> str:
     return one_line(_MARKUP.sub(" ", excerpt.split("```", 1)[0] or excerpt))
 
 
-_MARKUP = re.compile(r"(?m)^\s*(?:>\s*)+(?:#+\s*)?|^\s*#+\s+|\*\*")
+_MARKUP = rx(r"(?m)^\s*(?:>\s*)+(?:#+\s*)?|^\s*#+\s+|\*\*")
 
 
 def _reports_revert(sentence: str) -> bool:

@@ -11,7 +11,11 @@ from __future__ import annotations
 
 import re
 
-_ESCAPE = re.compile(r"\\.")
+from .. import patterns
+
+rx = patterns.compiler(__name__)  # re.compile, kept compiled between processes
+
+_ESCAPE = rx(r"\\.")
 
 
 class Folded:
@@ -22,7 +26,7 @@ class Folded:
             raise ValueError("a Folded pattern must be lowercase: it never sees an uppercase "
                              "letter")
         self.pattern = pattern
-        self._compiled = re.compile(pattern)
+        self._compiled = rx(pattern)
 
     def search(self, text: str, pos: int = 0) -> re.Match | None:
         return self._compiled.search(text.lower(), pos)

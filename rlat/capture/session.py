@@ -22,11 +22,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .. import patterns
 from ..claims.events import session_citation
 from ..claims.ids import content_hash
 from ..claims.model import RECORD_ASKED, RECORD_ASKS_JOINED, RECORD_GOAL, more_suffix
 from ..paths import normalise_path
 from .transcript import ERRORISH, Block, Turn
+
+rx = patterns.compiler(__name__)  # re.compile, kept compiled between processes
 
 MAX_CLAIM_CHARS = 1200
 GOAL_CHARS = 240
@@ -45,13 +48,13 @@ FILE_TOOLS = ("Write", "Edit", "MultiEdit", "NotebookEdit", "str_replace_based_e
 SHELL_TOOLS = ("Bash", "PowerShell", "BashOutput")
 AGENT_TOOLS = ("Agent", "Task")
 
-EXIT_LINE = re.compile(r"^\s*(?:Error: )?Exit code (\d+)\s*$", re.IGNORECASE)
+EXIT_LINE = rx(r"^\s*(?:Error: )?Exit code (\d+)\s*$", re.IGNORECASE)
 # A line that names the error: "ModuleNotFoundError: No module named 'x'", "error: ...".
-_NAMED_ERROR = re.compile(r"\b\w*(?:Error|Exception)\b:\s*\S|^(?:error|fatal)\b\W", re.IGNORECASE)
+_NAMED_ERROR = rx(r"\b\w*(?:Error|Exception)\b:\s*\S|^(?:error|fatal)\b\W", re.IGNORECASE)
 # A line that only says *that* something failed, not what: a build tool's status, a
 # traceback's header, a shouted banner ("> Task :bootRun FAILED", "APPLICATION FAILED TO
 # START", "FAILURE: Build failed with an exception.", "make: *** [all] Error 2").
-_BANNER = re.compile(
+_BANNER = rx(
     r"^(?:>\s*Task\s+\S+\s+FAILED|BUILD FAILED\b.*|FAILURE: .*|FAILED\b.*|"
     r"Traceback \(most recent call last\):|make(?:\[\d+\])?: \*\*\* .*|npm ERR! (?:code|errno)\b.*)$")
 

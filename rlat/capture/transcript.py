@@ -38,9 +38,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import patterns
 from ..render.fences import has_fence, strip_fenced
 from ..special_files import open_regular
 from .folded import Folded
+
+rx = patterns.compiler(__name__)  # re.compile, kept compiled between processes
 
 MAX_LINE_BYTES = 8 * 1024 * 1024
 _decode = json.JSONDecoder().decode
@@ -56,16 +59,16 @@ KNOWN_TYPES = frozenset({
 })
 
 # Text the harness puts into user messages that the user did not write.
-_HARNESS_SPANS = re.compile(
+_HARNESS_SPANS = rx(
     r"<(system-reminder|user-prompt-submit-hook|session-start-hook)>.*?(?:</\1>|\Z)",
     re.DOTALL,
 )
-_COMMAND_NAME = re.compile(r"<command-name>\s*([^<]*?)\s*</command-name>")
-_COMMAND_ARGS = re.compile(r"<command-args>(.*?)</command-args>", re.DOTALL)
+_COMMAND_NAME = rx(r"<command-name>\s*([^<]*?)\s*</command-name>")
+_COMMAND_ARGS = rx(r"<command-args>(.*?)</command-args>", re.DOTALL)
 # Claude Code's bash mode (a prompt starting with "!"): the command the user ran, then a line
 # with its output.
-_BASH_INPUT = re.compile(r"\s*<bash-input>(.*?)</bash-input>\s*\Z", re.DOTALL)
-_BASH_STREAM = re.compile(r"<(bash-stdout|bash-stderr)>(.*?)(?:</\1>|\Z)", re.DOTALL)
+_BASH_INPUT = rx(r"\s*<bash-input>(.*?)</bash-input>\s*\Z", re.DOTALL)
+_BASH_STREAM = rx(r"<(bash-stdout|bash-stderr)>(.*?)(?:</\1>|\Z)", re.DOTALL)
 # How Claude Code opens the summary it writes when it compacts a conversation (the line is
 # also flagged isCompactSummary; the opening says so when the flag is missing).
 COMPACT_SUMMARY_OPENING = "This session is being continued from a previous conversation"
@@ -74,7 +77,7 @@ BASH_MODE = "bash-mode:"  # the tool id of such a command starts with this
 # for the most telling line of a failed command (``rlat.capture.session``), and, with a few more
 # words, for a bash-mode command's stderr, where no exit code says whether it failed.
 ERRORISH = Folded(r"error|fail|not found|denied|cannot|no such|invalid|refused|traceback")
-_FAILED_OUTPUT = re.compile(ERRORISH.pattern + r"|\b(?:fatal|can'?t|couldn'?t|unable|panic|"
+_FAILED_OUTPUT = rx(ERRORISH.pattern + r"|\b(?:fatal|can'?t|couldn'?t|unable|panic|"
                             r"exception|usage:|unknown|missing|no \w+ found)\b", re.IGNORECASE)
 _LOCAL_OUTPUT = ("<local-command-stdout>", "<local-command-stderr>", "<local-command-caveat>",
                  "<bash-stdout>", "<bash-stderr>")
@@ -313,14 +316,14 @@ def _tool_input(raw: object) -> dict:
 # where). Not what a product tells its users (a README, a changelog: "Fixed a crash when
 # uploading an empty file" is no diagnosis), not a file that holds secrets, and of .txt files
 # only notes (CMakeLists.txt and requirements.txt are code, like every other file).
-_NOTES = re.compile(r"\.(?:md|markdown|rst)$|notes?[^/]*\.txt$", re.IGNORECASE)
-_NOT_NOTES = re.compile(r"(?:^|/)(?:readme|changelog|changes|history|news|license|licence)[^/]*$|"
+_NOTES = rx(r"\.(?:md|markdown|rst)$|notes?[^/]*\.txt$", re.IGNORECASE)
+_NOT_NOTES = rx(r"(?:^|/)(?:readme|changelog|changes|history|news|license|licence)[^/]*$|"
                         r"secret|password|passwd|credential|token|\bkeys?\b", re.IGNORECASE)
 _PROSE_FIELD = {"Write": "content", "Edit": "new_string", "MultiEdit": "edits"}
 
 
 # Claude Code's memory files: what is written there is loaded into every session.
-_MEMORY_FILE = re.compile(r"(?:^|/)(?:CLAUDE(?:\.local)?|AGENTS)\.md$|(?:^|/)\.claude/rules/[^/]+\.md$")
+_MEMORY_FILE = rx(r"(?:^|/)(?:CLAUDE(?:\.local)?|AGENTS)\.md$|(?:^|/)\.claude/rules/[^/]+\.md$")
 
 
 def _is_memory_file(raw: object) -> bool:
@@ -347,7 +350,7 @@ def _written_prose(name: str, raw: object) -> str:
     return _HEADING.sub(lambda m: m.group(1) + ".", value[:MAX_TEXT_CHARS])
 
 
-_HEADING = re.compile(r"(?m)^(\s*#+\s+.*?[^.!?:\s])[ \t]*$")
+_HEADING = rx(r"(?m)^(\s*#+\s+.*?[^.!?:\s])[ \t]*$")
 
 
 PLAN_TOOL = "ExitPlanMode"  # the tool that puts a plan before the user in plan mode
@@ -364,11 +367,11 @@ def _plan(name: str, raw: object) -> str:
                      if not _PLAN_WORK.match(line))
 
 
-_PLAN_WORK = re.compile(r"\s*(?:#|\d+[.)]\s|- \[ \])")
+_PLAN_WORK = rx(r"\s*(?:#|\d+[.)]\s|- \[ \])")
 
 # A line comment in code: "# …" (Python, shell, GDScript, Ruby), "// …", "-- …" (Lua, SQL,
 # Haskell), "; …" (Lisp, asm), "! …" (Fortran), "*> …" (COBOL), a block comment's "* …" lines.
-_COMMENT_LINE = re.compile(r"^[ \t]*(?:#|//+|--|;+|!|\*>|\*|/\*+)[ \t]+(\S.*?)[ \t]*(?:\*/)?$")
+_COMMENT_LINE = rx(r"^[ \t]*(?:#|//+|--|;+|!|\*>|\*|/\*+)[ \t]+(\S.*?)[ \t]*(?:\*/)?$")
 COMMENT_MIN_WORDS = 12  # a comment that explains, not one that labels ("# retry once")
 
 
@@ -396,15 +399,15 @@ def _options(name: str, raw: object) -> str:
 # What the assistant writes as a commit message or a pull request's description is the "why"
 # of a change, said for the next reader: ``git commit -m "…"`` (each -m a paragraph) or the
 # heredoc Claude Code writes (``-m "$(cat <<'EOF' … EOF)"``), ``gh pr create --body …``.
-_MESSAGE_COMMAND = re.compile(r"\bgit\s+(?:-[Cc]\s+\S+\s+|-\S+\s+)*commit\b(?!-)|"
+_MESSAGE_COMMAND = rx(r"\bgit\s+(?:-[Cc]\s+\S+\s+|-\S+\s+)*commit\b(?!-)|"
                               r"\bgh\s+pr\s+(?:create|edit)\b")
 # ... the heredoc only as the message's value ("-m "$(cat <<'EOF'"), not a script after it
-_HEREDOC_VALUE = re.compile(r"(?:-[a-zA-Z]*m|--message|--body|-b)(?:=|\s+)[\"']?\$\(\s*cat\s*<<")
-_HEREDOC = re.compile(r"<<-?[ \t]*(['\"]?)(\w+)\1[^\n]*\n(.*?)\n[ \t]*\2\b", re.DOTALL)
-_MESSAGE_ARG = re.compile(r"(?<!\S)(?:-[a-zA-Z]*m|--message|--body|-b)(?:=|\s+)(\"(?:[^\"\\]|\\.)*\"|'[^']*')")
-_TITLE_ARG = re.compile(r"(?<!\S)(?:--title|-t)(?:=|\s+)(\"(?:[^\"\\]|\\.)*\"|'[^']*')")
+_HEREDOC_VALUE = rx(r"(?:-[a-zA-Z]*m|--message|--body|-b)(?:=|\s+)[\"']?\$\(\s*cat\s*<<")
+_HEREDOC = rx(r"<<-?[ \t]*(['\"]?)(\w+)\1[^\n]*\n(.*?)\n[ \t]*\2\b", re.DOTALL)
+_MESSAGE_ARG = rx(r"(?<!\S)(?:-[a-zA-Z]*m|--message|--body|-b)(?:=|\s+)(\"(?:[^\"\\]|\\.)*\"|'[^']*')")
+_TITLE_ARG = rx(r"(?<!\S)(?:--title|-t)(?:=|\s+)(\"(?:[^\"\\]|\\.)*\"|'[^']*')")
 # the lines a message tool adds that say nothing about the change
-_TRAILER = re.compile(r"^\s*(?:🤖 Generated with|Generated with \[?Claude|Co-Authored-By:|"
+_TRAILER = rx(r"^\s*(?:🤖 Generated with|Generated with \[?Claude|Co-Authored-By:|"
                       r"Signed-off-by:|This reverts commit [0-9a-f]+)", re.IGNORECASE)
 
 
@@ -440,7 +443,7 @@ def commit_message(name: str, raw: object) -> str:
     return _HARD_WRAP.sub(" ", "\n".join(lines).strip())
 
 
-_HARD_WRAP = re.compile(r"(?<=\S)[ \t]*\n(?![ \t]*(?:[-*+•]|\d+[.)]|#|\n))[ \t]*(?=\S)")
+_HARD_WRAP = rx(r"(?<=\S)[ \t]*\n(?![ \t]*(?:[-*+•]|\d+[.)]|#|\n))[ \t]*(?=\S)")
 
 
 def _edit_changes(name: str, raw: object) -> list[tuple[list[str], list[str]]]:
@@ -488,7 +491,7 @@ def _written_comments(changes: list[tuple[list[str], list[str]]]) -> str:
 # ("@CacheResult(cacheName = …)", "import * as BackgroundFetch from 'expo-background-fetch'",
 # ""react-native-mmkv": "^2.12.2"") — what a reverted attempt tried, by the name a later
 # question about it would use.
-_BROUGHT_IN = re.compile(
+_BROUGHT_IN = rx(
     r"^\s*(?:@[A-Z]\w+|(?:import|from|require|use|using|#include)\b|"
     r"[\"']?[@\w./-]+[\"']?\s*[:=]\s*[\"']?[\^~>=v]*\d[\w.-]*[\"']?,?\s*$|"
     r"(?:implementation|api|compile|testImplementation)\b)")

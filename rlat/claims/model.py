@@ -6,11 +6,13 @@ the trust layer derives them from the rung inputs below (and the clock).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from operator import attrgetter
 
+from .. import patterns
 from .ids import normalise_text
+
+rx = patterns.compiler(__name__)  # re.compile, kept compiled between processes
 
 
 def citation_key(cite: dict) -> tuple:
@@ -394,11 +396,11 @@ def more_suffix(left_out: int) -> str:
     return f" (+{left_out} more)" if left_out > 0 else ""
 
 
-_MORE_ASKED = re.compile(r" \(\+\d+ more\)$")  # (``more_suffix``'s, read back)
+_MORE_ASKED = rx(r" \(\+\d+ more\)$")  # (``more_suffix``'s, read back)
 
 
 QUOTE_WORDS = 8  # the words of a fact a session record must hold, in order, to quote it
-_WORD_RUN = re.compile(r"\w+")
+_WORD_RUN = rx(r"\w+")
 
 
 def quoting_records(claims: Iterable[Claim], fact: Claim, *,

@@ -240,6 +240,13 @@ def install_hooks(user: bool, project_dir: Path | None, mine: bool | None, unins
     except SettingsError as exc:
         fail(str(exc))
     summary["settings"] = str(path)
+    if not uninstall:
+        from .. import patterns
+
+        try:
+            patterns.warm()  # (so the first session's hooks find the patterns compiled)
+        except Exception:  # noqa: BLE001 - only a cache: the hooks compile without it
+            pass
     if fmt == "json":
         emit_json(summary)
         return

@@ -19,15 +19,18 @@ import os
 import re
 import time
 
+from .. import patterns
 from ..special_files import open_regular
 from .runtime import HookContext, append_record, plain_words
+
+rx = patterns.compiler(__name__)  # re.compile, kept compiled between processes
 
 TAIL_BYTES = 512 * 1024
 MESSAGE_CHARS = 1000
 COMMAND_CHARS = 200
 
 # Commands that run a test suite (or a project's check target).
-TEST_COMMAND = re.compile(
+TEST_COMMAND = rx(
     r"""(?:^|[\s;&|(])(?:
           (?:python\d?(?:\.\d+)?\s+-m\s+)?(?:pytest|py\.test|unittest|nose2?|tox|nox)
         | (?:npm|pnpm|yarn|bun)\s+(?:run\s+)?test

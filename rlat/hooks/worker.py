@@ -39,6 +39,7 @@ import sys
 import time
 from pathlib import Path
 
+from .. import patterns
 from ..paths import memory_store_path, state_dir
 from .capture import capture_and_record, captured_size, transcript_size
 from .jobs import job_writer, jobs_dir, write_job
@@ -361,6 +362,11 @@ def main(argv: list[str]) -> int:
         run_job(Path(argv[0]))
     except BaseException as exc:  # noqa: BLE001 - detached: nobody would see a traceback
         log_line("worker", "-", f"unexpected {exc.__class__.__name__}: {exc}")
+    try:
+        # (the next hooks find the patterns compiled: rlat.patterns)
+        patterns.warm()
+    except Exception as exc:  # noqa: BLE001 - only a cache: the hooks compile without it
+        log_line("worker", "-", f"compiled patterns not saved: {exc.__class__.__name__}: {exc}")
     return 0
 
 

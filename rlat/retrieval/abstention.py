@@ -46,10 +46,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from .. import patterns
 from . import answer_types
 from .bm25 import smooth_idf
 from .concepts import PREFIX as TAG_PREFIX
 from .expansion import stem
+
+rx = patterns.compiler(__name__)  # re.compile, kept compiled between processes
 
 # Lexical candidates (those the gates admit) looked at per query, best BM25 first: abstention
 # and re-ranking decide among these; nothing below them is read.
@@ -149,7 +152,7 @@ CODE_SHARE = 0.2
 # answers it only by covering what it asks (``GENERAL_SHARE``, the frame's own words left out),
 # meaning admits nothing for it, and no session record answers it.
 _EXPLAIN = r"(?:(?:can you |could you |please )?explain(?: to me)? )?"
-_GENERAL = re.compile(
+_GENERAL = rx(
     r"^\W*(?:(?:so|ok|okay|hey)\W+)?(?:(?:can you |could you |please )?explain(?: to me)?|"
     r"what'?s|what is|what are|tell me) (?:the )?difference between\b|"
     r"^\W*" + _EXPLAIN + r"what(?:'s| is| are) (?:a|an)\b(?!\s+(?:\w+\s+)?(?:way|approach|place|"
@@ -192,7 +195,7 @@ _GENERAL = re.compile(
     re.IGNORECASE)
 # ... "the" after the frame points at a thing of this project ("… for the importer", "the
 # staging and prod workers")
-_THE = re.compile(r"(?:^\W*|\b(?:for|of|in|on|to|with|from|at|by|between|and)\s+)the\b",
+_THE = rx(r"(?:^\W*|\b(?:for|of|in|on|to|with|from|at|by|between|and)\s+)the\b",
                   re.IGNORECASE)
 
 # the frame's own words, not what is asked
@@ -204,19 +207,19 @@ GENERAL_SHARE = 0.74  # (three quarters, with room for rounding: 0.7499… is th
 # ... unless it points at this project: "what does this error mean?", "our staging and prod
 # deploys", a setting's name (REDIS_URL), a path, pasted output. (A lowercase identifier may be
 # a library's — "select_related and prefetch_related" — and a claim covering it still answers.)
-_OURS = re.compile(r"\b(?:our|ours|we|us|here|this|these|that|those|it|my|mine)\b|[`/\n]",
+_OURS = rx(r"\b(?:our|ours|we|us|here|this|these|that|those|it|my|mine)\b|[`/\n]",
                    re.IGNORECASE)
 # ... but not the "it" that points back at a term asked about in general ("what's a learning-rate
 # warmup and why does it help?"; not "… and why does it keep restarting?", this project's)
-_BACK_TO_TERM = re.compile(r"\band (?:why|how|when) (?:does|do|would|is) it (?:help|matter|work|"
+_BACK_TO_TERM = rx(r"\band (?:why|how|when) (?:does|do|would|is) it (?:help|matter|work|"
                            r"improve|exist|differ|compare)\b", re.IGNORECASE)
-_ARTICLE_END = re.compile(r"\ban?\W*$")  # (a frame asking about "a …" thing: a term)
-_IDENTIFIER = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
+_ARTICLE_END = rx(r"\ban?\W*$")  # (a frame asking about "a …" thing: a term)
+_IDENTIFIER = rx(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
 # How to do a thing in git: what git's manual answers, whoever's commits they are ("how do I
 # squash my last three commits into one?") — said with git's own nouns (not "rename the release
 # branch for march", "split the settings files") and not pointing at this team's ways ("how do
 # we name release branches here?").
-_GIT_HOWTO = re.compile(r"^\W*how (?:do|can|would|should) (?:i|you|one) (?:\w+ ){0,2}?(?:undo|"
+_GIT_HOWTO = rx(r"^\W*how (?:do|can|would|should) (?:i|you|one) (?:\w+ ){0,2}?(?:undo|"
                         r"squash|rename|stash|rebase|revert|amend|cherry.pick|reset|delete|"
                         r"recover|unstage|uncommit|split|rewrite)\b[^?\n]{0,60}?"
                         r"\b(?:git|commits?|stash|working tree|on the remote)\b|"
@@ -228,16 +231,16 @@ _GIT_HOWTO = re.compile(r"^\W*how (?:do|can|would|should) (?:i|you|one) (?:\w+ )
 # A question scoped to a language or tool before its frame ("in Dart, what's the difference
 # between final and const?", "quick question: what does SIGPIPE mean?"): the frame is what
 # follows.
-_SCOPE = re.compile(r"^\W*(?:(?i:in|for|with|using) (?:[A-Z][\w.+#-]*(?: \d[\w.]*)?|"
+_SCOPE = rx(r"^\W*(?:(?i:in|for|with|using) (?:[A-Z][\w.+#-]*(?: \d[\w.]*)?|"
                     r"[a-z][\w.+#-]* \d[\w.]*)\s*[,:-]\s*|"
                     r"(?i:quick|random|general|side|dumb|silly) (?i:question)\s*[,:-]?\s*)")
 # Verse asked for ("write a limerick about a test that only fails on Fridays"): no claim of the
 # project's answers it, whatever it is about.
-_VERSE = re.compile(r"^\W*(?:(?:can you |could you |please )?(?:write|compose) (?:me )?(?:a|an|some) "
+_VERSE = rx(r"^\W*(?:(?:can you |could you |please )?(?:write|compose) (?:me )?(?:a|an|some) "
                     r"(?:short |little |funny )?(?:poem|limerick|haiku|sonnet|song|rhyme|joke|"
                     r"riddle)s?(?=\s+(?:about|on|for|describing|where|in which)\b|\W*$))",
                     re.IGNORECASE)
-_TEAMS = re.compile(r"\b(?:our|ours|we|us|here|this repo|this project|team)\b|[`/]", re.IGNORECASE)
+_TEAMS = rx(r"\b(?:our|ours|we|us|here|this repo|this project|team)\b|[`/]", re.IGNORECASE)
 
 
 def asks_in_general(prompt: str) -> bool:
@@ -428,17 +431,17 @@ def weight(df: int, n: int) -> float:
 
 
 # A prompt that asks rather than orders: it ends with "?" or opens like a question.
-_QUESTION = re.compile(r"^\W*(?:what|which|where|when|why|how|who|whose|is|are|can|could|"
+_QUESTION = rx(r"^\W*(?:what|which|where|when|why|how|who|whose|is|are|can|could|"
                        r"should|would|do|does|did|has|have|any)\b", re.IGNORECASE)
 # ... but a polite order is a task, question mark or not ("can you fix the failing test?").
-_REQUEST = re.compile(r"^\W*(?:(?:hey|hi|ok|okay|so|please)\W+)*(?:can|could|would|will)\s+"
+_REQUEST = rx(r"^\W*(?:(?:hey|hi|ok|okay|so|please)\W+)*(?:can|could|would|will)\s+"
                       r"(?:you|u)\b", re.IGNORECASE)
 
 
 # A prompt that gives an order: it opens with what to do ("add …", "write …", "explain …") or
 # asks politely for it ("can you fix …?"). What is neither an order nor a question reports
 # something ("hot reloading is broken inside docker"): it asks why, as a question would.
-_ORDER = re.compile(
+_ORDER = rx(
     r"^\W*(?:(?:hey|hi|ok|okay|so|now|then|also|please|pls)\W+)*(?:add|write|create|make|"
     r"implement|build|fix|update|change|rename|move|remove|delete|drop|refactor|rewrite|explain|"
     r"draft|suggest|generate|convert|translate|set up|bump|upgrade|install|run|test|document|"
@@ -453,11 +456,11 @@ _ORDER = re.compile(
 # ... unless the verb is a noun the report goes on about ("make check fails on main", "build is
 # red", "deploy is stuck"), or the request asks to be told something ("could you remind me why
 # …?" is a question).
-_REPORTED_AFTER = re.compile(
+_REPORTED_AFTER = rx(
     r"^\W*(?:\w+\W+){1,2}?(?:is|are|was|were|fails?|failed|failing|keeps|doesn'?t|don'?t|won'?t|"
     r"can'?t|has|have|had|broke|hangs?|crashe[sd]|returns?|times? out|went|got|shows?|showed|says|said|"
     r"prints?|printed|gives?|gave|lists?|listed|throws?|threw)\b", re.IGNORECASE)
-_TELL_ME = re.compile(r"\s+(?:please\s+)?(?:remind me|tell me|explain|say)\b", re.IGNORECASE)
+_TELL_ME = rx(r"\s+(?:please\s+)?(?:remind me|tell me|explain|say)\b", re.IGNORECASE)
 
 
 def orders(prompt: str) -> bool:

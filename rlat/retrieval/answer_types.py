@@ -21,17 +21,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .. import patterns
+
+rx = patterns.compiler(__name__)  # re.compile, kept compiled between processes
+
 LOCATION = "location"
 # Values a question asks for; ranking lends claims that state one ``TYPE_WEIGHT``.
 _ASKS = {
-    "version": re.compile(
+    "version": rx(
         r"\b(?:versions?|releases?|toolchain|which (?:\w+ )?(?:sdk|jdk|compiler|runtime)|"
         r"(?:newest|latest|older|newer) \w+|upgrade to)\b", re.IGNORECASE),
-    "address": re.compile(
+    "address": rx(
         r"\b(?:ports?|address|url|host(?:name)?|endpoint|listen(?:s|ing)? on|which server|"
         r"(?:what|which) (?:ip|machine|box))\b", re.IGNORECASE),
     # "where should a new label go?", "which file holds …"
-    LOCATION: re.compile(
+    LOCATION: rx(
         r"\bwhere(?:'s| is| are| do| does| did| can| should| would| will)\b|"
         r"\b(?:which|what) (?:file|folder|directory|path)\b", re.IGNORECASE),
 }
@@ -39,14 +43,14 @@ _ASKS = {
 # characters is then tried once, not from each of its positions.)
 _STATES = {
     # 1.10.4, v18.19.0, 2022.3.42f1, 21.0.4+7, lts-22.28
-    "version": re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?:[a-z]\d*|[+-][\w.]+)?(?![\w.]*/)"),
+    "version": rx(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?:[a-z]\d*|[+-][\w.]+)?(?![\w.]*/)"),
     # localhost:4010, 127.0.0.1:4721, http(s)://…, a host:port
-    "address": re.compile(r"\b(?:localhost|\d{1,3}(?:\.\d{1,3}){3})(?::\d{2,5})?\b|https?://\S+|"
+    "address": rx(r"\b(?:localhost|\d{1,3}(?:\.\d{1,3}){3})(?::\d{2,5})?\b|https?://\S+|"
                           r"(?<![\w.-])[\w-]+(?:\.[\w-]+)+:\d{2,5}\b|\bport \d{2,5}\b",
                           re.IGNORECASE),
     # a path (~/.local/share/x, /srv/app, ./bin/run, src/app/, docs/adr/0003.md) or a config or
     # data file by name — not "and/or", "HTTP/2", "I/O" or "Pressable/button"
-    LOCATION: re.compile(r"(?<![\w.-])(?:~|\.{1,2})?/[\w.-]+|(?<![\w.-])[\w.-]+/[\w.-]+/|"
+    LOCATION: rx(r"(?<![\w.-])(?:~|\.{1,2})?/[\w.-]+|(?<![\w.-])[\w.-]+/[\w.-]+/|"
                          r"(?<![\w.-])[\w-]+/(?:[\w-]+/)*[\w-]+\.[a-z]{1,5}\b|"
                          r"(?<![\w.-])[\w.-]+\.(?:toml|ya?ml|json|db|cfg|ini|conf|env|lock|"
                          r"sqlite3?|log|csv|sql)\b"),
@@ -58,7 +62,7 @@ _STATES = {
 # I try to compile …", "what should I try next?"), nor telling what they tried ("I've tried
 # everything, why won't it work?", "tried that, still broken") — "have we tried …?" asks.
 ATTEMPT = "attempt"
-_ASKS_ATTEMPT = re.compile(
+_ASKS_ATTEMPT = rx(
     r"^(?!.*\b(?:i|i've|i have|we've|you|(?<!\bhave )(?<!\bhad )we(?: have)?)\s+"
     r"(?:already\s+|just\s+)?tried\b)"
     r"(?!.*\btried (?:that|this|it|everything|your|again)\b).*?"
@@ -81,7 +85,7 @@ TEST_RUN = "test run"
 BUILD = "build"
 LINT = "lint"
 _ASKS_JOB = {
-    TEST_RUN: re.compile(
+    TEST_RUN: rx(
         r"\b(?:run|running|runs|execute|kick off)\b"
         r"(?:(?!lint|format|build|deploy|migrat|bench|profil|coverage)[^.?!\n]){0,40}?"
         r"\b(?:tests?|test suite|specs?|suite)\b|"
@@ -91,7 +95,7 @@ _ASKS_JOB = {
         r"\b(?:tests?|specs?|suite)\b[^?\n]{0,80}?\bhow (?:are|is|do|should) (?:they|these|those|"
         r"it|we|i)\b[^?\n]{0,30}?\brun\b",
         re.IGNORECASE),
-    BUILD: re.compile(
+    BUILD: rx(
         r"\bbuild (?:command|invocation|entry ?point|target|script|steps?)\b|"
         r"\bhow (?:do(?:es)?|should|can|would) (?:we|everyone(?: else)?|you all|people|the team|"
         r"ci) build\b|"
@@ -100,7 +104,7 @@ _ASKS_JOB = {
         r"^\W*(?:please |now |then )?(?:make|do|cut|produce) (?:a|an|the|me a) (?:[\w-]+ ){0,2}"
         r"build\b(?! (?:fail|break|pass|script|server|time)s?\b)",
         re.IGNORECASE),
-    LINT: re.compile(
+    LINT: rx(
         r"^\W*(?:please |now |then )?(?:lint|(?:auto-?)?format (?:the |all |all the |my |our )?"
         r"(?:code|files|\w+ files|everything|sources?|modules?|project|repo)|"
         r"clean up the code style)\b|"
@@ -113,19 +117,19 @@ _ASKS_JOB = {
 # `./gradlew :shared:iosSimulatorArm64Test`, `west build -p`, `-executeMethod …BuildAndroid`,
 # `./gradlew spotlessApply`), not one inside another word (`git checkout`, `inspect`).
 _DOES = {
-    TEST_RUN: re.compile(
+    TEST_RUN: rx(
         r"(?<![A-Za-z])(?:tests?|e2e|specs?|check|(?i:pytest|jest|vitest|mocha|rspec|phpunit|"
         r"playwright|cypress|ctest|nextest|installcheck|gametest))(?![A-Za-z])|"
         r"(?:Test|Spec)(?![a-z])"),
-    BUILD: re.compile(r"(?<![A-Za-z])[Bb]uilds?(?![a-z])|Build(?![a-z])|(?<![A-Za-z])(?:cmake|"
+    BUILD: rx(r"(?<![A-Za-z])[Bb]uilds?(?![a-z])|Build(?![a-z])|(?<![A-Za-z])(?:cmake|"
                       r"bazel|ninja|assemble\w*|compile\w*)(?![a-z])"),
     # (a formatter, not an option of another command: `rlat memory list --format json`)
-    LINT: re.compile(r"(?i:lint\w*|\w*lint|\w*fmt|(?<![-\w])format\w*|prettier|(?<![-\w])black|"
+    LINT: rx(r"(?i:lint\w*|\w*lint|\w*fmt|(?<![-\w])format\w*|prettier|(?<![-\w])black|"
                      r"ruff|spotless\w*|rubocop|clippy)(?![a-z])"),
 }
 # Code in backticks (its text): where a claim gives a command.
-CODE_SPAN = re.compile(r"`([^`\n]+)`")
-_CALLED = re.compile(r"\b\w+::(\w+)\(\)")
+CODE_SPAN = rx(r"`([^`\n]+)`")
+_CALLED = rx(r"\b\w+::(\w+)\(\)")
 JOBS = tuple(_ASKS_JOB)
 # A question asking the team's rule for something: "what's our policy on resource ceilings
 # for containers?", "what's the house style for NgRx actions?", "how are errors supposed to be
@@ -133,7 +137,7 @@ JOBS = tuple(_ASKS_JOB)
 # type ``convention`` (rlat.claims.model): the claim's type, recorded at capture, says it is a
 # rule, which the words "Containers get CPU requests but never CPU limits" do not.
 RULE = "rule"
-_ASKS_RULE = re.compile(
+_ASKS_RULE = rx(
     r"\b(?:our|the team's|the house|the project's|this repo's)\s+(?:\w+\s+){0,2}(?:conventions?|"
     r"patterns?|rules?|scheme|style|polic(?:y|ies)|approach|way)\b|"
     r"\bhow (?:should|do|must) (?:i|we) (?:name|structure|organi[sz]e|lay out)\b|"

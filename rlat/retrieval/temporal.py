@@ -13,13 +13,17 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
-_ASKS = re.compile(
+from .. import patterns
+
+rx = patterns.compiler(__name__)  # re.compile, kept compiled between processes
+
+_ASKS = rx(
     r"^\s*when\b|\b(?:what|which)\s+(?:year|month|day|date|time|week|weekend|season)\b"
     r"|\bhow\s+long\s+ago\b|\bsince\s+when\b", re.IGNORECASE)
 
 _UNIT_WORDS = r"day|week|month|year|night|hour|minute|decade|weekend"
 _UNITS = r"(?:" + _UNIT_WORDS + r")s?"
-_TIME = re.compile(
+_TIME = rx(
     r"\b(?:yesterday|today|tonight|tomorrow|recently|lately"
     r"|(?:last|next|this|past|coming)\s+(?:" + _UNIT_WORDS + r"|summer|winter|spring|autumn"
     r"|fall|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?"
@@ -51,7 +55,7 @@ _MONTH = r"(?P<{g}>" + "|".join(sorted(_MONTH_OF, key=len, reverse=True)) + r")\
 _DAY = r"(?P<{g}>[0-3]?\d)(?:st|nd|rd|th)?"
 _YEAR = r"(?P<{g}>(?:19|20)\d\d)"
 # One named date or period; the first alternative that matches at a place wins, longest first.
-_PERIOD = re.compile(
+_PERIOD = rx(
     r"\b(?:" + "|".join((
         r"(?P<iy>(?:19|20)\d\d)-(?P<im>[01]\d)-(?P<id>[0-3]\d)",             # 2023-05-07
         r"(?<!\.)" + _DAY.format(g="d1") + r"(?:\s+of)?\s+" + _MONTH.format(g="m1")
@@ -64,7 +68,7 @@ _PERIOD = re.compile(
         _YEAR.format(g="y5"),                                                # 2023
     )) + r")\b", re.IGNORECASE)
 
-_WORD_AFTER = re.compile(r"\s+[^\W\d]")
+_WORD_AFTER = rx(r"\s+[^\W\d]")
 
 
 def _month_start(year: int, month: int) -> datetime:

@@ -22,10 +22,13 @@ Import-light on purpose (re, unicodedata): the hook path calls it on every promp
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections import Counter
 from itertools import chain
+
+from .. import patterns
+
+rx = patterns.compiler(__name__)  # re.compile, kept compiled between processes
 
 # Bump when the output of tokenize() changes for any input: an index stores the version it
 # was built with, and a refresh under a different version rebuilds instead of patching.
@@ -34,7 +37,7 @@ TOKENIZER_VERSION = 1
 MAX_TOKEN_CHARS = 64
 _CACHE_LIMIT = 500_000
 
-_RAW = re.compile(r"\w+")
+_RAW = rx(r"\w+")
 _WORD_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 # On ASCII text, \w+ tokens are what is left after every other character becomes a space:
 # translate + split does that in C, about twice as fast as findall.
@@ -42,7 +45,7 @@ _ASCII_SPACES = str.maketrans({chr(i): " " for i in range(128) if i not in _WORD
 _ASCII_SPACES_B = bytes(i if i in _WORD_BYTES or i >= 128 else 32 for i in range(256))
 # ASCII camelCase parts: an acronym before a capitalised word, a capitalised or lower word, an
 # acronym, a digit run.
-_ASCII_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+_ASCII_PART = rx(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 
 # English function words: the one list. Part of the analyzer (a persisted index's terms depend
 # on it), so it changes only with the analyzer key. capture.agreement and llm.miner build their

@@ -38,6 +38,7 @@ import re
 import time
 from collections.abc import Callable
 
+from .. import patterns
 from ..claims import events as ev
 from ..claims.fold import FoldState
 from ..claims.fold import independent_count as state_independent_count
@@ -47,6 +48,8 @@ from ..claims.policy import DAY, POLICIES
 from ..records import Record
 from . import thresholds as T
 from .rungs import agent_multiplier, points, trust_of_points
+
+rx = patterns.compiler(__name__)  # re.compile, kept compiled between processes
 
 # ----------------------------------------------------------------------------- clock & TTL
 
@@ -127,7 +130,7 @@ def is_user_written(claim: Claim) -> bool:
 
 
 # ----------------------------------------------------------------------------- text proxy
-_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_WORD = rx(r"[^\W_]+", re.UNICODE)
 _STOP = frozenset(
     "a an the and or but of to in on at for by with from is are was were be been being it its "
     "this that these those as not no do does did has have had will would can could should "

@@ -13,7 +13,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "rlat"
 # themselves; pipelines (6) may use each other; surfaces (7) sit on top.
 LAYERS = {
     "__init__": 0, "paths": 0, "workspace": 0, "scrub": 0, "special_files": 0, "data": 0,
-    "globs": 0, "detach": 0, "records": 0,
+    "globs": 0, "detach": 0, "records": 0, "patterns": 0,
     "container": 1, "claims": 2, "trust": 3, "retrieval": 4, "render": 5,
     "listing": 3, "capture": 6, "km": 6, "lens": 6, "llm": 6, "world": 6, "workspace_moves": 6,
     "cli": 7, "hooks": 7, "mcp": 7, "__main__": 7,

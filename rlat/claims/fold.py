@@ -15,11 +15,12 @@ from collections.abc import Iterable
 from . import events as ev
 from .model import _FACTORY, CLAIM_FIELDS, Claim, citation_key, observation_counts, subject_key
 from .policy import POLICIES
+from .shapes import malformed
 
 
 # A record: __init__/__repr__/__eq__ written out, no dataclass (see rlat.claims.model).
 class FoldState:
-    __slots__ = ("claims", "agents", "calibration", "pending", "event_count")
+    __slots__ = ("claims", "agents", "calibration", "pending", "event_count", "malformed")
     __match_args__ = __slots__
     claims: dict[str, Claim]
     # agent -> [quarantined?, ts, event id, reason]
@@ -29,25 +30,29 @@ class FoldState:
     # events about claims not proposed yet (possible after a union merge); applied on arrival
     pending: dict[str, list[dict]]
     event_count: int
+    # events skipped for their shape (rlat.claims.shapes): counted among event_count too
+    malformed: int
 
     def __init__(self, claims=_FACTORY, agents=_FACTORY, calibration=_FACTORY,
-                 pending=_FACTORY, event_count: int = 0) -> None:
+                 pending=_FACTORY, event_count: int = 0, malformed: int = 0) -> None:
         self.claims = {} if claims is _FACTORY else claims
         self.agents = {} if agents is _FACTORY else agents
         self.calibration = {} if calibration is _FACTORY else calibration
         self.pending = {} if pending is _FACTORY else pending
         self.event_count = event_count
+        self.malformed = malformed
 
     def __repr__(self) -> str:
         return (f"{self.__class__.__qualname__}(claims={self.claims!r}, agents={self.agents!r}, "
                 f"calibration={self.calibration!r}, pending={self.pending!r}, "
-                f"event_count={self.event_count!r})")
+                f"event_count={self.event_count!r}, malformed={self.malformed!r})")
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.claims, self.agents, self.calibration, self.pending,
-                    self.event_count) == (other.claims, other.agents, other.calibration,
-                                          other.pending, other.event_count)
+                    self.event_count, self.malformed) == (
+                other.claims, other.agents, other.calibration, other.pending,
+                other.event_count, other.malformed)
         return NotImplemented
 
     def quarantined(self, agent: str) -> bool:
@@ -63,6 +68,7 @@ class FoldState:
             "calibration": self.calibration,
             "pending": self.pending,
             "event_count": self.event_count,
+            "malformed": self.malformed,
         }
 
     @classmethod
@@ -78,6 +84,7 @@ class FoldState:
             calibration=dict(body.get("calibration", {})),
             pending={k: list(v) for k, v in body.get("pending", {}).items()},
             event_count=int(body.get("event_count", 0)),
+            malformed=int(body.get("malformed", 0)),
         )
 
 
@@ -190,10 +197,13 @@ def _touch(claim: Claim, ts: float) -> None:
 
 
 def apply(state: FoldState, event: dict) -> None:
+    state.event_count += 1
+    if malformed(event) is not None:
+        state.malformed += 1  # (never applied, so never half-applied: rlat.claims.shapes)
+        return
     kind = event.get("kind")
     ts = float(event.get("ts", 0.0))
     eid = str(event.get("id", ""))
-    state.event_count += 1
 
     if kind in _GLOBAL_HANDLERS:
         _GLOBAL_HANDLERS[kind](state, event, ts, eid)

@@ -11,6 +11,7 @@ from pathlib import Path
 from ..container import EVENTS, SNAPSHOT, Container, ContainerError
 from ..container.file import REC_HEAD, REC_OVERHEAD
 from .fold import FoldState, fold
+from .shapes import malformed
 
 # Write a snapshot once the event records after the newest one hold this fraction of that
 # snapshot's own size (in bytes on disk, framing included), and at least CHECKPOINT_MIN_BYTES.
@@ -93,11 +94,14 @@ class ClaimLog:
         return state
 
     def events(self) -> Iterator[dict]:
-        """Every event in file order (a full scan; for compact, merge and audits)."""
+        """Every event the fold can read, in file order (a full scan; for audits, lineage and
+        history). ``rlat doctor`` reads the others (``rlat.claims.shapes``)."""
         if not self.path.exists():
             return
         for _ref, body in self.container.records([EVENTS]):
-            yield from body.get("events", ())
+            for event in body.get("events", ()):
+                if malformed(event) is None:
+                    yield event
 
     def append(self, events: list[dict], *, lock_timeout: float | None = None,
                durable: bool = True) -> None:

@@ -28,6 +28,7 @@ import mmap
 import os
 import struct
 import sys
+import zlib
 from array import array
 from collections.abc import Iterable
 from pathlib import Path
@@ -156,6 +157,9 @@ def write(store_path: str | os.PathLike, st: os.stat_result, state: FoldState, i
         "members": member_ranges, "world": world,
         "agents": state.agents, "calibration": state.calibration, "pending": state.pending,
         "projections": projections or {},
+        # what `rlat doctor` checks the sections against (readers do not: verifying 15 MB on
+        # every prompt would cost a hook more than the read model saves it)
+        "checksums": {name: zlib.adler32(data) for name, data in laid_out},
     }
     # Section offsets depend on the header's length, which depends on them: lay them out
     # after a header with room to spare, then pad the header to that room.
@@ -186,6 +190,46 @@ def write(store_path: str | os.PathLike, st: os.stat_result, state: FoldState, i
 
 
 # ----------------------------------------------------------------------------------- read
+class Damaged(ValueError):
+    """A read model whose bytes do not decode as what its header says: a cache, so it is set
+    aside (``discard``) and rebuilt, never blamed on the store."""
+
+
+# What decoding damaged bytes raises (msgpack's errors are ValueErrors).
+DECODE_ERRORS = (ValueError, TypeError, IndexError, KeyError, OverflowError, struct.error)
+
+
+def discard(store_path: str | os.PathLike) -> bool:
+    """Set the store's read model aside (delete it): readers fold the store until it is
+    rebuilt. True when there was one."""
+    try:
+        read_model_path(store_path).unlink()
+        return True
+    except OSError:
+        return False
+
+
+def damage(store_path: str | os.PathLike) -> str | None:
+    """Why the store's read model cannot be trusted, read whole (each section against its
+    checksum, every row decoded), or None when it is sound or there is none — what
+    `rlat doctor` checks. Readers only decode what they use, and set aside a read model
+    whose bytes fail them."""
+    if not read_model_path(store_path).exists():
+        return None
+    projection = read_projection(store_path)
+    if projection is None:
+        return "read model unreadable (another version, truncated or damaged)"
+    try:
+        for name, expected in (projection.header.get("checksums") or {}).items():
+            if zlib.adler32(projection.section(name)) != expected:
+                return f"read model section {name} does not match its checksum"
+        for cid in projection.ids:
+            projection.decode(cid)
+    except DECODE_ERRORS as exc:
+        return f"read model damaged ({exc})"
+    return None
+
+
 class Projection:
     """An opened read model file (mapped, sections read in place)."""
 
@@ -235,13 +279,16 @@ class Projection:
         return le_numbers("I", self.section("members"))[start:start + count]
 
     def decode(self, cid: str) -> Claim:
-        i = self.slot[cid]
+        i = self.slot[cid]  # (KeyError: no such claim here)
         at = self.rows_at
-        row = unpack(self._mv[at + self.offsets[i]: at + self.offsets[i + 1]])
-        if self.same_fields:
-            return Claim(*row)
-        known = set(CLAIM_FIELDS)
-        return Claim(**{k: v for k, v in zip(self.fields, row, strict=False) if k in known})
+        try:
+            row = unpack(self._mv[at + self.offsets[i]: at + self.offsets[i + 1]])
+            if self.same_fields:
+                return Claim(*row)
+            known = set(CLAIM_FIELDS)
+            return Claim(**{k: v for k, v in zip(self.fields, row, strict=False) if k in known})
+        except DECODE_ERRORS as exc:
+            raise Damaged(f"read model: the row of {cid[:12]} does not decode ({exc})") from exc
 
     def mismatch(self, store: Path, st: os.stat_result) -> str | None:
         """The staleness rule: None when this read model is of ``store`` as it is now, or

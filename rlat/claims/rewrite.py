@@ -16,21 +16,29 @@ from ..container.file import RLAT_MAGIC, write_new_file
 from . import events as ev
 from .fold import FoldState, fold, strip_purged
 from .model import CLAIM_FIELDS
+from .shapes import malformed
 
 EVENTS_PER_RECORD = 2000
 
 
 def read_all(path: Path, magic: bytes = RLAT_MAGIC) -> tuple[list[dict], list[tuple[RecordRef, dict]]]:
-    """(every event in file order, every non-event non-snapshot record with its ref)."""
+    """(every event in file order, every non-event non-snapshot record with its ref). Events
+    the fold cannot read (``rlat.claims.shapes``) are left out: a rewrite keeps the fold, and
+    the fold never applied them."""
     container = Container(path, magic)
     events: list[dict] = []
     others: list[tuple[RecordRef, dict]] = []
     for ref, body in container.records():
         if ref.rtype == EVENTS:
-            events.extend(body.get("events", ()))
+            events.extend(readable(body.get("events", ())))
         elif ref.rtype != SNAPSHOT:
             others.append((ref, body))
     return events, others
+
+
+def readable(events) -> list[dict]:
+    """``events`` without those the fold cannot read (``rlat.claims.shapes.malformed``)."""
+    return [e for e in events if malformed(e) is None]
 
 
 def current_build_records(others: list[tuple[RecordRef, dict]]) -> list[tuple[int, dict]]:
@@ -123,7 +131,8 @@ def salvaged_events(kept: list[tuple[int, dict]]) -> tuple[list[dict], int]:
     split = snapshots[-1] if snapshots else len(kept)
 
     def events_of(records):
-        return [e for rtype, body in records if rtype == EVENTS for e in body.get("events", ())]
+        return [e for rtype, body in records if rtype == EVENTS
+                for e in readable(body.get("events", ()))]
 
     before, after = events_of(kept[:split]), events_of(kept[split:])
     if not snapshots:

@@ -7,6 +7,7 @@ import subprocess
 from pathlib import Path
 
 from ..claims import fold
+from ..claims.readmodel import damage as read_model_damage
 from ..claims.rewrite import (
     build_file,
     current_build_records,
@@ -18,6 +19,7 @@ from ..claims.rewrite import (
 from ..claims.rewrite import (
     compact as compact_file,
 )
+from ..claims.shapes import malformed
 from ..container import Container, ContainerError, salvage
 from ..container.file import RLAT_MAGIC, check_replaceable
 from ..km.store import BUILD_RECORD_TYPES, orphaned_build
@@ -134,6 +136,8 @@ def _doctor_one(target: Path, repair: bool) -> dict:
         damage = orphaned_build(container)
         if damage:
             return _drop_orphaned_build(report, target, damage, events, repair)
+        if state.malformed:
+            return _drop_malformed(report, target, events, repair)
         if scan.torn_bytes:
             report["problems"].append(f"{scan.torn_bytes} bytes of a torn final record")
             if repair:
@@ -142,8 +146,11 @@ def _doctor_one(target: Path, repair: bool) -> dict:
                         "summary": f"truncated a torn final record; {records} records, "
                                    f"{len(state.claims)} claims intact"}
             return {**report, "status": "damaged", "summary": "torn final record (run without --check-only to repair)"}
-        return {**report, "status": "ok",
-                "summary": f"{records} records, {len(events)} events, {len(state.claims)} claims"}
+        summary = f"{records} records, {len(events)} events, {len(state.claims)} claims"
+        cache = read_model_damage(target)
+        if cache:
+            return _rebuild_read_model(report, target, cache, summary, repair)
+        return {**report, "status": "ok", "summary": summary}
     except ContainerError as exc:
         report["problems"].append(exc.problem)
         if not repair:
@@ -167,6 +174,46 @@ def _doctor_one(target: Path, repair: bool) -> dict:
         return {**report, "status": "repaired",
                 "summary": f"salvaged {len(events) - restored} events from {len(kept)} intact "
                            f"records{again}; original kept at {backup}"}
+
+
+def _rebuild_read_model(report: dict, target: Path, damage: str, summary: str,
+                        repair: bool) -> dict:
+    """The store is sound but its read model (a cache beside it) is not: readers set such a
+    file aside when it fails them, but one that decodes into wrong claims would not fail."""
+    report["problems"].append(damage)
+    if not repair:
+        return {**report, "status": "damaged",
+                "summary": f"{summary}; its read model (a cache) is damaged (run without "
+                           f"--check-only to rebuild it)"}
+    from ..claims.readmodel import discard
+    from ..retrieval.readmodel import build_read_model
+
+    discard(target)
+    build_read_model(target)
+    return {**report, "status": "repaired", "summary": f"{summary}; rebuilt its read model"}
+
+
+def _drop_malformed(report: dict, target: Path, events: list[dict], repair: bool) -> dict:
+    """Events the fold cannot read (``rlat.claims.shapes``; a copied or merged file, a buggy
+    writer): the fold skips them already, so dropping them changes no claim."""
+    reasons: dict[str, int] = {}
+    for event in events:
+        reason = malformed(event)
+        if reason is not None:
+            reasons[reason] = reasons.get(reason, 0) + 1
+    count = sum(reasons.values())
+    said = ", ".join(f"{n} {why}" if n > 1 else why for why, n in reasons.items())
+    report["problems"].append(f"{count} event(s) the fold cannot read ({said})")
+    if not repair:
+        return {**report, "status": "damaged",
+                "summary": f"{count} unreadable event(s), skipped by every reader (run without "
+                           f"--check-only to drop them)"}
+    backup = target.with_name(target.name + ".bak")
+    shutil.copy2(target, backup)
+    compact_file(target)  # (its rewrite keeps only the events the fold reads)
+    return {**report, "status": "repaired",
+            "summary": f"dropped {count} unreadable event(s), every claim kept; original kept "
+                       f"at {backup}"}
 
 
 def _drop_orphaned_build(report: dict, target: Path, damage: str, events: list[dict],

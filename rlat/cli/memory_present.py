@@ -77,15 +77,16 @@ def list_rows(store: Path, now: float, *, all_states: bool = False,
     takes. Otherwise the store is folded (and checkpointed when a snapshot is due), and for a
     large store the read model is rebuilt in the background for next time. Both give the same rows
     (tests/foundation/test_list_from_read_model.py). Raises ContainerError for an unreadable store."""
-    from ..retrieval.readmodel import open_current
+    from ..claims.readmodel import DECODE_ERRORS
+    from ..retrieval.readmodel import open_current, set_aside
 
     rows = None
     memory, why = open_current(store)
     if memory is not None:
         try:
             rows = memory.listing_rows(now)
-        except (ValueError, TypeError, KeyError, IndexError):  # damaged: fold instead
-            why = "read model unreadable"
+        except DECODE_ERRORS as exc:  # damaged: set it aside and fold instead
+            why = set_aside(store, exc)
     if rows is None:
         log = ClaimLog(store)
         folded = log.state()

@@ -210,6 +210,11 @@ def run(event: str, raw: bytes | None = None) -> dict | None:
         log_line(event, session_ref[0],
                  f"unexpected {exc.__class__.__name__}: {exc} (please report; the session "
                  "was not affected)")
+        if context[0] is not None:
+            try:
+                context[0].read_model_failed(exc)
+            except Exception:  # noqa: BLE001, S110 - a hook never raises
+                pass
         return None
     finally:
         _ARMED[0] = False

@@ -199,6 +199,23 @@ class HookContext:
                 request_view(self)
         return self._memory
 
+    def read_model_failed(self, exc: BaseException) -> bool:
+        """When ``exc`` came from decoding the store's read model (its bytes damaged — a cache,
+        not the store): set it aside and have the worker rebuild it, so the next hook folds the
+        store instead of failing the same way (logged). True when it did."""
+        from ..claims.readmodel import DECODE_ERRORS
+
+        memory = self._memory
+        if memory is None or not memory.from_projection or not isinstance(exc, DECODE_ERRORS):
+            return False
+        from ..retrieval.readmodel import set_aside
+        from .jobs import request_view
+
+        self.log(set_aside(memory_store_path(), exc))
+        self._memory, self._memory_loaded = None, False
+        request_view(self)
+        return True
+
     # -------------------------------------------------------------- writes
     def append_events(self, events: list[dict], *, durable: bool = True) -> bool:
         """Append to the memory store within the lock timeout, else spool them for the worker.

@@ -105,10 +105,16 @@ def handle(ctx: HookContext) -> dict | None:
     block, ranked, km_of = "", [], {}
     # A slash command or an empty prompt is not a question to recall for.
     if query and not query.startswith("/"):
-        try:
-            block, ranked, km_of = _recall(ctx, query, now)
-        except Exception as exc:  # noqa: BLE001 - recall broken: the prompt goes on without it
-            ctx.log(f"recall failed ({exc.__class__.__name__}: {exc}); nothing injected")
+        for attempt in (1, 2):
+            try:
+                block, ranked, km_of = _recall(ctx, query, now)
+                break
+            except Exception as exc:  # noqa: BLE001 - recall broken: the prompt goes on
+                # (a damaged read model is set aside, and recall tried once more on the store)
+                if attempt == 1 and ctx.read_model_failed(exc):
+                    continue
+                ctx.log(f"recall failed ({exc.__class__.__name__}: {exc}); nothing injected")
+                break
     record = {"event": "prompt", "ts": now, "prompt": plain_words(prompt, PROMPT_CHARS),
               "intent_id": intent,
               "workspace": ctx.workspace, "injected": ranked}

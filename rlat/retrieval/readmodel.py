@@ -37,6 +37,7 @@ from pathlib import Path
 from ..claims import readmodel as file
 from ..claims.fold import FoldState
 from ..claims.model import Claim, live
+from ..container import ContainerError
 from ..paths import private_dir
 
 TOP_TRUSTED = 40  # most trusted claim ids kept per workspace (SessionStart's candidates)
@@ -328,12 +329,24 @@ def open_current(store_path: str | os.PathLike) -> tuple[ReadModel | None, str |
         # hook must not rebuild 10,000 claims' index on every prompt — the worker rebuilds)
         why = "read model indexed by another analyzer"
     if why is None:
-        caught = file.caught_up(projection, store, st.st_size)
+        try:
+            caught = file.caught_up(projection, store, st.st_size)
+        except ContainerError:
+            raise  # the store's own damage: the caller says so
+        except file.DECODE_ERRORS as exc:  # the cache's: set it aside, fold the store
+            return None, set_aside(store, exc)
         if caught is not None:
             state, touched = caught
             return ReadModel(state, store=store, projection=projection, touched=touched), None
         why = "read model too far behind the store"
     return None, why
+
+
+def set_aside(store_path: str | os.PathLike, exc: BaseException) -> str:
+    """A reader found the store's read model damaged (``exc``): delete it, so no reader uses
+    it again, and say so (the caller asks for a rebuild as for a stale one)."""
+    file.discard(store_path)
+    return f"read model damaged ({exc.__class__.__name__}: {exc}); set aside, to be rebuilt"
 
 
 def _analyzer() -> str:

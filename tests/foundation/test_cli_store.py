@@ -258,3 +258,29 @@ def test_a_clone_of_a_template_learns_nothing_of_the_template(tmp_path):
     out = run_rlat("memory", "recall", "deploy publish template", cwd=tmp_path / "other")
     assert "publish-template" not in out.stdout
 
+
+
+def test_events_of_the_wrong_shape_are_reported_and_dropped_by_doctor_not_fatal(
+        tmp_path, rlat_home):
+    """A copied or merged store holding events no rlat wrote (a string timestamp, a list for
+    a claim id): every command used to stop with an internal error, doctor included."""
+    run_rlat("memory", "add", "This repo uses just, not make.", cwd=tmp_path)
+    store = rlat_home / "memory.rlat"
+    ClaimLog(store).append([{"kind": "outcome", "id": "e1", "ts": "yesterday", "claims": []},
+                            {"kind": "proposed", "id": "e2", "ts": 2.0, "claim": ["x"]}])
+    listed = run_rlat("memory", "list", "--format", "json")
+    assert listed.returncode == 0, listed.stderr
+    assert [c["text"] for c in json.loads(listed.stdout)["claims"]] == \
+        ["This repo uses just, not make."]
+    assert run_rlat("memory", "recall", "just or make?", cwd=tmp_path).returncode == 0
+    assert run_rlat("search", str(store), "make").returncode == 0
+
+    checked = run_rlat("doctor", "--check-only")
+    assert checked.returncode == 3
+    assert "2 unreadable event(s)" in checked.stdout and "ts is not a number" in checked.stdout
+    repaired = run_rlat("doctor")
+    assert repaired.returncode == 0 and "dropped 2 unreadable event(s)" in repaired.stdout
+    assert (rlat_home / "memory.rlat.bak").exists()
+    assert run_rlat("doctor", "--check-only").returncode == 0
+    again = json.loads(run_rlat("memory", "list", "--format", "json").stdout)
+    assert [c["text"] for c in again["claims"]] == ["This repo uses just, not make."]

@@ -314,3 +314,70 @@ def test_a_read_model_embedded_before_an_upgrade_gets_its_vectors_from_the_worke
     assert any("re-embedding" in line for line in log_lines(rlat_home)), log_lines(rlat_home)
     wait_for(lambda: open_read_model(store).index().meaning_of == wordvec.meaning_table().id,
              timeout=60)
+
+
+def _flip(section: str) -> None:
+    """Flip bytes at the start of one section of the store's read model, as a failing disk or
+    a hostile hand would: the file keeps its length and its header."""
+    from rlat.claims.readmodel import read_projection
+
+    store = memory_store_path()
+    start, length = read_projection(store).header["sections"][section]
+    path = read_model_path(store)
+    data = bytearray(path.read_bytes())
+    for i in range(start, start + min(20, length)):
+        data[i] ^= 0xA5
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("section", ["offsets", "members", "rows"])
+def test_a_damaged_read_model_is_set_aside_and_the_prompt_still_recalls(
+        section, rlat_home, tmp_path):
+    """A hostile review flipped 20 bytes of the read model: every prompt then logged an error
+    and injected nothing, SessionStart said memory was off, and doctor said "ok"."""
+    import json
+
+    from support.hookrun import add_claim, log_lines, prompt
+
+    add_claim(tmp_path, "The staging server listens on port 8443")
+    for i, word in enumerate(WORDS[:6]):
+        add_claim(tmp_path, f"Filler claim number {i} about {word}")
+    build_read_model(memory_store_path())
+    _flip(section)
+    first = prompt(tmp_path, "what port does the staging server listen on?", session="s-1")
+    assert "8443" in json.loads(first.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert any("read model damaged" in line and "set aside" in line
+               for line in log_lines(rlat_home))
+    assert not any("memory store unreadable" in line for line in log_lines(rlat_home))
+    # ... and the next reader does not meet the damage again (the worker rebuilds the cache)
+    again = prompt(tmp_path, "which port is staging on?", session="s-2")
+    assert "8443" in json.loads(again.stdout)["hookSpecificOutput"]["additionalContext"]
+
+
+@pytest.mark.parametrize("section", ["listing", "index.post_docs", "rows"])
+def test_doctor_finds_a_damaged_read_model_and_rebuilds_it(section, tmp_path):
+    from support.cli import run_rlat
+    from support.hookrun import add_claim
+
+    add_claim(tmp_path, "The staging server listens on port 8443")
+    build_read_model(memory_store_path())
+    assert run_rlat("doctor", "--check-only").returncode == 0
+    _flip(section)
+    checked = run_rlat("doctor", "--check-only")
+    assert checked.returncode == 3 and "read model (a cache) is damaged" in checked.stdout
+    assert f"section {section} does not match its checksum" in checked.stdout
+    repaired = run_rlat("doctor")
+    assert repaired.returncode == 0 and "rebuilt its read model" in repaired.stdout
+    assert run_rlat("doctor", "--check-only").returncode == 0
+
+
+def test_memory_list_over_a_damaged_read_model_lists_the_store_and_sets_it_aside(tmp_path):
+    from support.cli import run_rlat
+    from support.hookrun import add_claim
+
+    add_claim(tmp_path, "The staging server listens on port 8443")
+    build_read_model(memory_store_path())
+    _flip("listing")
+    listed = run_rlat("memory", "list")
+    assert listed.returncode == 0 and "8443" in listed.stdout
+    assert not read_model_path(memory_store_path()).exists()  # no reader meets it again

@@ -44,6 +44,24 @@ LINE_CHARS = 400
 MIN_LINE_CHARS = 120  # a claim cut shorter than this says too little: it is left out instead
 HEADING = ("Recalled from earlier sessions for this prompt (each line: [first learned, "
            "evidence, confidence]):")
+# ... when every line's provenance says some parts alike, the heading says them once
+# (``rlat.render.attribution.shared_provenance``): "every line: by claude-code, 1 independent
+# session, low, verify before relying"; each line then gives when its claim was first learned
+# and only what differs.
+HEADING_SHARED = ("Recalled from earlier sessions for this prompt (each line: [first "
+                  "learned{rest}]; every line: {shared}):")
+
+
+def heading(shared: list[str], hits) -> str:
+    """The block's heading: ``HEADING``, or ``HEADING_SHARED`` saying ``shared`` once."""
+    if not shared:
+        return HEADING
+    from ..render.attribution import provenance_parts
+
+    said = set(shared)
+    rest = any(p not in said for h in hits for p in provenance_parts(h.claim, h.rung)[1:])
+    return HEADING_SHARED.format(rest=", what else differs" if rest else "",
+                                 shared=", ".join(shared))
 
 
 def render(hits, budget: int) -> tuple[str, list[list]]:
@@ -54,38 +72,43 @@ def render(hits, budget: int) -> tuple[str, list[list]]:
     cut or a claim left out (a fact's prompt can say what its "it" is, so the best hit keeps
     its own as long as it can)."""
     from ..claims.model import without_ask
+    from ..render.attribution import shared_provenance
 
+    shared = shared_provenance(hits)
+    head = heading(shared, hits)
     # (dropping the ask of a hit that has none changes nothing: those counts are skipped)
     counts = [n for n in range(len(hits), -1, -1)
               if n == len(hits) or without_ask(hits[n].claim.text) != hits[n].claim.text]
     for asking in counts:
-        lines, ranked, whole = _lines(hits, budget, asking=asking)
+        lines, ranked, whole = _lines(hits, budget, asking=asking, head=head,
+                                      shared=frozenset(shared))
         if whole:
             break
     if not lines:
         return "", []
-    return fence(HEADING + "\n" + "\n".join(lines), kind=RECALL_FENCE), ranked
+    return fence(head + "\n" + "\n".join(lines), kind=RECALL_FENCE), ranked
 
 
-def _lines(hits, budget: int, *, asking: int) -> tuple[list[str], list[list], bool]:
+def _lines(hits, budget: int, *, asking: int, head: str = HEADING,
+           shared: frozenset[str] = frozenset()) -> tuple[list[str], list[list], bool]:
     """(the lines that fit, their [[claim_id, rank], …], whether every hit fit uncut), the
-    first ``asking`` hits shown with the prompt they were learned under."""
+    first ``asking`` hits shown with the prompt they were learned under, under ``head``."""
     from ..render.attribution import claim_line, shown_text
 
     lines: list[str] = []
     ranked: list[list] = []
     whole = True
-    used = len(HEADING) + 60
+    used = len(head) + 60
     for at, hit in enumerate(hits):
         asks = at < asking
-        line = claim_line(hit.claim, hit.rung, max_chars=LINE_CHARS, asks=asks)
+        line = claim_line(hit.claim, hit.rung, max_chars=LINE_CHARS, asks=asks, shared=shared)
         if used + len(line) + 1 > budget:
             whole = False
             shown = min(LINE_CHARS, len(shown_text(hit.claim, asks=asks)))
             room = shown - (used + len(line) + 1 - budget)
             if room < MIN_LINE_CHARS:
                 continue
-            line = claim_line(hit.claim, hit.rung, max_chars=room, asks=asks)
+            line = claim_line(hit.claim, hit.rung, max_chars=room, asks=asks, shared=shared)
             if used + len(line) + 1 > budget:
                 continue
         lines.append(line)

@@ -35,9 +35,32 @@ def independent_sessions(claim: Claim) -> tuple[int, int]:
     return sum(1 for s in sessions if s not in injected), len(sessions)
 
 
-def provenance(claim: Claim, rung: str) -> str:
+def provenance(claim: Claim, rung: str, *, shared: frozenset[str] = frozenset()) -> str:
     """``[2026-11-02, by claude-code, 2 independent sessions, high]`` (plus PROVISIONAL,
-    CONTESTED / STALE, scope, and "verify before relying" when relevant)."""
+    CONTESTED / STALE, scope, and "verify before relying" when relevant), without the parts in
+    ``shared``: said once for a whole block (``shared_provenance``)."""
+    first, *rest = provenance_parts(claim, rung)
+    return "[" + ", ".join([first, *(p for p in rest if p not in shared)]) + "]"
+
+
+def shared_provenance(hits) -> list[str]:
+    """What the provenance of every one of ``hits`` (objects with ``claim`` and ``rung``) says
+    alike besides when each was learned — "by claude-code", "1 independent session", "low",
+    "verify before relying" — in the order a line says it: a block says it once in its heading
+    instead of on every line (on three captured facts, ~200 of an 800-character budget).
+    Nothing for a single line: its provenance stays where a reader looks for it."""
+    if len(hits) < 2:
+        return []
+    first = provenance_parts(hits[0].claim, hits[0].rung)[1:]
+    common = set(first)
+    for hit in hits[1:]:
+        common &= set(provenance_parts(hit.claim, hit.rung)[1:])
+    return [part for part in first if part in common]
+
+
+def provenance_parts(claim: Claim, rung: str) -> list[str]:
+    """The parts of a claim's provenance, in the order a line says them: when it was first
+    learned, then who observed it, its evidence, its rung and whatever a reader must know."""
     parts = [day(claim.learned_at)]
     if claim.observed_by not in _QUIET_OBSERVERS:
         parts.append(f"by {claim.observed_by}")
@@ -64,7 +87,7 @@ def provenance(claim: Claim, rung: str) -> str:
         parts.append(f"{claim.scope} scope")
     if rung == "low" or claim.state == "contested":
         parts.append(VERIFY_NOTE)
-    return "[" + ", ".join(parts) + "]"
+    return parts
 
 
 def shown_text(claim: Claim, *, asks: bool = True, framed: bool = False) -> str:
@@ -89,8 +112,10 @@ def with_verdict(claim: Claim, text: str) -> str:
 
 
 def claim_line(claim: Claim, rung: str, *, max_chars: int | None = None,
-               cut_hint: str = "", asks: bool = True, framed: bool = False) -> str:
-    """One bullet: provenance then the claim's text, escaped so it cannot forge a fence.
+               cut_hint: str = "", asks: bool = True, framed: bool = False,
+               shared: frozenset[str] = frozenset()) -> str:
+    """One bullet: provenance (without the ``shared`` parts its block's heading says once)
+    then the claim's text, escaped so it cannot forge a fence.
 
     A text longer than ``max_chars`` is cut there and ends in "…"; with ``cut_hint`` the cut
     also says how much was left out and where to read it all
@@ -105,4 +130,4 @@ def claim_line(claim: Claim, rung: str, *, max_chars: int | None = None,
         text = kept + "…"
         if cut_hint:
             text += f" [cut: {left_out:,} more characters; {cut_hint}]"
-    return f"- {provenance(claim, rung)} {escape(text)}"
+    return f"- {provenance(claim, rung, shared=shared)} {escape(text)}"

@@ -60,3 +60,50 @@ def test_a_cut_falsified_finding_uses_all_the_room_left_with_its_verdict_counted
     assert len(ranked) == 2 and "Tried and falsified in this environment: Raising" in block
     # the room left was filled, not short by the verdict's length
     assert BUDGET - len(block) < len("Tried and falsified in this environment: ")
+
+
+def evidence(n: int, *, sessions: int, rung: str) -> Hit:
+    """A captured fact seen in ``sessions`` sessions, at ``rung``."""
+    claim = Claim(id=f"e{n}", text=f"Fact {n} about the staging port 84{n}3.", source="experience",
+                  type="environment", observed_by="claude-code",
+                  evidence=[{"kind": "session", "session_id": f"s{i}", "message_id": f"m{n}{i}"}
+                            for i in range(sessions)])
+    return Hit(claim, 1.0, 0.5, 0.5, rung, "admitted", 1.0, "active", True)
+
+
+def test_what_every_lines_provenance_says_alike_is_said_once_in_the_heading():
+    """Three young captured facts used to spend ~80 characters each on the same
+    "[…, by claude-code, 1 independent session, low, verify before relying]"."""
+    block, _ = render([evidence(n, sessions=1, rung="low") for n in (1, 2, 3)], BUDGET)
+    heading, *lines = block.splitlines()[1:-1]
+    assert heading.endswith("every line: by claude-code, 1 independent session, low, "
+                            "verify before relying):")
+    assert "what else differs" not in heading
+    for line in lines:
+        assert line.startswith("- [") and "] Fact " in line
+        assert "independent" not in line and "verify" not in line  # each said once, above
+    assert block.count("verify before relying") == 1
+
+
+def test_what_differs_stays_on_its_line():
+    block, _ = render([evidence(1, sessions=3, rung="high"), evidence(2, sessions=1, rung="low")],
+                      BUDGET)
+    heading, first, second = block.splitlines()[1:-1]
+    assert "every line: by claude-code)" in heading and "what else differs" in heading
+    assert "3 independent sessions, high]" in first and "verify" not in first
+    assert "1 independent session, low, verify before relying]" in second
+
+
+def test_the_budget_now_holds_three_typical_captured_facts():
+    """Three facts of ~180 characters each: with a provenance per line the third did not fit
+    the old 800 characters; with the shared heading all three fit the default budget."""
+    from rlat.hooks.runtime import RECALL_CHARS
+
+    text = "The staging API listens on port 8443 behind the VPN; use the vpn-staging profile " \
+           "and export STAGING_TOKEN first, or every request is refused with a 401. "
+    hits = [evidence(n, sessions=1, rung="low") for n in (1, 2, 3)]
+    for h in hits:
+        h.claim.text = f"{h.claim.id}: {text}"
+    block, ranked = render(hits, RECALL_CHARS)
+    assert len(ranked) == 3 and len(block) <= RECALL_CHARS
+    assert all(f"{h.claim.id}: " in block and "401." in block for h in hits)

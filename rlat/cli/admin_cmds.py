@@ -84,6 +84,7 @@ def compact(path: Path | None, purge: list[str], fmt: str) -> None:
     Arg("--check-only", dest="repair", action="store_false",
         help="Only check and report; change nothing."),
     FORMAT_OPTION,
+    one_of=(("--check-only", "--repair"),),
 )
 def doctor(paths: list[Path], repair: bool, fmt: str) -> int:
     """Check .rlat files record by record; salvage intact records from a damaged one."""

@@ -233,8 +233,9 @@ def write_settings(path: Path, data: dict, current: dict) -> None:
         help=f"Also mine world facts you state, in the background (sets {MINE_ENV}=1 in the "
              "settings' env; needs a model: ANTHROPIC_API_KEY or the claude CLI on PATH). --no-mine turns it off."),
     Arg("--uninstall", action="store_true",
-        help="Remove rlat's hooks (and its env setting); keep the rest."),
+        help="Remove rlat's hooks (and its env setting); keep the rest. Not with --mine."),
     FORMAT_OPTION,
+    one_of=(("--user", "--project-dir"), ("--mine", "--no-mine"), ("--uninstall", "--mine")),
 )
 def install_hooks(user: bool, project_dir: Path | None, mine: bool | None, uninstall: bool,
                   fmt: str, settings) -> None:
@@ -243,8 +244,6 @@ def install_hooks(user: bool, project_dir: Path | None, mine: bool | None, unins
     Idempotent: running it again replaces rlat's entries and keeps everyone else's hooks.
     Each hook has a timeout and always exits 0, so it can never block a session. See
     docs/hooks.md for what each hook does."""
-    if user and project_dir is not None:
-        fail("choose one of --user and --project-dir")
     if project_dir is not None and not Path(project_dir).expanduser().is_dir():
         fail(f"--project-dir {project_dir}: no such directory")
     path = settings_path(project_dir, settings.claude_config_dir)

@@ -172,7 +172,7 @@ def test_bad_arguments(tmp_path):
     out = run_rlat("memory", "install-hooks", "--project-dir", str(tmp_path / "nope"))
     assert out.returncode != 0 and "no such directory" in out.stderr
     out = run_rlat("memory", "install-hooks", "--user", "--project-dir", str(tmp_path))
-    assert out.returncode != 0 and "choose one" in out.stderr
+    assert out.returncode == 2 and "choose one of --user and --project-dir" in out.stderr
 
 
 def test_plugin_hooks_match_install_hooks():

@@ -128,12 +128,13 @@ def open_private(path: str | os.PathLike, mode: str = "wb", *, encoding: str | N
 
 
 def replace_private(tmp: str | os.PathLike, target: str | os.PathLike, *,
-                    keep_mode: bool = True) -> None:
+                    keep_mode: bool = True, file_mode: int | None = None) -> None:
     """Rename ``tmp`` over ``target`` atomically, with ``target``'s old mode when ``keep_mode``
     and it existed, else user-only (0600). Caches pass ``keep_mode=False``: whatever mode an
-    older version left, they hold every claim's text."""
-    mode = PRIVATE_FILE_MODE
-    if keep_mode:
+    older version left, they hold every claim's text. ``file_mode`` gives the mode instead
+    (a copy of another file takes that file's)."""
+    mode = PRIVATE_FILE_MODE if file_mode is None else file_mode
+    if keep_mode and file_mode is None:
         try:
             mode = stat.S_IMODE(os.stat(target).st_mode)
         except OSError:
@@ -158,11 +159,12 @@ def fsync_dir(directory: str | os.PathLike) -> None:
 
 @contextmanager
 def atomic_write(target: str | os.PathLike, mode: str = "wb", *, keep_mode: bool = True,
-                 durable: bool = True, encoding: str | None = None) -> Iterator:
+                 durable: bool = True, encoding: str | None = None,
+                 file_mode: int | None = None) -> Iterator:
     """Write ``target`` whole or not at all, the one way rlat replaces a file: yields a file
     open on ``.NAME.tmpPID`` beside it (user-only); when the block ends cleanly the temp is
-    flushed, ``fsync``ed, renamed over ``target`` (``replace_private``: ``keep_mode`` as there)
-    and the directory ``fsync``ed; when the block raises, the temp goes and ``target`` is as it
+    flushed, ``fsync``ed, renamed over ``target`` (``replace_private``: ``keep_mode`` and
+    ``file_mode`` as there) and the directory ``fsync``ed; when the block raises, the temp goes and ``target`` is as it
     was. ``durable=False`` skips both fsyncs: for caches that are rebuilt when lost.
 
     The temp's name is what ``rlat.cli.errors`` maps back to ``target`` in an error line. A
@@ -178,7 +180,7 @@ def atomic_write(target: str | os.PathLike, mode: str = "wb", *, keep_mode: bool
             fh.flush()
             if durable:
                 os.fsync(fh.fileno())
-        replace_private(tmp, target, keep_mode=keep_mode)
+        replace_private(tmp, target, keep_mode=keep_mode, file_mode=file_mode)
     finally:
         try:
             tmp.unlink()

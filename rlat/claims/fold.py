@@ -179,11 +179,52 @@ def _merge_citations(claim: Claim, citations: list[dict]) -> None:
 
 
 def _purge(claim: Claim) -> None:
-    """The claim without its text, its evidence without excerpts or citing commands."""
+    """The claim without its text, its evidence without excerpts or citing commands, and no
+    longer contested (``settle_state``)."""
     claim.purged = True
+    claim.base_state, claim.contest_key = _registers(claim)
+    settle_state(claim)
     claim.text = ""
     evidence, claim.evidence = claim.evidence, []
     _merge_citations(claim, evidence)
+
+
+_NO_CONTEST = (0.0, "", "")
+
+
+def _registers(claim: Claim) -> tuple[list, list]:
+    """The claim's two state registers (``Claim.base_state``, ``Claim.contest_key``). Until a
+    state event has been folded with them they are empty and the state fields hold the one
+    that was last written: a contest's, when the state is contested (the state under it is
+    then unknown, and only a purge or a retirement would uncover it)."""
+    if claim.base_state:
+        return list(claim.base_state), list(claim.contest_key or _NO_CONTEST)
+    if claim.state == "contested":
+        return (["candidate", "", 0.0, ""],
+                [claim.state_at, claim.state_eid, claim.state_reason])
+    return [claim.state, claim.state_reason, claim.state_at, claim.state_eid], list(_NO_CONTEST)
+
+
+def _set_base_state(claim: Claim, to: str, reason: str, ts: float, eid: str) -> None:
+    base, contest = _registers(claim)
+    if _newer(ts, eid, float(base[2]), str(base[3])):
+        base = [to, reason, ts, eid]
+    claim.base_state, claim.contest_key = base, contest
+    settle_state(claim)
+
+
+def settle_state(claim: Claim) -> None:
+    """The claim's state from its registers: the newest state event's, or ``contested`` when
+    a contest is newer — unless the claim is retired or purged. A contest never revives a claim
+    that is out of play (a teammate's copy may carry one made after it was forgotten), and
+    because this depends on the registers alone, not on which event came last, the fold stays
+    independent of arrival order."""
+    (state, reason, ts, eid), (c_ts, c_eid, c_reason) = claim.base_state, claim.contest_key
+    if state != "retired" and not claim.purged \
+            and _newer(float(c_ts), str(c_eid), float(ts), str(eid)):
+        state, reason, ts, eid = "contested", c_reason, c_ts, c_eid
+    claim.state, claim.state_reason = state, reason
+    claim.state_at, claim.state_eid = float(ts), str(eid)
 
 
 def _add_workspace(claim: Claim, workspace: str | None) -> None:
@@ -284,14 +325,10 @@ def _apply_to_claim(state: FoldState, claim: Claim, event: dict) -> None:
             claim.last_evidence_at = max(claim.last_evidence_at, ts)
         _touch(claim, ts)
     elif kind == ev.STATE_CHANGED:
-        if _newer(ts, eid, claim.state_at, claim.state_eid):
-            claim.state, claim.state_reason = event["to"], event.get("reason", "")
-            claim.state_at, claim.state_eid = ts, eid
+        _set_base_state(claim, event["to"], event.get("reason", ""), ts, eid)
         _touch(claim, ts)
     elif kind == ev.PROMOTED:
-        if _newer(ts, eid, claim.state_at, claim.state_eid):
-            claim.state, claim.state_reason = "active", event.get("reason", "promoted")
-            claim.state_at, claim.state_eid = ts, eid
+        _set_base_state(claim, "active", event.get("reason", "promoted"), ts, eid)
         # Scope is its own register: the newest promotion's, whatever the state became since.
         if _newer(ts, eid, float(claim.scope_key[0]), str(claim.scope_key[1])):
             claim.scope = event.get("scope", claim.scope)
@@ -301,9 +338,11 @@ def _apply_to_claim(state: FoldState, claim: Claim, event: dict) -> None:
         other = event.get("other")
         if other and other not in claim.contested_with:
             claim.contested_with.append(other)
-        if _newer(ts, eid, claim.state_at, claim.state_eid):
-            claim.state, claim.state_reason = "contested", event.get("reason", "")
-            claim.state_at, claim.state_eid = ts, eid
+        base, contest = _registers(claim)
+        if _newer(ts, eid, float(contest[0]), str(contest[1])):
+            contest = [ts, eid, event.get("reason", "")]
+        claim.base_state, claim.contest_key = base, contest
+        settle_state(claim)
         _touch(claim, ts)
     elif kind == ev.SUPERSEDED:
         if _newer(ts, eid, claim.superseded_at, claim.superseded_eid):

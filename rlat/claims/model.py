@@ -128,7 +128,7 @@ class Claim:
         "contested_with", "created_at", "updated_at", "last_evidence_at", "last_used_at",
         "outcomes", "user_good", "user_bad", "corpus_good", "corpus_bad", "injected_sessions",
         "state_eid", "cross_workspace_key", "superseded_at", "purged", "created_eid", "scope_key",
-        "superseded_eid", "user_votes")
+        "superseded_eid", "user_votes", "base_state", "contest_key")
     __match_args__ = __slots__
     id: str
     text: str
@@ -178,6 +178,14 @@ class Claim:
     # Each person's latest word on the claim: actor -> [ts, event id, good?]. user_good and
     # user_bad count these (a person's repeated corroboration is one word, not a sum).
     user_votes: dict
+    # The two registers ``state`` is settled from (rlat.claims.fold.settle_state): [state,
+    # reason, ts, event id] of the newest state_changed or promoted event, and [ts, event id,
+    # reason] of the newest contest. Kept apart because a contest never revives a retired or
+    # purged claim, and which of them is current must not depend on the order events arrive
+    # in. Empty until a state event is folded (and in rows written before they existed): then
+    # the state fields say what they hold.
+    base_state: list
+    contest_key: list
 
     def __init__(self, id: str, text: str, source: str, type: str, subject: str = "",
                  polarity: str = "factual", origin: str = "session", observed_by: str = "human",
@@ -191,7 +199,8 @@ class Claim:
                  user_bad: int = 0, corpus_good: int = 0, corpus_bad: int = 0,
                  injected_sessions=_FACTORY, state_eid: str = "", cross_workspace_key=_FACTORY,
                  superseded_at: float = 0.0, purged: bool = False, created_eid: str = "",
-                 scope_key=_FACTORY, superseded_eid: str = "", user_votes=_FACTORY) -> None:
+                 scope_key=_FACTORY, superseded_eid: str = "", user_votes=_FACTORY,
+                 base_state=_FACTORY, contest_key=_FACTORY) -> None:
         self.id = id
         self.text = text
         self.source = source
@@ -233,6 +242,8 @@ class Claim:
         self.scope_key = [0.0, ""] if scope_key is _FACTORY else scope_key
         self.superseded_eid = superseded_eid
         self.user_votes = {} if user_votes is _FACTORY else user_votes
+        self.base_state = [] if base_state is _FACTORY else base_state
+        self.contest_key = [] if contest_key is _FACTORY else contest_key
 
     def __repr__(self) -> str:
         return (self.__class__.__qualname__ + "("

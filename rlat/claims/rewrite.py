@@ -9,9 +9,10 @@ a purge made in either copy of a merged log wins.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from ..container import EVENTS, SNAPSHOT, TOC, Container, RecordRef
+from ..container import EVENTS, SNAPSHOT, TOC, Container, CorruptRecord, RecordRef
 from ..container.file import RLAT_MAGIC, write_new_file
 from . import events as ev
 from .fold import FoldState, fold, strip_purged
@@ -160,13 +161,27 @@ def build_file(path: Path, events: list[dict], others: list[tuple[int, dict]],
     write_new_file(path, magic, records)
 
 
-def compact(path: Path, purge: list[str] | None = None) -> dict:
+def compact(path: Path, purge: list[str] | None = None, *,
+            refuse: Callable[[Container], None] | None = None) -> dict:
     """Rewrite ``path`` with its events in few records, the current build only, and a fresh
-    snapshot. Holds the file's lock for the whole rewrite."""
+    snapshot. Holds the file's lock for the whole rewrite.
+
+    A damaged file is never rewritten: a rewrite keeps only what reads intact, so it would
+    make the loss permanent, with no backup, where `rlat doctor` keeps one. Corruption mid-file
+    raises as it is read; a file that ends inside a record (cut short, or an interrupted
+    write) raises CorruptRecord; ``refuse`` (called under the lock) raises for damage a layer
+    above knows of — a knowledge model's build cut off from its table of contents."""
     container = Container(path)
     report: dict = {}
 
     def work() -> None:
+        if refuse is not None:
+            refuse(container)
+        scan = container.scan()
+        if scan.torn_bytes:
+            raise CorruptRecord(path, scan.good_end,
+                                f"the file ends {scan.torn_bytes} bytes into it (cut short, or "
+                                "a write was interrupted)")
         events, others = read_all(path)
         before = path.stat().st_size
         for cid in purge or ():

@@ -22,7 +22,7 @@ from ..claims.rewrite import (
 from ..claims.shapes import malformed
 from ..container import Container, ContainerError, salvage
 from ..container.file import RLAT_MAGIC, check_replaceable
-from ..km.store import BUILD_RECORD_TYPES, orphaned_build
+from ..km.store import BUILD_RECORD_TYPES, orphaned_build, refuse_orphaned_build
 from ..workspace import describe
 from .common import FORMAT_OPTION, current_cwd, echo, emit_json, fail, store_path
 from .parsing import Arg, command
@@ -39,7 +39,8 @@ def compact(path: Path | None, purge: list[str], fmt: str) -> None:
 
     Older builds' records and superseded snapshots are dropped; the fresh snapshot is kept as
     well as the events (it is what `rlat doctor` restores claims from when an event record is
-    damaged), so a small file with few events can come out a little larger."""
+    damaged), so a small file with few events can come out a little larger. A damaged file
+    (cut short, a record corrupt) is refused, unchanged: `rlat doctor` repairs it first."""
     target = store_path(path)
     if not target.exists():
         fail(f"{target}: no such file")
@@ -63,7 +64,7 @@ def compact(path: Path | None, purge: list[str], fmt: str) -> None:
                                             retired=True) if c.id not in resolved]
         quoting = list(dict.fromkeys(quoting))
         purge = list(dict.fromkeys(resolved)) + quoting
-    report = compact_file(target, purge)
+    report = compact_file(target, purge, refuse=refuse_orphaned_build)
     if fmt == "json":
         emit_json({"path": str(target), **report})
     else:
@@ -85,6 +86,7 @@ def compact(path: Path | None, purge: list[str], fmt: str) -> None:
     Arg("--check-only", dest="repair", action="store_false",
         help="Only check and report; change nothing."),
     FORMAT_OPTION,
+    one_of=(("--check-only", "--repair"),),
 )
 def doctor(paths: list[Path], repair: bool, fmt: str) -> int:
     """Check .rlat files record by record; salvage intact records from a damaged one."""

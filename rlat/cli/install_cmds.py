@@ -5,7 +5,7 @@ The merge is idempotent and polite: rlat's own entries (recognised by their ``rl
 that is not valid JSON, or not the shape Claude Code's settings have where rlat writes, is
 refused with one line and left untouched. Writes are atomic (temp file + rename, at a
 symlink's target, so the symlink stays); the first write keeps a copy of the original beside
-it (``settings.json.rlat-backup``).
+it (``settings.json.rlat-backup``, with the original's mode: settings may hold API keys).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import json
 import os
 import re
 import shlex
+import stat
 import sys
 from pathlib import Path
 
@@ -190,13 +191,31 @@ def merge(settings: dict, *, install: bool, mine: bool | None,
     return result, summary
 
 
-def write_settings(path: Path, data: dict) -> None:
-    """Atomically, at the file's real location: a settings.json that is a symlink (into a
-    dotfiles repository, say) stays a symlink and its target gets the new content."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+def keep_original(path: Path, current: dict) -> None:
+    """Copy ``path`` (``current``: what it holds) to ``settings.json.rlat-backup`` before rlat
+    first changes it: once, and only while it holds none of rlat's hooks — a file rlat created
+    or already changed is not the user's original, and a backup of it would restore rlat's
+    hooks to someone undoing rlat. The copy takes the original's mode: settings.json may hold
+    API keys in its ``env``, and a 0600 file must not get a world-readable twin."""
     backup = path.with_name(path.name + ".rlat-backup")
-    if path.exists() and not backup.exists():
-        backup.write_bytes(path.read_bytes())
+    if backup.exists() or backup.is_symlink() or strip_ours(current.get("hooks") or {})[1]:
+        return
+    try:
+        with open(path, "rb") as fh:  # (through a symlink: the user's file itself)
+            original = fh.read()
+            mode = stat.S_IMODE(os.fstat(fh.fileno()).st_mode) & 0o777
+    except FileNotFoundError:
+        return  # nothing of the user's to keep: rlat creates the file
+    with atomic_write(backup, file_mode=mode) as out:
+        out.write(original)
+
+
+def write_settings(path: Path, data: dict, current: dict) -> None:
+    """Atomically, at the file's real location: a settings.json that is a symlink (into a
+    dotfiles repository, say) stays a symlink and its target gets the new content. ``current``:
+    what the file holds now (``keep_original``)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    keep_original(path, current)
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
     if not target.parent.is_dir():  # (a dangling link: its target's directory is not ours to make)
         raise SettingsError(f"{path} is a symlink to {target}, whose directory does not "
@@ -214,8 +233,9 @@ def write_settings(path: Path, data: dict) -> None:
         help=f"Also mine world facts you state, in the background (sets {MINE_ENV}=1 in the "
              "settings' env; needs a model: ANTHROPIC_API_KEY or the claude CLI on PATH). --no-mine turns it off."),
     Arg("--uninstall", action="store_true",
-        help="Remove rlat's hooks (and its env setting); keep the rest."),
+        help="Remove rlat's hooks (and its env setting); keep the rest. Not with --mine."),
     FORMAT_OPTION,
+    one_of=(("--user", "--project-dir"), ("--mine", "--no-mine"), ("--uninstall", "--mine")),
 )
 def install_hooks(user: bool, project_dir: Path | None, mine: bool | None, uninstall: bool,
                   fmt: str, settings) -> None:
@@ -224,8 +244,6 @@ def install_hooks(user: bool, project_dir: Path | None, mine: bool | None, unins
     Idempotent: running it again replaces rlat's entries and keeps everyone else's hooks.
     Each hook has a timeout and always exits 0, so it can never block a session. See
     docs/hooks.md for what each hook does."""
-    if user and project_dir is not None:
-        fail("choose one of --user and --project-dir")
     if project_dir is not None and not Path(project_dir).expanduser().is_dir():
         fail(f"--project-dir {project_dir}: no such directory")
     path = settings_path(project_dir, settings.claude_config_dir)
@@ -233,7 +251,7 @@ def install_hooks(user: bool, project_dir: Path | None, mine: bool | None, unins
         current = load_settings(path)
         new, summary = merge(current, install=not uninstall, mine=mine)
         if new != current or not path.exists() and not uninstall:
-            write_settings(path, new)
+            write_settings(path, new, current)
             summary["changed"] = True
         else:
             summary["changed"] = False

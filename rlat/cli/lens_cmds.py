@@ -55,7 +55,8 @@ def _lens_error(exc: LensError) -> None:
 @command(
     Arg("--name", help="Whose perspective this is (e.g. reviewer)."),
     Arg("--stance", type=Path, metavar="FILE",
-        help="A text file describing how this lens reads the corpus (- for stdin)."),
+        help="A text file describing how this lens reads the corpus (- for stdin). With "
+             "--from, the stance is the TOML file's."),
     Arg("--from", dest="source", type=Path, metavar="LENS.TOML",
         help="Build from the human-editable source form instead."),
     Arg("-o", "--output", type=Path,
@@ -63,6 +64,7 @@ def _lens_error(exc: LensError) -> None:
              ".lens)."),
     FORCE_OPTION,
     FORMAT_OPTION,
+    one_of=(("--stance", "--from"),),
 )
 def create(name: str | None, stance: Path | None, source: Path | None, output: Path | None,
            force: bool, fmt: str) -> None:
@@ -74,8 +76,6 @@ def create(name: str | None, stance: Path | None, source: Path | None, output: P
     """
     try:
         if source is not None:
-            if stance is not None:
-                fail("--stance and --from do not mix; put the stance in the TOML file")
             lens = lens_from_toml(source)
             if name:
                 lens.name = lens.own().name = name

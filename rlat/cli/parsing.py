@@ -8,8 +8,9 @@ parameter also receives the environment's settings (``rlat.cli.settings``). A co
 its exit status (None: 0); anything it raises goes to the one error boundary
 (``rlat.cli.errors``).
 
-A usage error (an unknown option, a missing argument, a value out of range) is one line on
-stderr, ``rlat: error: …`` naming the ``--help`` that shows the usage, and exit status 2.
+A usage error (an unknown option, a missing argument, a value out of range, two options a
+command declares ``one_of``) is one line on stderr, ``rlat: error: …`` naming the ``--help`` that shows the
+usage, and exit status 2.
 """
 
 from __future__ import annotations
@@ -34,10 +35,17 @@ class Arg:
         return Arg(*self.flags, **{**self.options, **options})
 
 
-def command(*arguments: Arg) -> Callable[[Callable], Callable]:
-    """Mark a function as a command taking ``arguments`` (in the order the help lists them)."""
+def command(*arguments: Arg, one_of: tuple[tuple[str, ...], ...] = ()
+            ) -> Callable[[Callable], Callable]:
+    """Mark a function as a command taking ``arguments`` (in the order the help lists them).
+
+    ``one_of``: groups of option strings that contradict each other (``("--check-only",
+    "--repair")``; the two spellings of one option, ``("--mine", "--no-mine")``, count as two):
+    given together, the command stops with a usage error, ``choose one of …``, instead of
+    letting the last one silently win."""
     def mark(fn: Callable) -> Callable:
         fn.arguments = arguments
+        fn.one_of = one_of
         return fn
     return mark
 
@@ -94,6 +102,11 @@ def usage_error(message: str, prog: str) -> NoReturn:
 
 class Parser(argparse.ArgumentParser):
     """argparse's parser, with rlat's usage errors and a usage line built only when shown."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.one_of: tuple[tuple[str, ...], ...] = ()  # the command's (``command``)
+        self.given: set[str] = set()  # the option strings of those used (``_noting``)
 
     def error(self, message: str) -> NoReturn:
         usage_error(message, self.prog)
@@ -168,11 +181,41 @@ class HelpFormatter(argparse.HelpFormatter):
         return f"{text} ({'; '.join(notes)})" if notes else text
 
 
+def _noting(action_class: type) -> type:
+    """``action_class``, also noting the option string it was given as on the parser
+    (``Parser.given``): what ``OneOf`` checks, whichever way argparse stores the value."""
+    noting = _NOTING.get(action_class)
+    if noting is None:
+        def __call__(self, parser, namespace, values, option_string=None):
+            parser.given.add(option_string)
+            action_class.__call__(self, parser, namespace, values, option_string)
+        noting = type(action_class.__name__, (action_class,), {"__call__": __call__})
+        _NOTING[action_class] = noting
+    return noting
+
+
+_NOTING: dict[type, type] = {}
+
+
+def _one_of(flags: list[str]) -> str:
+    return ", ".join(flags[:-1]) + " and " + flags[-1]
+
+
+def check_one_of(parser: Parser) -> None:
+    """A usage error when the command line gave more than one option of a ``one_of`` group."""
+    for group in parser.one_of:
+        used = [flag for flag in group if flag in parser.given]
+        if len(used) > 1:
+            parser.error(f"choose one of {_one_of(used)}")
+
+
 def parser_for(prog: str, fn: Callable) -> Parser:
     """The parser of command ``fn``, whose usage line is ``prog``."""
     parser = Parser(prog=prog, description=fn.__doc__, formatter_class=HelpFormatter,
                     allow_abbrev=False)
     parser._positionals.title = "arguments"
+    parser.one_of = getattr(fn, "one_of", ())
+    exclusive = {flag for group in parser.one_of for flag in group}
     for arg in fn.arguments:
         options = dict(arg.options)
         if "metavar" not in options:
@@ -180,7 +223,12 @@ def parser_for(prog: str, fn: Callable) -> Parser:
                 options["metavar"] = arg.flags[0].upper()
             elif options.get("type") is int or isinstance(options.get("type"), IntRange):
                 options["metavar"] = "N"
-        parser.add_argument(*arg.flags, **options)
+        action = parser.add_argument(*arg.flags, **options)
+        if exclusive.intersection(action.option_strings):
+            action.__class__ = _noting(type(action))
+            exclusive.difference_update(action.option_strings)
+    if exclusive:  # (a typo would let the options through unchecked)
+        raise ValueError(f"{prog}: one_of names no option {', '.join(sorted(exclusive))}")
     return parser
 
 
@@ -200,7 +248,9 @@ def _usage(parser: Parser) -> str:
 
 def run_command(prog: str, fn: Callable, argv: list[str], settings: object) -> int:
     """Parse ``argv`` for command ``fn`` and run it; its exit status."""
-    namespace = parser_for(prog, fn).parse_intermixed_args(argv)
+    parser = parser_for(prog, fn)
+    namespace = parser.parse_intermixed_args(argv)
+    check_one_of(parser)
     values = vars(namespace)
     code = fn.__code__
     if "settings" in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]:

@@ -436,15 +436,19 @@ def promote(claim_ref: str, scope: str, settings) -> None:
 )
 def contest(claim_ref: str, other_ref: str, reason: str, settings) -> None:
     """Mark two claims as contradicting each other: both become contested (newest never wins)
-    until a person promotes one and forgets the other."""
+    until a person promotes one and forgets the other. Both must be live: a retired, purged
+    or superseded claim cannot be contested."""
     store = open_store()
     state = store.state()
     claim = resolve_claim(state, claim_ref)
     other = resolve_claim(state, other_ref)
     if claim.id == other.id:
         fail("a claim cannot contest itself; give two different ids")
-    store.append(L.contest(claim, other, reason, time.time()),
-                 lock_timeout=settings.lock_timeout)
+    try:
+        events = L.contest(claim, other, reason, time.time())
+    except ValueError as exc:
+        fail(f"cannot contest {claim.id[:12]} and {other.id[:12]}: {exc}")
+    store.append(events, lock_timeout=settings.lock_timeout)
     echo(f"Contested {claim.id[:12]} and {other.id[:12]}; resolve with `rlat memory promote` "
          "and `rlat memory forget`.")
 

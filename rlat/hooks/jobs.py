@@ -53,7 +53,7 @@ def write_job(job: dict) -> Path:
     """Write ``job`` where workers find it. A job whose worker never started (the hook was
     killed first) is run by the next worker (``rlat.hooks.worker.adopt_orphans``)."""
     directory = private_dir(jobs_dir())
-    path = directory / f"{time.time():.6f}-{os.getpid()}-{safe_id(job['session_id'])[:40]}.json"
+    path = directory / f"{time.time():.6f}-{os.getpid()}-{safe_id(job['session_id'], 40)}.json"
     partial = path.with_suffix(".writing")  # (no worker takes it: a full disk leaves no empty job)
     try:
         with open_private(partial, "w") as fh:  # (the name's pid: ``job_writer``)

@@ -15,15 +15,33 @@ from ..paths import log_dir, private_dir
 
 LOG_MAX_BYTES = 1_000_000
 _SAFE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
+SAFE_ID_MAX = 128
+_HASH_CHARS = 12
 
 
-def safe_id(raw: object) -> str:
-    """A session id fit for a file name (Claude Code sends UUIDs; never trust that)."""
+def safe_id(raw: object, limit: int = SAFE_ID_MAX) -> str:
+    """A session id fit for a file name, at most ``limit`` characters: the one rule for every
+    file named after a session (its signal file, a job, a spool file).
+
+    A plain id (Claude Code's UUIDs) is its own name, as it always was, so existing signal
+    files are still found. Any other (Claude Code sends UUIDs; never trust that) is made safe
+    and readable, plus a short hash of the id itself: ``a/b``, ``a b`` and ``a:b`` would all
+    read ``a-b``, and sessions sharing a file would share their injected lists and outcome
+    signals. A name it returns is its own name (applying it again changes nothing)."""
     text = str(raw or "")
-    if not _SAFE_CHARS.issuperset(text):  # (a UUID never needs the regex)
-        text = re.sub(r"[^A-Za-z0-9._-]+", "-", text)
-    text = text.strip("-.")[:128]
-    return text or "unknown-session"
+    if not text:
+        return "unknown-session"
+    readable = text
+    if not _SAFE_CHARS.issuperset(readable):  # (a UUID never needs the regex)
+        readable = re.sub(r"[^A-Za-z0-9._-]+", "-", readable)
+    readable = readable.strip("-.")
+    if readable == text and len(text) <= limit:
+        return text
+    import hashlib  # (only for an id that is not plain: not on a UUID's path)
+
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:_HASH_CHARS]
+    readable = readable[:limit - _HASH_CHARS - 1].rstrip("-.")
+    return f"{readable}-{digest}" if readable else digest
 
 
 def log_line(event: str, session: str, message: str) -> None:

@@ -245,7 +245,7 @@ def spool_events(session: str, events: list[dict]) -> Path | None:
     """Park events the store could not take now; ``rlat.hooks.worker`` applies them later."""
     try:
         directory = private_dir(spool_dir())
-        path = directory / f"{time.time():.6f}-{os.getpid()}-{safe_id(session)[:40]}.jsonl"
+        path = directory / f"{time.time():.6f}-{os.getpid()}-{safe_id(session, 40)}.jsonl"
         # Durable: these events are in no store yet. The temp (.NAME.tmpPID) never matches the
         # worker's *.jsonl.
         with atomic_write(path, "w") as fh:

@@ -239,6 +239,15 @@ def orphaned_build(container: Container, data=None, refs: list | None = None) ->
             f"record(s){torn})")
 
 
+def refuse_orphaned_build(container: Container, data=None, refs: list | None = None) -> None:
+    """Raise KMDamaged, saying to run `rlat doctor`, when ``orphaned_build`` finds the
+    container's build cut short: what every reader and ``rlat compact`` refuse."""
+    damage = orphaned_build(container, data, refs)
+    if damage:
+        path = container.path
+        raise KMDamaged(f"{path}: truncated or damaged: {damage}; run `rlat doctor {path}`")
+
+
 class KnowledgeModel:
     """An opened KM (the build named by its newest TOC) plus access to its claim log."""
 
@@ -294,9 +303,7 @@ class KnowledgeModel:
         data = container._map()
         refs, found = container.tail_refs([TOC], data)
         if not found or not refs or refs[0].rtype != TOC:
-            damage = orphaned_build(container, data, refs if not found else None)
-            if damage:
-                raise KMDamaged(f"{path}: truncated or damaged: {damage}; run `rlat doctor {path}`")
+            refuse_orphaned_build(container, data, refs if not found else None)
             if not require_build:
                 return cls(path, container, data, None)
             raise KMError(f"{path}: holds no knowledge-model build (no passages); build one "

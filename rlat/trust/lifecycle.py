@@ -250,7 +250,7 @@ def promotion_block(state: FoldState, claim: Claim, now: float, *,
     if pol is None:
         return f"unknown type {claim.type!r}"
     if not live(claim):
-        return "retired" if claim.state == "retired" else "superseded or purged"
+        return out_of_play(claim)
     if pol.promote_after is None:
         return f"{a_type(claim.type)} never leaves agent scope"
     current = current or effective_state(claim, now)
@@ -310,8 +310,23 @@ def promote(state: FoldState, claim: Claim, now: float, *, scope: str = "repo") 
     return [ev.promoted(claim.id, scope, "approved by a person", ts=at(claim, now))]
 
 
+def out_of_play(claim: Claim) -> str:
+    """Why a claim that is not live (``rlat.claims.model.live``) is not: what a person is
+    told when they ask to promote or contest it."""
+    if claim.purged:
+        return "purged"
+    if claim.state == "retired":
+        return "retired (forgotten)"
+    return "superseded" if claim.superseded_by else ""
+
+
 def contest(claim: Claim, other: Claim, reason: str, now: float) -> list[dict]:
-    """Both sides contest; neither wins by being newer."""
+    """Both sides contest; neither wins by being newer. Raises ValueError when either side
+    is out of play (retired, purged, superseded): a contest would put it back in front of
+    people as a live claim, and penalise its partner for disagreeing with nothing."""
+    for side in (claim, other):
+        if not live(side):
+            raise ValueError(f"{side.id[:12]} is {out_of_play(side)}")
     return [ev.contested(claim.id, other.id, reason, ts=at(claim, now)),
             ev.contested(other.id, claim.id, reason, ts=at(other, now))]
 

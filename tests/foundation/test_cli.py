@@ -195,6 +195,36 @@ def test_a_usage_error_is_one_line_naming_the_help(words, capsys):
     assert f"`rlat {' '.join(words)} --help`" in captured.err
 
 
+@pytest.mark.parametrize("args, chosen", [
+    (("doctor", "--check-only", "--repair", "STORE"), "--check-only and --repair"),
+    (("doctor", "--repair", "--check-only", "STORE"), "--check-only and --repair"),
+    (("memory", "install-hooks", "--mine", "--no-mine", "--project-dir", "."),
+     "--mine and --no-mine"),
+    (("memory", "install-hooks", "--no-mine", "--mine", "--project-dir", "."),
+     "--mine and --no-mine"),
+    (("memory", "install-hooks", "--uninstall", "--mine", "--project-dir", "."),
+     "--uninstall and --mine"),
+    (("memory", "install-hooks", "--user", "--project-dir", "."), "--user and --project-dir"),
+    (("lens", "create", "--from", "x.toml", "--stance", "s.md"), "--stance and --from"),
+])
+def test_contradicting_options_are_a_usage_error_whatever_their_order(rlat_home, tmp_path,
+                                                                       args, chosen):
+    """The last of two contradicting options used to win silently: `doctor --check-only
+    --repair` repaired (and `--repair --check-only` only checked)."""
+    store = rlat_home / "memory.rlat"
+    ClaimLog(store).append([ev.proposed("fact", "convention",
+                                        citations=[ev.command_citation("c")])])
+    with open(store, "ab") as fh:
+        fh.write(b"RLR\x01 torn")  # damaged: what a repair would rewrite
+    (tmp_path / ".claude").mkdir()
+    before = store.read_bytes()
+    proc = run_rlat(*[str(store) if a == "STORE" else a for a in args], cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and f"rlat: error: choose one of {chosen};" in proc.stderr
+    assert store.read_bytes() == before and not (rlat_home / "memory.rlat.bak").exists()
+    assert list((tmp_path / ".claude").iterdir()) == []
+
+
 def test_every_level_lists_its_commands(capsys):
     assert main(["--help"]) == 0
     top = " ".join(capsys.readouterr().out.split())

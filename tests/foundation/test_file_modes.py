@@ -174,6 +174,25 @@ def test_install_hooks_keeps_the_settings_files_mode(tmp_path):
     assert sorted(os.listdir(claude)) == ["settings.json", "settings.json.rlat-backup"]
 
 
+@pytest.mark.parametrize("linked", [False, True], ids=["file", "symlink"])
+@pytest.mark.parametrize("how", [(), ("--uninstall",)], ids=["install", "uninstall"])
+def test_the_settings_backup_is_no_more_readable_than_the_settings(tmp_path, linked, how):
+    """settings.json may hold an API key in its env: a 0600 file's backup is 0600 too."""
+    claude = tmp_path / "p" / ".claude"
+    claude.mkdir(parents=True)
+    original = '{"env": {"ANTHROPIC_API_KEY": "sk-ant-secret", "RLAT_MINE_ATTRIBUTES": "1"}}\n'
+    real = tmp_path / "dotfiles-settings.json" if linked else claude / "settings.json"
+    real.write_text(original)
+    os.chmod(real, 0o600)
+    if linked:
+        (claude / "settings.json").symlink_to(real)
+    out = run_rlat("memory", "install-hooks", "--project-dir", str(tmp_path / "p"), *how)
+    assert out.returncode == 0, out.stderr
+    backup = claude / "settings.json.rlat-backup"
+    assert backup.read_text() == original and real.read_text() != original
+    assert mode(backup) == mode(real) == 0o600
+
+
 def test_files_are_replaced_through_one_helper():
     """Temp + fsync + rename lives in rlat.paths.atomic_write; a hand-written copy elsewhere
     drifts (one skipped fsync, one left 0644 temps, one named temps the error line misread)."""

@@ -223,6 +223,50 @@ def test_state_is_last_writer_by_timestamp_not_arrival():
     assert fold([p, late, early]).claims[p["claim"]].state == "retired"
 
 
+def test_a_contest_never_brings_back_a_forgotten_claim_whatever_the_order():
+    p = ev.proposed("x", "convention", citations=[cite("s1")], ts=1)
+    forgot = ev.state_changed(p["claim"], "retired", "forgotten", ts=5)
+    # a teammate's copy contested it after it was forgotten here
+    contest = ev.contested(p["claim"], "other", "disagree", ts=9)
+    for order in ([p, forgot, contest], [p, contest, forgot], [contest, forgot, p]):
+        claim = _one(order)
+        assert claim.state == "retired" and claim.state_reason == "forgotten"
+    # stated again after the contest, it is a candidate; a contest made after that contests it
+    again = ev.state_changed(p["claim"], "candidate", "stated again", ts=12)
+    assert _one([p, forgot, contest, again]).state == "candidate"
+    later = ev.contested(p["claim"], "other", "disagree", ts=15)
+    assert _one([later, p, again, contest, forgot]).state == "contested"
+
+
+def test_a_contest_leaves_a_purged_claim_uncontested_whatever_the_order():
+    p = ev.proposed("x", "convention", citations=[cite("s1")], ts=1)
+    up = ev.promoted(p["claim"], "repo", "gate", ts=2)
+    purge = ev.purged(p["claim"], ts=5)
+    for when in (3, 9):  # contested before the purge, and after it
+        contest = ev.contested(p["claim"], "other", "disagree", ts=when)
+        for order in ([p, up, contest, purge], [p, up, purge, contest], [purge, contest, up, p]):
+            claim = _one(order)
+            assert claim.purged and claim.state == "active"
+
+
+def test_a_snapshot_row_written_before_the_state_registers_folds_on():
+    p = ev.proposed("x", "convention", citations=[cite("s1")], ts=1)
+    body = fold([p, ev.promoted(p["claim"], "repo", "gate", ts=2)]).to_snapshot()
+    names = [n for n in body["fields"] if n not in ("base_state", "contest_key")]
+    body = {**body, "fields": names,
+            "claims": [[v for n, v in zip(body["fields"], row, strict=True) if n in names]
+                       for row in body["claims"]]}
+    contest = ev.contested(p["claim"], "other", "disagree", ts=3)
+    purge = ev.purged(p["claim"], ts=4)
+    assert _one_of(fold([contest], FoldState.from_snapshot(body))).state == "contested"
+    # the promotion the old row recorded is what a purge uncovers
+    assert _one_of(fold([contest, purge], FoldState.from_snapshot(body))).state == "active"
+
+
+def _one_of(state):
+    return next(iter(state.claims.values()))
+
+
 def test_policy_table_has_every_type_and_the_seed_rules():
     assert set(CLAIM_TYPES) == {"event", "environment", "convention", "outcome", "preference",
                                 "hypothesis", "constraint", "falsified", "attribute", "insight"}

@@ -190,7 +190,8 @@ def test_windows_paths_and_hostile_session_ids_stay_inside_rlat_home(rlat_home, 
     assert not (tmp_path / "escape.jsonl").exists()
     for path in rlat_home.rglob("*"):
         assert "\\" not in path.name and ":" not in path.name, path
-    assert (rlat_home / "sessions" / "escape.jsonl").exists()
+    # its own signal file, named readably, with a hash of the id that sets it apart
+    assert [p.name[:7] for p in (rlat_home / "sessions").glob("*.jsonl")] == ["escape-"]
 
 
 @pytest.mark.parametrize("event", ["stop", "session-end"])

@@ -101,6 +101,45 @@ def test_prompt_recalls_attributed_claims_without_repeats(workspace):
     assert "make check" in prompt(workspace, "how do I run tests", session="sess-2").context
 
 
+def test_sessions_whose_ids_read_alike_keep_their_own_signal_files(workspace):
+    """`a/b`, `a b`, `a:b` and `a-b` all used to write sessions/a-b.jsonl: what one session
+    had injected was never shown to the others."""
+    make = add(workspace, "Run the tests with make check, never pytest directly")
+    sessions = ["a/b", "a b", "a:b", "a-b"]
+    for session in sessions:
+        shown = prompt(workspace, "how do I run the tests here?", session=session).context
+        assert "make check" in shown, session
+    files = sorted(p.name for p in state_dir().glob("*.jsonl"))
+    assert len(files) == 4 and "a-b.jsonl" in files
+    for path in state_dir().glob("*.jsonl"):
+        lines = [json.loads(ln) for ln in path.read_text().splitlines()]
+        assert [r["injected"] for r in lines if r["event"] == "prompt"] == [[[make, 1]]]
+    # a plain id (Claude Code's UUIDs) keeps the file name it always had
+    uuid = "0f8fad5b-d9cb-469f-a165-70867728950e"
+    prompt(workspace, "how do I run the tests here?", session=uuid)
+    assert records(uuid) and records(uuid)[0]["event"] == "prompt"
+
+
+def test_every_file_named_after_a_session_tells_distinct_sessions_apart():
+    """The signal file, a job and a spool file: one rule, distinct ids get distinct names."""
+    from rlat.hooks.jobs import write_job
+    from rlat.hooks.runtime import session_file, spool_events
+
+    ids = ["a/b", "a b", "a:b", "a-b", "-a-b", "x" * 200, "x" * 200 + "y", "é", "è"]
+
+    def session_part(path):  # (<time>-<pid>-<session>.json[l])
+        return path.name.split("-", 2)[2]
+
+    signal = [session_file(sid).name for sid in ids]
+    jobs = [session_part(write_job({"session_id": sid, "tasks": []})) for sid in ids]
+    spooled = [session_part(spool_events(sid, [{"id": "e1"}])) for sid in ids]
+    for names in (signal, jobs, spooled):
+        assert len(set(names)) == len(ids), names
+    uuid = "0f8fad5b-d9cb-469f-a165-70867728950e"
+    assert session_file(uuid).name == f"{uuid}.jsonl"
+    assert write_job({"session_id": uuid, "tasks": []}).name.endswith(f"-{uuid}.json")
+
+
 def test_a_falsified_finding_recalled_at_a_prompt_carries_its_verdict(workspace):
     add(workspace, "Raising the ingest worker pool to 64 threads fixes the ingest latency",
         "falsified")

@@ -78,6 +78,22 @@ def test_mine_and_uninstall(tmp_path):
         {"hooks": [{"type": "command", "command": "echo keep"}]}]}}
 
 
+def test_the_backup_is_the_users_file_never_one_rlat_wrote(tmp_path):
+    project = tmp_path / "p"
+    project.mkdir()
+    backup = project / ".claude" / "settings.json.rlat-backup"
+    # rlat created the file: there is no original of the user's to keep, then or later
+    for flags in ((), ("--mine",), ("--uninstall",)):
+        out = run_rlat("memory", "install-hooks", "--project-dir", str(project), *flags)
+        assert out.returncode == 0, out.stderr
+        assert not backup.exists()
+    # the user's own file, changed by rlat for the first time: kept as it was
+    (project / ".claude" / "settings.json").write_text('{"model": "opus"}')
+    run_rlat("memory", "install-hooks", "--project-dir", str(project))
+    run_rlat("memory", "install-hooks", "--project-dir", str(project), "--mine")
+    assert backup.read_text() == '{"model": "opus"}'
+
+
 def test_user_settings_default(tmp_path):
     home = tmp_path / "home"
     home.mkdir()
@@ -156,7 +172,7 @@ def test_bad_arguments(tmp_path):
     out = run_rlat("memory", "install-hooks", "--project-dir", str(tmp_path / "nope"))
     assert out.returncode != 0 and "no such directory" in out.stderr
     out = run_rlat("memory", "install-hooks", "--user", "--project-dir", str(tmp_path))
-    assert out.returncode != 0 and "choose one" in out.stderr
+    assert out.returncode == 2 and "choose one of --user and --project-dir" in out.stderr
 
 
 def test_plugin_hooks_match_install_hooks():

@@ -36,6 +36,41 @@ def test_every_reader_refuses_a_truncated_knowledge_model(built: Path, tmp_path,
         assert "truncated or damaged" in line and f"rlat doctor {cut}" in line, command
 
 
+@pytest.mark.parametrize("keep", [0.6, "boundary", -3])
+def test_compact_refuses_a_truncated_knowledge_model_and_leaves_it_as_it_was(
+        built: Path, tmp_path, rlat, keep):
+    cut = tmp_path / "cut.rlat"
+    shutil.copy(built, cut)
+    if keep == "boundary":  # cut between two records: nothing torn, the TOC simply gone
+        from rlat.container import Container
+
+        keep = Container(built).scan().refs[-1].offset
+    else:
+        keep = int(built.stat().st_size * keep) if keep > 0 else built.stat().st_size + keep
+    with open(cut, "r+b") as fh:
+        fh.truncate(keep)
+    before = cut.read_bytes()
+    result = rlat("compact", str(cut))
+    assert result.returncode == 3, result.stdout
+    line = one_line(result.stderr)
+    assert "truncated or damaged" in line and f"rlat doctor {cut}" in line
+    assert "Compacted" not in result.stdout and cut.read_bytes() == before
+
+
+def test_compact_refuses_a_store_that_ends_inside_a_record(tmp_path, rlat, monkeypatch):
+    monkeypatch.setenv("RLAT_HOME", str(tmp_path / "home"))
+    for text in ("The deploy script lives in ops/.", "Staging SSH listens on 2222."):
+        assert rlat("memory", "add", text).returncode == 0
+    store = tmp_path / "home" / "memory.rlat"
+    with open(store, "r+b") as fh:  # the second claim's record, cut short
+        fh.truncate(store.stat().st_size - 20)
+    before = store.read_bytes()
+    result = rlat("compact")
+    assert result.returncode == 3, result.stdout
+    assert f"rlat doctor {store}" in one_line(result.stderr)
+    assert store.read_bytes() == before
+
+
 def test_doctor_keeps_the_claims_and_the_model_can_be_rebuilt(built: Path, corpus, tmp_path,
                                                               rlat):
     cut = tmp_path / "cut.rlat"

@@ -244,3 +244,25 @@ def test_quarantine_refuses_an_agent_that_observed_nothing_unless_forced():
     forced = run_rlat("quarantine", "future-agent", "--force")
     assert forced.returncode == 0, forced.stderr
     assert ClaimLog(memory_store_path()).state().quarantined("future-agent")
+
+
+def test_a_forgotten_or_purged_claim_cannot_be_contested_back_into_play():
+    ids = {}
+    for text in ("claim alpha one", "claim gamma three", "claim delta four"):
+        ok("memory", "add", text)
+    for claim in json.loads(ok("memory", "list", "--format", "json"))["claims"]:
+        ids[claim["text"]] = claim["id"]
+    alpha, gamma, delta = ids["claim alpha one"], ids["claim gamma three"], ids["claim delta four"]
+    ok("memory", "forget", gamma)
+    ok("compact", "--purge", delta)
+    for pair, why in (((gamma, alpha), "retired"), ((alpha, gamma), "retired"),
+                      ((delta, alpha), "purged")):
+        result = run_rlat("memory", "contest", *pair)
+        assert result.returncode == 1, result.stdout
+        assert result.stderr.count("\n") == 1 and f"{why}" in result.stderr, result.stderr
+        assert "cannot contest" in result.stderr
+    listed = {c["id"]: c["state"] for c in json.loads(ok("memory", "list", "--all",
+                                                         "--format", "json"))["claims"]}
+    assert listed == {alpha: "candidate", gamma: "retired", delta: "candidate"}
+    recalled = json.loads(ok("memory", "recall", "claim gamma three", "--format", "json"))
+    assert gamma not in [h["id"] for h in recalled["hits"]]

@@ -138,8 +138,6 @@ def _doctor_one(target: Path, repair: bool) -> dict:
         damage = orphaned_build(container)
         if damage:
             return _drop_orphaned_build(report, target, damage, events, repair)
-        if state.malformed:
-            return _drop_malformed(report, target, events, repair)
         if scan.torn_bytes:
             report["problems"].append(f"{scan.torn_bytes} bytes of a torn final record")
             if repair:
@@ -148,6 +146,8 @@ def _doctor_one(target: Path, repair: bool) -> dict:
                         "summary": f"truncated a torn final record; {records} records, "
                                    f"{len(state.claims)} claims intact"}
             return {**report, "status": "damaged", "summary": "torn final record (run without --check-only to repair)"}
+        if state.malformed:  # (after the torn tail: the rewrite that drops them refuses one)
+            return _drop_malformed(report, target, events, repair)
         summary = f"{records} records, {len(events)} events, {len(state.claims)} claims"
         cache = read_model_damage(target)
         if cache:

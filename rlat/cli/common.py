@@ -82,9 +82,18 @@ def emit_json(obj: object) -> None:
 
 
 def store_path(explicit: Path | None = None) -> Path:
+    """The memory store (or ``explicit``). A store that does not exist yet is fine (readers see
+    no claims, writers create it); a path that cannot be looked up at all (a symbolic-link loop,
+    a parent that is not a directory or not searchable) raises the OSError, so readers fail as
+    writers do instead of reporting an empty store."""
     from ..paths import memory_store_path
 
-    return Path(explicit) if explicit else memory_store_path()
+    path = Path(explicit) if explicit else memory_store_path()
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        pass
+    return path
 
 
 def open_store(explicit: Path | None = None) -> ClaimLog:

@@ -54,9 +54,12 @@ def capture(transcript: Path, cwd: str | None, dry_run: bool, session_id: str | 
         fail(f"{exc}")
     counts = report.counts
     lines = counts.get("lines", 0) - counts.get("blank", 0)
-    if lines and counts.get("malformed", 0) + counts.get("unknown_types", 0) >= lines:
+    unusable = sum(counts.get(key, 0) for key in ("malformed", "truncated_last_line",
+                                                  "oversized", "unknown_types"))
+    if lines and unusable >= lines:
         # (an empty session is nothing to capture; a file none of whose lines is a transcript
-        # line is the wrong file)
+        # line is the wrong file: JSON of another kind, or binary, which reads as one
+        # unfinished line when it holds no newline)
         fail(f"{transcript} is not a Claude Code transcript: none of its {lines:,} line(s) is "
              "one (~/.claude/projects/<project>/<session>.jsonl holds them)")
     # (the model step stores as it goes, so a dry run cannot take it)

@@ -207,10 +207,40 @@ def test_capturing_a_file_that_is_no_transcript_is_a_one_line_error(tmp_path):
     notes.write_text("# Notes\n\nnot a transcript\n")
     other = tmp_path / "other.jsonl"
     other.write_text('{"a": 1}\n{"b": 2}\n')
-    for path in (notes, other):
+    binary = tmp_path / "binary.jsonl"  # (no newline in it: one unfinished line)
+    binary.write_bytes(bytes(range(256)).replace(b"\n", b"") * 8)
+    lines = tmp_path / "lines.jsonl"
+    lines.write_bytes(b"\x00\xff\xfe garbage\n\x89PNG\r\n\x1a\n" * 5 + b"\x00\x01")
+    for path in (notes, other, binary, lines):
         out = run_rlat("capture", str(path))
-        assert out.returncode == 1 and "is not a Claude Code transcript" in out.stderr
+        assert out.returncode == 1 and "is not a Claude Code transcript" in out.stderr, path
         assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_a_byte_that_is_not_utf8_in_a_message_costs_one_character(rlat_home, tmp_path):
+    """The stated rule and the secret beside it are captured (the secret redacted), not the
+    whole message dropped for one undecodable byte."""
+    token = "ghp_" + "FAKEfake0123456789abcdefFAKEfake0123"
+    lines = [
+        {"type": "user", "uuid": "u1", "sessionId": "s1", "cwd": str(tmp_path),
+         "timestamp": "2026-03-01T08:00:00.000Z", "message": {"role": "user", "content":
+         f"Always run the tests with make check in this repo. Deploy token {token} caf\u00e9"}},
+        {"type": "assistant", "uuid": "a1", "sessionId": "s1", "cwd": str(tmp_path),
+         "timestamp": "2026-03-01T08:00:01.000Z", "message": {
+             "id": "m1", "role": "assistant", "content": [{"type": "text", "text": "Will do."}]}},
+    ]
+    transcript = tmp_path / "t.jsonl"
+    # "café" cut inside its é: one byte that is not UTF-8
+    transcript.write_bytes(b"".join(
+        json.dumps(line, ensure_ascii=False).encode().replace("é".encode(), b"\xc3") + b"\n"
+        for line in lines))
+    out = run_rlat("capture", str(transcript), "--format", "json", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    texts = " ".join(claim["text"] for claim in report["claims"])
+    assert "make check" in texts and token not in texts and report["redactions"] >= 1
+    stored = json.dumps(list(ClaimLog(rlat_home / "memory.rlat").events()))
+    assert "make check" in stored and token not in stored
 
 
 def test_forgetting_a_world_fact_says_where_it_lives_and_how_to_remove_it(tmp_path):

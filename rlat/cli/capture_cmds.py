@@ -14,6 +14,7 @@ from .common import (
     emit_json,
     fail,
     open_store,
+    project_dir,
 )
 from .parsing import Arg, command
 
@@ -43,6 +44,7 @@ def capture(transcript: Path, cwd: str | None, dry_run: bool, session_id: str | 
     With RLAT_ATOMIC_CAPTURE=1 (as for the hooks), a model splits the session into one claim per
     durable fact; any LLM failure falls back to the capture without a model, and the receipt
     says why. A --dry-run never calls the model (it says so)."""
+    cwd = project_dir(cwd, "--cwd")
     store = open_store()
     if not dry_run and settings.atomic_capture:
         _capture_atomic(transcript, cwd, session_id, store, fmt, settings.lock_timeout)

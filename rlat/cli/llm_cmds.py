@@ -5,7 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..capture.pipeline import CaptureError
-from .common import CWD_OPTION, FORMAT_OPTION, TRANSCRIPT_ARGUMENT, echo, emit_json, fail
+from .common import (
+    CWD_OPTION,
+    FORMAT_OPTION,
+    TRANSCRIPT_ARGUMENT,
+    echo,
+    emit_json,
+    fail,
+    project_dir,
+)
 from .parsing import Arg, command
 
 
@@ -30,6 +38,7 @@ def mine(transcript: Path, cwd: str | None, km: Path | None, session_id: str | N
     claude CLI on PATH (your subscription; the model is RLAT_MODEL, default claude-haiku-4-5). Review what landed with `rlat profile KM`."""
     from ..llm.session_tasks import mine_world_facts
 
+    cwd = project_dir(cwd, "--cwd")
     try:
         result = mine_world_facts(transcript, cwd=cwd, session_id=session_id, km_path=km,
                                   dry_run=dry_run)

@@ -36,7 +36,7 @@ from ..paths import memory_store_path
 from ..render.attribution import claim_line, day, provenance
 from ..render.fences import fence
 from ..scrub import scrub
-from ..workspace import workspace_id
+from ..workspace import project_dir_problem, workspace_id
 
 # The agent a proposal is recorded as, unless the server was started with another
 # (`rlat mcp --agent NAME`): the same identity capture gives Claude Code's sessions, so a
@@ -86,8 +86,7 @@ def default_cwd() -> str:
 def resolve_workspace(cwd: str | None) -> str:
     """The workspace id of ``cwd`` (default: ``default_cwd()``)."""
     raw = cwd.strip() if isinstance(cwd, str) and cwd.strip() else default_cwd()
-    windows = len(raw) >= 2 and raw[1] == ":" and raw[0].isalpha()
-    if not windows and not Path(raw).expanduser().is_dir():
+    if project_dir_problem(raw):
         raise ToolInputError(f"cwd {raw!r} is not a directory; give the project's directory "
                              "(or leave cwd out to use the server's)")
     return workspace_id(raw)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 import pytest
-from support.cli import run_rlat
+from support.cli import REPO, run_rlat
 
 from rlat.claims import ClaimLog
 from rlat.container.file import make_header
@@ -288,3 +289,37 @@ def test_a_clone_of_a_template_learns_nothing_of_the_template(tmp_path):
     out = run_rlat("memory", "recall", "deploy publish template", cwd=tmp_path / "other")
     assert "publish-template" not in out.stdout
 
+
+
+def _one_line(out) -> str:
+    assert out.returncode == 1 and out.stdout == "", (out.returncode, out.stdout, out.stderr)
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("rlat: error: "), out.stderr
+    return lines[0]
+
+
+def test_an_argument_naming_a_project_directory_must_be_one(rlat_home, tmp_path):
+    """`rlat workspace FILE` printed a workspace id, and `capture --cwd FILE` stored claims
+    under it: an id no session ever recalls."""
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("not a directory\n")
+    transcript = str(tmp_path.parent / "no-such-transcript.jsonl")
+    fixture = str(REPO / "tests" / "fixtures" / "transcripts" / "compact.jsonl")
+    for path, problem in ((a_file, "not a directory"), (tmp_path / "gone", "no such directory")):
+        assert problem in _one_line(run_rlat("workspace", str(path), cwd=tmp_path))
+        for args in (("capture", fixture), ("capture", fixture, "--dry-run"),
+                     ("mine", transcript, "--dry-run")):
+            line = _one_line(run_rlat(*args, "--cwd", str(path), cwd=tmp_path))
+            assert f"--cwd {path}: {problem}" in line, args
+    assert not (rlat_home / "memory.rlat").exists()
+
+
+def test_a_transcript_from_another_machine_is_captured_under_the_directory_it_records(
+        rlat_home, tmp_path):
+    """Only --cwd must be a directory here; a transcript's own directory is used as recorded
+    (it is where the session ran)."""
+    fixture = REPO / "tests" / "fixtures" / "transcripts" / "compact.jsonl"
+    assert not Path("/home/user/project").exists()
+    out = run_rlat("capture", str(fixture), "--format", "json", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["workspace"] == "path:/home/user/project"

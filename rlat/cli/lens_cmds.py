@@ -307,8 +307,9 @@ def set_stance(path: Path, stance: Path) -> None:
 # ----------------------------------------------------------------------------------- learn
 @command(
     LENS_ARGUMENT,
-    Arg("--from-outcomes", action="store_true",
-        help="Learn from recorded outcomes (the only source today)."),
+    Arg("--from-outcomes", action="store_true", required=True,
+        help="Required: learn from recorded outcomes (the only source today; the flag keeps "
+             "room for others)."),
     Arg("--store", action="append", type=Path, default=[],
         help="Claim logs to read outcomes and claims from (repeatable; default: your memory "
              "store and this workspace's KMs)."),
@@ -320,8 +321,6 @@ def learn(path: Path, from_outcomes: bool, store: list[Path], dry_run: bool, fmt
 
     weight = clamp((1 + good) / (1 + bad), 0.25, 4), where good/bad sum the credit of the
     claim's successful/failed outcomes. Hand-set weights are never overwritten."""
-    if not from_outcomes:
-        fail("say what to learn from: --from-outcomes")
     lens = _load(path)
     stores = _claim_stores(store)
     for s in stores:
@@ -363,10 +362,11 @@ def compose_cmd(lenses: list[Path], output: Path, name: str, force: bool, fmt: s
 
     Every contributor's weights and stance are kept; where they lean opposite ways the entry
     is marked disputed. The weight used for ranking is the median of the votes. The result
-    does not depend on the order or grouping of the inputs."""
+    does not depend on the order or grouping of the inputs. An existing output file, one of
+    the inputs included, is replaced only with --force."""
     loaded = [_load(p) for p in lenses]
     try:
-        check_output(output, force=force or output in lenses)
+        check_output(output, force=force)
         team = compose(loaded, name=name)
     except LensError as exc:
         _lens_error(exc)

@@ -71,10 +71,9 @@ def _skipped_line(skipped: dict[str, int]) -> str:
         help="Comma-separated file extensions to include, e.g. md,py (default: common text, "
              "doc and code extensions)."),
     Arg("--min-chars", type=IntRange(1), default=200,
-        help="Merge passages shorter than this (at least 1)."),
+        help="Merge passages shorter than this."),
     Arg("--max-chars", type=IntRange(50), default=2000,
-        help="Split passages longer than this, at least 50 (a fenced code block is never "
-             "split)."),
+        help="Split passages longer than this (a fenced code block is never split)."),
     Arg("--exclude", action="append", default=[], metavar="GLOB",
         help="Leave out paths matching this gitignore-style pattern (relative to the sources' "
              "root). Repeatable."),

@@ -49,8 +49,12 @@ def mine(transcript: Path, cwd: str | None, km: Path | None, session_id: str | N
         emit_json(result.to_dict())
         return 1 if result.mode == "skipped" else 0
     if result.mode == "skipped":
-        fail(f"{result.fallback_reason} (the miner needs a model; without a key, the rlat-learn "
-             "skill mines on your Claude subscription)")
+        from ..llm.provider import unavailable_reason
+
+        # (the skill is the way round no model at all, not round a model that failed)
+        hint = (" (the miner needs a model; without a key, the rlat-learn skill mines on your "
+                "Claude subscription)") if unavailable_reason() else ""
+        fail(f"{result.fallback_reason}{hint}")
     echo(result.receipt or f"[rlat] No world fact learned from {transcript.name}")
     for item in result.claims:
         echo(f"  {'would land' if dry_run else 'landed'}: {item}")

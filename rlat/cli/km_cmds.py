@@ -145,9 +145,14 @@ def search(km: str, query: str, top_k: int, fmt: str, source_only: bool, include
     from ..km.search import load_lens
     from ..km.search import search as search_model
     from ..km.store import KnowledgeModel
+    from ..render.terminal import quoted
+    from ..retrieval.tokenize import tokenize
 
     if not query.strip():
         fail("the query is empty; say what to look for")
+    if not tokenize(query):  # (BM25 has nothing to score: as empty as an empty query)
+        fail(f"the query {quoted(query)} has no word to search for (only stop words "
+             "or punctuation); say what to look for")
     lens_obj = None
     if lens and not source_only:
         try:

@@ -22,6 +22,7 @@ from ..lens.model import (
     compose,
 )
 from ..paths import memory_store_path
+from ..render.terminal import quoted
 from ..workspace import workspace_id
 from .common import FORMAT_OPTION, current_cwd, echo, emit_json, fail, read_stdin_text
 from .parsing import Arg, FloatRange, command
@@ -228,7 +229,7 @@ def find_claim(ref: str, stores: list[Path]) -> Claim:
     """A claim by id or unique prefix across several logs; fails with a clear line."""
     ref = ref.strip().lower()
     if len(ref) < 4:
-        fail(f"claim id {ref!r} is too short; give at least 4 characters")
+        fail(f"claim id {quoted(ref)} is too short; give at least 4 characters")
     found: dict[str, Claim] = {}
     for store in stores:
         if not store.exists():
@@ -238,9 +239,9 @@ def find_claim(ref: str, stores: list[Path]) -> Claim:
                 found.setdefault(cid, claim)
     if not found:
         where = ", ".join(str(s) for s in stores) or "no stores"
-        fail(f"no claim with id {ref!r} in {where} (name the KM with --km, or pass fp:FINGERPRINT)")
+        fail(f"no claim with id {quoted(ref)} in {where} (name the KM with --km, or pass fp:FINGERPRINT)")
     if len(found) > 1:
-        fail(f"claim id {ref!r} is ambiguous: {', '.join(sorted(found)[:5])}")
+        fail(f"claim id {quoted(ref)} is ambiguous: {', '.join(sorted(found)[:5])}")
     claim = next(iter(found.values()))
     if claim.purged or not claim.text:
         fail(f"claim {claim.id} was purged; its text is gone, so it has no fingerprint")

@@ -441,3 +441,12 @@ def test_a_store_path_in_a_symlink_loop_is_an_error_for_readers_and_writers(rlat
     (rlat_home / "loop").symlink_to(rlat_home / "memory.rlat")
     line = one_line_error(run_rlat(*args, cwd=tmp_path), 5)
     assert "symbolic links" in line
+
+
+@pytest.mark.parametrize("args", [("memory", "show"), ("memory", "forget"),
+                                  ("memory", "corroborate")])
+def test_an_id_that_is_not_utf8_is_echoed_as_the_bytes_typed(rlat_home, tmp_path, args):
+    seed_store(tmp_path)
+    # (subprocess passes the surrogate on as the byte 0xff, as a shell would)
+    line = one_line_error(run_rlat(*args, "ab\udcffcd\x1b[2J", cwd=tmp_path), 1)
+    assert "'ab\\xffcd\\x1b[2J'" in line and "udc" not in line

@@ -31,7 +31,7 @@ from ..claims.ids import content_hash
 from ..claims.log import ClaimLog
 from ..claims.model import Claim, citation_key
 from ..claims.policy import POLARITIES, POLICIES
-from ..container import EVENTS, ContainerError
+from ..container import EVENTS, ContainerError, NotAContainer, TruncatedContainer
 from ..paths import memory_store_path
 from ..render.attribution import claim_line, day, provenance
 from ..render.fences import fence
@@ -382,13 +382,21 @@ def km_search(km_path: str, query: str, top_k: int | None = None,
     path = Path(raw).expanduser()
     if not path.is_absolute():
         path = Path(default_cwd()) / path
+    if path.is_dir():
+        raise ToolInputError(f"{path} is a directory; give the path of a .rlat knowledge model "
+                             "in it")
     if not path.is_file():
         raise ToolInputError(f"{path}: no such knowledge model (build one with "
                              f"`rlat build SOURCES -o {path.name}`)")
     try:
         model = KnowledgeModel.open(path, require_build=False)
         result = search(model, text, top_k=k, source_only=bool(source_only))
-    except KMError as exc:
+    except NotAContainer as exc:
+        if isinstance(exc, TruncatedContainer):  # (damaged: its own line says what to do)
+            raise ToolInputError(str(exc)) from None
+        raise ToolInputError(f"{exc}; give the path of a .rlat knowledge model (`rlat build "
+                             "SOURCES -o NAME.rlat` makes one)") from None
+    except (KMError, ContainerError) as exc:  # (each names the file and what to do)
         raise ToolInputError(str(exc)) from None
     data = search_json(result, str(path))
     for hit in data["hits"]:

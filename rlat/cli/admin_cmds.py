@@ -22,15 +22,7 @@ from ..container import Container, ContainerError, salvage
 from ..container.file import RLAT_MAGIC, check_replaceable
 from ..km.store import BUILD_RECORD_TYPES, orphaned_build
 from ..workspace import describe
-from .common import (
-    FORMAT_OPTION,
-    current_cwd,
-    echo,
-    emit_json,
-    fail,
-    project_dir,
-    store_path,
-)
+from .common import FORMAT_OPTION, current_cwd, echo, emit_json, fail, project_dir, store_path
 from .parsing import Arg, command
 
 

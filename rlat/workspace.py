@@ -180,6 +180,19 @@ def _local_remote(url: str, root: Path) -> Path | None:
 
 
 @lru_cache(maxsize=64)
+def project_dir_problem(raw: str) -> str | None:
+    """Why ``raw`` cannot name a project's directory here ("no such directory", "not a
+    directory"), or None when it can. A workspace id is read from the directory itself (its
+    repository), so a path that is not one here gives claims an id no session recalls. A Windows
+    path (``C:\\…``) seen from elsewhere passes: its id is its spelling (``workspace_id``)."""
+    if len(raw) >= 2 and raw[1] == ":" and raw[0].isalpha():
+        return None
+    path = Path(raw).expanduser()
+    if path.is_dir():
+        return None
+    return "not a directory" if path.exists() else "no such directory"
+
+
 def workspace_id(cwd: str) -> str:
     """The workspace a directory belongs to (see module docstring)."""
     return _workspace_id(cwd, ())

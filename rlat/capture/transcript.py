@@ -16,7 +16,8 @@ What the reader guarantees:
   skipped (and counted) without being held whole; every text is capped at ``MAX_TEXT_CHARS``
   (cut at whitespace, so a secret is never cut into a fragment the scrubber cannot recognise).
 - **Nothing breaks it.** A line that is not JSON (binary, truncated, half-written last line) is
-  counted and skipped; so is a line of an unknown type.
+  counted and skipped; so is a line of an unknown type. A byte that is not UTF-8 inside a line
+  becomes U+FFFD (``rlat.capture.jsonl``): it costs one character, not the message.
 - **One turn per API message.** Claude Code writes one assistant message as several lines (one
   per content block) sharing ``message.id``; they are merged, even when tool results were
   written between them. Each block keeps the ``uuid`` of the line it came from: that is the
@@ -25,13 +26,12 @@ What the reader guarantees:
   harness's own ``<system-reminder>`` / hook spans are stripped from every text before anything
   else sees it.
 
-This module imports only the standard library, ``rlat.special_files`` and ``rlat.render.fences``
-(the hook path).
+This module imports only the standard library, ``rlat.special_files``, ``rlat.render.fences``
+and ``rlat.capture.jsonl`` (the hook path).
 """
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Iterable, Iterator
@@ -42,11 +42,11 @@ from .. import patterns
 from ..render.fences import has_fence, strip_fenced
 from ..special_files import open_regular
 from .folded import Folded
+from .jsonl import line_value
 
 rx = patterns.compiler(__name__)  # re.compile, kept compiled between processes
 
 MAX_LINE_BYTES = 8 * 1024 * 1024
-_decode = json.JSONDecoder().decode
 MAX_TEXT_CHARS = 4000
 SUCCESS_OUTPUT_CHARS = 4 * MAX_TEXT_CHARS  # read of a successful tool output before cleaning
 _CUT_MARK = " [...]"
@@ -218,8 +218,8 @@ def iter_lines(path: str | os.PathLike, stats: ReadStats | None = None, *,
             if wanted is not None and not any(w in raw for w in wanted):
                 continue
             try:
-                obj = _decode(raw.decode("utf-8"))
-            except (ValueError, RecursionError):  # also UnicodeDecodeError; JSON nested ~1,000 deep
+                obj = line_value(raw)
+            except (ValueError, RecursionError):
                 if at_end:
                     stats.truncated_last_line += 1
                 else:
@@ -240,7 +240,7 @@ def read_line_at(path: str | os.PathLike, offset: int) -> dict | None:
     except OSError:
         return None
     try:
-        obj = json.loads(raw)
+        obj = line_value(raw)
     except (ValueError, RecursionError):
         return None
     return obj if isinstance(obj, dict) else None

@@ -24,7 +24,7 @@ from ..container import Container, ContainerError, salvage
 from ..container.file import RLAT_MAGIC, check_replaceable
 from ..km.store import BUILD_RECORD_TYPES, orphaned_build, refuse_orphaned_build
 from ..workspace import describe
-from .common import FORMAT_OPTION, current_cwd, echo, emit_json, fail, store_path
+from .common import FORMAT_OPTION, current_cwd, echo, emit_json, fail, project_dir, store_path
 from .parsing import Arg, command
 
 
@@ -287,12 +287,13 @@ def install_merge_driver(repo: Path, settings) -> None:
 
 
 @command(
-    Arg("path", nargs="?", type=Path, help="A directory (default: the current one)."),
+    Arg("path", nargs="?", type=Path,
+        help="A project directory on this machine (default: the current one)."),
     FORMAT_OPTION,
 )
 def workspace(path: Path | None, fmt: str) -> None:
     """Show the workspace id claims learned here are tagged with."""
-    info = describe(str(path) if path else current_cwd())
+    info = describe(project_dir(path) or current_cwd())
     if fmt == "json":
         emit_json(info)
     else:

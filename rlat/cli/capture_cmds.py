@@ -14,6 +14,7 @@ from .common import (
     emit_json,
     fail,
     open_store,
+    project_dir,
 )
 from .parsing import Arg, command
 
@@ -43,6 +44,7 @@ def capture(transcript: Path, cwd: str | None, dry_run: bool, session_id: str | 
     With RLAT_ATOMIC_CAPTURE=1 (as for the hooks), a model splits the session into one claim per
     durable fact; any LLM failure falls back to the capture without a model, and the receipt
     says why. A --dry-run never calls the model (it says so)."""
+    cwd = project_dir(cwd, "--cwd")
     store = open_store()
     if not dry_run and settings.atomic_capture:
         _capture_atomic(transcript, cwd, session_id, store, fmt, settings.lock_timeout)
@@ -54,9 +56,12 @@ def capture(transcript: Path, cwd: str | None, dry_run: bool, session_id: str | 
         fail(f"{exc}")
     counts = report.counts
     lines = counts.get("lines", 0) - counts.get("blank", 0)
-    if lines and counts.get("malformed", 0) + counts.get("unknown_types", 0) >= lines:
+    unusable = sum(counts.get(key, 0) for key in ("malformed", "truncated_last_line",
+                                                  "oversized", "unknown_types"))
+    if lines and unusable >= lines:
         # (an empty session is nothing to capture; a file none of whose lines is a transcript
-        # line is the wrong file)
+        # line is the wrong file: JSON of another kind, or binary, which reads as one
+        # unfinished line when it holds no newline)
         fail(f"{transcript} is not a Claude Code transcript: none of its {lines:,} line(s) is "
              "one (~/.claude/projects/<project>/<session>.jsonl holds them)")
     # (the model step stores as it goes, so a dry run cannot take it)

@@ -29,8 +29,9 @@ TRANSCRIPT_ARGUMENT = Arg(
     help="A Claude Code session transcript (~/.claude/projects/<project>/<session>.jsonl).")
 CWD_OPTION = Arg(
     "--cwd", metavar="DIR",
-    help="The session's working directory (its workspace). Default: the directory the "
-    "transcript records, else the current one.")
+    help="The session's working directory (its workspace): a directory on this machine, "
+    "such as your checkout of the project. Default: the directory the transcript records "
+    "(used as recorded, even when it is not on this machine), else the current one.")
 CLAIM_ID_ARGUMENT = Arg("claim_ref", metavar="ID", help="Claim id or a unique prefix.")
 
 # What a terminal would act on: a program's output that is not a terminal never carries it.
@@ -82,9 +83,18 @@ def emit_json(obj: object) -> None:
 
 
 def store_path(explicit: Path | None = None) -> Path:
+    """The memory store (or ``explicit``). A store that does not exist yet is fine (readers see
+    no claims, writers create it); a path that cannot be looked up at all (a symbolic-link loop,
+    a parent that is not a directory or not searchable) raises the OSError, so readers fail as
+    writers do instead of reporting an empty store."""
     from ..paths import memory_store_path
 
-    return Path(explicit) if explicit else memory_store_path()
+    path = Path(explicit) if explicit else memory_store_path()
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        pass
+    return path
 
 
 def open_store(explicit: Path | None = None) -> ClaimLog:
@@ -95,6 +105,20 @@ def open_store(explicit: Path | None = None) -> ClaimLog:
 
 def current_cwd() -> str:
     return os.getcwd()
+
+
+def project_dir(raw: str | os.PathLike | None, label: str = "") -> str | None:
+    """``raw`` (an option or argument naming a project's directory, ``label`` its name) when it
+    names a directory here; None stays None. Otherwise stop with one line (status 1, as
+    `install-hooks --project-dir` and the MCP tools' ``cwd`` refuse it)."""
+    from ..workspace import project_dir_problem
+
+    if raw is None:
+        return None
+    problem = project_dir_problem(str(raw))
+    if problem:
+        fail(f"{label + ' ' if label else ''}{raw}: {problem}; give the project's directory")
+    return str(raw)
 
 
 def resolve_claim(state: FoldState, ref: str) -> Claim:

@@ -23,13 +23,16 @@ DEMO_QUERY = "how is a torn record repaired after a crash"
 DEMO_CONSTRAINT = "Never push directly to main; every change goes through a pull request."
 
 
-def _docs_corpus() -> Path:
-    """rlat's own docs: the repository's docs/ when installed from a checkout, else the
-    installed package's own source (its docstrings document it)."""
-    checkout_docs = Path(__file__).resolve().parents[2] / "docs"
+def _docs_corpus(checkout_docs: Path | None = None) -> tuple[Path, list[str]]:
+    """rlat's own docs and the `rlat build` options they need: the repository's docs/ when
+    installed from a checkout, else the installed package's own source (its docstrings
+    document it) without this module, whose source holds the demo's query string and would
+    find itself."""
+    if checkout_docs is None:
+        checkout_docs = Path(__file__).resolve().parents[2] / "docs"
     if (checkout_docs / "format.md").exists():
-        return checkout_docs
-    return Path(str(resources.files("rlat")))
+        return checkout_docs, []
+    return Path(str(resources.files("rlat"))), ["--exclude", Path(__file__).name]
 
 
 def _sample_session() -> Path:
@@ -114,9 +117,8 @@ def demo(keep: bool) -> None:
 
         echo(styled("\n4. A knowledge model of rlat's own docs", "bold"))
         km = root / "rlat-docs.rlat"
-        corpus = _docs_corpus()
-        # (the demo's own source would find its query string: leave it out of the corpus)
-        out = run.rlat("build", str(corpus), "-o", str(km), "--exclude", "demo_cmds.py")
+        corpus, options = _docs_corpus()
+        out = run.rlat("build", str(corpus), "-o", str(km), *options)
         echo(_indent(out.stdout.strip().splitlines()[-1] if out.stdout.strip() else ""))
         out = run.rlat("search", str(km), DEMO_QUERY, "--top-k", "3")
         echo(_indent(out.stdout.strip()))

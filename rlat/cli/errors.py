@@ -38,7 +38,9 @@ INTERRUPTED = 130  # Ctrl-C (128 + SIGINT)
 STATUS: dict[str, int] = {
     "RlatError": USER_ERROR,  # the root (rlat.container.errors)
     "CorruptRecord": DAMAGED,
+    "TruncatedContainer": DAMAGED,
     "LockTimeout": LOCKED,
+    "DanglingLink": CANNOT_ACCESS,  # a symlink into a directory that does not exist
     # errors of other layers that carry a one-line user-facing message but are not (yet)
     # under RlatError
     "KMError": USER_ERROR,
@@ -95,6 +97,8 @@ def _os_message(exc: OSError, home: str | None) -> str:
     hint = ""
     if exc.errno == errno.ENOENT and name and not Path(str(name)).parent.is_dir():
         hint = f"the directory {Path(str(name)).parent} does not exist; create it first"
+    if exc.errno == errno.ELOOP:
+        hint = "point the link at a file, or remove it"
     if home and name and _under(name, home):
         if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
             hint = f"RLAT_HOME={home} is not writable; point RLAT_HOME at a writable directory"

@@ -71,10 +71,9 @@ def _skipped_line(skipped: dict[str, int]) -> str:
         help="Comma-separated file extensions to include, e.g. md,py (default: common text, "
              "doc and code extensions)."),
     Arg("--min-chars", type=IntRange(1), default=200,
-        help="Merge passages shorter than this (at least 1)."),
+        help="Merge passages shorter than this."),
     Arg("--max-chars", type=IntRange(50), default=2000,
-        help="Split passages longer than this, at least 50 (a fenced code block is never "
-             "split)."),
+        help="Split passages longer than this (a fenced code block is never split)."),
     Arg("--exclude", action="append", default=[], metavar="GLOB",
         help="Leave out paths matching this gitignore-style pattern (relative to the sources' "
              "root). Repeatable."),
@@ -146,9 +145,14 @@ def search(km: str, query: str, top_k: int, fmt: str, source_only: bool, include
     from ..km.search import load_lens
     from ..km.search import search as search_model
     from ..km.store import KnowledgeModel
+    from ..render.terminal import quoted
+    from ..retrieval.tokenize import tokenize
 
     if not query.strip():
         fail("the query is empty; say what to look for")
+    if not tokenize(query):  # (BM25 has nothing to score: as empty as an empty query)
+        fail(f"the query {quoted(query)} has no word to search for (only stop words "
+             "or punctuation); say what to look for")
     lens_obj = None
     if lens and not source_only:
         try:

@@ -22,6 +22,7 @@ from ..lens.model import (
     compose,
 )
 from ..paths import memory_store_path
+from ..render.terminal import quoted
 from ..workspace import workspace_id
 from .common import FORMAT_OPTION, current_cwd, echo, emit_json, fail, read_stdin_text
 from .parsing import Arg, FloatRange, command
@@ -228,7 +229,7 @@ def find_claim(ref: str, stores: list[Path]) -> Claim:
     """A claim by id or unique prefix across several logs; fails with a clear line."""
     ref = ref.strip().lower()
     if len(ref) < 4:
-        fail(f"claim id {ref!r} is too short; give at least 4 characters")
+        fail(f"claim id {quoted(ref)} is too short; give at least 4 characters")
     found: dict[str, Claim] = {}
     for store in stores:
         if not store.exists():
@@ -238,9 +239,9 @@ def find_claim(ref: str, stores: list[Path]) -> Claim:
                 found.setdefault(cid, claim)
     if not found:
         where = ", ".join(str(s) for s in stores) or "no stores"
-        fail(f"no claim with id {ref!r} in {where} (name the KM with --km, or pass fp:FINGERPRINT)")
+        fail(f"no claim with id {quoted(ref)} in {where} (name the KM with --km, or pass fp:FINGERPRINT)")
     if len(found) > 1:
-        fail(f"claim id {ref!r} is ambiguous: {', '.join(sorted(found)[:5])}")
+        fail(f"claim id {quoted(ref)} is ambiguous: {', '.join(sorted(found)[:5])}")
     claim = next(iter(found.values()))
     if claim.purged or not claim.text:
         fail(f"claim {claim.id} was purged; its text is gone, so it has no fingerprint")
@@ -307,8 +308,9 @@ def set_stance(path: Path, stance: Path) -> None:
 # ----------------------------------------------------------------------------------- learn
 @command(
     LENS_ARGUMENT,
-    Arg("--from-outcomes", action="store_true",
-        help="Learn from recorded outcomes (the only source today)."),
+    Arg("--from-outcomes", action="store_true", required=True,
+        help="Required: learn from recorded outcomes (the only source today; the flag keeps "
+             "room for others)."),
     Arg("--store", action="append", type=Path, default=[],
         help="Claim logs to read outcomes and claims from (repeatable; default: your memory "
              "store and this workspace's KMs)."),
@@ -320,8 +322,6 @@ def learn(path: Path, from_outcomes: bool, store: list[Path], dry_run: bool, fmt
 
     weight = clamp((1 + good) / (1 + bad), 0.25, 4), where good/bad sum the credit of the
     claim's successful/failed outcomes. Hand-set weights are never overwritten."""
-    if not from_outcomes:
-        fail("say what to learn from: --from-outcomes")
     lens = _load(path)
     stores = _claim_stores(store)
     for s in stores:
@@ -363,10 +363,11 @@ def compose_cmd(lenses: list[Path], output: Path, name: str, force: bool, fmt: s
 
     Every contributor's weights and stance are kept; where they lean opposite ways the entry
     is marked disputed. The weight used for ranking is the median of the votes. The result
-    does not depend on the order or grouping of the inputs."""
+    does not depend on the order or grouping of the inputs. An existing output file, one of
+    the inputs included, is replaced only with --force."""
     loaded = [_load(p) for p in lenses]
     try:
-        check_output(output, force=force or output in lenses)
+        check_output(output, force=force)
         team = compose(loaded, name=name)
     except LensError as exc:
         _lens_error(exc)

@@ -5,7 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..capture.pipeline import CaptureError
-from .common import CWD_OPTION, FORMAT_OPTION, TRANSCRIPT_ARGUMENT, echo, emit_json, fail
+from .common import (
+    CWD_OPTION,
+    FORMAT_OPTION,
+    TRANSCRIPT_ARGUMENT,
+    echo,
+    emit_json,
+    fail,
+    project_dir,
+)
 from .parsing import Arg, command
 
 
@@ -30,6 +38,7 @@ def mine(transcript: Path, cwd: str | None, km: Path | None, session_id: str | N
     claude CLI on PATH (your subscription; the model is RLAT_MODEL, default claude-haiku-4-5). Review what landed with `rlat profile KM`."""
     from ..llm.session_tasks import mine_world_facts
 
+    cwd = project_dir(cwd, "--cwd")
     try:
         result = mine_world_facts(transcript, cwd=cwd, session_id=session_id, km_path=km,
                                   dry_run=dry_run)
@@ -40,8 +49,12 @@ def mine(transcript: Path, cwd: str | None, km: Path | None, session_id: str | N
         emit_json(result.to_dict())
         return 1 if result.mode == "skipped" else 0
     if result.mode == "skipped":
-        fail(f"{result.fallback_reason} (the miner needs a model; without a key, the rlat-learn "
-             "skill mines on your Claude subscription)")
+        from ..llm.provider import unavailable_reason
+
+        # (the skill is the way round no model at all, not round a model that failed)
+        hint = (" (the miner needs a model; without a key, the rlat-learn skill mines on your "
+                "Claude subscription)") if unavailable_reason() else ""
+        fail(f"{result.fallback_reason}{hint}")
     echo(result.receipt or f"[rlat] No world fact learned from {transcript.name}")
     for item in result.claims:
         echo(f"  {'would land' if dry_run else 'landed'}: {item}")

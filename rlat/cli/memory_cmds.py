@@ -22,6 +22,7 @@ from .common import (
     open_store,
     read_stdin_text,
     resolve_claim,
+    store_path,
 )
 from .parsing import Arg, command
 
@@ -97,10 +98,9 @@ def list_claims(fmt: str, all_states: bool, here: bool, claim_type: str | None,
                 state: str | None) -> None:
     """List the claims in your memory store."""
     _quick_exit_process()
-    from ..paths import memory_store_path
     from .memory_present import list_output, list_rows
 
-    path = memory_store_path()
+    path = store_path()
     workspace = None
     if here:
         from ..workspace import workspace_id
@@ -116,10 +116,9 @@ def show(claim_ref: str, fmt: str) -> None:
     """Everything known about one claim: text, evidence, state, rung, and its history (every
     event that concerns it)."""
     _quick_exit_process()
-    from ..paths import memory_store_path
     from .memory_present import claim_history, show_output, show_state
 
-    path = memory_store_path()
+    path = store_path()
     claim = resolve_claim(show_state(path), claim_ref)
     sys.stdout.write(show_output(claim, fmt, claim_history(path, claim.id)))
 

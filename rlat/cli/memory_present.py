@@ -15,7 +15,7 @@ from pathlib import Path
 from .. import listing
 from ..claims import ClaimLog, FoldState
 from ..claims.model import Claim
-from ..render.terminal import json_safe, short_text, terminal_safe
+from ..render.terminal import json_safe, quoted, short_text, terminal_safe
 from ..trust.rungs import rung
 
 
@@ -134,17 +134,18 @@ def show_state(store: Path) -> FoldState:
 def find_claim(state: FoldState, ref: str) -> Claim:
     """A claim by full id or unique prefix. Raises LookupError with a one-line message that
     says what to do."""
+    typed = quoted(ref.strip())  # (what the user typed, for the messages)
     ref = ref.strip().lower()
     if ref in state.claims:
         return state.claims[ref]
     if len(ref) < 4:
-        raise LookupError(f"claim id {ref!r} is too short; give at least 4 characters")
+        raise LookupError(f"claim id {typed} is too short; give at least 4 characters")
     # keys(), not items(): the read model's lazy claims list their ids without decoding them
     matches = [cid for cid in state.claims.keys() if cid.startswith(ref)]
     if not matches:
-        raise LookupError(f"no claim with id {ref!r} (list them with `rlat memory list`)")
+        raise LookupError(f"no claim with id {typed} (list them with `rlat memory list`)")
     if len(matches) > 1:
-        raise LookupError(f"claim id {ref!r} is ambiguous: {', '.join(matches[:5])}")
+        raise LookupError(f"claim id {typed} is ambiguous: {', '.join(matches[:5])}")
     return state.claims[matches[0]]
 
 

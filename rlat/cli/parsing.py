@@ -238,7 +238,8 @@ def _usage(parser: Parser) -> str:
     formatter = HelpFormatter(parser.prog)
     shown = [action for action in parser._actions if action.help is not argparse.SUPPRESS]
     words = [parser.prog]
-    words += [f"{action.option_strings[0]} {formatter._format_args(action, action.dest.upper())}"
+    words += [action.option_strings[0] if action.nargs == 0 else
+              f"{action.option_strings[0]} {formatter._format_args(action, action.dest.upper())}"
               for action in shown if action.option_strings and action.required]
     words.append("[options]")
     words += [formatter._format_args(action, action.dest.upper())

@@ -66,7 +66,9 @@ def resolve_world_km(explicit: str | None, workspace: str) -> tuple[Path, bool]:
     Arg("--kind", required=True, choices=WORLD_KINDS, help=f"One of: {', '.join(WORLD_KINDS)}."),
     Arg("--attribute-key", metavar="KEY",
         help="For --kind attribute: what the value is of (e.g. \"workspace capacity\"). A newer "
-             "value for the same key supersedes older ones; they stay on disk as history."),
+             "value for the same key supersedes older ones; they stay on disk as history. "
+             "Optional: an attribute without a key is a standing fact that nothing replaces "
+             "(retire it with `rlat profile KM --delete ID`)."),
     Arg("--criticality", default="normal", choices=CRITICALITIES,
         help=f"One of: {', '.join(CRITICALITIES)}. High and severe facts are flagged and "
              "served first."),
@@ -129,6 +131,11 @@ def capture_attribute(km_arg: str | None, raw: str, extra: list[str], kind: str,
         echo(f"  served in full at session start under \"{framing}\"")
     elif key:
         echo(f"  newest value for key \"{key}\"; served by relevance")
+    else:
+        # An unkeyed attribute is a standing fact of the world ("plugins load from
+        # --plugin-dir"); only a key says which later statement replaces it.
+        echo("  served by relevance; no --attribute-key, so no later value replaces it "
+             "(give one for a value that changes, e.g. a version or a size)")
     for old in result.superseded:
         echo(f"  superseded older value {old} (kept on disk; see `rlat profile {km}`)")
 

@@ -3,9 +3,11 @@
 from .errors import (
     ContainerError,
     CorruptRecord,
+    DanglingLink,
     LockTimeout,
     NotAContainer,
     RlatError,
+    TruncatedContainer,
     UnsupportedVersion,
 )
 from .file import (
@@ -27,6 +29,7 @@ __all__ = [
     "Container",
     "ContainerError",
     "CorruptRecord",
+    "DanglingLink",
     "EVENTS",
     "INDEX",
     "LENS_MAGIC",
@@ -39,6 +42,7 @@ __all__ = [
     "RlatError",
     "SNAPSHOT",
     "TOC",
+    "TruncatedContainer",
     "UnsupportedVersion",
     "salvage",
     "write_new_file",

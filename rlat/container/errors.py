@@ -29,6 +29,26 @@ class NotAContainer(ContainerError):
     """The file does not start with the expected magic bytes."""
 
 
+class TruncatedContainer(NotAContainer):
+    """The file ends before its header does: empty, or cut inside the header. Damaged data,
+    not a wrong file: a crash or a copy cut it short, and it holds no records, so `rlat doctor`
+    can replace it with a valid empty file (keeping the original as ``.bak``)."""
+
+    def __init__(self, path: object, problem: str) -> None:
+        super().__init__(path, problem, f"was it truncated? `rlat doctor {path}` makes it a "
+                                        "valid empty file again, keeping a copy")
+
+
+class DanglingLink(ContainerError):
+    """The file is a symbolic link into a directory that does not exist: nothing can be
+    written through it (the CLI's "the file system refused" status, as for any missing
+    directory)."""
+
+    def __init__(self, path: object, target: object) -> None:
+        super().__init__(path, f"is a symlink to {target}, whose directory does not exist",
+                         "fix or remove the link, then run this again")
+
+
 class UnsupportedVersion(ContainerError):
     """The file was written by a newer (or unknown) format version."""
 

@@ -29,7 +29,14 @@ from ..paths import atomic_write, private_dir
 from ..records import Frozen
 from ..special_files import NotRegularFile, open_regular, special_kind
 from . import lock as locking
-from .errors import ContainerError, CorruptRecord, NotAContainer, UnsupportedVersion
+from .errors import (
+    ContainerError,
+    CorruptRecord,
+    DanglingLink,
+    NotAContainer,
+    TruncatedContainer,
+    UnsupportedVersion,
+)
 
 RLAT_MAGIC = b"\x89RLAT\r\n\x1a"
 LENS_MAGIC = b"\x89LENS\r\n\x1a"
@@ -230,8 +237,10 @@ def refuse_to_replace_special(path: str | os.PathLike) -> None:
 
 def _check_header(path: Path, data: bytes | mmap.mmap, magic: bytes) -> None:
     if len(data) == 0:
-        raise NotAContainer(path, "empty file, not an rlat container", "was it truncated?")
+        raise TruncatedContainer(path, "empty file, not an rlat container")
     if len(data) < HEADER_SIZE:
+        if magic.startswith(bytes(data[:len(magic)])):
+            raise TruncatedContainer(path, f"only {len(data)} bytes, cut short inside its header")
         raise NotAContainer(path, "too short to be an rlat container")
     got_magic, _read, _write, crc = HEADER.unpack_from(data, 0)
     if got_magic != magic:
@@ -517,15 +526,22 @@ def rewrite_target(path: str | os.PathLike) -> Path:
     symlink (a store kept in a dotfiles or synced folder), the file it points at — the new
     file is renamed over the target, so the link stays a link and every later write through
     it lands in the same file (as ``rlat install-hooks`` treats a symlinked settings.json).
-    A ContainerError when the link dangles into a directory that does not exist."""
+    DanglingLink when the link points into a directory that does not exist."""
     path = Path(path)
     if not path.is_symlink():
         return path
-    target = Path(os.path.realpath(path))
-    if not target.parent.is_dir():
-        raise ContainerError(path, f"is a symlink to {target}, whose directory does not exist",
-                             "fix or remove the link, then run this again")
-    return target
+    check_link_target(path)
+    return Path(os.path.realpath(path))
+
+
+def check_link_target(path: str | os.PathLike) -> None:
+    """Raise DanglingLink when ``path`` is a symlink into a directory that does not exist:
+    what a write through it (an append, a rewrite) cannot do, said the same way for both."""
+    path = Path(path)
+    if path.is_symlink():
+        target = Path(os.path.realpath(path))
+        if not target.parent.is_dir():
+            raise DanglingLink(path, target)
 
 
 def write_new_file(path: Path, magic: bytes, records: list[tuple[int, dict]]) -> None:
@@ -574,6 +590,8 @@ class _LockedFile:
             except NotRegularFile as exc:
                 raise ContainerError(path, f"is {exc.kind}, not an rlat file") from None
             except FileNotFoundError:
+                if self.create:
+                    check_link_target(path)
                 raise ContainerError(path, "no such file") from None
             except PermissionError:
                 raise ContainerError(path, "permission denied") from None
@@ -672,6 +690,9 @@ def salvage(path: Path, magic: bytes = RLAT_MAGIC) -> tuple[list[tuple[int, dict
         _check_header(container.path, data, magic)
     except UnsupportedVersion:
         raise
+    except TruncatedContainer as exc:
+        # (nothing after the header was ever written: there is nothing to keep)
+        problems.append(f"header: {exc.problem}; no records to keep")
     except ContainerError as exc:
         if not data.startswith(magic):
             raise

@@ -14,12 +14,12 @@ engine's ``rlat.trust.outcomes`` reads at session end::
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import time
 
 from .. import patterns
+from ..capture.jsonl import line_value
 from ..special_files import open_regular
 from .runtime import HookContext, append_record, plain_words
 
@@ -59,8 +59,8 @@ def _tail_lines(path: str) -> list[dict]:
         if not raw.strip():
             continue
         try:
-            obj = json.loads(raw)
-        except ValueError:
+            obj = line_value(raw)
+        except (ValueError, RecursionError):
             continue  # a line still being written, or foreign
         if isinstance(obj, dict):
             out.append(obj)

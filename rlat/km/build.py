@@ -354,7 +354,7 @@ def build_km(inputs: list[Path], out: Path, settings: Settings, *,
         new_ids = _ids_of(collector.slot_ids)
         gone = [pid for pid in (old.slot_id(s) for s in old.live_slots()) if pid not in new_ids]
         report.drifted_passages = sorted(gone)
-        stale = _stale_events(old, set(gone), "rebuilt with --force")
+        stale = _stale_events(old, set(gone), "rebuilt with --force", set(old.files) - set(files))
         report.stale_claims = [e["claim"] for e in stale]
         events = {"events": stale} if stale else None
     write_build(out, records, {"built_at": built_at}, events=events, fresh=not existing)
@@ -401,8 +401,11 @@ def _empty_message(inputs: list[Path], report: Report) -> str:
 
 
 # ------------------------------------------------------------------------------ drift
-def _stale_events(km: KnowledgeModel, gone: set[str], why: str) -> list[dict]:
-    """state_changed(stale) for every live claim citing one of the ``gone`` passage ids."""
+def _stale_events(km: KnowledgeModel, gone: set[str], why: str,
+                  removed: set[str] | frozenset[str] = frozenset()) -> list[dict]:
+    """state_changed(stale) for every live claim citing one of the ``gone`` passage ids. The
+    reason names each cited file: ``removed`` (its relative path is in it: the file is gone,
+    not changed) or drifted for ``why``."""
     if not gone:
         return []
     state = km.claims()
@@ -414,9 +417,13 @@ def _stale_events(km: KnowledgeModel, gone: set[str], why: str) -> list[dict]:
                and c.get("passage_id") in gone]
         if not hit:
             continue
-        where = ", ".join(sorted({str(c.get("path") or c.get("passage_id")) for c in hit}))
+        paths = {str(c.get("path") or c.get("passage_id")) for c in hit}
+        reasons = [f"source removed: {', '.join(sorted(paths & removed))}" if paths & removed
+                   else "",
+                   f"source drifted ({why}): {', '.join(sorted(paths - removed))}"
+                   if paths - removed else ""]
         events.append(ev.state_changed(
-            claim.id, "stale", f"source drifted ({why}): {where}", actor="rlat"))
+            claim.id, "stale", "; ".join(r for r in reasons if r), actor="rlat"))
     return events
 
 
@@ -530,7 +537,8 @@ def refresh_km(path: Path, *, source_root: Path | None = None, dry_run: bool = F
     report.drifted_passages = sorted(old_ids - new_ids)
     report.passages_removed = len(old_ids - new_ids)
     report.passages_added = len(new_ids - old_ids)
-    stale = _stale_events(km, set(report.drifted_passages), "source changed")
+    stale = _stale_events(km, set(report.drifted_passages), "source changed",
+                          set(report.removed))
     report.stale_claims = [e["claim"] for e in stale]
     report.passages = len(index) - len(old_ids) + len(new_ids)
     if dry_run:

@@ -16,7 +16,8 @@ claims"). The deterministic checks come first and decide alone when no model is 
    "Rollbacks never touch the schema", but does to "Rollbacks touch the schema, not the data".
 
 The verdict is ``entailed`` (all four hold), ``contradicted`` (the same subject — coverage
-met — but a number differs from the one the passage gives, or the negation is flipped), or
+met, and every identifier the statement names in the support — but one number differs from the
+one the passage gives, or the negation is flipped), or
 ``unsupported`` (anything else: the passage does not say it). Contradicted is what
 ``rlat memory verify`` counts against a claim; unsupported counts neither way.
 
@@ -191,6 +192,15 @@ def numbers_in(text: str) -> set[str]:
     return _numbers(exact_tokens(text)) | words
 
 
+def _one_value_differs(missing: set[str]) -> bool:
+    """Whether the statement's tokens the support lacks are one number (``v3.11`` and ``3.11``
+    count once): the same subject with another value. A missing identifier (a host ``db-4``, a
+    server ``3-2``, a path) names another subject; with two numbers missing nothing says which
+    one names the subject ("server 3 listens on 8002" against "server 2 listens on 8000")."""
+    numbers = _numbers(missing)
+    return numbers == missing and len({n.removeprefix("v") for n in numbers}) == 1
+
+
 # ------------------------------------------------------------------------------- the gate
 def check(statement: str, passage_text: str, *, passage_id: str = "") -> Verdict:
     """The deterministic verdict of ``statement`` against one passage (see module docstring)."""
@@ -220,7 +230,7 @@ def check(statement: str, passage_text: str, *, passage_id: str = "") -> Verdict
                        f"(needs {MIN_COVERAGE:.0%})", coverage, support, passage_id)
     if missing:
         said = sorted(numbers_in(support) - numbers_in(statement))
-        if _numbers(missing) and said:
+        if said and _one_value_differs(missing):
             return Verdict(CONTRADICTED, f"says {', '.join(sorted(_numbers(missing)))} where the "
                            f"passage says {', '.join(said)}", coverage, support, passage_id)
         return Verdict(UNSUPPORTED, f"{', '.join(sorted(missing))} not in the passage",

@@ -22,6 +22,7 @@ from pathlib import Path
 from ..claims import events as ev
 from ..claims.fold import FoldState
 from ..claims.model import Claim
+from ..render.terminal import quoted
 from .sources import file_digest, outside_root, source_text
 from .store import KMError, KnowledgeModel, Passage
 
@@ -119,14 +120,14 @@ def resolve_ref(km: KnowledgeModel, state: FoldState, ref: str) -> tuple[str, ob
     """("claim", Claim) or ("passage", passage id) for an id or unique prefix (≥ 4 chars)."""
     ref = ref.strip().lower()
     if len(ref) < 4:
-        raise KMError(f"id {ref!r} is too short; give at least 4 characters")
+        raise KMError(f"id {quoted(ref)} is too short; give at least 4 characters")
     if ref in state.claims:
         return "claim", state.claims[ref]
     claims = [c for cid, c in state.claims.items() if cid.startswith(ref)]
     passages = km.find_passage_ids(ref) if km.has_build else []
     if len(claims) + len(passages) > 1:
         some = [c.id for c in claims[:3]] + passages[:3]
-        raise KMError(f"id {ref!r} is ambiguous ({', '.join(some)}…); give more characters")
+        raise KMError(f"id {quoted(ref)} is ambiguous ({', '.join(some)}…); give more characters")
     if claims:
         return "claim", claims[0]
     if passages:
@@ -134,7 +135,7 @@ def resolve_ref(km: KnowledgeModel, state: FoldState, ref: str) -> tuple[str, ob
     if len(ref) == 16 and all(ch in "0123456789abcdef" for ch in ref):
         if km.historical_passage(ref) is not None:
             return "passage", ref
-    raise KMError(f"no claim or passage with id {ref!r} in {km.path} (list claims with "
+    raise KMError(f"no claim or passage with id {quoted(ref)} in {km.path} (list claims with "
                   f"`rlat profile {km.path}`, passages with `rlat search {km.path} \"…\" "
                   "--format json`)")
 

@@ -15,7 +15,14 @@ import tomllib
 from pathlib import Path
 
 from ..claims.ids import fingerprint
-from ..container import META, Container, ContainerError, CorruptRecord, UnsupportedVersion
+from ..container import (
+    META,
+    Container,
+    ContainerError,
+    CorruptRecord,
+    TruncatedContainer,
+    UnsupportedVersion,
+)
 from ..container.file import LENS_MAGIC, RLAT_MAGIC, write_new_file
 from .model import (
     Contribution,
@@ -60,7 +67,7 @@ def read_lens(path: str | os.PathLike) -> Lens:
     container = Container(path, LENS_MAGIC)
     try:
         bodies = [body for _ref, body in container.records([META])]
-    except CorruptRecord as exc:
+    except (CorruptRecord, TruncatedContainer) as exc:
         raise LensDamaged(path, exc.problem, "the lens is damaged; rebuild it from its "
                           "lens.toml or get a fresh copy") from None
     except ContainerError as exc:

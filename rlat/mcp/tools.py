@@ -31,12 +31,12 @@ from ..claims.ids import content_hash
 from ..claims.log import ClaimLog
 from ..claims.model import Claim, citation_key
 from ..claims.policy import POLARITIES, POLICIES
-from ..container import EVENTS, ContainerError
+from ..container import EVENTS, ContainerError, NotAContainer, TruncatedContainer
 from ..paths import memory_store_path
 from ..render.attribution import claim_line, day, provenance
 from ..render.fences import fence
 from ..scrub import scrub
-from ..workspace import workspace_id
+from ..workspace import project_dir_problem, workspace_id
 
 # The agent a proposal is recorded as, unless the server was started with another
 # (`rlat mcp --agent NAME`): the same identity capture gives Claude Code's sessions, so a
@@ -86,8 +86,7 @@ def default_cwd() -> str:
 def resolve_workspace(cwd: str | None) -> str:
     """The workspace id of ``cwd`` (default: ``default_cwd()``)."""
     raw = cwd.strip() if isinstance(cwd, str) and cwd.strip() else default_cwd()
-    windows = len(raw) >= 2 and raw[1] == ":" and raw[0].isalpha()
-    if not windows and not Path(raw).expanduser().is_dir():
+    if project_dir_problem(raw):
         raise ToolInputError(f"cwd {raw!r} is not a directory; give the project's directory "
                              "(or leave cwd out to use the server's)")
     return workspace_id(raw)
@@ -383,13 +382,21 @@ def km_search(km_path: str, query: str, top_k: int | None = None,
     path = Path(raw).expanduser()
     if not path.is_absolute():
         path = Path(default_cwd()) / path
+    if path.is_dir():
+        raise ToolInputError(f"{path} is a directory; give the path of a .rlat knowledge model "
+                             "in it")
     if not path.is_file():
         raise ToolInputError(f"{path}: no such knowledge model (build one with "
                              f"`rlat build SOURCES -o {path.name}`)")
     try:
         model = KnowledgeModel.open(path, require_build=False)
         result = search(model, text, top_k=k, source_only=bool(source_only))
-    except KMError as exc:
+    except NotAContainer as exc:
+        if isinstance(exc, TruncatedContainer):  # (damaged: its own line says what to do)
+            raise ToolInputError(str(exc)) from None
+        raise ToolInputError(f"{exc}; give the path of a .rlat knowledge model (`rlat build "
+                             "SOURCES -o NAME.rlat` makes one)") from None
+    except (KMError, ContainerError) as exc:  # (each names the file and what to do)
         raise ToolInputError(str(exc)) from None
     data = search_json(result, str(path))
     for hit in data["hits"]:

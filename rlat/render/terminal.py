@@ -52,3 +52,21 @@ def short_text(text: str, n: int = 90) -> str:
     transcript or a corpus, so escape sequences are taken out)."""
     text = " ".join(terminal_safe(text).split())
     return text if len(text) <= n else text[: n - 3] + "..."
+
+
+def quoted(text: str) -> str:
+    """``text`` as a user typed it, quoted for a one-line message ('ab\\xffc'): a byte that was
+    not UTF-8 (an argument's undecodable byte, held as a surrogate) shows as ``\\xNN``, as the
+    user's shell would show it, not as Python's ``\\udcNN``; controls are escaped, so nothing
+    in it acts on the terminal."""
+    parts = []
+    for ch in text:
+        if "\udc80" <= ch <= "\udcff":
+            parts.append(f"\\x{ord(ch) - 0xDC00:02x}")
+        elif ch == "\\":
+            parts.append("\\\\")
+        elif ch.isprintable():
+            parts.append(ch)
+        else:
+            parts.append(repr(ch)[1:-1])
+    return "'" + "".join(parts) + "'"

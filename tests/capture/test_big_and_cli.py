@@ -100,10 +100,17 @@ def test_cli_capture_errors_are_one_line(tmp_path, make, message):
 
 
 def test_cli_capture_bad_input_says_what_happened(tmp_path):
-    path = tmp_path / "noise.jsonl"
-    path.write_bytes(bytes(range(256)) * 20 + b'\n{"type": "user", "message": {"con')
+    # a transcript cut short before its first prompt is a session with nothing to capture
+    path = tmp_path / "cut.jsonl"
+    path.write_bytes(b'{"type": "queue-operation", "operation": "enqueue"}\n'
+                     b'{"type": "user", "message": {"con')
     out = run_rlat("capture", str(path))
     assert out.returncode == 0
     assert out.stdout.splitlines()[0] == "[rlat] Captured 0 claim(s) (0 redactions)"
     assert "nothing captured: no conversation in the transcript" in out.stdout
     assert "truncated last line" in out.stdout
+    # binary noise ending in a cut-off line holds no transcript line at all: the wrong file
+    noise = tmp_path / "noise.jsonl"
+    noise.write_bytes(bytes(range(256)) * 20 + b'\n{"type": "user", "message": {"con')
+    out = run_rlat("capture", str(noise))
+    assert out.returncode == 1 and "is not a Claude Code transcript" in out.stderr

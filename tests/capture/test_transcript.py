@@ -178,6 +178,20 @@ def test_binary_garbage_is_counted_not_raised(tmp_path):
     assert stats.malformed + stats.truncated_last_line == stats.lines - stats.blank > 0
 
 
+def test_a_byte_that_is_not_utf8_costs_one_character_not_the_message(tmp_path):
+    b = Builder()
+    b.prompt("Always run the tests with make check, never tox. caf\udcffe")
+    b.say("Understood.")
+    path = tmp_path / "t.jsonl"
+    # (json.dumps escapes the lone surrogate; put the raw byte a cut-off character leaves)
+    path.write_bytes(b.text().replace("\\udcff", "\udcff").encode("utf-8", "surrogateescape"))
+    assert b"caf\xffe" in path.read_bytes()
+    stats = ReadStats()
+    turns = list(iter_turns(path, stats))
+    assert turns[0].text == "Always run the tests with make check, never tox. caf\ufffde"
+    assert stats.malformed == 0
+
+
 def test_truncated_last_line_and_bad_lines_in_the_middle(tmp_path):
     b = Builder()
     b.prompt("first")

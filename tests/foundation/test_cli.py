@@ -187,6 +187,24 @@ def test_every_command_has_help_naming_its_arguments(words, capsys):
 
 
 @pytest.mark.parametrize("words", every_command(), ids=" ".join)
+def test_help_states_each_bound_once_and_each_required_option_in_the_usage(words, capsys):
+    """`rlat build --help` said "(at least 1) (at least 1; default: 200)"; `rlat lens learn`
+    required --from-outcomes while its usage listed it among the options."""
+    from rlat.cli.parsing import IntRange
+
+    assert main([*words, "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    usage = out.split(" [options]")[0]
+    for arg in function_of(words).arguments:
+        kind = arg.options.get("type")
+        if isinstance(kind, IntRange):  # (the layout states it after the help: not twice)
+            assert kind.describe() in out, (words, arg.flags)
+            assert kind.describe() not in arg.options.get("help", ""), (words, arg.flags)
+        if arg.flags[0].startswith("-") and arg.options.get("required"):
+            assert arg.flags[0] in usage.split(), (words, arg.flags)
+
+
+@pytest.mark.parametrize("words", every_command(), ids=" ".join)
 def test_a_usage_error_is_one_line_naming_the_help(words, capsys):
     assert main([*words, "--no-such-option"]) == 2
     captured = capsys.readouterr()

@@ -394,3 +394,59 @@ def test_a_purge_reaches_the_text_of_a_restored_claim(rlat_home, tmp_path):
     unpurged["row"][list(restored[0]["fields"]).index("text")] = f"at the {secret} share"
     state = fold([ev.purged(cid, ts=unpurged["ts"] - 60), unpurged])
     assert state.claims[cid].purged and secret not in state.claims[cid].text
+
+
+@pytest.mark.parametrize("content", [b"", b"\x89RLAT\r\n"], ids=["empty", "cut-in-header"])
+def test_a_store_cut_short_is_status_3_and_doctor_makes_it_usable(rlat_home, tmp_path, content):
+    """An empty memory.rlat (a crash, a copy cut short) is damaged data, not a wrong file:
+    status 3 and a pointer to doctor, and doctor can repair it (it held no events)."""
+    store = rlat_home / "memory.rlat"
+    store.write_bytes(content)
+    for args in (("memory", "list"), ("memory", "recall", "tests"), ("memory", "add", "more")):
+        line = one_line_error(run_rlat(*args, cwd=tmp_path), 3)
+        assert "truncated" in line and f"rlat doctor {store}" in line, args
+    repaired = run_rlat("doctor", cwd=tmp_path)
+    assert repaired.returncode == 0 and "repaired" in repaired.stdout, repaired.stderr
+    assert (rlat_home / "memory.rlat.bak").read_bytes() == content
+    assert "No claims yet" in run_rlat("memory", "list", cwd=tmp_path).stdout
+    assert run_rlat("memory", "add", "Deploys go through blue", cwd=tmp_path).returncode == 0
+
+
+def test_an_empty_knowledge_model_is_status_3(tmp_path):
+    km = tmp_path / "km.rlat"
+    km.write_bytes(b"")
+    line = one_line_error(run_rlat("search", str(km), "port", cwd=tmp_path), 3)
+    assert "rlat doctor" in line
+
+
+def test_a_store_linked_into_a_missing_directory(rlat_home, tmp_path):
+    """Writing through the link is the file system's refusal (status 5, naming the missing
+    directory), as a missing directory is everywhere else; reading sees a store not created
+    yet, as it would without the link."""
+    (rlat_home / "memory.rlat").symlink_to(tmp_path / "gone" / "memory.rlat")
+    line = one_line_error(run_rlat("memory", "add", "Deploys go through blue", cwd=tmp_path), 5)
+    assert f"{tmp_path / 'gone' / 'memory.rlat'}, whose directory does not exist" in line
+    listed = run_rlat("memory", "list", cwd=tmp_path)
+    assert listed.returncode == 0 and "No claims yet" in listed.stdout
+    assert not (tmp_path / "gone").exists()
+
+
+@pytest.mark.parametrize("args", [
+    ("memory", "list"), ("memory", "show", "abcd"), ("memory", "recall", "tests"), ("doctor",),
+    ("memory", "consolidate"), ("memory", "add", "Deploys go through blue"),
+])
+def test_a_store_path_in_a_symlink_loop_is_an_error_for_readers_and_writers(rlat_home, tmp_path,
+                                                                            args):
+    (rlat_home / "memory.rlat").symlink_to(rlat_home / "loop")
+    (rlat_home / "loop").symlink_to(rlat_home / "memory.rlat")
+    line = one_line_error(run_rlat(*args, cwd=tmp_path), 5)
+    assert "symbolic links" in line
+
+
+@pytest.mark.parametrize("args", [("memory", "show"), ("memory", "forget"),
+                                  ("memory", "corroborate")])
+def test_an_id_that_is_not_utf8_is_echoed_as_the_bytes_typed(rlat_home, tmp_path, args):
+    seed_store(tmp_path)
+    # (subprocess passes the surrogate on as the byte 0xff, as a shell would)
+    line = one_line_error(run_rlat(*args, "ab\udcffcd\x1b[2J", cwd=tmp_path), 1)
+    assert "'ab\\xffcd\\x1b[2J'" in line and "udc" not in line

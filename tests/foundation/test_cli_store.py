@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 import pytest
-from support.cli import run_rlat
+from support.cli import REPO, run_rlat
 
 from rlat.claims import ClaimLog
 from rlat.container.file import make_header
@@ -207,10 +208,40 @@ def test_capturing_a_file_that_is_no_transcript_is_a_one_line_error(tmp_path):
     notes.write_text("# Notes\n\nnot a transcript\n")
     other = tmp_path / "other.jsonl"
     other.write_text('{"a": 1}\n{"b": 2}\n')
-    for path in (notes, other):
+    binary = tmp_path / "binary.jsonl"  # (no newline in it: one unfinished line)
+    binary.write_bytes(bytes(range(256)).replace(b"\n", b"") * 8)
+    lines = tmp_path / "lines.jsonl"
+    lines.write_bytes(b"\x00\xff\xfe garbage\n\x89PNG\r\n\x1a\n" * 5 + b"\x00\x01")
+    for path in (notes, other, binary, lines):
         out = run_rlat("capture", str(path))
-        assert out.returncode == 1 and "is not a Claude Code transcript" in out.stderr
+        assert out.returncode == 1 and "is not a Claude Code transcript" in out.stderr, path
         assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_a_byte_that_is_not_utf8_in_a_message_costs_one_character(rlat_home, tmp_path):
+    """The stated rule and the secret beside it are captured (the secret redacted), not the
+    whole message dropped for one undecodable byte."""
+    token = "ghp_" + "FAKEfake0123456789abcdefFAKEfake0123"
+    lines = [
+        {"type": "user", "uuid": "u1", "sessionId": "s1", "cwd": str(tmp_path),
+         "timestamp": "2026-03-01T08:00:00.000Z", "message": {"role": "user", "content":
+         f"Always run the tests with make check in this repo. Deploy token {token} caf\u00e9"}},
+        {"type": "assistant", "uuid": "a1", "sessionId": "s1", "cwd": str(tmp_path),
+         "timestamp": "2026-03-01T08:00:01.000Z", "message": {
+             "id": "m1", "role": "assistant", "content": [{"type": "text", "text": "Will do."}]}},
+    ]
+    transcript = tmp_path / "t.jsonl"
+    # "café" cut inside its é: one byte that is not UTF-8
+    transcript.write_bytes(b"".join(
+        json.dumps(line, ensure_ascii=False).encode().replace("é".encode(), b"\xc3") + b"\n"
+        for line in lines))
+    out = run_rlat("capture", str(transcript), "--format", "json", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    texts = " ".join(claim["text"] for claim in report["claims"])
+    assert "make check" in texts and token not in texts and report["redactions"] >= 1
+    stored = json.dumps(list(ClaimLog(rlat_home / "memory.rlat").events()))
+    assert "make check" in stored and token not in stored
 
 
 def test_forgetting_a_world_fact_says_where_it_lives_and_how_to_remove_it(tmp_path):
@@ -284,3 +315,37 @@ def test_events_of_the_wrong_shape_are_reported_and_dropped_by_doctor_not_fatal(
     assert run_rlat("doctor", "--check-only").returncode == 0
     again = json.loads(run_rlat("memory", "list", "--format", "json").stdout)
     assert [c["text"] for c in again["claims"]] == ["This repo uses just, not make."]
+
+
+def _one_line(out) -> str:
+    assert out.returncode == 1 and out.stdout == "", (out.returncode, out.stdout, out.stderr)
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("rlat: error: "), out.stderr
+    return lines[0]
+
+
+def test_an_argument_naming_a_project_directory_must_be_one(rlat_home, tmp_path):
+    """`rlat workspace FILE` printed a workspace id, and `capture --cwd FILE` stored claims
+    under it: an id no session ever recalls."""
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("not a directory\n")
+    transcript = str(tmp_path.parent / "no-such-transcript.jsonl")
+    fixture = str(REPO / "tests" / "fixtures" / "transcripts" / "compact.jsonl")
+    for path, problem in ((a_file, "not a directory"), (tmp_path / "gone", "no such directory")):
+        assert problem in _one_line(run_rlat("workspace", str(path), cwd=tmp_path))
+        for args in (("capture", fixture), ("capture", fixture, "--dry-run"),
+                     ("mine", transcript, "--dry-run")):
+            line = _one_line(run_rlat(*args, "--cwd", str(path), cwd=tmp_path))
+            assert f"--cwd {path}: {problem}" in line, args
+    assert not (rlat_home / "memory.rlat").exists()
+
+
+def test_a_transcript_from_another_machine_is_captured_under_the_directory_it_records(
+        rlat_home, tmp_path):
+    """Only --cwd must be a directory here; a transcript's own directory is used as recorded
+    (it is where the session ran)."""
+    fixture = REPO / "tests" / "fixtures" / "transcripts" / "compact.jsonl"
+    assert not Path("/home/user/project").exists()
+    out = run_rlat("capture", str(fixture), "--format", "json", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["workspace"] == "path:/home/user/project"

@@ -20,5 +20,19 @@ def test_demo_captures_recalls_serves_and_searches(rlat_home, tmp_path):
     assert "Never push directly to main" in start
     search = text.split("4. A knowledge", 1)[1]
     assert "[SOURCE]" in search
+    # built from this checkout's docs/: no --exclude for a file that is not in it
+    assert "rlat build" in search and "--exclude" not in search
     # The demo works in a temp dir: the user's store is untouched.
     assert not (rlat_home / "memory.rlat").exists()
+
+
+def test_the_demo_leaves_its_own_source_out_only_when_it_builds_from_the_package(tmp_path):
+    from rlat.cli.demo_cmds import _docs_corpus
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "format.md").write_text("# Format\n")
+    assert _docs_corpus(docs) == (docs, [])
+    corpus, options = _docs_corpus(tmp_path / "no-docs")  # (installed without a checkout)
+    assert (corpus / "cli" / "demo_cmds.py").is_file()
+    assert options == ["--exclude", "demo_cmds.py"]

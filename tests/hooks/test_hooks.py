@@ -230,6 +230,28 @@ def test_a_test_command_with_secrets_in_it_leaves_none_in_the_signal_file(worksp
     assert key not in text and "Zq8Xw7pL2mN4" not in text
 
 
+def test_stop_reads_a_tool_result_holding_a_byte_that_is_not_utf8(workspace, tmp_path):
+    lines = [
+        {"type": "user", "uuid": "u1", "promptId": "p1", "sessionId": "sess-1",
+         "message": {"role": "user", "content": "run the tests"}},
+        {"type": "assistant", "uuid": "a1", "sessionId": "sess-1",
+         "message": {"role": "assistant", "content": [
+             {"type": "tool_use", "id": "t1", "name": "Bash", "input": {"command": "pytest"}}]}},
+        {"type": "user", "uuid": "u2", "sessionId": "sess-1",
+         "message": {"role": "user", "content": [
+             {"type": "tool_result", "tool_use_id": "t1", "content": "1 failed BAD",
+              "is_error": True}]}},
+    ]
+    transcript = tmp_path / "t.jsonl"
+    # (a tool printed a byte that is not UTF-8: the line is still this turn's failed test)
+    transcript.write_bytes(b"".join(json.dumps(line).encode().replace(b"BAD", b"\xff") + b"\n"
+                                    for line in lines))
+    run_hook("stop", {"session_id": "sess-1", "cwd": str(workspace), "prompt_id": "p1",
+                      "transcript_path": str(transcript), "last_assistant_message": "done"})
+    stop = records()[-1]
+    assert stop["tool_errors"] == 1 and stop["tests"] == [{"command": "pytest", "passed": False}]
+
+
 def test_stop_ignores_a_subagents_own_tool_calls(workspace):
     run_hook("stop", {"session_id": "sess-1", "cwd": str(workspace),
                       "transcript_path": str(FIXTURES / "subagent.jsonl"),

@@ -48,6 +48,27 @@ def test_the_gate_traces_numbers_identifiers_negations_and_words(statement, stat
     assert verdict.status == status, verdict.reason
 
 
+SERVERS = ("The staging server number 2-0 listens on port 8000 for the deploy user.\n"
+           "The staging server number 2-1 listens on port 8001 for the deploy user.\n")
+
+
+@pytest.mark.parametrize("statement, passage, status", [
+    # the same words about another server: not a contradiction (docs/claims.md: same subject)
+    ("The staging server number 3-2 listens on port 8002 for the deploy user.", SERVERS,
+     F.UNSUPPORTED),
+    ("The staging server number 3 listens on port 8002.",
+     "The staging server number 2 listens on port 8000.", F.UNSUPPORTED),
+    # the same server with another port is
+    ("The staging server number 2-0 listens on port 8002 for the deploy user.", SERVERS,
+     F.CONTRADICTED),
+    ("The build host runs Python v3.11.", "The build host runs Python 3.12.",
+     F.CONTRADICTED),  # (v3.11 and 3.11: one number)
+])
+def test_a_contradiction_needs_the_same_subject(statement, passage, status):
+    verdict = F.check(statement, passage)
+    assert verdict.status == status, verdict.reason
+
+
 # ------------------------------------------------------------------ deterministic path
 def test_multi_hop_answer_is_gated_stored_and_served_as_provisional(km, tmp_path):
     out = run_rlat("deep-search", str(km), QUESTION, env=NO_KEY, cwd=tmp_path)

@@ -116,12 +116,17 @@ def test_lens_reweighs_hits(built: Path, tmp_path: Path, rlat):
 
 
 def test_queries_with_no_words_and_no_matches(built: Path, rlat):
-    out = rlat("search", str(built), "the of and").stdout
-    assert "no searchable words" in out
     out = rlat("search", str(built), "xylophone").stdout
     assert "No passage matches" in out
     empty = rlat("search", str(built), "   ")
-    assert empty.returncode != 0 and "empty" in empty.stderr
+    assert empty.returncode == 1 and "empty" in empty.stderr
+    # a query of stop words alone is as empty to BM25: the same error, saying why
+    for fmt in ("text", "json"):
+        words = rlat("search", str(built), "the of and", "--format", fmt)
+        assert words.returncode == 1 and words.stdout == "", words.stdout
+        assert words.stderr.strip().splitlines() == [
+            "rlat: error: the query 'the of and' has no word to search for (only stop words or "
+            "punctuation); say what to look for"]
 
 
 def test_search_a_claims_only_km(tmp_path: Path, rlat):

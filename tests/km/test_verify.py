@@ -185,3 +185,36 @@ def test_the_model_can_veto_a_verification_never_grant_one(kb):
         assert "Fridays" not in api.request_text(request)
     assert "model: the passage is about staging" in out.stdout
     assert (_corpus_points(work, vetoed), _corpus_points(work, unsupported)) == (-2.0, 0.0)
+
+
+def test_a_claim_whose_file_was_removed_is_not_contradicted_by_another_subject(tmp_path):
+    """The reviewer's case: after its file was removed, a corpus claim about server 3-2 was
+    checked against a passage about servers 2-0 and 2-1, called contradicted ("says 8002 where
+    the passage says 8000") and lost 2 points; audit said its source "changed"."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "f2.md").write_text(
+        "# Staging servers 2-0 and 2-1\n\n"
+        "The staging server number 2-0 listens on port 8000 for the deploy user.\n"
+        "The staging server number 2-1 listens on port 8001 for the deploy user.\n")
+    (docs / "f3.md").write_text(
+        "# Staging server 3-2\n\n"
+        "The staging server number 3-2 listens on port 8002 for the deploy user.\n")
+    km = tmp_path / "km.rlat"
+    assert run_rlat("build", str(docs), "-o", str(km)).returncode == 0
+    work = tmp_path / "work"
+    work.mkdir()
+    out = run_rlat("deep-search", str(km), "Which port does staging server number 3-2 use?",
+                   "--no-model", cwd=work, env=NO_KEY)
+    assert out.returncode == 0, out.stderr
+    text = "The staging server number 3-2 listens on port 8002 for the deploy user."
+    claim = _by_text(km)[text]
+    (docs / "f3.md").unlink()
+    assert run_rlat("refresh", str(km)).returncode == 0
+    out = run_rlat("memory", "verify", str(km), "--no-model", cwd=work, env=NO_KEY)
+    assert out.returncode == 0, out.stderr
+    assert "contradicted" not in out.stdout
+    assert _by_text(km)[text].corpus_bad == 0
+    audit = run_rlat("audit", str(km), cwd=work).stdout
+    line = next(ln for ln in audit.splitlines() if claim.id[:12] in ln and "source" in ln)
+    assert "source removed: f3.md" in line and "changed" not in line

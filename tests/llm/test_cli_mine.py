@@ -6,7 +6,7 @@ import json
 
 from llm_helpers import write_transcript
 from support.cli import run_rlat
-from support.messages_api import MessagesAPIServer, tool_use
+from support.messages_api import MessagesAPIServer, malformed, tool_use
 
 from rlat.claims.log import ClaimLog
 from rlat.llm.provider import TOOL_NAME
@@ -66,6 +66,23 @@ def test_no_key_is_one_line_and_a_non_zero_exit(tmp_path, rlat_home):
     assert out.returncode == 1
     assert out.stderr.count("\n") == 1 and "ANTHROPIC_API_KEY is not set" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_without_a_model_the_error_points_at_the_skill(tmp_path, rlat_home):
+    transcript = tmp_path / "s.jsonl"
+    write_transcript(transcript, SESSION)
+    out = run_rlat("mine", str(transcript), env={"ANTHROPIC_API_KEY": "", "RLAT_HOME": str(rlat_home)})
+    assert out.returncode == 1 and "the rlat-learn skill mines" in out.stderr
+
+
+def test_a_model_that_answers_garbage_is_not_a_missing_key(tmp_path, rlat_home):
+    transcript = tmp_path / "s.jsonl"
+    write_transcript(transcript, SESSION)
+    with MessagesAPIServer(*[malformed()] * 5, consume="all") as api:
+        out = run_rlat("mine", str(transcript), env={**env_for(api, rlat_home),
+                                                     "RLAT_LLM_TIMEOUT": "5"})
+    assert out.returncode == 1 and out.stderr.count("\n") == 1, out.stderr
+    assert "without a key" not in out.stderr and "rlat-learn" not in out.stderr
 
 
 def test_a_missing_transcript_is_a_clear_error(tmp_path):

@@ -271,6 +271,23 @@ def test_km_search_and_world_facts(project, other, tmp_path):
     assert "EU-only" not in text_of(elsewhere) and elsewhere.structured_content["constraints"] == []
 
 
+def test_km_search_says_what_is_wrong_with_the_path_it_was_given(project, tmp_path):
+    """A directory was "no such knowledge model"; a file that is no KM was told to check
+    `rlat memory list`."""
+    not_km = tmp_path / "notes.txt"
+    not_km.write_text("just text, no knowledge model\n")
+
+    async def steps(s):
+        return (await s.call_tool("km_search", {"km_path": str(tmp_path), "query": "release"}),
+                await s.call_tool("km_search", {"km_path": str(not_km), "query": "release"}))
+
+    folder, text_file = call(project, steps)
+    assert folder.is_error is True and "is a directory" in text_of(folder)
+    assert "no such" not in text_of(folder)
+    assert text_file.is_error is True and "not a .rlat file" in text_of(text_file)
+    assert "rlat build" in text_of(text_file) and "memory list" not in text_of(text_file)
+
+
 def test_errors_are_tool_errors_and_the_server_keeps_serving(project, other):
     seed(project, other)
     store = memory_store_path()

@@ -167,6 +167,31 @@ def test_compose_refuses_to_overwrite_a_knowledge_model(tmp_path):
     assert km.read_bytes() == before
 
 
+def test_compose_into_one_of_its_inputs_needs_force_as_any_existing_output(tmp_path):
+    """It was replaced silently when -o named an input as written, refused when spelled
+    another way (./a.lens): an existing output is replaced only with --force."""
+    a, b = tmp_path / "a.lens", tmp_path / "b.lens"
+    _ok(run_rlat("lens", "create", "--name", "a", "-o", str(a)))
+    _ok(run_rlat("lens", "create", "--name", "b", "-o", str(b)))
+    before = a.read_bytes()
+    for output in (str(a), "./a.lens"):
+        proc = run_rlat("lens", "compose", str(a), str(b), "-o", output, cwd=tmp_path)
+        assert proc.returncode == 1
+        _fails_cleanly(proc, "already exists; pass --force")
+        assert a.read_bytes() == before
+    _ok(run_rlat("lens", "compose", str(a), str(b), "-o", str(a), "--force"))
+    assert "2 contributor(s)" in _ok(run_rlat("lens", "show", str(a))).stdout
+
+
+def test_learn_says_from_outcomes_is_required(tmp_path):
+    lens = tmp_path / "a.lens"
+    _ok(run_rlat("lens", "create", "--name", "a", "-o", str(lens)))
+    proc = run_rlat("lens", "learn", str(lens))
+    assert proc.returncode == 2 and "required: --from-outcomes" in proc.stderr, proc.stderr
+    usage = _ok(run_rlat("lens", "learn", "--help")).stdout.splitlines()[0]
+    assert usage == "usage: rlat lens learn --from-outcomes [options] LENS"
+
+
 def test_learn_from_outcomes_weights_claims_and_their_sources(tmp_path):
     km = tmp_path / "km.rlat"
     store = tmp_path / "memory.rlat"

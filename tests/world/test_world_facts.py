@@ -137,6 +137,16 @@ def test_newer_keyed_value_replaces_older_at_serve_time_and_both_stay_in_profile
     assert state.claims[newer["id"]].superseded_by == older_id
 
 
+def test_an_attribute_without_a_key_says_nothing_will_replace_it(ws):
+    """An unkeyed attribute is a standing fact: kept (docs/lenses.md), but the person who
+    typed it learns that a later value will not supersede it, while they can still add a key."""
+    out = _ok(_capture(ws, "The cluster runs 12 nodes.", "--kind", "attribute")).stdout
+    assert "no --attribute-key, so no later value replaces it" in out
+    keyed = _ok(_capture(ws, "The cluster runs 14 nodes.", "--kind", "attribute",
+                         "--attribute-key", "cluster size")).stdout
+    assert "no --attribute-key" not in keyed
+
+
 def test_workspace_attributes_are_the_current_values_across_its_kms(ws, tmp_path):
     wid = workspace_id(str(ws))
     _ok(_capture(ws, "Python is 3.11.", "--kind", "attribute", "--attribute-key", "python"))

@@ -151,13 +151,6 @@ def _big_transcript(path: Path, target_bytes: int = 3 * 2**20) -> int:
     return path.stat().st_size
 
 
-def _warm_patterns(home: Path) -> None:
-    """Leave ``home`` the compiled patterns ``rlat install-hooks`` and every background worker
-    leave (``rlat.patterns.warm``): what a hook finds on a machine where rlat has run."""
-    subprocess.run([util.PYTHON, "-P", "-c", "from rlat import patterns; patterns.warm()"],
-                   env={**os.environ, "RLAT_HOME": str(home)}, check=True)
-
-
 def _hook_rows(quick: bool, root: Path) -> list[dict]:
     n_claims = 10_000
     n = 7 if quick else 15
@@ -166,7 +159,7 @@ def _hook_rows(quick: bool, root: Path) -> list[dict]:
     work = _workspace(root)
     info = _store(home, n_claims)
     _world_facts(home, work)
-    _warm_patterns(home)
+    util.warm_patterns(home)
     env = {"RLAT_HOME": str(home)}
     rows = []
     cmd = "python -m bench --only hooks"
@@ -212,7 +205,7 @@ def _hook_rows(quick: bool, root: Path) -> list[dict]:
     tsize = _big_transcript(transcript)
     for label, store_home in (("empty store", root / "home-empty"), ("10,000-claim store", home)):
         store_home.mkdir(exist_ok=True)
-        _warm_patterns(store_home)
+        util.warm_patterns(store_home)
         henv = {"RLAT_HOME": str(store_home)}
         times, base = _timed(
             _hook_argv("session-end"),

@@ -84,7 +84,9 @@ class Compiler:
         self._new = False
 
     def path(self) -> Path:
-        return cache_dir() / f"{self.module}.marshal"
+        # (named for the interpreter too: two Pythons running hooks keep a file each instead of
+        # overwriting each other's; the build key inside still decides whether one is read)
+        return cache_dir() / f"{self.module}.{sys.implementation.cache_tag}.marshal"
 
     def __call__(self, pattern: str, flags: int = 0) -> re.Pattern:
         flags = int(flags)

@@ -162,8 +162,7 @@ def _doctor_one(target: Path, repair: bool) -> dict:
         except ContainerError as exc2:
             return {**report, "status": "error", "summary": f"cannot salvage: {exc2.problem}"}
         report["problems"].extend(problems)
-        backup = target.with_name(target.name + ".bak")
-        shutil.copy2(target, backup)
+        backup = _keep_original(target)
         events, restored = salvaged_events(kept)
         from ..container.file import RecordRef
 
@@ -176,6 +175,13 @@ def _doctor_one(target: Path, repair: bool) -> dict:
         return {**report, "status": "repaired",
                 "summary": f"salvaged {len(events) - restored} events from {len(kept)} intact "
                            f"records{again}; original kept at {backup}"}
+
+
+def _keep_original(target: Path) -> Path:
+    """Copy ``target`` to ``NAME.bak`` before a repair rewrites it; the copy's path."""
+    backup = target.with_name(target.name + ".bak")
+    shutil.copy2(target, backup)
+    return backup
 
 
 def _rebuild_read_model(report: dict, target: Path, damage: str, summary: str,
@@ -210,8 +216,7 @@ def _drop_malformed(report: dict, target: Path, events: list[dict], repair: bool
         return {**report, "status": "damaged",
                 "summary": f"{count} unreadable event(s), skipped by every reader (run without "
                            f"--check-only to drop them)"}
-    backup = target.with_name(target.name + ".bak")
-    shutil.copy2(target, backup)
+    backup = _keep_original(target)
     compact_file(target)  # (its rewrite keeps only the events the fold reads)
     return {**report, "status": "repaired",
             "summary": f"dropped {count} unreadable event(s), every claim kept; original kept "
@@ -227,8 +232,7 @@ def _drop_orphaned_build(report: dict, target: Path, damage: str, events: list[d
         return {**report, "status": "damaged",
                 "summary": f"truncated knowledge model: {damage} (run without --check-only to "
                            f"keep its claims and drop the partial build)"}
-    backup = target.with_name(target.name + ".bak")
-    shutil.copy2(target, backup)
+    backup = _keep_original(target)
     build_file(target, events, [])
     return {**report, "status": "repaired",
             "summary": f"dropped a truncated knowledge-model build, kept {len(events)} claim "

@@ -131,7 +131,7 @@ def test_the_cache_can_be_turned_off(monkeypatch):
 
 def test_the_cache_lives_under_rlat_home(rlat_home):
     assert fresh("rlat.scrub").path() == rlat_home / "cache" / "patterns" / \
-        "rlat.scrub.marshal"
+        f"rlat.scrub.{sys.implementation.cache_tag}.marshal"
 
 
 def test_the_worker_leaves_the_files_the_hooks_read_and_a_hook_writes_none(rlat_home,
@@ -146,11 +146,12 @@ def test_the_worker_leaves_the_files_the_hooks_read_and_a_hook_writes_none(rlat_
                              "transcript_path": str(FIXTURES / "tool_failure.jsonl"),
                              "reason": "other"})
     assert wait_for(lambda: [r for r in records() if r["event"] == "worker"])
-    written = wait_for(lambda: sorted(p.name for p in cache.glob("*.marshal"))
-                       if cache.exists() else [])
-    for module in ("rlat.capture.fact_rules", "rlat.scrub", "rlat.retrieval.abstention",
-                   "rlat.retrieval.answer_types"):
-        assert f"{module}.marshal" in written
+    wanted = {f"{module}.{sys.implementation.cache_tag}.marshal" for module in ("rlat.capture.fact_rules", "rlat.scrub",
+                                                 "rlat.retrieval.abstention",
+                                                 "rlat.retrieval.answer_types")}
+    # (the worker writes them one by one after its job: wait for all of them)
+    written = wait_for(lambda: wanted <= {p.name for p in cache.glob("*.marshal")})
+    assert written, sorted(p.name for p in cache.glob("*.marshal"))
     # ... and the next hook serves its patterns from them
     code = ("import rlat.retrieval.abstention\nfrom rlat import patterns\n"
             "c = patterns.compiler('rlat.retrieval.abstention')\n"

@@ -23,6 +23,7 @@ from . import events as ev
 from .policy import SCOPES, STATES
 
 _NUMBER = (int, float)
+_SEQUENCE = (list, tuple)  # (msgpack gives lists; an event built in memory may hold tuples)
 _SCALAR = (str, int, float, bool, type(None))
 _OPTIONAL_TEXT = (str, type(None))
 # proposed: fields stored on the claim as text, as they are
@@ -49,7 +50,7 @@ def _claim_id(event: dict) -> str | None:
 
 def _citations(event: dict) -> str | None:
     cites = event.get("citations", [])
-    if not isinstance(cites, list):
+    if not isinstance(cites, _SEQUENCE):
         return "citations is not a list"
     for cite in cites:
         if not isinstance(cite, dict) or not all(isinstance(v, _SCALAR) for v in cite.values()):
@@ -77,7 +78,7 @@ def _proposed(event: dict) -> str | None:
                 else "attribute_key is not text")
             or (None if isinstance(event.get("resolves_at"), (*_NUMBER, type(None)))
                 else "resolves_at is not a number")
-            or (None if isinstance(parents, list) and all(isinstance(p, str) for p in parents)
+            or (None if isinstance(parents, _SEQUENCE) and all(isinstance(p, str) for p in parents)
                 else "parent_ids is not a list of ids"))
 
 
@@ -89,10 +90,10 @@ def _outcome(event: dict) -> str | None:
     if not isinstance(event.get("result", 0), int):
         return "result is not a number"
     entries = event.get("claims", [])
-    if not isinstance(entries, list):
+    if not isinstance(entries, _SEQUENCE):
         return "claims is not a list"
     for entry in entries:
-        if not isinstance(entry, list) or not entry or not isinstance(entry[0], str) \
+        if not isinstance(entry, _SEQUENCE) or not entry or not isinstance(entry[0], str) \
                 or (len(entry) > 2 and not isinstance(entry[2], _NUMBER)):
             return "a claim entry is not [id, rank, credit]"
     return None
@@ -129,7 +130,7 @@ def _verified(event: dict) -> str | None:
 
 def _injected(event: dict) -> str | None:
     ids = event.get("claims", [])
-    return None if isinstance(ids, list) and all(isinstance(c, str) for c in ids) else \
+    return None if isinstance(ids, _SEQUENCE) and all(isinstance(c, str) for c in ids) else \
         "claims is not a list of ids"
 
 

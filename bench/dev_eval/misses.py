@@ -13,7 +13,16 @@ one of four places — the breakdown the eighteenth pass measured first (docs/be
 * ``session record only``: only a session record (type ``event``) holds the keys;
 * ``left out by the floor``: a claim holding the keys is a candidate, and the relevance floor
   (``rlat.retrieval.abstention``) left it out — its gate says why;
-* ``admitted, not shown``: it was admitted and ranked below what the hook's budget holds.
+
+and, when it was admitted (the nineteenth pass split what had been one place, "admitted, not
+shown"):
+
+* ``ranked below the top k``: other admitted claims outranked it (``RLAT_RECALL_TOP_K``);
+* ``left out by the budget``: it was among the top k, and the lines above it filled the
+  prompt's characters (``RLAT_RECALL_CHARS``; ``rlat.hooks.user_prompt.render``);
+* ``shown with its key cut``: its line was cut to fit before the words the fact is scored on;
+* ``shown when replayed``: asked alone it is shown whole — the hook had left it out as already
+  injected earlier in the same session (or the store changed after the prompt was asked).
 """
 
 from __future__ import annotations
@@ -32,19 +41,26 @@ from bench.dev_eval.world import recalled  # noqa: E402
 
 TOP = 12  # the lexical candidates looked at, best first
 PLACES = ("not a candidate", "session record only", "left out by the floor",
-          "admitted, not shown")
+          "ranked below the top k", "left out by the budget", "shown with its key cut",
+          "shown when replayed")
 
 
-def classify(projects: dict[str, Path], home: Path, answers: list[dict]) -> list[dict]:
+def classify(projects: dict[str, Path], home: Path, answers: list[dict], *,
+             top_k: int | None = None, budget: int | None = None) -> list[dict]:
     """Each missed fact prompt of ``answers`` (``report.as_json`` rows of one mode) with its
     ``place`` (one of ``PLACES``) and, when a claim holding its keys was a candidate, that
     claim's ``gate`` and ``text``; ``projects`` maps a project to its working directory,
-    ``home`` is the RLAT_HOME the hooks used."""
+    ``home`` is the RLAT_HOME the hooks used; ``top_k`` and ``budget`` the hook's (its
+    defaults when None)."""
     from rlat.claims import ClaimLog
+    from rlat.hooks.runtime import RECALL_CHARS, RECALL_TOP_K
+    from rlat.hooks.user_prompt import render
     from rlat.retrieval.readmodel import open_index
     from rlat.retrieval.recall import explain
     from rlat.workspace import workspace_id
 
+    top_k = RECALL_TOP_K if top_k is None else top_k
+    budget = RECALL_CHARS if budget is None else budget
     store = ClaimLog(home / "memory.rlat")
     state = store.state()
     index = open_index(store.path, state, persist=False) if state.claims else None
@@ -68,10 +84,26 @@ def classify(projects: dict[str, Path], home: Path, answers: list[dict]) -> list
             atomic = [h for h in holding if h.claim.type != "event"]
             shown = next((h for h in atomic if h.admitted), atomic[0] if atomic else holding[0])
             row["gate"], row["text"] = shown.gate, shown.claim.text
-            row["place"] = PLACES[1] if not atomic else (
-                PLACES[3] if shown.admitted else PLACES[2])
+            if not atomic:
+                row["place"] = PLACES[1]
+            elif not shown.admitted:
+                row["place"] = PLACES[2]
+            else:
+                row["place"] = _admitted_place(hits, shown, answer["keys"], top_k, budget,
+                                               render)
         out.append(row)
     return out
+
+
+def _admitted_place(hits, holder, keys: list[str], top_k: int, budget: int, render) -> str:
+    """Where an admitted claim holding the keys was lost: the hook's top k, then its block."""
+    top = [h for h in hits if h.admitted][:top_k]
+    if holder not in top:
+        return PLACES[3]
+    block, ranked = render(top, budget)
+    if holder.claim.id not in {cid for cid, _rank in ranked}:
+        return PLACES[4]
+    return PLACES[6] if recalled(block, keys) else PLACES[5]
 
 
 def summary(rows: list[dict]) -> str:
@@ -91,8 +123,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bench.dev_eval.misses",
         description="Where a kept dev-eval world's missed fact prompts were lost: not a "
-                    "candidate, a session record only, left out by the floor, or admitted and "
-                    "not shown.")
+                    "candidate, a session record only, left out by the floor, ranked below the "
+                    "top k, left out by the budget, shown with its key cut, or shown when "
+                    "replayed alone.")
     parser.add_argument("world", type=Path, help="a world kept with --keep (DIR/<split>)")
     parser.add_argument("answers", type=Path,
                         help="that run's `--format json --verbose` output")

@@ -235,7 +235,8 @@ def test_the_latest_splits_are_sound_and_ask_nothing_another_split_asks(split):
 
 def test_misses_are_placed_where_they_were_lost(tiny, tmp_path):
     """`python -m bench.dev_eval.misses`: a fact no store holds is no candidate; a fact whose
-    clean claim the hook admitted, counted as missed, was admitted and not shown."""
+    clean claim the hook admitted is placed by what the hook did with it — outranked, left out
+    by the budget, or (counted as missed, yet shown whole when replayed) shown when replayed."""
     from bench.dev_eval import misses
 
     w, layout, root = tiny
@@ -248,8 +249,12 @@ def test_misses_are_placed_where_they_were_lost(tiny, tmp_path):
     for r in facts:
         r["recalled"] = False  # (as if the budget had cut them)
     placed = misses.classify(layout.projects, root / "oracle-home", rows)
-    assert {r["place"] for r in placed} == {"admitted, not shown"}
+    assert {r["place"] for r in placed} == {"shown when replayed"}
     assert all(r["gate"].startswith("admitted") for r in placed)
+    outranked = misses.classify(layout.projects, root / "oracle-home", rows, top_k=0)
+    assert {r["place"] for r in outranked} == {"ranked below the top k"}
+    no_room = misses.classify(layout.projects, root / "oracle-home", rows, budget=120)
+    assert {r["place"] for r in no_room} == {"left out by the budget"}
     other = root / "other-home"  # (a store holding something else only)
     call = runner.run([runner.PYTHON, "-m", "rlat", "memory", "add",
                        "Release notes are written in docs/changes.md"],

@@ -52,6 +52,8 @@ SPLIT_NOTE = {
              "code; first read untuned (0.575, as with the pass's start code), tuned on since",
     "dev29": "the DEV29 split: written in the eighteenth pass by a helper that read no rlat "
              "code; read untuned only (not tuned on)",
+    "dev30": "the DEV30 split: written in the nineteenth pass by a helper that read no rlat "
+             "code; read untuned only (not tuned on)",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

@@ -44,8 +44,9 @@ FACT_CHARS = 1500  # one standing fact at most: a pasted log must not crowd out 
 WORLD_MORE_HINT = "rlat world-facts"
 TRUSTED_MORE_HINT = "rlat memory list --here"
 CLAIM_CUT_HINT = "rlat memory show {id}"
-HEADING = ("What rlat remembers for this workspace, most trusted first "
-           "(each line: [first learned, evidence, confidence]):")
+# The memory block's heading opens so; how to read its lines follows
+# (``rlat.render.attribution.legend_heading``: what every line's provenance says alike, once).
+OPENING = "What rlat remembers for this workspace, most trusted first"
 
 
 def _admitted(claim, workspace: str, now: float, sources: tuple[str, ...]) -> bool:
@@ -81,12 +82,13 @@ def _world_claims(ctx: HookContext, memory, now: float) -> tuple[list, dict[str,
 
 
 def trusted_lines(memory, workspace: str, budget: int, now: float,
-                  exclude: set[str]) -> tuple[list[str], list[str]]:
-    """(attributed lines, their claim ids): the workspace's most trusted claims within
-    ``budget`` characters, with a last line counting the ones left out. Candidates come from
-    the read model's per-workspace trust lists (or the whole store); each is gated and its
-    trust computed now."""
-    from ..render.attribution import claim_line
+                  exclude: set[str]) -> tuple[str, list[str], list[str]]:
+    """(the heading, attributed lines, their claim ids): the workspace's most trusted claims
+    within ``budget`` characters, with a last line counting the ones left out. Candidates come
+    from the read model's per-workspace trust lists (or the whole store); each is gated and its
+    trust computed now. What every line's provenance says alike is said once, in the heading,
+    when that makes the block shorter (``rlat.render.attribution.legend_heading``)."""
+    from ..render.attribution import claim_line, legend_heading, shared_provenance
     from ..trust.lifecycle import trust_weight
     from ..trust.rungs import rung_of_points
 
@@ -101,21 +103,33 @@ def trusted_lines(memory, workspace: str, budget: int, now: float,
     scored.sort(key=lambda row: (-row[0], -row[1], row[2]))
     lines: list[str] = []
     ids: list[str] = []
-    used = len(HEADING) + 60 + 100  # the fence, the heading, the "more" line
+    shown: list[tuple] = []  # (claim, rung) of each line
+    heading = legend_heading(OPENING, [], [])
+    used = len(heading) + 60 + 100  # the fence, the heading, the "more" line
     for _trust, _ts, cid, claim, p in scored[:MAX_TRUSTED * 3]:
-        line = claim_line(claim, rung_of_points(p), max_chars=LINE_CHARS,
+        rung = rung_of_points(p)
+        line = claim_line(claim, rung, max_chars=LINE_CHARS,
                           cut_hint=CLAIM_CUT_HINT.format(id=cid[:12]))
         if used + len(line) + 1 > budget:
             continue
         lines.append(line)
         ids.append(cid)
+        shown.append((claim, rung))
         used += len(line) + 1
         if len(lines) >= MAX_TRUSTED:
             break
+    shared = shared_provenance(shown)
+    if shared:
+        said_once = legend_heading(OPENING, shown, shared)
+        shorter = [claim_line(claim, rung, max_chars=LINE_CHARS, shared=frozenset(shared),
+                              cut_hint=CLAIM_CUT_HINT.format(id=cid[:12]))
+                   for (claim, rung), cid in zip(shown, ids, strict=True)]
+        if len(said_once) + sum(map(len, shorter)) < len(heading) + sum(map(len, lines)):
+            heading, lines = said_once, shorter
     if len(scored) > len(ids):
         lines.append(f"({len(scored) - len(ids)} {'more ' if ids else ''}claims learned here "
                      f"not shown: {TRUSTED_MORE_HINT})")
-    return lines, ids
+    return heading, lines, ids
 
 
 # Room kept for the "(N more claims … not shown: …)" line: the world-fact block leaves it (and
@@ -174,9 +188,9 @@ def handle(ctx: HookContext) -> dict | None:
     injected: list[str] = list(served_world)
     if memory is not None:
         left = budget - (len(world_block) + 2 if world_block else 0)
-        lines, ids = trusted_lines(memory, ctx.workspace, left, now, set(injected))
+        heading, lines, ids = trusted_lines(memory, ctx.workspace, left, now, set(injected))
         if ids:
-            parts.append(fence(HEADING + "\n" + "\n".join(lines), kind=MEMORY_FENCE))
+            parts.append(fence(heading + "\n" + "\n".join(lines), kind=MEMORY_FENCE))
             injected.extend(ids)
         elif lines and len(fence(lines[-1], kind=MEMORY_FENCE)) + 2 <= left:
             parts.append(fence(lines[-1], kind=MEMORY_FENCE))  # none fitted: say how many

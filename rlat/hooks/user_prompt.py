@@ -42,26 +42,9 @@ PROMPT_CHARS = 1000  # kept in the signal file (the trust engine reads the next 
 QUERY_CHARS = 4000
 LINE_CHARS = 400
 MIN_LINE_CHARS = 120  # a claim cut shorter than this says too little: it is left out instead
-HEADING = ("Recalled from earlier sessions for this prompt (each line: [first learned, "
-           "evidence, confidence]):")
-# ... when every line's provenance says some parts alike, the heading says them once
-# (``rlat.render.attribution.shared_provenance``): "every line: by claude-code, 1 independent
-# session, low, verify before relying"; each line then gives when its claim was first learned
-# and only what differs.
-HEADING_SHARED = ("Recalled from earlier sessions for this prompt (each line: [first "
-                  "learned{rest}]; every line: {shared}):")
-
-
-def heading(shared: list[str], hits) -> str:
-    """The block's heading: ``HEADING``, or ``HEADING_SHARED`` saying ``shared`` once."""
-    if not shared:
-        return HEADING
-    from ..render.attribution import provenance_parts
-
-    said = set(shared)
-    rest = any(p not in said for h in hits for p in provenance_parts(h.claim, h.rung)[1:])
-    return HEADING_SHARED.format(rest=", what else differs" if rest else "",
-                                 shared=", ".join(shared))
+# The block's heading opens so; how to read its lines follows, saying once what every line's
+# provenance says alike (``rlat.render.attribution.legend_heading``).
+OPENING = "Recalled from earlier sessions for this prompt"
 
 
 def render(hits, budget: int) -> tuple[str, list[list]]:
@@ -72,10 +55,11 @@ def render(hits, budget: int) -> tuple[str, list[list]]:
     cut or a claim left out (a fact's prompt can say what its "it" is, so the best hit keeps
     its own as long as it can)."""
     from ..claims.model import without_ask
-    from ..render.attribution import shared_provenance
+    from ..render.attribution import legend_heading, shared_provenance
 
-    shared = shared_provenance(hits)
-    head = heading(shared, hits)
+    shown = [(hit.claim, hit.rung) for hit in hits]
+    shared = shared_provenance(shown)
+    head = legend_heading(OPENING, shown, shared)
     # (dropping the ask of a hit that has none changes nothing: those counts are skipped)
     counts = [n for n in range(len(hits), -1, -1)
               if n == len(hits) or without_ask(hits[n].claim.text) != hits[n].claim.text]
@@ -89,7 +73,7 @@ def render(hits, budget: int) -> tuple[str, list[list]]:
     return fence(head + "\n" + "\n".join(lines), kind=RECALL_FENCE), ranked
 
 
-def _lines(hits, budget: int, *, asking: int, head: str = HEADING,
+def _lines(hits, budget: int, *, asking: int, head: str,
            shared: frozenset[str] = frozenset()) -> tuple[list[str], list[list], bool]:
     """(the lines that fit, their [[claim_id, rank], …], whether every hit fit uncut), the
     first ``asking`` hits shown with the prompt they were learned under, under ``head``."""

@@ -43,19 +43,34 @@ def provenance(claim: Claim, rung: str, *, shared: frozenset[str] = frozenset())
     return "[" + ", ".join([first, *(p for p in rest if p not in shared)]) + "]"
 
 
-def shared_provenance(hits) -> list[str]:
-    """What the provenance of every one of ``hits`` (objects with ``claim`` and ``rung``) says
-    alike besides when each was learned — "by claude-code", "1 independent session", "low",
-    "verify before relying" — in the order a line says it: a block says it once in its heading
-    instead of on every line (on three captured facts, ~200 of an 800-character budget).
-    Nothing for a single line: its provenance stays where a reader looks for it."""
-    if len(hits) < 2:
+def shared_provenance(shown: list[tuple[Claim, str]]) -> list[str]:
+    """What the provenance of every one of ``shown`` ((claim, rung) of each line of a block)
+    says alike besides when each was learned — "by claude-code", "1 independent session",
+    "low", "verify before relying" — in the order a line says it: a block says it once in its
+    heading instead of on every line (on three captured facts, ~200 of an 800-character
+    budget). Nothing for a single line: its provenance stays where a reader looks for it."""
+    if len(shown) < 2:
         return []
-    first = provenance_parts(hits[0].claim, hits[0].rung)[1:]
+    first = provenance_parts(*shown[0])[1:]
     common = set(first)
-    for hit in hits[1:]:
-        common &= set(provenance_parts(hit.claim, hit.rung)[1:])
+    for claim, rung in shown[1:]:
+        common &= set(provenance_parts(claim, rung)[1:])
     return [part for part in first if part in common]
+
+
+LINE_LEGEND = "each line: [first learned, evidence, confidence]"
+
+
+def legend_heading(opening: str, shown: list[tuple[Claim, str]], shared: list[str]) -> str:
+    """A block's heading: ``opening`` and how to read its lines — ``LINE_LEGEND``, or, when
+    ``shared`` (``shared_provenance(shown)``), what every line says alike, said once."""
+    if not shared:
+        return f"{opening} ({LINE_LEGEND}):"
+    said = set(shared)
+    differs = any(p not in said for claim, rung in shown for p in provenance_parts(claim, rung)[1:])
+    legend = "each line: [first learned, what else differs]" if differs \
+        else "each line: [first learned]"
+    return f"{opening} ({legend}; every line: {', '.join(shared)}):"
 
 
 def provenance_parts(claim: Claim, rung: str) -> list[str]:

@@ -50,3 +50,25 @@ def test_the_calibration_multiplier_orders_session_start(workspace):
                                         expired=0, low_sample=False)])
     ctx = _start(workspace)
     assert ctx.index("make fmt") < ctx.index("make lint before pushing")
+
+
+def test_what_every_trusted_line_says_alike_is_said_once_in_the_heading(workspace):
+    """Session start's memory block, like a prompt's: a young store's claims all read
+    "[…, by claude-code, 1 independent session, low, verify before relying]"; said once."""
+    import re
+
+    from support.hookrun import start
+
+    store = ClaimLog(memory_store_path())
+    wid = workspace_id(str(workspace))
+    store.append([ev.proposed(text, "convention", workspace=wid, observed_by="claude-code",
+                              citations=[ev.session_citation("s1", f"m{i}", f"h{i}")])
+                  for i, text in enumerate(["Run the tests with make check.",
+                                            "Format with ruff format, not black.",
+                                            "Migrations go through alembic revision."])])
+    block = start(workspace).context
+    memory = block[block.index("What rlat remembers"):]
+    heading, *lines = [ln for ln in memory.splitlines() if ln.strip()][:4]
+    assert "every line: by claude-code, 1 independent session" in heading
+    assert memory.count("independent session") == 1
+    assert all(re.match(r"- \[\d{4}-\d{2}-\d{2}\] ", line) for line in lines), lines

@@ -48,7 +48,7 @@ ENV_DISABLE = "RLAT_PATTERN_CACHE"  # "0": compile every pattern with re.compile
 # worker leaves a file for each even when its own job needed none of them.
 HOOK_MODULES = (
     "rlat.capture.pipeline", "rlat.hooks.user_prompt", "rlat.retrieval.recall",
-    "rlat.retrieval.abstention", "rlat.hooks.dispatch", "rlat.hooks.stop",
+    "rlat.hooks.dispatch", "rlat.hooks.stop",
 )
 
 _compilers: dict[str, Compiler] = {}

@@ -21,7 +21,6 @@ from .common import (
     note_redactions,
     open_store,
     read_stdin_text,
-    resolve_claim,
     store_path,
 )
 from .parsing import Arg, command
@@ -116,10 +115,13 @@ def show(claim_ref: str, fmt: str) -> None:
     """Everything known about one claim: text, evidence, state, rung, and its history (every
     event that concerns it)."""
     _quick_exit_process()
-    from .memory_present import claim_history, show_output, show_state
+    from .memory_present import claim_history, show_claim, show_output
 
     path = store_path()
-    claim = resolve_claim(show_state(path), claim_ref)
+    try:
+        claim = show_claim(path, claim_ref)
+    except LookupError as exc:
+        fail(str(exc))
     sys.stdout.write(show_output(claim, fmt, claim_history(path, claim.id)))
 
 

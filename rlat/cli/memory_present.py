@@ -122,13 +122,21 @@ def list_output(rows: list[dict], store: Path, fmt: str, *, filtered: bool = Fal
 
 
 # ------------------------------------------------------------------------------------- show
-def show_state(store: Path) -> FoldState:
-    """The state `memory show` looks a claim up in: the read model caught up with the store when
-    it is usable (only the claim shown is decoded), else the store's fold."""
-    from ..retrieval.readmodel import open_current
+def show_claim(store: Path, ref: str) -> Claim:
+    """The claim `memory show` shows (``find_claim``: LookupError when ``ref`` names none),
+    looked up in the read model caught up with the store when it is usable (only that claim is
+    decoded), else in the store's fold — also when its row does not decode: the read model is
+    then set aside, as every reader does."""
+    from ..claims.readmodel import Damaged
+    from ..retrieval.readmodel import open_current, set_aside
 
     memory, _why = open_current(store)
-    return memory.state if memory is not None else ClaimLog(store).state()
+    if memory is not None:
+        try:
+            return find_claim(memory.state, ref)
+        except Damaged as exc:
+            set_aside(store, exc)
+    return find_claim(ClaimLog(store).state(), ref)
 
 
 def find_claim(state: FoldState, ref: str) -> Claim:

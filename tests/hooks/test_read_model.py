@@ -381,3 +381,16 @@ def test_memory_list_over_a_damaged_read_model_lists_the_store_and_sets_it_aside
     listed = run_rlat("memory", "list")
     assert listed.returncode == 0 and "8443" in listed.stdout
     assert not read_model_path(memory_store_path()).exists()  # no reader meets it again
+
+
+def test_memory_show_over_a_damaged_row_shows_the_claim_from_the_store(tmp_path):
+    from support.cli import run_rlat
+    from support.hookrun import add_claim
+
+    cid = add_claim(tmp_path, "The staging server listens on port 8443")
+    build_read_model(memory_store_path())
+    _flip("rows")
+    shown = run_rlat("memory", "show", cid[:12])
+    assert shown.returncode == 0, shown.stderr
+    assert "8443" in shown.stdout
+    assert not read_model_path(memory_store_path()).exists()  # set aside, as every reader does

@@ -301,6 +301,10 @@ def _how_telling(line: str) -> int:
 
 def relative_path(path: str, cwd: str | None) -> str:
     """A changed file as the user would name it: relative to the session's directory."""
+    if path and not path.startswith(("/", "~", "\\")) and not (len(path) >= 2 and path[1] == ":"):
+        # (already relative to the session's directory: resolving it would make it relative to
+        # whichever directory `rlat capture` happens to run in)
+        return path.removeprefix("./")
     p = normalise_path(path) if path else path
     if cwd:
         base = normalise_path(cwd).rstrip("/")

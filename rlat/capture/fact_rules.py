@@ -841,13 +841,21 @@ ACCEPTED = rx(r"^\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?(?:,)? (?:do it|go|go ahea
 # ... turned down with the time it was in use and how that went ("had it for a year, disaster:
 # every liveview patch wiped its state"; "we actually had it on the crows for two months last
 # year and it was a disaster"): used before, as much as tried.
-USED_BEFORE = rx(r"\b(?:had|used|ran|kept|turned|enabled|switched|rolled out|shipped|"
+USED_BEFORE = rx(r"\b(?:had|used|ran|kept|turned|enabled|switched|rolled out|shipped|went to|"
+                         r"moved to|changed|put|made|"
                          # (a setting changed: "someone bumped worker_threads to 24 last winter")
                          r"tried out|bumped|raised|lowered|increased|doubled|set)\b[^.;:!?\n]{0,60}?(?:\bfor (?:like |about |"
                          r"around |almost |over |just )?(?:a|an|one|two|three|four|five|six|a few|a "
                          r"couple of|several|\d+) (?:days?|weeks?|months?|years?|sprints?)\b|"
                          r"\blast (?:year|month|sprint|quarter|spring|summer|autumn|fall|winter)\b|"
-                         r"\b(?:a|one|two|a few|a couple of) (?:years?|months?|weeks?) ago\b)",
+                         r"\b(?:a|one|two|a few|a couple of) (?:years?|months?|weeks?) ago\b|"
+                         # (when, by the calendar or the team's own events: "in january", "before
+                         # the autumn drive", "back in 2023")
+                         r"\b(?:in|back in|during|over) (?:january|february|march|april|may|june|"
+                         r"july|august|september|october|november|december|(?:19|20)\d\d|q[1-4]|"
+                         r"the (?:spring|summer|autumn|fall|winter))\b|"
+                         r"\bbefore the (?:\w+ ){0,2}(?:drive|launch|release|migration|season|"
+                         r"rush|sale|event|conference|holidays?)\b)",
                          re.IGNORECASE)
 # A memory file's item: a line that is not a heading, a quote, a table row, a rule, a fence or
 # an HTML comment; its bullet or number is not part of it.
@@ -981,7 +989,7 @@ DROPPED_FOR = rx(r"\b(?:not|no|never|nothing|none|worse|slower|broke|broken|brea
                          r"leak\w*|pins?|blocks?|refuse\w*|reverted|rolled back|bottleneck|"
                          r"cannot|die[sd]?|dead|slow|too much|unusable|useless|disaster|"
                          r"nightmare|stuck|over budget|wiped|skipp\w*|blank|errors?|ate|lost|"
-                         r"stale|wrong|stopped \w+ing)\b",
+                         r"stale|wrong|stopped \w+ing|ran out|runs? out|logged out)\b",
                          re.IGNORECASE)
 # A message the user quotes from what failed ("… throws 'You have attempted to perform a
 # blocking operation on a IO thread. This is not allowed, as …'"): output, not their words.
@@ -1055,8 +1063,9 @@ FOUND_IT = rx(r"\W*found it\s*[.!:]", re.IGNORECASE)
 # culprit."): what an earlier message offered as the cause was a lead checked on the way
 # ("Got it" — ``ack`` — also only acknowledges: it makes no report a problem).
 FOUND_CAUSE = rx(r"\W*(?:(?P<ack>got it)|found it|there it is|here it is|bingo|"
-                         r"found (?:the|our) (?:culprit|cause|problem|bug)|"
-                         r"that'?s (?:the|our) (?:culprit|cause|problem|bug))\s*[.!:—-]",
+                         r"found (?:the|our) (?:root )?(?:culprit|cause|problem|bug|issue)|"
+                         r"(?:here'?s|here is|that'?s) (?:the|our) (?:root )?"
+                         r"(?:culprit|cause|problem|bug|issue))\s*[.!:—-]",
                          re.IGNORECASE)
 SNAG_WORDS = 12  # content words an announcement has at most (more: it explains as well)
 # A label the explanation opens with ("Root cause: …").

@@ -314,6 +314,9 @@ OFFER_WORDS = 3  # content words an offer needs to say what it offers ("Want me 
 # ... and an offer that only asks leans on what came before ("Snowpipe … would load each file
 # within a minute. Want me to set up a pipe?")
 BARE_ASK = rx(r"\W*(?:want me to|shall i|should i|would you like me to)\b", re.IGNORECASE)
+# A message that ends asking leave to do what it just said ("… and hot deploy. Want me to?")
+PERMISSION_ASKED = rx(r"(?:\b(?:want me to|should i|shall i|do you want me to|(?:ok|okay) to "
+                      r"(?:go|proceed)|go ahead|do it)\W*|\bor not)\?\s*$", re.IGNORECASE)
 DECLARED_MIN_WORDS = 5  # a bare statement shorter than this is a reply, not a report
 SENTENCE_MAX = 400
 RECENT_FAILURES = 4  # how far back a success looks for the failure it recovers from
@@ -841,6 +844,10 @@ class FactExtractor:
             spans_said = sentences(said.text)
             proposed = [i for i, (x, y) in enumerate(spans_said)
                         if PROPOSAL.search(said.text, x, y)]
+            if not proposed and spans_said and PERMISSION_ASKED.search(said.text):
+                # ("Easy — bump the workers to 16 and hot deploy. Want me to?": what it asks
+                # leave to do is the proposal)
+                proposed = [len(spans_said) - 1]
             if not proposed:
                 return
             x, y = spans_said[proposed[-1]]
@@ -2093,6 +2100,17 @@ class FactExtractor:
         self._kept += 1
         return fact
 
+    def _turned_down_rule(self, block: Block, text: str, start: int) -> None:
+        for a, b in sentences(text[start:]):
+            a, b = a + start, b + start
+            sentence = text[a:b]
+            if is_question(sentence) or TRANSIENT.search(sentence) or HEDGED.search(sentence):
+                continue
+            if b - a <= SENTENCE_MAX and len(content_words(sentence)) >= 4 \
+                    and ("`" in sentence or _names_code(sentence)):
+                self._keep("convention", sentence, [self._cite(Block("text", text, uuid=block.uuid, offset=block.offset), a, b, "fact")])
+                return
+
     def _users_words(self, block: Block) -> bool:
         """What the user typed that comes back as a tool's result — the feedback given when
         turning a call down at the permission prompt ("no. every DAO method is a suspend
@@ -2106,9 +2124,12 @@ class FactExtractor:
                 # (a refusal of the plan is no part of the rule after it: "can't approve this -
                 # money is always integer pence - …")
                 refused = PLAN_REFUSAL_LEAD.match(m.group(1))
+                kept = self._kept
+                said_from = m.start(1) + (refused.end() if refused else 0)
                 self._user_text(Block("text", text.rstrip(), uuid=block.uuid,
-                                      offset=block.offset),
-                                start=m.start(1) + (refused.end() if refused else 0))
+                                      offset=block.offset), start=said_from)
+                if self._kept == kept:
+                    self._turned_down_rule(block, text.rstrip(), said_from)
                 planned, self._planned = self._planned, None
                 if planned is not None and planned.tool_id == block.tool_id:
                     self._plan_refused(planned, block, m.start(1))

@@ -1,0 +1,115 @@
+"""Capture of the twentieth pass (docs/capture.md, "Twentieth pass"): the words a user types when
+turning down a tool call are a rule even without a rule's usual wording, an offer that only asks
+leave ("… and hot deploy. Want me to?") is turned down by what was tried before, a time told by
+the calendar or the team's own events dates an attempt, "Here's the cause." opens an
+explanation, and a relative path in a transcript is named relative to the session, wherever
+`rlat capture` runs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from capture_helpers import proposed, proposed_texts, session
+
+from rlat.capture.pipeline import capture_transcript
+
+REJECTED = ("The user doesn't want to proceed with this tool use. The tool use was rejected (eg. "
+            "if it was a file edit, the new_string was NOT written to the file). To tell you how "
+            "to proceed, the user said:\n")
+
+
+def test_feedback_turning_a_call_down_is_a_rule_however_it_is_worded(tmp_path):
+    b = session(tmp_path)
+    b.prompt("add a `volunteer_count` field to the JSON the shifts controller returns")
+    b.say("Making the change.")
+    b.run("Bash", {"command": "perltidy -b lib/Shifts.pm"},
+          REJECTED + "nope. everything goes through `tidyall -a` before you commit — it uses "
+          "the repo's .perltidyrc", is_error=True)
+    b.say("Right, sorry. Redoing it.")
+    (rule,) = [f for f in proposed(b)["convention"] if "tidyall" in f["text"]]
+    assert rule["text"].lower().startswith("everything goes through `tidyall -a`")
+
+
+@pytest.mark.parametrize("feedback", ["no, wait", "not yet, let me check something first?",
+                                      "hmm, maybe not now"])
+def test_feedback_that_names_nothing_or_asks_is_no_rule(tmp_path, feedback):
+    b = session(tmp_path)
+    b.prompt("add a `volunteer_count` field to the JSON the shifts controller returns")
+    b.run("Bash", {"command": "perltidy -b lib/Shifts.pm"}, REJECTED + feedback, is_error=True)
+    b.say("Okay.")
+    assert not proposed(b).get("convention")
+
+
+@pytest.mark.parametrize("ask", ["Want me to?", "Should I?", "Shall I go ahead?"])
+def test_an_offer_that_only_asks_leave_is_turned_down_by_what_was_tried(tmp_path, ask):
+    b = session(tmp_path)
+    b.prompt("can we just crank up the number of web workers for publish day?")
+    b.say(f"Easy — bump hypnotoad's workers in sorrelwick.yml to 16 and hot deploy. {ask}")
+    b.prompt("been there: we went to 16 workers in january and postgres ran out of connections "
+             "— every worker keeps its own pool, max_connections is 100. back to 6 until "
+             "someone sets up pgbouncer")
+    b.say("Thanks, that rules it out.")
+    (tried,) = proposed(b)["falsified"]
+    assert "16 workers in january" in tried["text"] and "max_connections" in tried["text"]
+
+
+def test_an_attempt_dated_by_the_teams_own_event_turns_the_offer_down(tmp_path):
+    b = session(tmp_path)
+    b.prompt("pentest report says the session cookie should be samesite strict. quick win?")
+    b.say("One line in lib/Sorrelwick.pm — sessions->samesite('Strict'). Should I?")
+    b.prompt("no. we set SameSite=Strict before the autumn drive and every volunteer clicking "
+             "'confirm shift' in their email landed logged out. we went back to Lax the next day")
+    b.say("Thanks, that rules it out.")
+    (tried,) = proposed(b)["falsified"]
+    assert "SameSite=Strict before the autumn drive" in tried["text"]
+
+
+def test_an_offer_taken_up_is_not_turned_down(tmp_path):
+    b = session(tmp_path)
+    b.prompt("can we just crank up the number of web workers for publish day?")
+    b.say("Easy — bump hypnotoad's workers in sorrelwick.yml to 16 and hot deploy. Want me to?")
+    b.prompt("yes please. we went to 12 workers in january and it was fine")
+    b.say("Done.")
+    assert not proposed(b).get("falsified")
+
+
+LOG = """players in the eu room say the turn timer shows -2147483 seconds. only on the server side,
+client math is fine. log:
+
+```
+[Room 41] turn deadline=-1894211560 now=-1894241112 remaining=29552
+[Room 41] turn deadline=-1894181560 now=1759132770 remaining=-3653314330
+```"""
+
+
+@pytest.mark.parametrize("lead", ["Here's the cause.", "Found the issue:", "Here is the root cause:"])
+def test_heres_the_cause_opens_the_explanation(tmp_path, lead):
+    b = session(tmp_path)
+    b.prompt(LOG)
+    b.run("Bash", {"command": "grep -n deadline src/server/Room.hx"},
+          "22:  var deadline:Int;\n88:    deadline = Std.int(Date.now().getTime()) + turnMs;")
+    b.say(f"{lead} On HashLink Int is a 32-bit integer, and a millisecond epoch timestamp is "
+          "~1.7e12, so Std.int() wraps and the deadline goes negative. The browser client runs "
+          "on JS, where numbers are doubles, so it never shows. Server-side timestamps have to "
+          "be haxe.Int64 (or Float), never Int.")
+    b.run("Edit", {"file_path": "src/server/Room.hx", "old_string": "  var deadline:Int;\n",
+                   "new_string": "  var deadline:haxe.Int64;\n"}, "updated")
+    b.say("Room.hx keeps the deadline as haxe.Int64 now; the test for a 30-second turn passes.")
+    assert any("haxe.Int64" in t for t in proposed_texts(proposed(b)))
+
+
+def test_a_relative_path_is_named_relative_to_the_session_wherever_capture_runs(
+        tmp_path, monkeypatch):
+    b = session(tmp_path)
+    b.prompt("set the inactivity timeout to 120 in the app config please")
+    b.run("Edit", {"file_path": "conf/app.yml", "old_string": "proxy: 1\n",
+                   "new_string": "proxy: 1\ninactivity_timeout: 120\n"}, "updated")
+    b.say("Done: conf/app.yml sets inactivity_timeout to 120.")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    report = capture_transcript(b.write(b.path), dry_run=True)
+    (record,) = [c for c in report.claims if c["type"] == "event"]
+    assert "Changed: conf/app.yml" in record["text"], record["text"]
+    assert str(elsewhere) not in json.dumps(report.claims)

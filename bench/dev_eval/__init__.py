@@ -18,7 +18,7 @@ since) and ``heldout`` (other projects, facts, phrasing templates and seed again
 it while tuning). Modules:
 ``world`` (the generator), ``transcript`` (the JSONL writer), ``dev_content`` / ``dev2_content``
 / ... / ``dev13_content`` / ``heldout_content`` (the splits), ``runner`` (hooks, scoring),
-``report`` (tables). Run ``python -m bench.dev_eval --help``; method in docs/benchmarks.md.
+``report`` (tables), ``in_process`` (the same run without processes, for tuning). Run ``python -m bench.dev_eval --help``; method in docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -32,12 +32,13 @@ from . import runner, world
 def evaluate_split(split: str, *, oracle: bool = True, seed: int | None = None,
                    keep: Path | None = None, now: dt.datetime | None = None,
                    projects: int | None = None, facts_per_project: int | None = None,
-                   side_by_side: bool = False) -> dict:
+                   side_by_side: bool = False, in_process: bool = False) -> dict:
     """Generate ``split``, run it captured (and as the oracle), return
     ``{"world": World, "results": {mode: ModeResult}, "problems": [...]}``.
 
     ``keep``: build the world in this directory and leave it there (transcripts, repositories,
-    the RLAT_HOMEs) for debugging."""
+    the RLAT_HOMEs) for debugging. ``in_process``: capture and ask without hook processes
+    (``in_process``: the same injected text, no timings)."""
     if keep is not None and keep.exists() and any(keep.iterdir()):
         raise FileExistsError(f"{keep} exists and is not empty (--keep needs a new directory)")
     root = keep.resolve() if keep else runner.temp_root()
@@ -49,7 +50,8 @@ def evaluate_split(split: str, *, oracle: bool = True, seed: int | None = None,
         problems = world.check(w)
         layout = runner.materialise(w, root)
         modes = ("captured", "oracle") if oracle else ("captured",)
-        results = runner.run_split(w, layout, modes, side_by_side=side_by_side)
+        results = runner.run_split(w, layout, modes, side_by_side=side_by_side,
+                                   in_process=in_process)
         return {"world": w, "results": results, "problems": problems, "root": str(root)}
     finally:
         if keep is None:

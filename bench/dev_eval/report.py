@@ -53,7 +53,7 @@ SPLIT_NOTE = {
     "dev29": "the DEV29 split: written in the eighteenth pass by a helper that read no rlat "
              "code; read untuned only (not tuned on)",
     "dev30": "the DEV30 split: written in the nineteenth pass by a helper that read no rlat "
-             "code; read untuned only (not tuned on)",
+             "code; first read untuned (0.6625), tuned on since the twentieth",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 
@@ -91,7 +91,8 @@ def lines_for(metrics: dict) -> list[tuple[str, str]]:
         ("injected chars median / p90", f"{_num(m['chars_median'])} / {_num(m['chars_p90'])}"),
         ("  on fact prompts", f"{_num(m['fact_chars_median'])} / "
                               f"{_num(m['fact_chars_p90'])}"),
-        ("hook ms median / p90", f"{_num(m['hook_ms_median'])} / {_num(m['hook_ms_p90'])}"),
+        ("hook ms median / p90", "- (in process)" if m.get("in_process") else
+         f"{_num(m['hook_ms_median'])} / {_num(m['hook_ms_p90'])}"),
         ("  python -c pass ms median", _num(m.get("python_pass_ms_median"))),
     ]
     return rows

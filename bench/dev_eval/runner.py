@@ -404,19 +404,23 @@ def evaluate(world: World, layout: Layout, mode: str, home: Path) -> ModeResult:
 
 
 def run_split(world: World, layout: Layout, modes: tuple[str, ...], *,
-              side_by_side: bool = False) -> dict[str, ModeResult]:
+              side_by_side: bool = False, in_process: bool = False) -> dict[str, ModeResult]:
     """Each mode in its own RLAT_HOME under the layout's root. ``side_by_side``: the modes run
     at the same time (two threads, each spawning its own hooks) — quicker, but every hook then
     shares the machine with the other mode's, so its wall time reads high."""
     def one(mode: str) -> ModeResult:
         home = layout.root / f"rlat-home-{mode}"
         home.mkdir(parents=True, exist_ok=True)
+        if in_process:  # (no hooks, no workers: bench.dev_eval.in_process)
+            from .in_process import evaluate as evaluate_in_process
+
+            return evaluate_in_process(world, layout, mode, home)
         try:
             return evaluate(world, layout, mode, home)
         finally:
             wait_for_workers(home, timeout=10)
 
-    if side_by_side and len(modes) > 1:
+    if side_by_side and len(modes) > 1 and not in_process:
         from concurrent.futures import ThreadPoolExecutor
 
         with ThreadPoolExecutor(len(modes)) as pool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib
+import os
 import sys
 from pathlib import Path
 from types import SimpleNamespace
@@ -27,6 +28,7 @@ from bench.dev_eval import (  # noqa: E402
     dev11_content,
     dev12_content,
     dev_content,
+    in_process,
     report,
     runner,
     world,
@@ -176,6 +178,19 @@ def test_oracle_claims_are_recalled_in_their_own_project_only(tiny):
     assert any(a["verdict"] == "RECALLED" and a["injected"] for a in data["answers"]["oracle"])
     text = report.as_text(outcome, verbose=True)
     assert f"{m['fact_recall']:.2f}" in text and "keys=['5433']" in text
+
+
+@pytest.mark.parametrize("mode", ["captured", "oracle"])
+def test_the_in_process_run_injects_what_the_hooks_inject(tiny, mode):
+    w, layout, root = tiny
+    hooks = runner.evaluate(w, layout, mode, root / f"{mode}-hooks")
+    fast = in_process.evaluate(w, layout, mode, root / f"{mode}-in-process")
+    assert [a.injected for a in fast.answers] == [a.injected for a in hooks.answers]
+    assert fast.metrics["fact_recall"] == hooks.metrics["fact_recall"] > 0
+    assert fast.metrics["setup_problems"] == []
+    # (and the process it ran in is as it was: no RLAT_HOME left set, the same directory)
+    assert os.environ.get("RLAT_HOME") != str(root / f"{mode}-in-process")
+    assert Path.cwd() != layout.projects["alphaproj"]
 
 
 def test_a_claim_recalled_in_another_project_is_counted_as_a_leak(tiny):

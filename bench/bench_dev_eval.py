@@ -5,8 +5,9 @@ were first read untuned, 0.38, 0.44, 0.44, 0.46, 0.66, 0.34, 0.40, 0.49, 0.56, 0
 0.51, 0.54, 0.49, 0.61, 0.33, 0.56, 0.62, 0.65, 0.45, 0.68, 0.55, 0.60, 0.39, 0.575 and
 0.6625 — dev22, written in the fourteenth pass, was read in the sixteenth, dev23 to dev25 were
 written in the sixteenth, dev26 and dev27 in the seventeenth, dev28 in the eighteenth and
-dev30 in the nineteenth, each tuned on only after its untuned number; heldout and dev29
-(written in the eighteenth pass): never tuned on), each run two ways
+dev30 in the nineteenth, each tuned on only after its untuned number; heldout, dev29
+(written in the eighteenth pass) and dev31 (in the twentieth): never tuned on), each run two
+ways
 through rlat's real hooks: **captured**
 (every session through the SessionEnd
 hook, then the prompts through UserPromptSubmit) and **oracle** (every fact typed as a clean

@@ -54,6 +54,8 @@ SPLIT_NOTE = {
              "code; read untuned only (not tuned on)",
     "dev30": "the DEV30 split: written in the nineteenth pass by a helper that read no rlat "
              "code; first read untuned (0.6625), tuned on since the twentieth",
+    "dev31": "the DEV31 split: written in the twentieth pass by a helper that read no rlat "
+             "code; read untuned only (not tuned on)",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

@@ -121,3 +121,17 @@ def test_a_number_in_the_prompt_is_wanted_as_itself_not_as_its_concept():
     # on the claim's side a number still answers a question in words
     wide = fit_of("how wide can code lines get?", "We run black with line length 100")
     assert "~linewidth" in wide.covered
+
+
+@pytest.mark.parametrize("prompt, claim, concept", [
+    ("what keeps the perl code formatted the same way?",
+     "Everything goes through `tidyall -a` before you commit", "~formatting"),
+    ("what base image does the production container use?",
+     "Production runs FROM eclipse-temurin:21-jre-alpine", "~container"),
+    ("which DNS name should the client allowlist?",
+     "The public hostname is invoices.fg-internal.net", "~domain"),
+    ("which package manager does the Perl app use?", "Modules come from the cpanfile via carton",
+     "~packages"),
+])
+def test_tools_of_less_common_ecosystems_meet_the_words_of_their_job(prompt, claim, concept):
+    assert concept in fit_of(prompt, claim).covered

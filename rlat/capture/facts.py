@@ -314,6 +314,10 @@ OFFER_WORDS = 3  # content words an offer needs to say what it offers ("Want me 
 # ... and an offer that only asks leans on what came before ("Snowpipe … would load each file
 # within a minute. Want me to set up a pipe?")
 BARE_ASK = rx(r"\W*(?:want me to|shall i|should i|would you like me to)\b", re.IGNORECASE)
+# A cause guessed and put to the assistant as a tag question ("that's the idle timeout, isn't it")
+TAG_THEORY = rx(r"\b(?:that'?s|it'?s|this is|must be|probably|could it be)\b[^?\n]{3,100}?,?\s*"
+                r"(?:isn'?t it|aren'?t they|isn'?t that|right|no|surely|innit)\W*\??\s*$",
+                re.IGNORECASE)
 # A message that ends asking leave to do what it just said ("… and hot deploy. Want me to?")
 PERMISSION_ASKED = rx(r"(?:\b(?:want me to|should i|shall i|do you want me to|(?:ok|okay) to "
                       r"(?:go|proceed)|go ahead|do it)\W*|\bor not)\?\s*$", re.IGNORECASE)
@@ -740,6 +744,12 @@ class FactExtractor:
             # clocks.init …" — and asks nothing: "patients can't book slots …" is a new report,
             # 'reviewer asks: "why does the config need …?"' a new request)
             self._theory = block  # (the problem stays open, under the prompt that reported it)
+            return None
+        if self._awaiting_explanation and self._reported is not None and found is None \
+                and TAG_THEORY.search(text) and not ORDER.search(text):
+            # ("dies at 15s flat? that's hypnotoad's idle timeout, isn't it": a guess put to
+            # the assistant, whose answer explains the problem still open — not a new ask, and
+            # no explanation of its own)
             return None
         if self._symptom and not self._explained and self._reported is not None \
                 and found is None and not SYMPTOM.search(text) and (CLUE.match(text) or (

@@ -113,3 +113,30 @@ def test_a_relative_path_is_named_relative_to_the_session_wherever_capture_runs(
     (record,) = [c for c in report.claims if c["type"] == "event"]
     assert "Changed: conf/app.yml" in record["text"], record["text"]
     assert str(elsewhere) not in json.dumps(report.claims)
+
+
+NGINX = """marta says the month rota PDF fails every time for the big food bank. nginx log:
+
+```
+2025/03/11 09:14:52 [error] 1187#1187: *5521 upstream prematurely closed connection while reading response header from upstream
+```"""
+
+
+def test_a_guess_put_as_a_tag_question_keeps_the_problem_open_for_its_explanation(tmp_path):
+    b = session(tmp_path)
+    b.prompt(NGINX)
+    b.run("Bash", {"command": "grep -A8 '^hypnotoad' sorrelwick.yml"}, "hypnotoad:\n  workers: 6")
+    b.run("Bash", {"command": "time curl -s -o /dev/null https://rota.example.org/rota.pdf"},
+          "000\n\nreal\t0m15.012s")
+    b.say("Hm, the code itself looks fine.")
+    b.prompt("dies at 15s flat? that's hypnotoad's idle timeout, isn't it")
+    b.say("Right — that fits. hypnotoad drops any connection that's silent for 15 seconds — its "
+          "default inactivity_timeout — and the PDF takes ~40s to render before the first byte. "
+          "Setting inactivity_timeout: 120 under hypnotoad in sorrelwick.yml lets it finish.")
+    b.run("Edit", {"file_path": "sorrelwick.yml", "old_string": "  proxy: 1\n",
+                   "new_string": "  proxy: 1\n  inactivity_timeout: 120\n"}, "updated")
+    b.say("Config changed; it takes effect with the next deploy.")
+    found = proposed_texts(proposed(b))
+    assert any("inactivity_timeout: 120" in t and "silent for 15 seconds" in t
+               for t in found), found
+    assert not any(t.startswith("dies at 15s") for t in found), found

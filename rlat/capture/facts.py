@@ -320,7 +320,8 @@ TAG_THEORY = rx(r"\b(?:that'?s|it'?s|this is|must be|probably|could it be)\b[^?\
                 re.IGNORECASE)
 # A message that ends asking leave to do what it just said ("… and hot deploy. Want me to?")
 PERMISSION_ASKED = rx(r"(?:\b(?:want me to|should i|shall i|do you want me to|(?:ok|okay) to "
-                      r"(?:go|proceed)|go ahead|do it)\W*|\bor not)\?\s*$", re.IGNORECASE)
+                      r"(?:go|proceed)|go ahead|do it|try it|give it a (?:go|try))\W*|\bor not)"
+                      r"\?\s*$", re.IGNORECASE)
 DECLARED_MIN_WORDS = 5  # a bare statement shorter than this is a reply, not a report
 SENTENCE_MAX = 400
 RECENT_FAILURES = 4  # how far back a success looks for the failure it recovers from

@@ -41,7 +41,7 @@ def test_feedback_that_names_nothing_or_asks_is_no_rule(tmp_path, feedback):
     assert not proposed(b).get("convention")
 
 
-@pytest.mark.parametrize("ask", ["Want me to?", "Should I?", "Shall I go ahead?"])
+@pytest.mark.parametrize("ask", ["Want me to?", "Should I?", "Shall I go ahead?", "Try it?"])
 def test_an_offer_that_only_asks_leave_is_turned_down_by_what_was_tried(tmp_path, ask):
     b = session(tmp_path)
     b.prompt("can we just crank up the number of web workers for publish day?")

@@ -50,6 +50,21 @@ def test_unknown_id_and_bad_flags_are_one_line_errors(tmp_path):
     assert out.returncode != 0 and "empty" in out.stderr
 
 
+def test_a_recall_query_of_stop_words_alone_is_refused_as_search_refuses_it(tmp_path,
+                                                                           rlat_home):
+    """`rlat memory recall "the of and"` printed "No claim matches that query" (the engine has
+    no term to rank by, so it never could): the same one-line error as `rlat search`."""
+    assert run_rlat("memory", "add", "The tests run with make check.", cwd=tmp_path
+                    ).returncode == 0
+    for args in ((), ("--format", "json"), ("--explain",)):
+        out = run_rlat("memory", "recall", "the of and", *args, cwd=tmp_path)
+        assert out.returncode == 1 and out.stdout == "", out.stdout
+        assert out.stderr.strip().splitlines() == [
+            "rlat: error: the query 'the of and' has no word to recall by (only stop words or "
+            "punctuation); say what you want to recall"]
+    assert run_rlat("memory", "recall", "make check", cwd=tmp_path).returncode == 0
+
+
 BAD_FILES = {
     "wrong-version": make_header(b"\x89RLAT\r\n\x1a", read_version=7),
     "random-bytes": os.urandom(300),

@@ -65,6 +65,36 @@ def test_a_recall_query_of_stop_words_alone_is_refused_as_search_refuses_it(tmp_
     assert run_rlat("memory", "recall", "make check", cwd=tmp_path).returncode == 0
 
 
+def test_adding_a_forgotten_claim_again_brings_it_back_and_a_purged_one_is_refused(
+        tmp_path, rlat_home):
+    """`rlat memory add` of a claim you had forgotten said "Recorded again" and left it
+    retired (never listed, never recalled); of a purged one, it recorded a recurrence on a claim
+    with no text. As `rlat capture-attribute` does for a world fact: a retired claim stated
+    again is back in play, and a purged one stays purged (word it differently)."""
+    def add(text):
+        return run_rlat("memory", "add", text, "--format", "json", cwd=tmp_path)
+
+    def listed(*flags):
+        out = run_rlat("memory", "list", "--format", "json", *flags, cwd=tmp_path)
+        return {c["id"]: c for c in json.loads(out.stdout)["claims"]}
+
+    cid = json.loads(add("Deploys go out on Tuesdays.").stdout)["id"]
+    assert run_rlat("memory", "forget", cid, cwd=tmp_path).returncode == 0
+    assert cid not in listed()
+    again = add("Deploys go out on Tuesdays.")
+    assert again.returncode == 0 and json.loads(again.stdout)["id"] == cid
+    assert listed()[cid]["state"] == "candidate"
+    text = run_rlat("memory", "add", "Deploys go out on Tuesdays.", cwd=tmp_path).stdout
+    assert "Recorded again" in text
+
+    gone = json.loads(add("The vault token lives in ops.env.").stdout)["id"]
+    assert run_rlat("compact", "--purge", gone).returncode == 0
+    refused = add("The vault token lives in ops.env.")
+    assert refused.returncode == 1 and "purged" in refused.stderr, refused.stderr
+    assert listed("--all")[gone]["text"] == ""
+    assert listed("--all")[gone]["recurrence"] == 1
+
+
 BAD_FILES = {
     "wrong-version": make_header(b"\x89RLAT\r\n\x1a", read_version=7),
     "random-bytes": os.urandom(300),

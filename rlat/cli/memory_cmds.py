@@ -92,7 +92,7 @@ def add(text: str, claim_type: str, polarity: str, cross_workspace: bool, subjec
 
 @command(
     FORMAT_OPTION,
-    Arg("--all", dest="all_states", action="store_true", help="Include retired claims and those another replaced."),
+    Arg("--all", dest="all_states", action="store_true", help="Include retired and purged claims, and those another replaced."),
     Arg("--here", action="store_true",
         help="Only the claims served in this workspace: learned here, cross-workspace, or with "
              "no workspace recorded."),

@@ -179,6 +179,25 @@ def test_privacy_purge_removes_text_bytes_from_the_file(rlat_home, tmp_path):
     assert any(c.text == "an unrelated fact" for c in state.claims.values())
 
 
+def test_a_purged_claim_leaves_the_listing_of_live_claims(rlat_home, tmp_path):
+    """A purged claim is out of play (not live: docs/claims.md), yet `memory list` showed it
+    as a live candidate with a blank text. It shows only with --all, marked purged."""
+    run_rlat("memory", "add", "an unrelated fact", cwd=tmp_path)
+    cid = json.loads(run_rlat("memory", "add", "the pager PIN is 4711", "--format", "json",
+                              cwd=tmp_path).stdout)["id"]
+    assert run_rlat("compact", "--purge", cid).returncode == 0
+    for _reading in ("folded", "from the read model"):  # (the second list reads the view)
+        for flags in ((), ("--state", "candidate"), ("--here",)):
+            listed = json.loads(run_rlat("memory", "list", "--format", "json", *flags,
+                                         cwd=tmp_path).stdout)
+            assert [c["text"] for c in listed["claims"]] == ["an unrelated fact"], flags
+        text = run_rlat("memory", "list", cwd=tmp_path).stdout
+        assert cid[:12] not in text and "1 claim(s)" in text
+        everything = run_rlat("memory", "list", "--all", cwd=tmp_path).stdout
+        line = next(line for line in everything.splitlines() if line.startswith(cid[:12]))
+        assert "purged" in line, everything
+
+
 def test_doctor_repairs_a_torn_tail_and_salvages_around_corruption(rlat_home):
     for i in range(5):
         run_rlat("memory", "add", f"fact {i}")

@@ -214,6 +214,14 @@ def test_version():
         assert out.returncode == 0 and out.stdout == f"rlat {__version__}\n"
 
 
+def test_version_with_something_after_it_is_a_usage_error_that_names_it():
+    """`rlat --version extra` said "unknown option '--version'", an option the help lists."""
+    for flag in ("--version", "-V"):
+        out = run_rlat(flag, "extra")
+        line = one_line_error(out, 2)
+        assert "unknown option" not in line and f"{flag} takes no arguments" in line, line
+
+
 def test_a_damaged_store_is_status_3_with_a_pointer_to_doctor(rlat_home, tmp_path):
     from rlat.container import Container
 

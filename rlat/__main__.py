@@ -28,7 +28,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _command(args: list[str], settings) -> int:
-    if args in (["--version"], ["-V"]):
+    if args[:1] in (["--version"], ["-V"]):
+        if len(args) > 1:
+            from rlat.cli.parsing import usage_error
+
+            usage_error(f"{args[0]} takes no arguments (got {args[1]!r})", "rlat")
         from rlat import __version__
 
         sys.stdout.write(f"rlat {__version__}\n")

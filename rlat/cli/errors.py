@@ -89,6 +89,10 @@ _TEMP_NAME = re.compile(r"^\.(?P<name>.+)\.(?:rlat-)?tmp\d*$")
 
 def _os_message(exc: OSError, home: str | None) -> str:
     name = str(exc.filename) if exc.filename is not None else ""
+    if exc.errno == errno.ENOENT and not os.path.isabs(name) and _cwd_gone():
+        # (getcwd itself, or a path taken from it: nothing else can be looked up either)
+        return ("the working directory no longer exists (deleted or moved away); cd to a "
+                "directory that exists and run the command again")
     temp = _TEMP_NAME.match(Path(name).name) if name else None
     if temp:
         name = str(Path(name).with_name(temp["name"]))
@@ -113,9 +117,19 @@ def _os_message(exc: OSError, home: str | None) -> str:
 def _under(path: str, directory: str) -> bool:
     try:
         Path(os.path.abspath(path)).relative_to(os.path.abspath(directory))
-    except ValueError:
+    except (ValueError, OSError):  # (OSError: abspath of a relative path, no working directory)
         return False
     return True
+
+
+def _cwd_gone() -> bool:
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return False
 
 
 def check_home(settings: Settings) -> None:

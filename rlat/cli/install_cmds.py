@@ -22,6 +22,7 @@ from pathlib import Path
 from ..hooks.dispatch import EVENTS, SETTINGS_TIMEOUTS
 from ..paths import atomic_write
 from .common import FORMAT_OPTION, echo, emit_json, fail
+from .launch import rlat_command
 from .parsing import Arg, command
 
 MINE_ENV = "RLAT_MINE_ATTRIBUTES"
@@ -31,18 +32,20 @@ _OURS = re.compile(r"(?:\brlat(?:\.exe)?['\"]?|rlat-hook['\"]?)\s+(?:hook\s+)?(?
                    + "|".join(map(re.escape, EVENTS)) + r")\b")
 
 
-def hook_command(event: str, python: str | None = None) -> str:
-    """The shell command for one hook: this interpreter, ``-P`` (the working directory is not
-    put on sys.path, so a folder named ``rlat`` in a project cannot shadow the package)."""
-    exe = python or sys.executable
-    return f"{shlex.quote(exe)} -P -m rlat hook {event}"
+def hook_command(event: str, rlat: str | None = None) -> str:
+    """The shell command for one hook: ``rlat`` (the command line that starts rlat,
+    ``rlat.cli.launch.rlat_command``; default: this interpreter) with ``-P`` (the working
+    directory is not put on sys.path, so a folder named ``rlat`` in a project cannot shadow
+    the package), then ``hook EVENT``."""
+    rlat = rlat or f"{shlex.quote(sys.executable)} -P -m rlat"
+    return f"{rlat} hook {event}"
 
 
-def rlat_hooks(python: str | None = None) -> dict[str, list[dict]]:
+def rlat_hooks(rlat: str | None = None) -> dict[str, list[dict]]:
     """rlat's entries for the settings ``hooks`` object, keyed by Claude Code event name."""
     out: dict[str, list[dict]] = {}
     for event, (_module, cc_name) in EVENTS.items():
-        out[cc_name] = [{"hooks": [{"type": "command", "command": hook_command(event, python),
+        out[cc_name] = [{"hooks": [{"type": "command", "command": hook_command(event, rlat),
                                     "timeout": SETTINGS_TIMEOUTS[event]}]}]
     return out
 
@@ -159,14 +162,14 @@ def strip_ours(hooks: dict) -> tuple[dict, int]:
 
 
 def merge(settings: dict, *, install: bool, mine: bool | None,
-          python: str | None = None) -> tuple[dict, dict]:
+          rlat: str | None = None) -> tuple[dict, dict]:
     """The new settings and a summary. Pure: never touches a file."""
     result = dict(settings)
     hooks, removed = strip_ours(dict(settings.get("hooks") or {}))
     others = sum(len(g.get("hooks", [])) for groups in hooks.values() if isinstance(groups, list)
                  for g in groups if isinstance(g, dict) and isinstance(g.get("hooks"), list))
     if install:
-        for event, groups in rlat_hooks(python).items():
+        for event, groups in rlat_hooks(rlat).items():
             hooks.setdefault(event, [])
             hooks[event] = list(hooks[event]) + groups
     if hooks:
@@ -249,7 +252,11 @@ def install_hooks(user: bool, project_dir: Path | None, mine: bool | None, unins
     path = settings_path(project_dir, settings.claude_config_dir)
     try:
         current = load_settings(path)
-        new, summary = merge(current, install=not uninstall, mine=mine)
+        # Claude Code runs the hooks in its own environment: the interpreter and, if it
+        # would not import this rlat by itself, PYTHONPATH, as for every configuration rlat
+        # writes elsewhere (rlat.cli.launch)
+        launcher = None if uninstall else rlat_command(settings)
+        new, summary = merge(current, install=not uninstall, mine=mine, rlat=launcher)
         if new != current or not path.exists() and not uninstall:
             write_settings(path, new, current)
             summary["changed"] = True

@@ -25,7 +25,7 @@ from ..paths import memory_store_path
 from ..render.terminal import quoted
 from ..workspace import workspace_id
 from .common import FORMAT_OPTION, current_cwd, echo, emit_json, fail, read_stdin_text
-from .parsing import Arg, FloatRange, command
+from .parsing import Arg, FloatRange, command, usage_error
 
 LENS_ARGUMENT = Arg("path", type=Path, metavar="LENS", help="A .lens file.")
 WEIGHT_ARGUMENT = Arg("weight", type=FloatRange(MIN_WEIGHT, MAX_WEIGHT), nargs="?",
@@ -189,6 +189,7 @@ def show_lines(lens: Lens) -> list[str]:
 )
 def set_trust(path: Path, pattern: str, weight: float | None, remove: bool, fmt: str) -> None:
     """Set how much this lens leans on sources matching a pattern."""
+    _weight_or_remove("set-trust", weight, remove)
     lens = _load(path)
     try:
         if remove:
@@ -201,13 +202,20 @@ def set_trust(path: Path, pattern: str, weight: float | None, remove: bool, fmt:
             _save(path, lens)
             _done(fmt, path, lens, f"Removed {pattern!r} from {path}")
             return
-        if weight is None:
-            fail("give a WEIGHT (or --remove)")
         entry = lens.set_source(pattern, weight, now=now())
     except LensError as exc:
         _lens_error(exc)
     _save(path, lens)
     _done(fmt, path, lens, f"{path}: sources matching {entry.key!r} weigh {entry.weight:g}")
+
+
+def _weight_or_remove(name: str, weight: float | None, remove: bool) -> None:
+    """Exactly one of WEIGHT and --remove, else a usage error (a weight given with --remove
+    would otherwise be dropped without a word)."""
+    if remove and weight is not None:
+        usage_error("give a WEIGHT or --remove, not both", f"rlat lens {name}")
+    if not remove and weight is None:
+        usage_error("give a WEIGHT (or --remove)", f"rlat lens {name}")
 
 
 def _done(fmt: str, path: Path, lens: Lens, message: str) -> None:
@@ -263,6 +271,7 @@ def prefer(path: Path, claim_ref: str, weight: float | None, km: list[Path], rem
            fmt: str) -> None:
     """Weigh a claim in this lens. Stored by the claim's text fingerprint, so the weight
     applies wherever the same claim appears, in any knowledge model."""
+    _weight_or_remove("prefer", weight, remove)
     lens = _load(path)
     label = ""
     try:
@@ -280,8 +289,6 @@ def prefer(path: Path, claim_ref: str, weight: float | None, km: list[Path], rem
             _save(path, lens)
             _done(fmt, path, lens, f"Removed claim fingerprint {fp} from {path}")
             return
-        if weight is None:
-            fail("give a WEIGHT (or --remove)")
         entry = lens.set_claim(fp, weight, label=label, now=now())
     except LensError as exc:
         _lens_error(exc)

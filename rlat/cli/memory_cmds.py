@@ -63,13 +63,20 @@ def add(text: str, claim_type: str, polarity: str, cross_workspace: bool, subjec
     event = ev.proposed(text, claim_type, citations=[citation], polarity=polarity,
                         workspace=workspace, cross_workspace=cross_workspace, subject=subject,
                         observed_by="human", origin="user")
-    existed = event["claim"] in state.claims
+    existing = state.claims.get(event["claim"])
+    existed = existing is not None
+    if existing is not None and existing.purged:
+        fail(f"claim {existing.id} with this text was purged from {store.path} (`rlat compact "
+             "--purge`), and a purged claim stays purged; to store it again, word it "
+             "differently (its id is its text)")
     if existed:
         event = ev.recurred(event["claim"], [citation], workspace=workspace)
+        events = [event]
+        if existing.state == "retired":  # you forgot it, and now state it again: back in play
+            events.append(ev.state_changed(event["claim"], "candidate",
+                                           "stated again by the user", actor="user"))
         if cross_workspace:
-            events = [event, ev.marked(event["claim"], cross_workspace=True)]
-        else:
-            events = [event]
+            events.append(ev.marked(event["claim"], cross_workspace=True))
     else:
         events = [event]
     store.append(events, lock_timeout=settings.lock_timeout)
@@ -85,7 +92,7 @@ def add(text: str, claim_type: str, polarity: str, cross_workspace: bool, subjec
 
 @command(
     FORMAT_OPTION,
-    Arg("--all", dest="all_states", action="store_true", help="Include retired claims and those another replaced."),
+    Arg("--all", dest="all_states", action="store_true", help="Include retired and purged claims, and those another replaced."),
     Arg("--here", action="store_true",
         help="Only the claims served in this workspace: learned here, cross-workspace, or with "
              "no workspace recorded."),

@@ -98,7 +98,8 @@ def list_rows(store: Path, now: float, *, all_states: bool = False,
             request_rebuild(store)
     return listing.ordered([r for r in rows if listing.shown(
         r, all_states=all_states or state is not None, workspace=workspace,
-        claim_type=claim_type) and (state is None or r["state"] == state)])
+        claim_type=claim_type) and (state is None or r["state"] == state)
+        and (all_states or not r.get("purged"))])  # (purged: out of play, text gone)
 
 
 def list_output(rows: list[dict], store: Path, fmt: str, *, filtered: bool = False) -> str:
@@ -114,8 +115,9 @@ def list_output(rows: list[dict], store: Path, fmt: str, *, filtered: bool = Fal
                 "or install the hooks with `rlat memory install-hooks`.\n")
     lines = []
     for r in rows:
-        text = short_text(r["text"])
-        state = "replaced" if r.get("superseded_by") else r["state"]
+        text = short_text(r["text"]) if not r.get("purged") else "(text purged)"
+        state = "purged" if r.get("purged") else \
+            "replaced" if r.get("superseded_by") else r["state"]
         lines.append(f"{r['id'][:12]}  {state:<9} {r['rung']:<8} {r['type']:<11} {text}")
     lines.append(f"{len(rows)} claim(s) in {store}")
     return terminal_safe("\n".join(lines) + "\n")

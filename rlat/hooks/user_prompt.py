@@ -152,7 +152,8 @@ def _recall(ctx: HookContext, query: str, now: float) -> tuple[str, list[list], 
     attributes, km_of = _km_attributes(ctx, memory)
     if (memory is None or not memory.state.claims) and not attributes:
         return "", [], {}
-    top_k = int(env_number("RLAT_RECALL_TOP_K", RECALL_TOP_K))
+    # (a positive setting below 1, "0.5", is kept by env_number: at least one claim)
+    top_k = max(1, int(env_number("RLAT_RECALL_TOP_K", RECALL_TOP_K)))
     budget = int(env_number("RLAT_RECALL_CHARS", RECALL_CHARS))
     seen = injected_ids(read_records(ctx.session_id))
     state, index = FoldState(), None

@@ -123,6 +123,23 @@ def test_rlat_home_pointing_at_a_file_is_one_line(tmp_path):
     assert home_file.read_text() == "oops"
 
 
+@pytest.mark.parametrize("args", [("memory", "install-hooks", "--project-dir", "."),
+                                  ("memory", "add", "Run make check"), ("workspace",),
+                                  ("memory", "list", "--here")])
+def test_a_working_directory_deleted_under_rlat_is_one_line(rlat_home, tmp_path, args):
+    """The error boundary itself failed on an OSError naming a relative path when the working
+    directory was gone (os.path.abspath calls getcwd): a traceback, not one line; and the
+    line said only "no such file or directory", not that the working directory was gone."""
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    proc = subprocess.run(
+        ["sh", "-c", 'cd "$1" && rmdir "$1" && shift && exec "$@"', "sh", str(gone),
+         sys.executable, "-m", "rlat", *args],
+        capture_output=True, text=True, timeout=60, env={**os.environ, "RLAT_HOME": str(rlat_home)})
+    line = one_line_error(proc, 5)
+    assert "working directory" in line and "no longer exists" in line, line
+
+
 def test_build_into_a_missing_directory_is_one_line(tmp_path):
     corpus = tmp_path / "corpus"
     corpus.mkdir()
@@ -195,6 +212,14 @@ def test_version():
     for flag in ("--version", "-V"):
         out = run_rlat(flag)
         assert out.returncode == 0 and out.stdout == f"rlat {__version__}\n"
+
+
+def test_version_with_something_after_it_is_a_usage_error_that_names_it():
+    """`rlat --version extra` said "unknown option '--version'", an option the help lists."""
+    for flag in ("--version", "-V"):
+        out = run_rlat(flag, "extra")
+        line = one_line_error(out, 2)
+        assert "unknown option" not in line and f"{flag} takes no arguments" in line, line
 
 
 def test_a_damaged_store_is_status_3_with_a_pointer_to_doctor(rlat_home, tmp_path):

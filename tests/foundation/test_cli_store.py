@@ -50,6 +50,51 @@ def test_unknown_id_and_bad_flags_are_one_line_errors(tmp_path):
     assert out.returncode != 0 and "empty" in out.stderr
 
 
+def test_a_recall_query_of_stop_words_alone_is_refused_as_search_refuses_it(tmp_path,
+                                                                           rlat_home):
+    """`rlat memory recall "the of and"` printed "No claim matches that query" (the engine has
+    no term to rank by, so it never could): the same one-line error as `rlat search`."""
+    assert run_rlat("memory", "add", "The tests run with make check.", cwd=tmp_path
+                    ).returncode == 0
+    for args in ((), ("--format", "json"), ("--explain",)):
+        out = run_rlat("memory", "recall", "the of and", *args, cwd=tmp_path)
+        assert out.returncode == 1 and out.stdout == "", out.stdout
+        assert out.stderr.strip().splitlines() == [
+            "rlat: error: the query 'the of and' has no word to recall by (only stop words or "
+            "punctuation); say what you want to recall"]
+    assert run_rlat("memory", "recall", "make check", cwd=tmp_path).returncode == 0
+
+
+def test_adding_a_forgotten_claim_again_brings_it_back_and_a_purged_one_is_refused(
+        tmp_path, rlat_home):
+    """`rlat memory add` of a claim you had forgotten said "Recorded again" and left it
+    retired (never listed, never recalled); of a purged one, it recorded a recurrence on a claim
+    with no text. As `rlat capture-attribute` does for a world fact: a retired claim stated
+    again is back in play, and a purged one stays purged (word it differently)."""
+    def add(text):
+        return run_rlat("memory", "add", text, "--format", "json", cwd=tmp_path)
+
+    def listed(*flags):
+        out = run_rlat("memory", "list", "--format", "json", *flags, cwd=tmp_path)
+        return {c["id"]: c for c in json.loads(out.stdout)["claims"]}
+
+    cid = json.loads(add("Deploys go out on Tuesdays.").stdout)["id"]
+    assert run_rlat("memory", "forget", cid, cwd=tmp_path).returncode == 0
+    assert cid not in listed()
+    again = add("Deploys go out on Tuesdays.")
+    assert again.returncode == 0 and json.loads(again.stdout)["id"] == cid
+    assert listed()[cid]["state"] == "candidate"
+    text = run_rlat("memory", "add", "Deploys go out on Tuesdays.", cwd=tmp_path).stdout
+    assert "Recorded again" in text
+
+    gone = json.loads(add("The vault token lives in ops.env.").stdout)["id"]
+    assert run_rlat("compact", "--purge", gone).returncode == 0
+    refused = add("The vault token lives in ops.env.")
+    assert refused.returncode == 1 and "purged" in refused.stderr, refused.stderr
+    assert listed("--all")[gone]["text"] == ""
+    assert listed("--all")[gone]["recurrence"] == 1
+
+
 BAD_FILES = {
     "wrong-version": make_header(b"\x89RLAT\r\n\x1a", read_version=7),
     "random-bytes": os.urandom(300),
@@ -132,6 +177,25 @@ def test_privacy_purge_removes_text_bytes_from_the_file(rlat_home, tmp_path):
     state = ClaimLog(store).state()
     assert state.claims[cid].purged and state.claims[cid].text == ""
     assert any(c.text == "an unrelated fact" for c in state.claims.values())
+
+
+def test_a_purged_claim_leaves_the_listing_of_live_claims(rlat_home, tmp_path):
+    """A purged claim is out of play (not live: docs/claims.md), yet `memory list` showed it
+    as a live candidate with a blank text. It shows only with --all, marked purged."""
+    run_rlat("memory", "add", "an unrelated fact", cwd=tmp_path)
+    cid = json.loads(run_rlat("memory", "add", "the pager PIN is 4711", "--format", "json",
+                              cwd=tmp_path).stdout)["id"]
+    assert run_rlat("compact", "--purge", cid).returncode == 0
+    for _reading in ("folded", "from the read model"):  # (the second list reads the view)
+        for flags in ((), ("--state", "candidate"), ("--here",)):
+            listed = json.loads(run_rlat("memory", "list", "--format", "json", *flags,
+                                         cwd=tmp_path).stdout)
+            assert [c["text"] for c in listed["claims"]] == ["an unrelated fact"], flags
+        text = run_rlat("memory", "list", cwd=tmp_path).stdout
+        assert cid[:12] not in text and "1 claim(s)" in text
+        everything = run_rlat("memory", "list", "--all", cwd=tmp_path).stdout
+        line = next(line for line in everything.splitlines() if line.startswith(cid[:12]))
+        assert "purged" in line, everything
 
 
 def test_doctor_repairs_a_torn_tail_and_salvages_around_corruption(rlat_home):

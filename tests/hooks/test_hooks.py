@@ -101,6 +101,19 @@ def test_prompt_recalls_attributed_claims_without_repeats(workspace):
     assert "make check" in prompt(workspace, "how do I run tests", session="sess-2").context
 
 
+@pytest.mark.parametrize("setting", ["0.5", "0.999"])
+def test_a_recall_size_below_one_recalls_one_claim(workspace, rlat_home, setting):
+    """RLAT_RECALL_TOP_K=0.5 is a positive number (env_number keeps it) that int() made 0:
+    recall failed on it (IndexError), the hook took that for a damaged read model, set the
+    read model aside and injected nothing. At least one claim is recalled."""
+    add(workspace, "Run the tests with make check, never pytest directly")
+    run = run_hook("user-prompt", {"session_id": "k", "cwd": str(workspace),
+                                   "prompt": "how do I run the tests here?"},
+                   env={"RLAT_RECALL_TOP_K": setting})
+    assert run.returncode == 0 and "make check" in run.context, log_lines(rlat_home)
+    assert not [line for line in log_lines(rlat_home) if "failed" in line or "damaged" in line]
+
+
 def test_sessions_whose_ids_read_alike_keep_their_own_signal_files(workspace):
     """`a/b`, `a b`, `a:b` and `a-b` all used to write sessions/a-b.jsonl: what one session
     had injected was never shown to the others."""

@@ -62,6 +62,38 @@ def test_installed_command_runs_a_hook(tmp_path):
     assert proc.returncode == 0 and proc.stdout == ""
 
 
+def test_the_installed_hooks_run_this_rlat_without_pythonpath(tmp_path):
+    """Claude Code runs a hook with its own environment, not the one install-hooks ran in: a
+    checkout run with PYTHONPATH (or an interpreter that imports another copy of rlat) must
+    still get this rlat, as the merge driver does (rlat.cli.launch); the hook command was a
+    bare "<python> -P -m rlat", which then failed to import rlat or ran another copy."""
+    import subprocess
+    import sys
+
+    project = tmp_path / "p"
+    project.mkdir()
+    assert run_rlat("memory", "install-hooks", "--project-dir", str(project)).returncode == 0
+    for event, cmd in rlat_commands(settings(project)).items():
+        (cmd,) = cmd
+        assert cmd.endswith(" -P -m rlat hook " + cmd.rsplit(" ", 1)[1]), (event, cmd)
+        which = cmd.rsplit(" -m rlat hook ", 1)[0] + " -c 'import rlat; print(rlat.__file__)'"
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        proc = subprocess.run(which, shell=True, capture_output=True, text=True, timeout=30,
+                              cwd=project, env=env)
+        assert proc.returncode == 0, proc.stderr
+        assert Path(proc.stdout.strip()).resolve().parent.parent == REPO, (cmd, proc.stdout)
+    # RLAT_PYTHON names the interpreter configuration written elsewhere runs (docs/hooks.md)
+    other = tmp_path / "q"
+    other.mkdir()
+    python = tmp_path / "bin" / "python3"
+    python.parent.mkdir()
+    python.symlink_to(sys.executable)
+    assert run_rlat("memory", "install-hooks", "--project-dir", str(other),
+                    env={"RLAT_PYTHON": str(python)}).returncode == 0
+    for (cmd,) in rlat_commands(settings(other)).values():
+        assert cmd.startswith(f"{python} -P -m rlat hook "), cmd
+
+
 def test_mine_and_uninstall(tmp_path):
     project = tmp_path / "p"
     (project / ".claude").mkdir(parents=True)

@@ -60,6 +60,27 @@ def test_create_set_trust_prefer_show(tmp_path):
     assert [e["key"] for e in _show(lens)["contributors"][0]["sources"]] == ["tests/**"]
 
 
+@pytest.mark.parametrize("args", [
+    ("set-trust", "{lens}", "*.md", "3", "--remove"),
+    ("prefer", "{lens}", "fp:{fp}", "3", "--remove"),
+    ("set-trust", "{lens}", "*.md"),
+    ("prefer", "{lens}", "fp:{fp}"),
+])
+def test_a_weight_with_remove_or_no_weight_at_all_is_a_usage_error(tmp_path, args):
+    """WEIGHT with --remove was silently ignored (the entry was dropped); neither WEIGHT nor
+    --remove was status 1. Both are usage errors: status 2, and the lens is left as it was."""
+    lens = tmp_path / "me.lens"
+    fp = fingerprint("Never deploy on Fridays.")
+    _ok(run_rlat("lens", "create", "--name", "me", "-o", str(lens)))
+    _ok(run_rlat("lens", "set-trust", str(lens), "*.md", "0.5"))
+    _ok(run_rlat("lens", "prefer", str(lens), f"fp:{fp}", "2"))
+    before = lens.read_bytes()
+    proc = run_rlat("lens", *(a.format(lens=lens, fp=fp) for a in args))
+    assert proc.returncode == 2, proc.stderr
+    _fails_cleanly(proc, f"rlat lens {args[0]} --help")
+    assert lens.read_bytes() == before
+
+
 def test_compose_show_displays_who_said_what_and_is_order_independent(tmp_path):
     a, b, c = (tmp_path / f"{n}.lens" for n in ("ana", "bo", "cy"))
     for path, weight in ((a, "2"), (b, "0.5"), (c, "1.5")):

@@ -746,6 +746,8 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     * each claim's trust bound (``trust_bound``): once k hits are in, a claim whose relevance
       × bound is below the k-th score is passed over without being read."""
     now = time.time() if now is None else float(now)
+    if top_k < 1:
+        return []  # (nothing asked for: the k-th best score below would not exist)
     sources = tuple(sources)
     excluded = frozenset(exclude)
     index = index if index is not None else index_for(state)

@@ -192,6 +192,18 @@ def test_a_byte_that_is_not_utf8_costs_one_character_not_the_message(tmp_path):
     assert stats.malformed == 0
 
 
+def test_a_byte_order_mark_does_not_cost_the_first_line(tmp_path):
+    b = Builder()
+    b.prompt("Always run the tests with make check, never tox.")
+    b.say("Understood.")
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + b.text().encode())
+    stats = ReadStats()
+    turns = list(iter_turns(path, stats))
+    assert turns[0].text == "Always run the tests with make check, never tox."
+    assert stats.malformed == 0
+
+
 def test_truncated_last_line_and_bad_lines_in_the_middle(tmp_path):
     b = Builder()
     b.prompt("first")

@@ -39,3 +39,9 @@ def test_a_subject_a_person_gave_is_matched():
     state = store(("Deploys need a second approver.", "constraint", "release freeze"))
     assert recalled(state, "who signs off during the release freeze?") == [
         "Deploys need a second approver."]
+
+
+def test_recall_asked_for_no_claims_returns_none_rather_than_failing():
+    state = store(("Run the tests with make check, never tox.", "convention", ""))
+    assert R.recall(state, "how do I run the tests", workspace=WS, now=T0, top_k=3)
+    assert R.recall(state, "how do I run the tests", workspace=WS, now=T0, top_k=0) == []

@@ -16,7 +16,7 @@ from .common import (
     open_store,
     project_dir,
 )
-from .parsing import Arg, command
+from .parsing import Arg, command, usage_error
 
 
 def _say(line: str) -> None:
@@ -44,6 +44,9 @@ def capture(transcript: Path, cwd: str | None, dry_run: bool, session_id: str | 
     With RLAT_ATOMIC_CAPTURE=1 (as for the hooks), a model splits the session into one claim per
     durable fact; any LLM failure falls back to the capture without a model, and the receipt
     says why. A --dry-run never calls the model (it says so)."""
+    if session_id is not None and not session_id.strip():
+        usage_error("--session-id is empty; give an id, or leave it out to use the "
+                    "transcript's own", "rlat capture")
     cwd = project_dir(cwd, "--cwd")
     store = open_store()
     if not dry_run and settings.atomic_capture:

@@ -62,6 +62,20 @@ def fail(message: str) -> NoReturn:
     raise RlatError(message)
 
 
+def require_words(query: str, *, has_words: bool, to: str, then: str) -> None:
+    """Stop a search, recall or research whose query gives nothing to look for: empty, or only
+    stop words and punctuation (``has_words``: what the engine's own tokenizer made of it, so
+    it could find nothing). ``to``: what the words are for ("search for"); ``then``: what to do
+    ("say what to look for")."""
+    from ..render.terminal import quoted
+
+    if not query.strip():
+        fail(f"the query is empty; {then}")
+    if not has_words:
+        fail(f"the query {quoted(query)} has no word to {to} (only stop words or "
+             f"punctuation); {then}")
+
+
 def read_stdin_text() -> str:
     """All of stdin as text: strict UTF-8 (the default text stream would smuggle undecodable
     bytes in as surrogates, which fail much later, far from their cause)."""

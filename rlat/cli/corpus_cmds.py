@@ -16,6 +16,7 @@ from .common import (
     current_cwd,
     emit_json,
     fail,
+    require_words,
     short_text,
     store_path,
 )
@@ -77,9 +78,10 @@ def deep_search(km: Path, question: str, max_hops: int, fmt: str, dry_run: bool,
     extractive (sentences of the passages read)."""
     from ..km.deepsearch import deep_search as run
     from ..km.store import KnowledgeModel
+    from ..retrieval.tokenize import tokenize
 
-    if not question.strip():
-        fail("the question is empty; say what to research")
+    require_words(question, has_words=bool(tokenize(question)), to="research",
+                  then="say what to research")
     model = KnowledgeModel.open(km)
     provider = _provider(no_model, "deep-search",
                          "an extractive answer, deterministic checks only")

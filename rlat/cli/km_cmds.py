@@ -11,9 +11,10 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from .common import FORMAT_OPTION, SEARCH_FORMATS, echo, emit_json, fail
-from .parsing import Arg, IntRange, command
+from .common import FORMAT_OPTION, SEARCH_FORMATS, echo, emit_json, fail, require_words
+from .parsing import Arg, IntRange, command, usage_error
 
+CONTEXT_BUDGET = 8000  # characters of hits in `search --format context`
 KM_ARGUMENT = Arg("km", type=Path, metavar="KM", help="A knowledge model (.rlat file).")
 SOURCE_ROOT_OPTION = Arg("--source-root", type=Path, metavar="DIR",
                          help="Where the sources are now (if they moved).")
@@ -134,8 +135,9 @@ def build(sources: list[Path], output: Path, ext: str | None, min_chars: int, ma
     Arg("--include-stale", action="store_true",
         help="Also show claims whose sources drifted (marked STALE)."),
     Arg("--lens", metavar="L", help="Re-weigh hits through this .lens file."),
-    Arg("--budget", type=IntRange(200), default=8000,
-        help="Characters of hits in --format context (world facts are served in full on top)."),
+    Arg("--budget", type=IntRange(200), default=None,
+        help="Characters of hits in --format context (default 8000; world facts are served in "
+             "full on top)."),
 )
 def search(km: str, query: str, top_k: int, fmt: str, source_only: bool, include_stale: bool,
            lens: str | None, budget: int) -> None:
@@ -145,14 +147,11 @@ def search(km: str, query: str, top_k: int, fmt: str, source_only: bool, include
     from ..km.search import load_lens
     from ..km.search import search as search_model
     from ..km.store import KnowledgeModel
-    from ..render.terminal import quoted
     from ..retrieval.tokenize import tokenize
 
-    if not query.strip():
-        fail("the query is empty; say what to look for")
-    if not tokenize(query):  # (BM25 has nothing to score: as empty as an empty query)
-        fail(f"the query {quoted(query)} has no word to search for (only stop words "
-             "or punctuation); say what to look for")
+    if budget is not None and fmt != "context":
+        usage_error("--budget sizes --format context; give both, or neither", "rlat search")
+    require_words(query, has_words=bool(tokenize(query)), to="search for", then="say what to look for")
     lens_obj = None
     if lens and not source_only:
         try:
@@ -163,7 +162,8 @@ def search(km: str, query: str, top_k: int, fmt: str, source_only: bool, include
     model = KnowledgeModel.open(km, require_build=False)
     result = search_model(model, query, top_k=top_k, source_only=source_only,
                           include_stale=include_stale, lens=lens_obj)
-    sys.stdout.write(render_search(result, model, km, fmt, budget=budget))
+    sys.stdout.write(render_search(result, model, km, fmt,
+                                   budget=CONTEXT_BUDGET if budget is None else budget))
 
 
 # ----------------------------------------------------------------------------- refresh

@@ -359,7 +359,7 @@ def learn(path: Path, from_outcomes: bool, store: list[Path], dry_run: bool, fmt
 # --------------------------------------------------------------------------------- compose
 @command(
     Arg("lenses", nargs="+", type=Path, metavar="LENS",
-        help="Two or more .lens files (team lenses too)."),
+        help="The .lens files to compose (team lenses too; one alone makes a team of one)."),
     Arg("-o", "--output", type=Path, required=True, help="The team .lens file to write."),
     Arg("--name", default="team", help="The team lens's name."),
     FORCE_OPTION,

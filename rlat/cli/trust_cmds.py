@@ -18,7 +18,7 @@ from ..claims.model import Claim
 from ..hooks.runtime import read_records_at
 from ..paths import state_dir
 from ..render.attribution import with_verdict
-from ..render.terminal import quoted, terminal_safe
+from ..render.terminal import terminal_safe
 from ..retrieval.readmodel import open_index
 from ..retrieval.recall import explain as explain_ranking
 from ..retrieval.recall import query_terms
@@ -36,6 +36,7 @@ from .common import (
     emit_json,
     fail,
     open_store,
+    require_words,
     resolve_claim,
     short_text,
 )
@@ -87,11 +88,8 @@ def recall_cmd(query: str, top_k: int, fmt: str, explain: bool, include_stale: b
 
     Experience claims are scoped to this workspace (the git repository you are in, from any
     subfolder, worktree or clone) unless marked cross-workspace."""
-    if not query.strip():
-        fail("the query is empty; say what you want to recall")
-    if not query_terms(query):  # (the engine has no term to rank by: it could recall nothing)
-        fail(f"the query {quoted(query)} has no word to recall by (only stop words or "
-             "punctuation); say what you want to recall")
+    require_words(query, has_words=bool(query_terms(query)), to="recall by",
+                  then="say what you want to recall")
     from .. import world
 
     store = open_store()

@@ -229,6 +229,9 @@ def memory_propose(text: str, claim_type: str, evidence: list | None, *, subject
         if existing is None:
             decided["action"] = "proposed"
             return [(EVENTS, {"events": [event]})]
+        if existing.purged:  # (its owner removed its text; evidence on it would serve nothing)
+            decided["action"] = "purged"
+            return []
         decided["existing"] = existing
         known = {citation_key(c) for c in existing.evidence}
         fresh = [c for c in citations if citation_key(c) not in known]
@@ -241,6 +244,9 @@ def memory_propose(text: str, claim_type: str, evidence: list | None, *, subject
 
     log.container.append_built(build, lock_timeout=LOCK_TIMEOUT)
     cid = event["claim"]
+    if decided["action"] == "purged":
+        raise ToolInputError(f"claim {cid[:12]} with this text was purged by the store's owner "
+                             "and stays purged; nothing was recorded")
     existing = decided.get("existing")
     scope = existing.scope if existing is not None else "agent"
     status = existing.state if existing is not None else "candidate"

@@ -80,6 +80,12 @@ def test_cli_capture_json_and_dry_run(tmp_path, rlat_home):
     assert not (rlat_home / "memory.rlat").exists()
 
 
+def test_cli_capture_refuses_an_empty_session_id(tmp_path, rlat_home):
+    out = run_rlat("capture", str(fixture("tool_failure")), "--session-id", " ")
+    assert out.returncode == 2 and "--session-id is empty" in out.stderr
+    assert not (rlat_home / "memory.rlat").exists()
+
+
 def test_cli_capture_cwd_sets_the_workspace(tmp_path):
     path = working_session(Builder()).write(tmp_path / "t.jsonl")
     project = tmp_path / "elsewhere"

@@ -79,6 +79,13 @@ def test_merge_driver_refuses_a_corrupt_side_and_leaves_ours_untouched(tmp_path)
     assert ours.read_bytes() == before
 
 
+def test_merge_driver_run_by_hand_on_missing_files_says_so_and_creates_nothing(tmp_path):
+    base, ours, theirs = (tmp_path / f"{n}.rlat" for n in ("base", "ours", "theirs"))
+    out = run_rlat("merge-driver", str(base), str(ours), str(theirs))
+    assert out.returncode == 1 and "no such file" in out.stderr and str(ours) in out.stderr
+    assert not ours.exists()
+
+
 def _every_byte_and_body(path: Path) -> bytes:
     """The file's raw bytes plus every record body decoded (payloads are compressed)."""
     from rlat.container import Container

@@ -130,6 +130,13 @@ def test_errors_are_one_line(tmp_path):
     assert "Traceback" not in out.stderr
 
 
+def test_a_question_of_stop_words_alone_is_refused_as_search_refuses_it(km, tmp_path):
+    out = run_rlat("deep-search", str(km), "the of", env=NO_KEY, cwd=tmp_path)
+    assert out.returncode == 1 and out.stdout == ""
+    assert out.stderr.strip() == ("rlat: error: the query 'the of' has no word to research "
+                                  "(only stop words or punctuation); say what to research")
+
+
 # -------------------------------------------------------------------------- model path
 def _label(body: dict, words: str) -> str | None:
     """The label the research request gave the passage containing ``words``."""

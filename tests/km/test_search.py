@@ -129,6 +129,14 @@ def test_queries_with_no_words_and_no_matches(built: Path, rlat):
             "punctuation); say what to look for"]
 
 
+def test_a_budget_is_for_the_context_format_only(built: Path, rlat):
+    lone = rlat("search", str(built), "deploy", "--budget", "300")
+    assert lone.returncode == 2 and lone.stdout == ""
+    assert "--budget sizes --format context" in lone.stderr
+    sized = rlat("search", str(built), "deploy", "--format", "context", "--budget", "300")
+    assert sized.returncode == 0 and 0 < len(sized.stdout) < 1000
+
+
 def test_search_a_claims_only_km(tmp_path: Path, rlat):
     km = tmp_path / "world.rlat"
     _world_fact(km, "Production runs in eu-west-1 only.", "constraint")

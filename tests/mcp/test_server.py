@@ -217,6 +217,24 @@ def test_a_proposal_never_widens_an_existing_claims_scope(project, other):
     assert claim.scope == "repo" and len(claim.sessions) == 2
 
 
+def test_a_purged_claims_text_proposed_again_is_refused_and_nothing_recorded(project, other):
+    base = ev.proposed(CONVENTION, "convention", workspace=workspace_id(str(project)),
+                       citations=[ev.session_citation("s1", "m1", "h")])
+    ClaimLog(memory_store_path()).append([base])
+    purged = run_rlat("compact", str(memory_store_path()), "--purge", base["claim"])
+    assert purged.returncode == 0, purged.stderr
+    before = list(ClaimLog(memory_store_path()).events())
+
+    async def steps(s):
+        return await s.call_tool("memory_propose", {
+            "text": CONVENTION, "type": "convention",
+            "evidence": [{"session_id": "s2", "message_id": "m7"}]})
+
+    result = call(project, steps)
+    assert result.is_error is True and "purged" in text_of(result)
+    assert list(ClaimLog(memory_store_path()).events()) == before
+
+
 def test_km_search_and_world_facts(project, other, tmp_path):
     docs = tmp_path / "docs"
     docs.mkdir()

@@ -247,10 +247,11 @@ def _drop_orphaned_build(report: dict, target: Path, damage: str, events: list[d
 )
 def merge_driver(base: Path, ours: Path, theirs: Path) -> None:
     """Git merge driver for *.rlat: the union of both sides' events (append-only logs merge)."""
-    missing = [str(side) for side in (base, ours, theirs) if not side.is_file()]
-    if missing:  # (git always passes three files, an empty one for a side with none)
-        fail(f"no such file: {', '.join(missing)} (git runs this with its three versions of a "
-             ".rlat file: `rlat install-merge-driver` sets that up)")
+    # (git always passes our and their versions as files; a base may be missing or empty)
+    missing = [str(side) for side in (ours, theirs) if not side.exists() and not side.is_symlink()]
+    if missing:
+        fail(f"no such file: {', '.join(missing)} (git runs this with its versions of a .rlat "
+             "file: `rlat install-merge-driver` sets that up)")
     try:
         sides = []
         for side in (base, ours, theirs):

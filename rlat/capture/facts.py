@@ -314,6 +314,10 @@ OFFER_WORDS = 3  # content words an offer needs to say what it offers ("Want me 
 # ... and an offer that only asks leans on what came before ("Snowpipe … would load each file
 # within a minute. Want me to set up a pipe?")
 BARE_ASK = rx(r"\W*(?:want me to|shall i|should i|would you like me to)\b", re.IGNORECASE)
+# What announces a fact told in passing ("side thing: …", "oh, before I forget - …", "fyi …")
+FACT_ASIDE = rx(r"\W*(?:(?:oh|and|also|ok|okay)\W+)*(?:side (?:thing|note)|before i forget|for the "
+                r"record|for reference|just so you know|fyi|btw|by the way|ps|heads up)\b"
+                r"[\s,:;.!-]*", re.IGNORECASE)
 # A cause guessed and put to the assistant as a tag question ("that's the idle timeout, isn't it")
 TAG_THEORY = rx(r"\b(?:that'?s|it'?s|this is|must be|probably|could it be)\b[^?\n]{3,100}?,?\s*"
                 r"(?:isn'?t it|aren'?t they|isn'?t that|right|no|surely|innit)\W*\??\s*$",
@@ -1367,6 +1371,18 @@ class FactExtractor:
             elif not IMPERATIVE.match(sentence) and states_a_fact(sentence) and any(
                     t.startswith(("port:", "env:", "v:")) for t in salient_tokens(sentence)):
                 kind = "environment"
+            if kind is None and (aside := FACT_ASIDE.match(text, spans[at][0], end)) is not None:
+                # ("side thing: photos are in R2, bucket lot-media", "oh, before I forget - kiosk
+                # builds happen on steiger"): a fact told in passing, announced as one
+                told_at = max(start, aside.end())
+                told = text[told_at:end]
+                if not is_question(told) and not IMPERATIVE.match(told) \
+                        and not HEDGED.search(told) and not TRANSIENT.search(told) \
+                        and len(content_words(told)) >= RELAYED_WORDS \
+                        and states_a_fact(told) and (salient_tokens(told) or names_of_things(told)):
+                    self._keep("convention" if RELAYED_RULE.search(told) else "environment",
+                               told, [self._cite(block, told_at, end, "fact")])
+                    continue
             if kind is None and relayed <= start < relayed_end and not IMPERATIVE.match(sentence) \
                     and len(content_words(sentence)) >= RELAYED_WORDS:
                 # (what a teammate's message passed on says: "changes to the remoting API

@@ -140,3 +140,25 @@ def test_a_guess_put_as_a_tag_question_keeps_the_problem_open_for_its_explanatio
     assert any("inactivity_timeout: 120" in t and "silent for 15 seconds" in t
                for t in found), found
     assert not any(t.startswith("dies at 15s") for t in found), found
+
+
+@pytest.mark.parametrize("aside", ["side thing:", "fyi", "oh, before I forget -", "btw"])
+def test_a_fact_told_in_passing_is_kept(tmp_path, aside):
+    b = session(tmp_path)
+    b.prompt("update wisp and gleam_stdlib to their latest versions")
+    b.say("Updated both.")
+    b.prompt(f"{aside} photos are in R2, bucket lot-myndir - the scales upload straight into "
+             "it. verify that when you get a sec")
+    b.say("Checked: the upload handler writes to lot-myndir.")
+    assert any("bucket lot-myndir" in t for t in proposed_texts(proposed(b)))
+
+
+def test_a_question_or_an_order_told_in_passing_is_no_fact(tmp_path):
+    b = session(tmp_path)
+    b.prompt("update wisp and gleam_stdlib to their latest versions")
+    b.say("Updated both.")
+    b.prompt("side thing: can you check which bucket the photos go to in R2?")
+    b.say("lot-myndir.")
+    b.prompt("fyi: move the photos to the lot-myndir-2 bucket when you get a chance")
+    b.say("Will do.")
+    assert not any("myndir" in t for t in proposed_texts(proposed(b)))

@@ -14,7 +14,6 @@ from pathlib import Path
 from .common import FORMAT_OPTION, SEARCH_FORMATS, echo, emit_json, fail, require_words
 from .parsing import Arg, IntRange, command, usage_error
 
-CONTEXT_BUDGET = 8000  # characters of hits in `search --format context`
 KM_ARGUMENT = Arg("km", type=Path, metavar="KM", help="A knowledge model (.rlat file).")
 SOURCE_ROOT_OPTION = Arg("--source-root", type=Path, metavar="DIR",
                          help="Where the sources are now (if they moved).")
@@ -143,6 +142,7 @@ def search(km: str, query: str, top_k: int, fmt: str, source_only: bool, include
            lens: str | None, budget: int) -> None:
     """Search a knowledge model. Every hit is labelled [SOURCE] (a passage) or [INSIGHT]
     (a claim built on the corpus, or a world fact) with file:lines and its score."""
+    from ..km.context import DEFAULT_BUDGET
     from ..km.present import render_search
     from ..km.search import load_lens
     from ..km.search import search as search_model
@@ -163,7 +163,7 @@ def search(km: str, query: str, top_k: int, fmt: str, source_only: bool, include
     result = search_model(model, query, top_k=top_k, source_only=source_only,
                           include_stale=include_stale, lens=lens_obj)
     sys.stdout.write(render_search(result, model, km, fmt,
-                                   budget=CONTEXT_BUDGET if budget is None else budget))
+                                   budget=DEFAULT_BUDGET if budget is None else budget))
 
 
 # ----------------------------------------------------------------------------- refresh

@@ -37,6 +37,7 @@ pipeline blanks the outputs once the extractor has seen them.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import deque
 from dataclasses import dataclass, field
@@ -368,11 +369,20 @@ class Fact:
 
 
 _ENDS = rx(r"[.!?](?=\s)")
+SENTENCES_CACHED = 64  # texts whose sentence spans are kept within a turn
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
     """(start, end) spans of the sentences of ``text``, bullets and headings skipped, so that
-    ``text[start:end]`` is an exact excerpt."""
+    ``text[start:end]`` is an exact excerpt. (A new list each call: callers narrow spans in
+    place.)"""
+    return list(_sentences(text))
+
+
+@functools.lru_cache(maxsize=SENTENCES_CACHED)
+def _sentences(text: str) -> tuple[tuple[int, int], ...]:
+    # (a message is split by several rules in turn — the user's words, the ask, a refusal,
+    # a report — so the same text is split several times a turn)
     spans = []
     text_ = text  # (the same length: spans found in it are spans of ``text``)
     if "!" in text_:
@@ -396,7 +406,7 @@ def sentences(text: str) -> list[tuple[int, int]]:
             end -= 1
         if end - start >= SENTENCE_MIN:
             spans.append((start, end))
-    return spans
+    return tuple(spans)
 
 
 # What people wrap a stated rule in ("btw, …", "no, stop - …", "… - keep that in mind"): not
@@ -491,6 +501,7 @@ class FactExtractor:
     _since_report: str = ""  # what the assistant said since the latest report (a few KB)
 
     def add(self, turn: Turn) -> None:
+        _sentences.cache_clear()  # (kept for one turn's rules: what a session repeats is split again)
         if isinstance(turn.cwd, str) and turn.cwd and not self._project:
             self._project = turn.cwd.rstrip("/").rsplit("/", 1)[-1].lower()
         if turn.kind == "prompt" and not turn.sidechain:

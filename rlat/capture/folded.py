@@ -29,4 +29,14 @@ class Folded:
         self._compiled = rx(pattern)
 
     def search(self, text: str, pos: int = 0) -> re.Match | None:
-        return self._compiled.search(text.lower(), pos)
+        return self._compiled.search(lowered(text), pos)
+
+
+_last = ["", ""]  # the text last lowered, and its lowercase
+
+
+def lowered(text: str) -> str:
+    """``text.lower()``, computed once for a text tested against several patterns in a row."""
+    if text is not _last[0]:  # (identity: a string is immutable, and kept alive here)
+        _last[0], _last[1] = text, text.lower()
+    return _last[1]

@@ -205,26 +205,60 @@ def _registers(claim: Claim) -> tuple[list, list]:
     return [claim.state, claim.state_reason, claim.state_at, claim.state_eid], list(_NO_CONTEST)
 
 
-def _set_base_state(claim: Claim, to: str, reason: str, ts: float, eid: str) -> None:
+def _set_base_state(claim: Claim, to: str, reason: str, ts: float, eid: str,
+                    claims: dict | None = None) -> None:
     base, contest = _registers(claim)
     if _newer(ts, eid, float(base[2]), str(base[3])):
         base = [to, reason, ts, eid]
     claim.base_state, claim.contest_key = base, contest
-    settle_state(claim)
+    settle_state(claim, claims)
 
 
-def settle_state(claim: Claim) -> None:
+def out_of_play(claim: Claim | None) -> bool:
+    """Forgotten (retired) or purged: a claim nothing serves or argues with any more."""
+    return claim is not None and (claim.state == "retired" or claim.purged)
+
+
+def _opponents_gone(claim: Claim, claims: dict | None) -> bool:
+    """Every claim this one was contested with is out of play in this file: a contradiction
+    needs two live sides. Only a contest recorded on both sides counts (as every contest is
+    made), so that a change on the other side finds this one to settle again. A contest with
+    no other side (a demotion) stands, and so does one with a claim this file does not hold."""
+    if claims is None or not claim.contested_with:
+        return False
+    for other in claim.contested_with:
+        opponent = claims.get(other) if other != claim.id else None  # (itself: it stands)
+        if opponent is None or claim.id not in opponent.contested_with \
+                or not out_of_play(opponent):
+            return False
+    return True
+
+
+def settle_state(claim: Claim, claims: dict | None = None) -> None:
     """The claim's state from its registers: the newest state event's, or ``contested`` when
-    a contest is newer — unless the claim is retired or purged. A contest never revives a claim
-    that is out of play (a teammate's copy may carry one made after it was forgotten), and
-    because this depends on the registers alone, not on which event came last, the fold stays
-    independent of arrival order."""
+    a contest is newer — unless the claim is retired or purged, or (``claims``: the fold's)
+    every claim it was contested with is. A contest never revives a claim that is out of play
+    (a teammate's copy may carry one made after it was forgotten), nor keeps one contested by
+    a claim forgotten here; because this depends on the registers and the other side's state,
+    not on which event came last, the fold stays independent of arrival order (a change of
+    the other side's state settles this one again: ``_settle_opponents``)."""
     (state, reason, ts, eid), (c_ts, c_eid, c_reason) = claim.base_state, claim.contest_key
     if state != "retired" and not claim.purged \
-            and _newer(float(c_ts), str(c_eid), float(ts), str(eid)):
+            and _newer(float(c_ts), str(c_eid), float(ts), str(eid)) \
+            and not _opponents_gone(claim, claims):
         state, reason, ts, eid = "contested", c_reason, c_ts, c_eid
     claim.state, claim.state_reason = state, reason
     claim.state_at, claim.state_eid = float(ts), str(eid)
+
+
+def _settle_opponents(state: FoldState, claim: Claim) -> None:
+    """Settle again the claims ``claim`` was contested with: whether it is out of play decides
+    whether their contest with it stands."""
+    for other in claim.contested_with:
+        opponent = state.claims.get(other) if other != claim.id else None
+        # (one with no registers has had no contest folded with them: nothing to settle)
+        if opponent is not None and opponent.base_state:
+            settle_state(opponent, state.claims)
 
 
 def _add_workspace(claim: Claim, workspace: str | None) -> None:
@@ -263,6 +297,9 @@ def apply(state: FoldState, event: dict) -> None:
         if claim.purged or (before is not None and before.purged) \
                 or any(e.get("kind") == ev.PURGED for e in waited):
             _purge(claim)  # (a purge is absorbing: a restored row never brings the text back)
+        elif claim.base_state and claim.contested_with:
+            settle_state(claim, state.claims)
+        _settle_opponents(state, claim)
         return
 
     if kind == ev.INJECTED:
@@ -325,10 +362,11 @@ def _apply_to_claim(state: FoldState, claim: Claim, event: dict) -> None:
             claim.last_evidence_at = max(claim.last_evidence_at, ts)
         _touch(claim, ts)
     elif kind == ev.STATE_CHANGED:
-        _set_base_state(claim, event["to"], event.get("reason", ""), ts, eid)
+        _set_base_state(claim, event["to"], event.get("reason", ""), ts, eid, state.claims)
+        _settle_opponents(state, claim)
         _touch(claim, ts)
     elif kind == ev.PROMOTED:
-        _set_base_state(claim, "active", event.get("reason", "promoted"), ts, eid)
+        _set_base_state(claim, "active", event.get("reason", "promoted"), ts, eid, state.claims)
         # Scope is its own register: the newest promotion's, whatever the state became since.
         if _newer(ts, eid, float(claim.scope_key[0]), str(claim.scope_key[1])):
             claim.scope = event.get("scope", claim.scope)
@@ -342,7 +380,8 @@ def _apply_to_claim(state: FoldState, claim: Claim, event: dict) -> None:
         if _newer(ts, eid, float(contest[0]), str(contest[1])):
             contest = [ts, eid, event.get("reason", "")]
         claim.base_state, claim.contest_key = base, contest
-        settle_state(claim)
+        settle_state(claim, state.claims)
+        _settle_opponents(state, claim)  # (its side of the contest is recorded now)
         _touch(claim, ts)
     elif kind == ev.SUPERSEDED:
         if _newer(ts, eid, claim.superseded_at, claim.superseded_eid):
@@ -374,6 +413,7 @@ def _apply_to_claim(state: FoldState, claim: Claim, event: dict) -> None:
         # Absorbing: no event folded before or after (a late earlier proposal, more evidence
         # with excerpts) brings the text back; see _merge_proposal and _merge_citations.
         _purge(claim)
+        _settle_opponents(state, claim)
         _touch(claim, ts)
 
 

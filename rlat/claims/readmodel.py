@@ -41,7 +41,7 @@ from .ids import sha256
 from .model import CLAIM_FIELDS, Claim, live, visible_everywhere
 
 MAGIC = b"RLATRMD1"
-VERSION = 1
+VERSION = 2  # 2: a contest stands only while its other side is in play (rlat.claims.fold)
 _HEAD = struct.Struct("<8sQ")  # magic, header length
 ALIGN = 8
 MAX_DELTA_RECORDS = 3000  # a read model further behind than this is rebuilt, not caught up

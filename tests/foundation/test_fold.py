@@ -249,6 +249,37 @@ def test_a_contest_leaves_a_purged_claim_uncontested_whatever_the_order():
             assert claim.purged and claim.state == "active"
 
 
+def test_a_contest_stands_only_while_its_other_side_is_in_play_whatever_the_order():
+    a = ev.proposed("deploys on tuesdays", "convention", citations=[cite("s1")], ts=1)
+    b = ev.proposed("deploys on thursdays", "convention", citations=[cite("s2")], ts=1)
+    contest = [ev.contested(a["claim"], b["claim"], "disagree", ts=3),
+               ev.contested(b["claim"], a["claim"], "disagree", ts=3)]
+    forgot = ev.state_changed(b["claim"], "retired", "forgotten", ts=5)
+    events = [a, b, *contest, forgot]
+    for seed in range(12):  # (a teammate's copy may bring the contest after the forgetting)
+        order = list(events)
+        random.Random(seed).shuffle(order)
+        state = fold(order)
+        assert state.claims[a["claim"]].state == "candidate"
+        assert state.claims[b["claim"]].state == "retired"
+    # one side purged settles the other as well
+    purged = fold([a, b, *contest, ev.purged(b["claim"], ts=5)])
+    assert purged.claims[a["claim"]].state == "candidate"
+    # stated again, the other side is back in play and the contest stands again
+    again = ev.state_changed(b["claim"], "candidate", "stated again", ts=7)
+    assert fold([again, *events]).claims[a["claim"]].state == "contested"
+
+
+def test_a_demotion_or_a_contest_recorded_on_one_side_only_stands():
+    a = ev.proposed("deploys on tuesdays", "convention", citations=[cite("s1")], ts=1)
+    b = ev.proposed("deploys on thursdays", "convention", citations=[cite("s2")], ts=1)
+    forgot = ev.state_changed(b["claim"], "retired", "forgotten", ts=5)
+    one_sided = ev.contested(a["claim"], b["claim"], "disagree", ts=3)
+    assert fold([a, b, one_sided, forgot]).claims[a["claim"]].state == "contested"
+    demoted = ev.contested(a["claim"], "", "quarantined agent", ts=3)
+    assert fold([a, b, demoted, forgot]).claims[a["claim"]].state == "contested"
+
+
 def test_a_snapshot_row_written_before_the_state_registers_folds_on():
     p = ev.proposed("x", "convention", citations=[cite("s1")], ts=1)
     body = fold([p, ev.promoted(p["claim"], "repo", "gate", ts=2)]).to_snapshot()

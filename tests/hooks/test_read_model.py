@@ -57,6 +57,25 @@ def test_read_model_plus_delta_recalls_what_a_full_fold_recalls(seed):
     assert len(memory.touched) < len(ids) // 2  # and nothing else was decoded
 
 
+def test_a_side_of_a_contest_forgotten_after_the_read_model_settles_the_other():
+    rng = random.Random(11)
+    random_store(rng, 30)
+    store = memory_store_path()
+    a = ev.proposed("deploys go out on tuesdays", "convention",
+                    citations=[ev.command_citation("a")], workspace=WORKSPACES[0])
+    b = ev.proposed("deploys go out on thursdays", "convention",
+                    citations=[ev.command_citation("b")], workspace=WORKSPACES[0])
+    ClaimLog(store).append([a, b, ev.contested(a["claim"], b["claim"], "disagree"),
+                            ev.contested(b["claim"], a["claim"], "disagree")])
+    build_read_model(store)
+    ClaimLog(store).append([ev.state_changed(b["claim"], "retired", "forgotten")])
+    memory = open_read_model(store)
+    assert memory.from_projection  # (the retirement is folded from the tail)
+    assert memory.state.claims[a["claim"]].state == "candidate"
+    assert memory.state.claims[a["claim"]].to_row() == \
+        ClaimLog(store).state().claims[a["claim"]].to_row()
+
+
 def test_session_start_candidates_match_a_full_fold(workspace):
     rng = random.Random(5)
     store_with_delta(rng, 120)

@@ -266,3 +266,23 @@ def test_a_forgotten_or_purged_claim_cannot_be_contested_back_into_play():
     assert listed == {alpha: "candidate", gamma: "retired", delta: "candidate"}
     recalled = json.loads(ok("memory", "recall", "claim gamma three", "--format", "json"))
     assert gamma not in [h["id"] for h in recalled["hits"]]
+
+
+def test_forgetting_one_side_of_a_contradiction_settles_the_other():
+    for text in ("deploys go out on tuesdays", "deploys go out on thursdays"):
+        ok("memory", "add", text)
+    ids = {c["text"]: c["id"] for c in json.loads(ok("memory", "list", "--format",
+                                                     "json"))["claims"]}
+    tuesday, thursday = ids["deploys go out on tuesdays"], ids["deploys go out on thursdays"]
+    ok("memory", "contest", tuesday, thursday)
+
+    def states():
+        return {c["id"]: c["state"] for c in json.loads(
+            ok("memory", "list", "--all", "--format", "json"))["claims"]}
+
+    assert states() == {tuesday: "contested", thursday: "contested"}
+    ok("memory", "forget", thursday)  # the wrong one: the other stands uncontested
+    assert states() == {tuesday: "candidate", thursday: "retired"}
+    # stated again, it is a candidate newer than the contest; the other side is disputed again
+    ok("memory", "add", "deploys go out on thursdays")
+    assert states() == {tuesday: "contested", thursday: "candidate"}

@@ -311,13 +311,14 @@ SITUATION = ("_ask", "_symptom", "_since_report", "_reverted", "_fixing", "_repo
              "_question", "_answered", "_theory")
 TURNED_DOWN_SENTENCES = 4  # of the reply, where the time it was in use may be told (after "ok,
 # this is what they said:")
+TURNED_DOWN_RULE_WORDS = 4  # content words a refusal's feedback needs to be a rule of its own
 OFFER_WORDS = 3  # content words an offer needs to say what it offers ("Want me to try it?": no)
 # ... and an offer that only asks leans on what came before ("Snowpipe … would load each file
 # within a minute. Want me to set up a pipe?")
 BARE_ASK = rx(r"\W*(?:want me to|shall i|should i|would you like me to)\b", re.IGNORECASE)
 # What announces a fact told in passing ("side thing: …", "oh, before I forget - …", "fyi …")
 FACT_ASIDE = rx(r"\W*(?:(?:oh|and|also|ok|okay)\W+)*(?:side (?:thing|note)|before i forget|for the "
-                r"record|for reference|just so you know|fyi|btw|by the way|ps|heads up)\b"
+                r"record|for reference|just so you know|fyi|btw|by the way|heads up)\b"
                 r"[\s,:;.!-]*", re.IGNORECASE)
 # A cause guessed and put to the assistant as a tag question ("that's the idle timeout, isn't it")
 TAG_THEORY = rx(r"\b(?:that'?s|it'?s|this is|must be|probably|could it be)\b[^?\n]{3,100}?,?\s*"
@@ -2138,15 +2139,20 @@ class FactExtractor:
         self._kept += 1
         return fact
 
-    def _turned_down_rule(self, block: Block, text: str, start: int) -> None:
+    def _turned_down_rule(self, said: Block, start: int) -> None:
+        """The words typed when turning a tool call down (``said.text`` from ``start``), when
+        no rule was found in them: their first sentence that names code and is neither a
+        question, a doubt nor for now is how things are done here ("nope. everything goes
+        through `tidyall -a` before you commit")."""
+        text = said.text
         for a, b in sentences(text[start:]):
             a, b = a + start, b + start
             sentence = text[a:b]
             if is_question(sentence) or TRANSIENT.search(sentence) or HEDGED.search(sentence):
                 continue
-            if b - a <= SENTENCE_MAX and len(content_words(sentence)) >= 4 \
+            if b - a <= SENTENCE_MAX and len(content_words(sentence)) >= TURNED_DOWN_RULE_WORDS \
                     and ("`" in sentence or _names_code(sentence)):
-                self._keep("convention", sentence, [self._cite(Block("text", text, uuid=block.uuid, offset=block.offset), a, b, "fact")])
+                self._keep("convention", sentence, [self._cite(said, a, b, "fact")])
                 return
 
     def _users_words(self, block: Block) -> bool:
@@ -2164,10 +2170,10 @@ class FactExtractor:
                 refused = PLAN_REFUSAL_LEAD.match(m.group(1))
                 kept = self._kept
                 said_from = m.start(1) + (refused.end() if refused else 0)
-                self._user_text(Block("text", text.rstrip(), uuid=block.uuid,
-                                      offset=block.offset), start=said_from)
+                said = Block("text", text.rstrip(), uuid=block.uuid, offset=block.offset)
+                self._user_text(said, start=said_from)
                 if self._kept == kept:
-                    self._turned_down_rule(block, text.rstrip(), said_from)
+                    self._turned_down_rule(said, said_from)
                 planned, self._planned = self._planned, None
                 if planned is not None and planned.tool_id == block.tool_id:
                     self._plan_refused(planned, block, m.start(1))

@@ -502,7 +502,7 @@ class FactExtractor:
     _since_report: str = ""  # what the assistant said since the latest report (a few KB)
 
     def add(self, turn: Turn) -> None:
-        _sentences.cache_clear()  # (kept for one turn's rules: what a session repeats is split again)
+        _sentences.cache_clear()  # (one turn's: what a session repeats is split again)
         if isinstance(turn.cwd, str) and turn.cwd and not self._project:
             self._project = turn.cwd.rstrip("/").rsplit("/", 1)[-1].lower()
         if turn.kind == "prompt" and not turn.sidechain:

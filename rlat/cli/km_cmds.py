@@ -151,7 +151,8 @@ def search(km: str, query: str, top_k: int, fmt: str, source_only: bool, include
 
     if budget is not None and fmt != "context":
         usage_error("--budget sizes --format context; give both, or neither", "rlat search")
-    require_words(query, has_words=bool(tokenize(query)), to="search for", then="say what to look for")
+    require_words(query, has_words=bool(tokenize(query)), to="search for",
+                  then="say what to look for")
     lens_obj = None
     if lens and not source_only:
         try:

@@ -265,9 +265,13 @@ def test_a_contest_stands_only_while_its_other_side_is_in_play_whatever_the_orde
     # one side purged settles the other as well
     purged = fold([a, b, *contest, ev.purged(b["claim"], ts=5)])
     assert purged.claims[a["claim"]].state == "candidate"
-    # stated again, the other side is back in play and the contest stands again
-    again = ev.state_changed(b["claim"], "candidate", "stated again", ts=7)
-    assert fold([again, *events]).claims[a["claim"]].state == "contested"
+    # stated again, or promoted, the other side is back in play and the contest stands again
+    for back in (ev.state_changed(b["claim"], "candidate", "stated again", ts=7),
+                 ev.promoted(b["claim"], "repo", "gate", ts=7)):
+        for seed in range(12):
+            order = [back, *events]
+            random.Random(seed).shuffle(order)
+            assert fold(order).claims[a["claim"]].state == "contested"
 
 
 def test_a_demotion_or_a_contest_recorded_on_one_side_only_stands():

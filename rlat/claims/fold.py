@@ -367,6 +367,7 @@ def _apply_to_claim(state: FoldState, claim: Claim, event: dict) -> None:
         _touch(claim, ts)
     elif kind == ev.PROMOTED:
         _set_base_state(claim, "active", event.get("reason", "promoted"), ts, eid, state.claims)
+        _settle_opponents(state, claim)  # (a promotion can bring it back into play)
         # Scope is its own register: the newest promotion's, whatever the state became since.
         if _newer(ts, eid, float(claim.scope_key[0]), str(claim.scope_key[1])):
             claim.scope = event.get("scope", claim.scope)

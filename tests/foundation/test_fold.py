@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -268,6 +269,20 @@ def test_a_contest_stands_only_while_its_other_side_is_in_play_whatever_the_orde
     # stated again, the other side is back in play and the contest stands again
     again = ev.state_changed(b["claim"], "candidate", "stated again", ts=7)
     assert fold([again, *events]).claims[a["claim"]].state == "contested"
+
+
+def test_the_other_side_promoted_after_it_was_forgotten_contests_again_whatever_the_order():
+    # (a teammate's copy may promote it after it was forgotten here: it is back in play)
+    a = ev.proposed("deploys on tuesdays", "convention", citations=[cite("s1")], ts=1)
+    b = ev.proposed("deploys on thursdays", "convention", citations=[cite("s2")], ts=1)
+    events = [a, b, ev.contested(a["claim"], b["claim"], "disagree", ts=3),
+              ev.contested(b["claim"], a["claim"], "disagree", ts=3),
+              ev.state_changed(b["claim"], "retired", "forgotten", ts=5),
+              ev.promoted(b["claim"], "repo", "gate", ts=6)]
+    for order in itertools.permutations(events):
+        state = fold(order)
+        assert state.claims[b["claim"]].state == "active"
+        assert state.claims[a["claim"]].state == "contested"
 
 
 def test_a_demotion_or_a_contest_recorded_on_one_side_only_stands():

@@ -309,6 +309,24 @@ def test_a_snapshot_row_written_before_the_state_registers_folds_on():
     assert _one_of(fold([contest, purge], FoldState.from_snapshot(body))).state == "active"
 
 
+def test_a_snapshot_folded_by_the_earlier_contest_rule_agrees_with_the_full_fold():
+    # (before a contest needed its other side in play, a snapshot kept the survivor contested)
+    a = ev.proposed("deploys on tuesdays", "convention", citations=[cite("s1")], ts=1)
+    b = ev.proposed("deploys on thursdays", "convention", citations=[cite("s2")], ts=1)
+    events = [a, b, ev.contested(a["claim"], b["claim"], "disagree", ts=3),
+              ev.contested(b["claim"], a["claim"], "disagree", ts=3),
+              ev.state_changed(b["claim"], "retired", "forgotten", ts=5)]
+    full = fold(events)
+    body = full.to_snapshot()
+    names = body["fields"]
+    row = body["claims"][[r[names.index("id")] for r in body["claims"]].index(a["claim"])]
+    for name, value in (("state", "contested"), ("state_reason", "disagree"),
+                        ("state_at", 3.0), ("state_eid", events[2]["id"])):
+        row[names.index(name)] = value
+    assert FoldState.from_snapshot(body).claims[a["claim"]].state == "candidate"
+    assert FoldState.from_snapshot(body) == full
+
+
 def _one_of(state):
     return next(iter(state.claims.values()))
 

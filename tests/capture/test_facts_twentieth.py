@@ -41,6 +41,21 @@ def test_feedback_that_names_nothing_or_asks_is_no_rule(tmp_path, feedback):
     assert not proposed(b).get("convention")
 
 
+@pytest.mark.parametrize("feedback", [
+    "wait, first show me the diff of `shifts_controller.rb`",
+    "stop. let me run `npm test` myself",
+    "not now, the `deploy.sh` script is being edited by Sam",
+    "nope, wrong file — I meant `config/prod.yml` not dev",
+    "I don't want that change in `models.py` yet"])
+def test_feedback_about_this_call_is_no_rule(tmp_path, feedback):
+    # (it names code, but says what to do with this call, not how the team works)
+    b = session(tmp_path)
+    b.prompt("add a `volunteer_count` field to the JSON the shifts controller returns")
+    b.run("Bash", {"command": "git push origin main"}, REJECTED + feedback, is_error=True)
+    b.say("Okay.")
+    assert not proposed(b).get("convention")
+
+
 @pytest.mark.parametrize("ask", ["Want me to?", "Should I?", "Shall I go ahead?", "Try it?"])
 def test_an_offer_that_only_asks_leave_is_turned_down_by_what_was_tried(tmp_path, ask):
     b = session(tmp_path)

@@ -316,8 +316,10 @@ OFFER_WORDS = 3  # content words an offer needs to say what it offers ("Want me 
 # within a minute. Want me to set up a pipe?")
 BARE_ASK = rx(r"\W*(?:want me to|shall i|should i|would you like me to)\b", re.IGNORECASE)
 # What announces a fact told in passing ("side thing: …", "oh, before I forget - …", "fyi …")
+# (not the command: "ps shows two gunicorn masters", "ps -ef lists …")
 FACT_ASIDE = rx(r"\W*(?:(?:oh|and|also|ok|okay)\W+)*(?:side (?:thing|note)|before i forget|for the "
-                r"record|for reference|just so you know|fyi|btw|by the way|ps|heads up)\b"
+                r"record|for reference|just so you know|fyi|btw|by the way|heads up|"
+                r"ps(?!\s+(?:-|aux\b|ax\b|shows?\b|says\b|lists?\b|output\b|reports?\b)))\b"
                 r"[\s,:;.!-]*", re.IGNORECASE)
 # A cause guessed and put to the assistant as a tag question ("that's the idle timeout, isn't it")
 TAG_THEORY = rx(r"\b(?:that'?s|it'?s|this is|must be|probably|could it be)\b[^?\n]{3,100}?,?\s*"

@@ -168,6 +168,17 @@ def test_a_fact_told_in_passing_is_kept(tmp_path, aside):
     assert any("bucket lot-myndir" in t for t in proposed_texts(proposed(b)))
 
 
+@pytest.mark.parametrize("said", ["ps shows two gunicorn masters running under supervisor",
+                                  "ps -ef lists two gunicorn masters running under supervisor"])
+def test_the_ps_command_is_no_postscript(tmp_path, said):
+    b = session(tmp_path)
+    b.prompt("update wisp and gleam_stdlib to their latest versions")
+    b.say("Updated both.")
+    b.prompt(said)
+    b.say("Ok.")
+    assert not any("gunicorn masters" in t for t in proposed_texts(proposed(b)))
+
+
 def test_a_question_or_an_order_told_in_passing_is_no_fact(tmp_path):
     b = session(tmp_path)
     b.prompt("update wisp and gleam_stdlib to their latest versions")

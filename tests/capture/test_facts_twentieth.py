@@ -80,6 +80,18 @@ def test_an_attempt_dated_by_the_teams_own_event_turns_the_offer_down(tmp_path):
     assert "SameSite=Strict before the autumn drive" in tried["text"]
 
 
+@pytest.mark.parametrize("reply", [
+    "we changed the nginx timeout in march too and nothing broke, so fine by me",
+    "we changed the nginx timeout in march too, no issues since"])
+def test_an_attempt_that_went_without_trouble_does_not_turn_the_offer_down(tmp_path, reply):
+    b = session(tmp_path)
+    b.prompt("the PDF export times out on big rotas")
+    b.say("Easy — raise the gunicorn timeout in gunicorn.conf.py to 120. Should I?")
+    b.prompt(reply)
+    b.say("Done.")
+    assert not proposed(b).get("falsified")
+
+
 def test_an_offer_taken_up_is_not_turned_down(tmp_path):
     b = session(tmp_path)
     b.prompt("can we just crank up the number of web workers for publish day?")

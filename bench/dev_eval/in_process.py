@@ -75,13 +75,11 @@ def oracle(world: World, layout: Layout, home: Path) -> dict:
 
 def ask(world: World, layout: Layout, home: Path) -> list[Answer]:
     from rlat.claims import ClaimLog
-    from rlat.hooks.runtime import env_number
-    from rlat.hooks.user_prompt import RECALL_CHARS, RECALL_TOP_K, render
+    from rlat.hooks.user_prompt import recall_limits, render
     from rlat.retrieval.recall import recall
     from rlat.workspace import workspace_id
 
-    top_k = int(env_number("RLAT_RECALL_TOP_K", RECALL_TOP_K))  # (as the hook reads them)
-    budget = int(env_number("RLAT_RECALL_CHARS", RECALL_CHARS))
+    top_k, budget = recall_limits()  # (as the hook reads them)
     with _rlat_home(home):
         state = ClaimLog(home / "memory.rlat").state()
         workspaces = {name: workspace_id(str(path)) for name, path in layout.projects.items()}

@@ -1000,6 +1000,8 @@ QUOTED_OUTPUT = rx(r"\b(?:throws|threw|raises|raised|fails with|failed with|cras
 # ... nor when it went well ("… and the p95 dropped from 800ms to 120ms", "loads instantly now").
 WENT_WELL = rx(r"\b(?:worked|works|helped|fixed|solved|(?:was|been) (?:great|fine|solid)|"
                        r"went fine|loved it|never a problem|without (?:any )?(?:issues|problems)|"
+                       # (no trouble told with a turn-down's words: "… and nothing broke")
+                       r"nothing broke|no (?:issues|problems)(?: since| at all)?(?=\s*(?:[.,;!]|$))|"
                        r"dropped|improved|faster|better|instantly|halved|went down)\b",
                        re.IGNORECASE)
 # ... and "dont suggest X - we tried that" says it was dropped, whatever reason follows.

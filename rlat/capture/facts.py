@@ -328,6 +328,10 @@ TAG_THEORY = rx(r"\b(?:that'?s|it'?s|this is|must be|probably|could it be)\b[^?\
 PERMISSION_ASKED = rx(r"(?:\b(?:want me to|should i|shall i|do you want me to|(?:ok|okay) to "
                       r"(?:go|proceed)|go ahead|do it|try it|give it a (?:go|try))\W*|\bor not)"
                       r"\?\s*$", re.IGNORECASE)
+# What feedback on a refused call says about that call or its user, not how the team works
+# ("wait, first show me the diff of …", "not now, …", "wrong file — I meant …")
+ABOUT_THIS_CALL = rx(r"^\W*(?:wait|hold on|not now|not yet)\b|\b(?:i|i'm|i'd|i'll|i've|me|my|"
+                     r"myself)\b", re.IGNORECASE)
 DECLARED_MIN_WORDS = 5  # a bare statement shorter than this is a reply, not a report
 SENTENCE_MAX = 400
 RECENT_FAILURES = 4  # how far back a success looks for the failure it recovers from
@@ -2148,7 +2152,8 @@ class FactExtractor:
         for a, b in sentences(text[start:]):
             a, b = a + start, b + start
             sentence = text[a:b]
-            if is_question(sentence) or TRANSIENT.search(sentence) or HEDGED.search(sentence):
+            if is_question(sentence) or TRANSIENT.search(sentence) or HEDGED.search(sentence) \
+                    or ABOUT_THIS_CALL.search(sentence):
                 continue
             if b - a <= SENTENCE_MAX and len(content_words(sentence)) >= TURNED_DOWN_RULE_WORDS \
                     and ("`" in sentence or _names_code(sentence)):

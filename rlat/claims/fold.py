@@ -75,9 +75,14 @@ class FoldState:
     def from_snapshot(cls, body: dict) -> FoldState:
         names = body.get("fields") or list(CLAIM_FIELDS)
         claims = {}
+        contested = []
         for row in body.get("claims", []):
             claim = claim_from_row(names, row)
             claims[claim.id] = claim
+            if claim.state == "contested" and claim.contested_with and claim.base_state:
+                contested.append(claim)
+        for claim in contested:  # (a snapshot written before a contest needed two live sides)
+            settle_state(claim, claims)
         return cls(
             claims=claims,
             agents=dict(body.get("agents", {})),

@@ -143,6 +143,15 @@ def handle(ctx: HookContext) -> dict | None:
                                    "additionalContext": block}}
 
 
+def recall_limits() -> tuple[int, int]:
+    """(how many claims, how many characters) a prompt is given: ``RLAT_RECALL_TOP_K`` and
+    ``RLAT_RECALL_CHARS`` as set, else the defaults (bench/dev_eval/in_process.py reads them
+    here too)."""
+    # (a positive setting below 1, "0.5", is kept by env_number: at least one claim)
+    top_k = max(1, int(env_number("RLAT_RECALL_TOP_K", RECALL_TOP_K)))
+    return top_k, int(env_number("RLAT_RECALL_CHARS", RECALL_CHARS))
+
+
 def _recall(ctx: HookContext, query: str, now: float) -> tuple[str, list[list], dict[str, str]]:
     """(the fenced block, [[claim_id, rank], …], the KM each recalled KM attribute came from)."""
     from ..claims.fold import FoldState
@@ -152,9 +161,7 @@ def _recall(ctx: HookContext, query: str, now: float) -> tuple[str, list[list], 
     attributes, km_of = _km_attributes(ctx, memory)
     if (memory is None or not memory.state.claims) and not attributes:
         return "", [], {}
-    # (a positive setting below 1, "0.5", is kept by env_number: at least one claim)
-    top_k = max(1, int(env_number("RLAT_RECALL_TOP_K", RECALL_TOP_K)))
-    budget = int(env_number("RLAT_RECALL_CHARS", RECALL_CHARS))
+    top_k, budget = recall_limits()
     seen = injected_ids(read_records(ctx.session_id))
     state, index = FoldState(), None
     if memory is not None and memory.state.claims:

@@ -193,6 +193,16 @@ def test_the_in_process_run_injects_what_the_hooks_inject(tiny, mode):
     assert Path.cwd() != layout.projects["alphaproj"]
 
 
+def test_the_in_process_run_reads_the_recall_settings_as_the_hook_does(tiny, monkeypatch):
+    # (a positive RLAT_RECALL_TOP_K below 1 recalls one claim in the hook)
+    monkeypatch.setenv("RLAT_RECALL_TOP_K", "0.5")
+    w, layout, root = tiny
+    hooks = runner.evaluate(w, layout, "oracle", root / "top-k-hooks")
+    fast = in_process.evaluate(w, layout, "oracle", root / "top-k-in-process")
+    assert [a.injected for a in fast.answers] == [a.injected for a in hooks.answers]
+    assert any(a.injected for a in fast.answers)
+
+
 def test_a_claim_recalled_in_another_project_is_counted_as_a_leak(tiny):
     w, layout, root = tiny
     home = root / "leaky-home"

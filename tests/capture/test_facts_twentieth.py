@@ -41,6 +41,21 @@ def test_feedback_that_names_nothing_or_asks_is_no_rule(tmp_path, feedback):
     assert not proposed(b).get("convention")
 
 
+@pytest.mark.parametrize("feedback", [
+    "wait, first show me the diff of `shifts_controller.rb`",
+    "stop. let me run `npm test` myself",
+    "not now, the `deploy.sh` script is being edited by Sam",
+    "nope, wrong file — I meant `config/prod.yml` not dev",
+    "I don't want that change in `models.py` yet"])
+def test_feedback_about_this_call_is_no_rule(tmp_path, feedback):
+    # (it names code, but says what to do with this call, not how the team works)
+    b = session(tmp_path)
+    b.prompt("add a `volunteer_count` field to the JSON the shifts controller returns")
+    b.run("Bash", {"command": "git push origin main"}, REJECTED + feedback, is_error=True)
+    b.say("Okay.")
+    assert not proposed(b).get("convention")
+
+
 @pytest.mark.parametrize("ask", ["Want me to?", "Should I?", "Shall I go ahead?", "Try it?"])
 def test_an_offer_that_only_asks_leave_is_turned_down_by_what_was_tried(tmp_path, ask):
     b = session(tmp_path)
@@ -63,6 +78,18 @@ def test_an_attempt_dated_by_the_teams_own_event_turns_the_offer_down(tmp_path):
     b.say("Thanks, that rules it out.")
     (tried,) = proposed(b)["falsified"]
     assert "SameSite=Strict before the autumn drive" in tried["text"]
+
+
+@pytest.mark.parametrize("reply", [
+    "we changed the nginx timeout in march too and nothing broke, so fine by me",
+    "we changed the nginx timeout in march too, no issues since"])
+def test_an_attempt_that_went_without_trouble_does_not_turn_the_offer_down(tmp_path, reply):
+    b = session(tmp_path)
+    b.prompt("the PDF export times out on big rotas")
+    b.say("Easy — raise the gunicorn timeout in gunicorn.conf.py to 120. Should I?")
+    b.prompt(reply)
+    b.say("Done.")
+    assert not proposed(b).get("falsified")
 
 
 def test_an_offer_taken_up_is_not_turned_down(tmp_path):
@@ -151,6 +178,17 @@ def test_a_fact_told_in_passing_is_kept(tmp_path, aside):
              "it. verify that when you get a sec")
     b.say("Checked: the upload handler writes to lot-myndir.")
     assert any("bucket lot-myndir" in t for t in proposed_texts(proposed(b)))
+
+
+@pytest.mark.parametrize("said", ["ps shows two gunicorn masters running under supervisor",
+                                  "ps -ef lists two gunicorn masters running under supervisor"])
+def test_the_ps_command_is_no_postscript(tmp_path, said):
+    b = session(tmp_path)
+    b.prompt("update wisp and gleam_stdlib to their latest versions")
+    b.say("Updated both.")
+    b.prompt(said)
+    b.say("Ok.")
+    assert not any("gunicorn masters" in t for t in proposed_texts(proposed(b)))
 
 
 def test_a_question_or_an_order_told_in_passing_is_no_fact(tmp_path):

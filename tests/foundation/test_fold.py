@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -274,6 +275,20 @@ def test_a_contest_stands_only_while_its_other_side_is_in_play_whatever_the_orde
             assert fold(order).claims[a["claim"]].state == "contested"
 
 
+def test_the_other_side_promoted_after_it_was_forgotten_contests_again_whatever_the_order():
+    # (a teammate's copy may promote it after it was forgotten here: it is back in play)
+    a = ev.proposed("deploys on tuesdays", "convention", citations=[cite("s1")], ts=1)
+    b = ev.proposed("deploys on thursdays", "convention", citations=[cite("s2")], ts=1)
+    events = [a, b, ev.contested(a["claim"], b["claim"], "disagree", ts=3),
+              ev.contested(b["claim"], a["claim"], "disagree", ts=3),
+              ev.state_changed(b["claim"], "retired", "forgotten", ts=5),
+              ev.promoted(b["claim"], "repo", "gate", ts=6)]
+    for order in itertools.permutations(events):
+        state = fold(order)
+        assert state.claims[b["claim"]].state == "active"
+        assert state.claims[a["claim"]].state == "contested"
+
+
 def test_a_demotion_or_a_contest_recorded_on_one_side_only_stands():
     a = ev.proposed("deploys on tuesdays", "convention", citations=[cite("s1")], ts=1)
     b = ev.proposed("deploys on thursdays", "convention", citations=[cite("s2")], ts=1)
@@ -296,6 +311,24 @@ def test_a_snapshot_row_written_before_the_state_registers_folds_on():
     assert _one_of(fold([contest], FoldState.from_snapshot(body))).state == "contested"
     # the promotion the old row recorded is what a purge uncovers
     assert _one_of(fold([contest, purge], FoldState.from_snapshot(body))).state == "active"
+
+
+def test_a_snapshot_folded_by_the_earlier_contest_rule_agrees_with_the_full_fold():
+    # (before a contest needed its other side in play, a snapshot kept the survivor contested)
+    a = ev.proposed("deploys on tuesdays", "convention", citations=[cite("s1")], ts=1)
+    b = ev.proposed("deploys on thursdays", "convention", citations=[cite("s2")], ts=1)
+    events = [a, b, ev.contested(a["claim"], b["claim"], "disagree", ts=3),
+              ev.contested(b["claim"], a["claim"], "disagree", ts=3),
+              ev.state_changed(b["claim"], "retired", "forgotten", ts=5)]
+    full = fold(events)
+    body = full.to_snapshot()
+    names = body["fields"]
+    row = body["claims"][[r[names.index("id")] for r in body["claims"]].index(a["claim"])]
+    for name, value in (("state", "contested"), ("state_reason", "disagree"),
+                        ("state_at", 3.0), ("state_eid", events[2]["id"])):
+        row[names.index(name)] = value
+    assert FoldState.from_snapshot(body).claims[a["claim"]].state == "candidate"
+    assert FoldState.from_snapshot(body) == full
 
 
 def _one_of(state):

@@ -32,11 +32,12 @@ class Folded:
         return self._compiled.search(lowered(text), pos)
 
 
-_last = ["", ""]  # the text last lowered, and its lowercase
+_last = ("", "")  # the text last lowered, and its lowercase
 
 
 def lowered(text: str) -> str:
     """``text.lower()``, computed once for a text tested against several patterns in a row."""
+    global _last
     if text is not _last[0]:  # (identity: a string is immutable, and kept alive here)
-        _last[0], _last[1] = text, text.lower()
+        _last = (text, text.lower())  # (one assignment: an interrupt leaves no mismatched pair)
     return _last[1]

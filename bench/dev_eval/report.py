@@ -56,6 +56,8 @@ SPLIT_NOTE = {
              "code; first read untuned (0.6625), tuned on since the twentieth",
     "dev31": "the DEV31 split: written in the twentieth pass by a helper that read no rlat "
              "code; read untuned only (not tuned on)",
+    "dev32": "the DEV32 split: written in the twentieth pass by a helper that read no rlat "
+             "code; read untuned only (not tuned on)",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

@@ -1,7 +1,7 @@
 """The evaluation world: projects, their sessions with planted facts, and the later prompts.
 
-A *split* (``dev``, ``dev2`` … ``dev31`` or ``heldout``) is a content module
-(``dev_content.py``, ``dev2_content.py`` … ``dev31_content.py``, ``heldout_content.py``: projects,
+A *split* (``dev``, ``dev2`` … ``dev32`` or ``heldout``) is a content module
+(``dev_content.py``, ``dev2_content.py`` … ``dev32_content.py``, ``heldout_content.py``: projects,
 facts, noise, unrelated prompts, phrasing templates) plus a
 seed. :func:`generate` turns it into
 a :class:`World` deterministically: which
@@ -20,8 +20,9 @@ dev22 (fourteenth pass, 0.65; read in the sixteenth), dev23, dev24 and dev25 (si
 code of the moment) and dev28 (eighteenth pass, 0.575 with the code of the pass's start and of
 the moment) and dev30 (nineteenth pass: 0.6625 with the pass's start code and with its end
 code; tuned on since the twentieth) too; dev29 (eighteenth pass) and dev31 (written in the
-twentieth pass by a helper that read no rlat code: 0.68 with the pass's start code) are read
-untuned only; heldout never.
+twentieth pass by a helper that read no rlat code: 0.68 with the pass's start code) and dev32
+(written in the twentieth pass by a helper that read no rlat code) are read untuned only;
+heldout never.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context
 (:func:`contains_key`: case-insensitive, on word tokens, a trailing plural ``s`` ignored, so
@@ -79,6 +80,7 @@ SPLITS = {"dev": ("bench.dev_eval.dev_content", 1301),
           "dev29": ("bench.dev_eval.dev29_content", 8861),
           "dev30": ("bench.dev_eval.dev30_content", 6421),
           "dev31": ("bench.dev_eval.dev31_content", 3089),
+          "dev32": ("bench.dev_eval.dev32_content", 7489),
           "heldout": ("bench.dev_eval.heldout_content", 9473)}
 
 

@@ -20,9 +20,10 @@ dev22 (fourteenth pass, 0.65; read in the sixteenth), dev23, dev24 and dev25 (si
 code of the moment) and dev28 (eighteenth pass, 0.575 with the code of the pass's start and of
 the moment) and dev30 (nineteenth pass: 0.6625 with the pass's start code and with its end
 code; tuned on since the twentieth) too; dev29 (eighteenth pass) and dev31 (written in the
-twentieth pass by a helper that read no rlat code: 0.68 with the pass's start code) and dev32
-(written in the twentieth pass by a helper that read no rlat code) are read untuned only;
-heldout never.
+twentieth pass by a helper that read no rlat code: 0.675 with the pass's start code and with
+its end code) and dev32 (written at the twentieth pass's end by a helper that read no rlat
+code: 0.625 with the pass's start code, 0.65 with its end code) are read untuned only; heldout
+never.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context
 (:func:`contains_key`: case-insensitive, on word tokens, a trailing plural ``s`` ignored, so

@@ -210,17 +210,16 @@ def _registers(claim: Claim) -> tuple[list, list]:
     return [claim.state, claim.state_reason, claim.state_at, claim.state_eid], list(_NO_CONTEST)
 
 
-def _set_base_state(claim: Claim, to: str, reason: str, ts: float, eid: str,
-                    claims: dict | None = None) -> None:
+def _set_base_state(claim: Claim, to: str, reason: str, ts: float, eid: str) -> None:
+    """The state register, last writer wins (``_settle`` then settles the state)."""
     base, contest = _registers(claim)
     if _newer(ts, eid, float(base[2]), str(base[3])):
         base = [to, reason, ts, eid]
     claim.base_state, claim.contest_key = base, contest
-    settle_state(claim, claims)
 
 
-def out_of_play(claim: Claim | None) -> bool:
-    """Forgotten (retired) or purged: a claim nothing serves or argues with any more."""
+def _forgotten(claim: Claim | None) -> bool:
+    """Retired or purged: a claim nothing serves or argues with any more."""
     return claim is not None and (claim.state == "retired" or claim.purged)
 
 
@@ -234,7 +233,7 @@ def _opponents_gone(claim: Claim, claims: dict | None) -> bool:
     for other in claim.contested_with:
         opponent = claims.get(other) if other != claim.id else None  # (itself: it stands)
         if opponent is None or claim.id not in opponent.contested_with \
-                or not out_of_play(opponent):
+                or not _forgotten(opponent):
             return False
     return True
 
@@ -254,6 +253,12 @@ def settle_state(claim: Claim, claims: dict | None = None) -> None:
         state, reason, ts, eid = "contested", c_reason, c_ts, c_eid
     claim.state, claim.state_reason = state, reason
     claim.state_at, claim.state_eid = float(ts), str(eid)
+
+
+def _settle(state: FoldState, claim: Claim) -> None:
+    """The claim's state from its registers, then those of the claims contested with it."""
+    settle_state(claim, state.claims)
+    _settle_opponents(state, claim)
 
 
 def _settle_opponents(state: FoldState, claim: Claim) -> None:
@@ -367,12 +372,12 @@ def _apply_to_claim(state: FoldState, claim: Claim, event: dict) -> None:
             claim.last_evidence_at = max(claim.last_evidence_at, ts)
         _touch(claim, ts)
     elif kind == ev.STATE_CHANGED:
-        _set_base_state(claim, event["to"], event.get("reason", ""), ts, eid, state.claims)
-        _settle_opponents(state, claim)
+        _set_base_state(claim, event["to"], event.get("reason", ""), ts, eid)
+        _settle(state, claim)
         _touch(claim, ts)
     elif kind == ev.PROMOTED:
-        _set_base_state(claim, "active", event.get("reason", "promoted"), ts, eid, state.claims)
-        _settle_opponents(state, claim)  # (a promotion may bring it back into play)
+        _set_base_state(claim, "active", event.get("reason", "promoted"), ts, eid)
+        _settle(state, claim)  # (a promotion may bring it back into play)
         # Scope is its own register: the newest promotion's, whatever the state became since.
         if _newer(ts, eid, float(claim.scope_key[0]), str(claim.scope_key[1])):
             claim.scope = event.get("scope", claim.scope)
@@ -386,8 +391,7 @@ def _apply_to_claim(state: FoldState, claim: Claim, event: dict) -> None:
         if _newer(ts, eid, float(contest[0]), str(contest[1])):
             contest = [ts, eid, event.get("reason", "")]
         claim.base_state, claim.contest_key = base, contest
-        settle_state(claim, state.claims)
-        _settle_opponents(state, claim)  # (its side of the contest is recorded now)
+        _settle(state, claim)  # (its side of the contest is recorded now)
         _touch(claim, ts)
     elif kind == ev.SUPERSEDED:
         if _newer(ts, eid, claim.superseded_at, claim.superseded_eid):

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from .. import patterns
 from .fact_rules import ENV_ERROR, HOUSEKEEPING, LOOKS
-from .session import EXIT_LINE, Cited, error_line, one_line, snippet
+from .session import COMMAND_CHARS, EXIT_LINE, Cited, error_line, one_line, snippet
 from .transcript import ERRORISH, Block
 
 rx = patterns.compiler(__name__)  # re.compile, kept compiled between processes
@@ -269,9 +269,28 @@ def bare(command: str) -> str:
         bare = bare[:m.start()].rstrip()
 
 
+def as_said(command: str) -> str:
+    """A command as a fact names it: ``bare``, and a chain longer than ``COMMAND_CHARS`` only
+    up to the step that does its job ("zig build -Dtarget=… && file … && scp … && ssh …" is the
+    build): the rest would crowd out what failed and why."""
+    said = bare(command)
+    if len(said) <= COMMAND_CHARS or "&&" not in said:
+        return said
+    name = program(said)
+    steps = _CHAIN.split(said)
+    # (the job's step, past those of its program that only look: "helm list -n notify &&
+    # helm rollback dm-notify -n notify && kubectl rollout status …" rolls back)
+    at = next((i for i, step in enumerate(steps) if _program(step) == name
+               and not only_looks(step)), None)
+    return said if at is None else " && ".join(steps[:at + 1])
+
+
 _TRAILING_TRIM = rx(
     r"\s+2>&1$|\s*\|\s*(?:tail|head)(?:\s+-n)?(?:\s+-?\d+)?$|\s*\|\s*xcbeautify$|"
     r"\s*&&\s*(?:git (?:status|diff|log)(?:\s+[^\s;&|<>]+)*|which \S+|pwd)$")
+
+
+_SHELL_AT = rx(r"^(?:/(?:usr/)?bin/)?(?:ba|z|da|k)?sh:\s*(?:line\s+)?\d+:\s+(?=\S)")
 
 
 def failure_line(block: Block, source: str, output: str | None = None) -> tuple[str, Cited | None]:
@@ -301,6 +320,9 @@ def failure_line(block: Block, source: str, output: str | None = None) -> tuple[
                 said = TIMED_OUT_SAYS
                 line = next((ln.strip() for ln in output.splitlines()
                              if EXIT_LINE.match(ln)), line)
+    # (where the shell was in its script says nothing: "bash: line 1: /tmp/quoitfield: cannot
+    # execute binary file: Exec format error" is the binary's failure)
+    line = _SHELL_AT.sub("", line, count=1) or line
     if not line:
         return "", None
     line = snippet(line, ERROR_CHARS)

@@ -49,6 +49,7 @@ from ..retrieval.expansion import stem
 from .commands import (
     TOLD_CHARS,
     Command,
+    as_said,
     bare,
     blames,
     command_words,
@@ -334,6 +335,8 @@ ABOUT_THIS_CALL = rx(r"^\W*(?:wait|hold on|not now|not yet)\b|\b(?:i|i'm|i'd|i'l
                      r"myself)\b", re.IGNORECASE)
 DECLARED_MIN_WORDS = 5  # a bare statement shorter than this is a reply, not a report
 SENTENCE_MAX = 400
+# The most of a command's line kept to compare it with others (its citation keeps less).
+COMMAND_TEXT_CHARS = 2000
 RECENT_FAILURES = 4  # how far back a success looks for the failure it recovers from
 FIX_SENTENCES = 3  # of the report after an edit, looked at for the fix's sentence
 FIX_CHARS = 200  # of that sentence an explained fact carries, at most
@@ -452,7 +455,7 @@ class FactExtractor:
 
     source: str = ""
     facts: list[Fact] = field(default_factory=list)
-    _pending: dict[str, tuple[Cited, str]] = field(default_factory=dict)
+    _pending: dict[str, tuple[Cited, str, str]] = field(default_factory=dict)
     _commands: list[Command] = field(default_factory=list)
     _outputs: deque = field(default_factory=lambda: deque(maxlen=RECENT_OUTPUTS))
     _keys: set = field(default_factory=set)
@@ -645,9 +648,11 @@ class FactExtractor:
             self._revert = "reverting"  # its reason comes next
             self._reverted = _reverted_paths(first)
             self._fallback, self._judged = self._judged or self._fallback, None
+        # (cited by its first 160 characters; compared whole: "… && ssh pi@barn-pi-03 …" cut
+        # after "ssh" would share fewer words with the command it recovers)
         self._pending[block.tool_id] = (
             Cited(block.uuid, snippet(first, 160), "command", self.source, block.offset),
-            block.tool or "")
+            block.tool or "", first.strip()[:COMMAND_TEXT_CHARS])
         if block.tool in SHELL_TOOLS and (why := PR_WHY.search(block.text)) is not None:
             # the reason the assistant wrote into a pull request it opened ("gh pr create
             # --body-file - <<'EOF' … ## Why …"): its own explanation, said to the reviewers
@@ -2310,7 +2315,7 @@ class FactExtractor:
         opened = self._pending.pop(block.tool_id or "", None)
         if opened is None or block.withheld:
             return
-        cited, tool = opened
+        cited, tool, whole = opened
         if self._users_words(block):
             return  # (a call turned down at the permission prompt ran nothing: no failure)
         if block.text:  # an error ("REDIS_URL is not set") backs a fact as well as a success
@@ -2330,7 +2335,7 @@ class FactExtractor:
                 command.edited_after = True  # what works next may be the code's fix
         if tool not in SHELL_TOOLS or not cited.excerpt:
             return
-        command = cited.excerpt
+        command = whole
         if not block.is_error and (viewed := PR_VIEW.match(command)) is not None:
             self._closed_pr(block, viewed.group(1))
         if block.is_error or (did_nothing_hint(block.text) and DID_NOTHING.search(block.text)):
@@ -2413,7 +2418,7 @@ class FactExtractor:
         package script runs, from its output), "Use `B` (runs `C`) here …"."""
         why = f": {one_line(failed.error)}" if failed.error else ""
         runs = f" (runs `{ran[0]}`)" if ran is not None else ""
-        text = f"Use `{bare(command)}`{runs} here (`{bare(failed.text)}` fails{why})"
+        text = f"Use `{as_said(command)}`{runs} here (`{as_said(failed.text)}` fails{why})"
         cites = [cited] + ([failed.error_cited] if failed.error_cited else [failed.cited]) \
             + ([ran[1]] if ran is not None else [])
         ask = failed.ask or self._ask  # the situation it failed in, not the hint

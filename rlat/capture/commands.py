@@ -259,7 +259,7 @@ def only_looks(command: str) -> bool:
 def bare(command: str) -> str:
     """A command as one line without what only trimmed or checked its output at its end in the
     session ("… 2>&1 | tail -3", "… && which ocaml", "… | xcbeautify", "… && git status --short
-    gen/"). Nothing that writes
+    gen/", "…; git diff --stat test/"). Nothing that writes
     (>, tee) or sits inside quotes is touched, and nothing in the middle."""
     bare = one_line(command)
     while True:
@@ -287,7 +287,7 @@ def as_said(command: str) -> str:
 
 _TRAILING_TRIM = rx(
     r"\s+2>&1$|\s*\|\s*(?:tail|head)(?:\s+-n)?(?:\s+-?\d+)?$|\s*\|\s*xcbeautify$|"
-    r"\s*&&\s*(?:git (?:status|diff|log)(?:\s+[^\s;&|<>]+)*|which \S+|pwd)$")
+    r"\s*(?:&&|;)\s*(?:git (?:status|diff|log)(?:\s+[^\s;&|<>]+)*|which \S+|pwd)$")
 
 
 _SHELL_AT = rx(r"^(?:/(?:usr/)?bin/)?(?:ba|z|da|k)?sh:\s*(?:line\s+)?\d+:\s+(?=\S)")

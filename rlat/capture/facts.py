@@ -335,6 +335,8 @@ ABOUT_THIS_CALL = rx(r"^\W*(?:wait|hold on|not now|not yet)\b|\b(?:i|i'm|i'd|i'l
                      r"myself)\b", re.IGNORECASE)
 DECLARED_MIN_WORDS = 5  # a bare statement shorter than this is a reply, not a report
 SENTENCE_MAX = 400
+# A rule this short that names no code, after a sentence that does, ends that sentence's rule.
+SHORT_RULE_CHARS = 40
 # The most of a command's line kept to compare it with others (its citation keeps less).
 COMMAND_TEXT_CHARS = 2000
 RECENT_FAILURES = 4  # how far back a success looks for the failure it recovers from
@@ -1529,14 +1531,20 @@ class FactExtractor:
                     end: int) -> tuple[int, int, int]:
         """A rule's span with the sentences that belong to it: the one before, when the rule
         is only its elliptical tail ("money is an integer number of pence. Never a
-        DecimalField, never a float."); the one after, when it gives the rule's code ("no
+        DecimalField, never a float.") or a short rule naming no code after one that does; the
+        one after, when it gives the rule's code ("no
         heap in the firmware. fixed-size pools come from K_MEM_SLAB_DEFINE") or is such a
         tail. Returns (start, end, index of the last sentence used)."""
         last = at
-        if at and ELLIPTICAL.match(text, start, end):
+        if at and (ELLIPTICAL.match(text, start, end) or end - start <= SHORT_RULE_CHARS
+                   and not _names_code(text[start:end])):
             before = spans[at - 1]
             said = text[before[0]:before[1]]
-            if not is_question(said) and end - before[0] <= SENTENCE_MAX:
+            # (a short rule naming no code after a sentence that names it is the end of that
+            # sentence's rule: "money is integer cents … goes through brick/money. never
+            # decimal columns or floats")
+            if not is_question(said) and end - before[0] <= SENTENCE_MAX and (
+                    ELLIPTICAL.match(text, start, end) or _names_code(said)):
                 start = before[0]
         if at + 1 < len(spans):
             after = spans[at + 1]
@@ -2260,7 +2268,10 @@ class FactExtractor:
             return
         command = quoted[-1].group(1)
         pasted = text[quoted[-1].end():]
-        if not (ERRORISH.search(pasted) or ENV_ERROR.search(pasted)):  # it failed
+        # it failed, as its output says, or as the user says before pasting it ("fix up the
+        # tests — doesn't work: ```$ dune test …```", where the output is a snapshot's diff)
+        if not (ERRORISH.search(pasted) or ENV_ERROR.search(pasted)
+                or fenced and SYMPTOM.search(text[:fenced[0][0]])):
             return
         error, error_cited = failure_line(block, self.source, pasted)
         if error_cited is None or program(command) in HOUSEKEEPING or only_looks(command):

@@ -53,3 +53,58 @@ def test_a_long_chain_is_named_by_its_job_not_by_what_only_looks_before_it(tmp_p
     assert fix["text"].startswith("Use `helm list -n notify --short && helm rollback dm-notify "
                                   "-n notify --wait` here (`helm rollback driftmark -n notify` "
                                   "fails: Error: release: not found)")
+
+
+def test_a_failure_the_user_says_before_pasting_it_is_one_a_command_recovers(tmp_path):
+    # (the pasted output is a snapshot test's diff: nothing in it reads as an error)
+    b = session(tmp_path)
+    b.prompt("i renamed 'Needletime' to 'Music time' in the PPL return header, fix up the tests "
+             "— doesn't work:\n\n```\n$ opam exec -- dune test\nFile \"test/royalty/"
+             "test_export.ml\", line 41, characters 0-1:\n------ test/royalty/test_export.ml\n"
+             "++++++ test/royalty/test_export.ml.corrected\n```")
+    b.say("Those are expect tests; the corrected output gets promoted into the file.")
+    b.run("Bash", {"command": "opam exec -- dune runtest --auto-promote; git diff --stat test/"},
+          "Promoting _build/default/test/royalty/test_export.ml.corrected to "
+          "test/royalty/test_export.ml.\n test/royalty/test_export.ml | 2 +-")
+    b.say("The expected header now says 'Music time minutes'.")
+    (fix,) = proposed(b)["recovery"]
+    assert fix["text"].startswith("Use `opam exec -- dune runtest --auto-promote` here "
+                                  "(`opam exec -- dune test` fails")
+
+
+def test_a_pasted_output_the_user_does_not_call_a_failure_is_none(tmp_path):
+    b = session(tmp_path)
+    b.prompt("here's the current snapshot diff, just so you see it:\n\n```\n$ opam exec -- dune "
+             "test\n------ test/royalty/test_export.ml\n++++++ test/royalty/test_export.ml."
+             "corrected\n```")
+    b.run("Bash", {"command": "opam exec -- dune runtest --auto-promote"}, "Promoting …")
+    b.say("Promoted.")
+    assert not proposed(b).get("recovery")
+
+
+def test_a_short_rule_naming_no_code_ends_the_rule_before_it_that_does(tmp_path):
+    b = session(tmp_path)
+    b.prompt("add a no-show fee to appointment types, default €25")
+    b.say("I'll make the change and build.")
+    b.prompt("hold on. money is integer cents (`no_show_fee_cents`) and any maths or formatting "
+             "goes through brick/money — Money::ofMinor($cents, 'EUR'). never decimal columns or "
+             "floats")
+    b.say("OK, that way then.")
+    (rule,) = proposed(b)["convention"]
+    assert rule["text"].startswith("Money is integer cents (`no_show_fee_cents`)")
+    assert rule["text"].endswith("never decimal columns or floats")
+
+
+def test_what_still_runs_as_before_a_change_is_a_problem_whose_explanation_is_kept(tmp_path):
+    b = session(tmp_path)
+    b.prompt("deployed the reminder text fix an hour ago, patients still get the old wording. "
+             "deploy output was clean")
+    b.run("Bash", {"command": "ssh deploy@web1 'ps -o pid,lstart,cmd -C php | grep horizon'"},
+          "18233 Mon Mar 10 09:12:55 2025 php /var/www/marlpit/artisan horizon:work redis")
+    b.say("Horizon's workers are long-running PHP processes: they loaded the app on Monday at "
+          "09:12 and keep executing that code whatever is on disk, and the deploy never tells "
+          "them to restart. `php artisan horizon:terminate` makes Horizon finish its current "
+          "jobs and exit, supervisor starts it again on the new code — it has to be a deploy "
+          "step.")
+    (gotcha,) = proposed(b)["gotcha"]
+    assert "`php artisan horizon:terminate`" in gotcha["text"]

@@ -71,9 +71,10 @@ _CHAIN = rx(r"\s*&&\s*")
 # project's code, as with an unknown option.
 _INLINE_QUERY = rx(r"\s(?:-q|--query|-c|--command|-e|--execute)[\s=]")
 _SYNTAX_ERROR = rx(r"\bsyntax error\b", re.IGNORECASE)
-# A git step that only fetches what the build needs, leaving the work as it is: a chain starting
-# with it does its next step's job ("git submodule update --init && cmake --preset release").
-_GIT_SETUP = rx(r"\s*git\s+(?:-C\s+\S+\s+)?(?:submodule|lfs|fetch)\b")
+# A git step that only fetches what the build needs or puts a file back as it was: a chain
+# starting with it does its next step's job ("git submodule update --init && cmake --preset
+# release", "git checkout build.zig.zon && zig fetch --save … && zig build").
+_GIT_SETUP = rx(r"\s*git\s+(?:-C\s+\S+\s+)?(?:submodule|lfs|fetch|checkout|restore)\b")
 _CD_FIRST = rx(r"^\s*(?:cd|pushd)\s+\S+\s*(?:&&|;)\s*")
 # A command run on another host over ssh, in quotes ("ssh gw-2.fra 'sudo openresty -t'"; options
 # with a value, "-p 2222", "-i key", before the host).

@@ -592,7 +592,11 @@ NARRATION = rx(
     # ("Agreed - I'll look for a fix that doesn't go down that road"; not "Good point — the
     # page cache key omits the locale, so …")
     r"(?:agreed|fair enough|makes sense|good (?:call|point)|got it|understood)\W+(?:i'?ll|"
-    r"i will|let me|i'?m going|i am going|we'?ll))\b",
+    r"i will|let me|i'?m going|i am going|we'?ll)|"
+    # ... or hands the work to another instance ("Sending a subagent to dig through the code
+    # while you wake up.")
+    r"(?:sending|spawning|launching|dispatching|starting|firing off|kicking off|handing (?:\w+ )"
+    r"?(?:off|over) to) (?:up )?(?:a |an |the |two |some )?(?:sub-?agents?|agents?|helpers?))\b",
     re.IGNORECASE)
 _STATE = rx(
     r"\b(?:is|are|runs?|running|uses?|listens?|listening|lives?|located|installed|requires?|"

@@ -108,3 +108,39 @@ def test_what_still_runs_as_before_a_change_is_a_problem_whose_explanation_is_ke
           "step.")
     (gotcha,) = proposed(b)["gotcha"]
     assert "`php artisan horizon:terminate`" in gotcha["text"]
+
+
+def test_handing_the_work_to_a_subagent_is_no_explanation_its_report_is(tmp_path):
+    b = session(tmp_path)
+    b.prompt("paged by the farm at 6:40. barn-pi-05 (fresh image): sensors all time out or fail "
+             "crc for about a minute after each boot, then fine. journal:\n\n```\nMar 14 06:12:03 "
+             "barn-pi-05 quoitfield[611]: warning(modbus): slave 4: crc mismatch\nMar 14 "
+             "06:12:03 barn-pi-05 quoitfield[611]: warning(modbus): slave 5: timeout after "
+             "250ms\n```")
+    b.say("Sending a subagent to dig through the code and config while you wake up.")
+    b.run("Task", {"description": "Investigate crc errors after boot", "prompt": "Find the cause"},
+          "ModemManager on the fresh image probes every new USB serial port for a modem by "
+          "writing AT commands to it, so for the first minute after boot it is talking on the "
+          "RS-485 bus over the sensors. A udev rule setting ENV{ID_MM_DEVICE_IGNORE}=\"1\" for "
+          "the FTDI adapter makes it leave the port alone.")
+    b.say("The subagent found the cause; applying the fix.")
+    gotchas = [f["text"] for f in proposed(b)["gotcha"]]
+    assert not any("Sending a subagent" in text for text in gotchas)
+    assert any(text.startswith("ModemManager on the fresh image") and "ID_MM_DEVICE_IGNORE" in text
+               for text in gotchas)
+
+
+def test_a_chain_that_puts_a_file_back_first_does_its_next_steps_job(tmp_path):
+    b = session(tmp_path)
+    b.prompt("add zcrc v0.3.1 as a dependency, i already put the url in build.zig.zon")
+    b.run("Bash", {"command": "zig build"},
+          "Exit code 1\nbuild.zig.zon:14:20: error: dependency is missing hash field",
+          is_error=True)
+    b.run("Bash", {"command": "git checkout build.zig.zon && zig fetch --save "
+                              "https://github.com/mkorsak/zcrc/archive/refs/tags/v0.3.1.tar.gz "
+                              "&& zig build"}, "")
+    b.say("zcrc is in build.zig.zon with its hash and the build passes.")
+    (fix,) = proposed(b)["recovery"]
+    assert fix["text"].startswith("Use `git checkout build.zig.zon && zig fetch --save ")
+    assert "(`zig build` fails: build.zig.zon:14:20: error: dependency is missing hash field)" \
+        in fix["text"]

@@ -850,7 +850,9 @@ ACCEPTED = rx(r"^\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?(?:,)? (?:do it|go|go ahea
 USED_BEFORE = rx(r"\b(?:had|used|ran|kept|turned|enabled|switched|rolled out|shipped|went to|"
                          r"moved to|changed|put|made|"
                          # (a setting changed: "someone bumped worker_threads to 24 last winter")
-                         r"tried out|bumped|raised|lowered|increased|doubled|set)\b[^.;:!?\n]{0,60}?(?:\bfor (?:like |about |"
+                         r"tried out|tried|bumped|raised|lowered|increased|doubled|set)\b"
+                         # (a dot inside a name goes on: "tried std.http.Client for that in …")
+                         r"(?:[^.;:!?\n]|\.(?=\w)){0,60}?(?:\bfor (?:like |about |"
                          r"around |almost |over |just )?(?:a|an|one|two|three|four|five|six|a few|a "
                          r"couple of|several|\d+) (?:days?|weeks?|months?|years?|sprints?)\b|"
                          r"\blast (?:year|month|sprint|quarter|spring|summer|autumn|fall|winter)\b|"

@@ -327,8 +327,11 @@ TAG_THEORY = rx(r"\b(?:that'?s|it'?s|this is|must be|probably|could it be)\b[^?\
                 re.IGNORECASE)
 # A message that ends asking leave to do what it just said ("… and hot deploy. Want me to?")
 PERMISSION_ASKED = rx(r"(?:\b(?:want me to|should i|shall i|do you want me to|(?:ok|okay) to "
-                      r"(?:go|proceed)|go ahead|do it|try it|give it a (?:go|try))\W*|\bor not)"
-                      r"\?\s*$", re.IGNORECASE)
+                      r"(?:go|proceed)|go ahead|do it|try it|give it a (?:go|try))\W*|\bor not|"
+                      # ... or in a word or two ("It's a one-line change in publish.zig. Switch?")
+                      r"(?:^|[.!;:—–-]\s+)(?!(?:why|what|how|when|where|who|which|really|right|"
+                      r"ok|okay|sure|yes|no|thoughts|questions|anything)\b)[A-Za-z]+"
+                      r"(?: (?:it|that|this|them|over|now|ahead))?)\?\s*$", re.IGNORECASE)
 # What feedback on a refused call says about that call or its user, not how the team works
 # ("wait, first show me the diff of …", "not now, …", "wrong file — I meant …")
 ABOUT_THIS_CALL = rx(r"^\W*(?:wait|hold on|not now|not yet)\b|\b(?:i|i'm|i'd|i'll|i've|me|my|"
@@ -1073,10 +1076,18 @@ class FactExtractor:
         reason = reply.text[start:end]
         offer = offer.strip()
         ended = offer if offer[-1:] in ".?!" else offer + "."
-        text = f"{ended} {label} {one_line(reason).lstrip(' .,;:!-–—')}"
-        if self._keep("falsified", "", [self._cite(said, at, at + len(offer), "fact"),
-                                        self._cite(reply, start, end, "fact")],
-                      text=snippet(one_line(text), FACT_CHARS)):
+        text = snippet(one_line(f"{ended} {label} {one_line(reason).lstrip(' .,;:!-–—')}"),
+                       FACT_CHARS)
+        cites = [self._cite(said, at, at + len(offer), "fact"),
+                 self._cite(reply, start, end, "fact")]
+        ask = self._ask
+        if ask is not None and ask.uuid not in (said.uuid, reply.uuid):
+            # (what the offer answered: "what if the pis just posted readings to the analytics
+            # api directly?" names what "an http sink" does)
+            text = with_ask(snippet(text, FACT_CHARS - ASK_CHARS - ASKED_ROOM),
+                            _asked_words(ask.excerpt))
+            cites.append(ask)
+        if self._keep("falsified", "", cites, text=text):
             self._keys.add(signature(reason))  # (their reason is not a fact again)
 
     def _about_the_problem(self, text: str) -> bool:

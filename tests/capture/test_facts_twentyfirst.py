@@ -144,3 +144,43 @@ def test_a_chain_that_puts_a_file_back_first_does_its_next_steps_job(tmp_path):
     assert fix["text"].startswith("Use `git checkout build.zig.zon && zig fetch --save ")
     assert "(`zig build` fails: build.zig.zon:14:20: error: dependency is missing hash field)" \
         in fix["text"]
+
+
+def test_an_offer_asking_leave_in_a_word_is_turned_down_by_what_was_tried(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the duplicate readings annoy the analytics people. can we use exactly-once "
+             "delivery?")
+    b.say("MQTT has that built in — QoS 2. It's a one-line change in publish.zig. Switch?")
+    b.prompt("don't bother — we ran QoS 2 for a week in november. over the LTE links the inflight "
+             "window filled up and the pis stopped publishing for hours. back on QoS 1")
+    b.say("OK, that rules it out.")
+    (dropped,) = proposed(b)["falsified"]
+    assert "Turned down: don't bother — we ran QoS 2 for a week in november." in dropped["text"]
+    # (what the offer answered travels with it)
+    assert dropped["text"].endswith("[asked: the duplicate readings annoy the analytics people. "
+                                    "can we use exactly-once delivery?]")
+
+
+def test_a_one_word_question_that_asks_something_else_offers_nothing(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the duplicate readings annoy the analytics people")
+    b.say("Ingest already drops them by sequence number. Thoughts?")
+    b.prompt("we ran QoS 2 for a week in november and the pis stopped publishing for hours")
+    b.say("Noted.")
+    assert not proposed(b).get("falsified")
+
+
+def test_who_tried_it_and_when_turns_an_offer_down_however_the_name_is_typed(tmp_path):
+    b = session(tmp_path)
+    b.prompt("what if the pis just posted readings to the analytics api directly instead of "
+             "mqtt?")
+    b.say("The standard library's HTTP client can do that with no extra dependency — I can add "
+          "an http sink. Go?")
+    b.prompt("no. priya tried std.http.Client for exactly that in december. zig's tls is 1.3 "
+             "only and their endpoint is stuck on tls 1.2, handshake fails every time. so it "
+             "stays mqtt")
+    b.say("Good to know — dropping it.")
+    (dropped,) = proposed(b)["falsified"]
+    assert "Turned down: priya tried std.http.Client for exactly that in december." \
+        in dropped["text"]
+    assert "[asked: what if the pis just posted readings to the analytics api" in dropped["text"]

@@ -1081,11 +1081,12 @@ class FactExtractor:
         cites = [self._cite(said, at, at + len(offer), "fact"),
                  self._cite(reply, start, end, "fact")]
         ask = self._ask
-        if ask is not None and ask.uuid not in (said.uuid, reply.uuid):
-            # (what the offer answered: "what if the pis just posted readings to the analytics
-            # api directly?" names what "an http sink" does)
-            text = with_ask(snippet(text, FACT_CHARS - ASK_CHARS - ASKED_ROOM),
-                            _asked_words(ask.excerpt))
+        if ask is not None and ask.uuid not in (said.uuid, reply.uuid) \
+                and len(text) <= ROOM_BESIDE_ASK:
+            # (what the offer answered, in the room the story leaves: "what if the pis just
+            # posted readings to the analytics api directly?" names what "an http sink" does)
+            text = with_ask(text, snippet(_asked_words(ask.excerpt),
+                                          FACT_CHARS - len(text) - ASKED_ROOM))
             cites.append(ask)
         if self._keep("falsified", "", cites, text=text):
             self._keys.add(signature(reason))  # (their reason is not a fact again)

@@ -7,7 +7,8 @@ were first read untuned, 0.38, 0.44, 0.44, 0.46, 0.66, 0.34, 0.40, 0.49, 0.56, 0
 written in the sixteenth, dev26 and dev27 in the seventeenth, dev28 in the eighteenth and
 dev30 in the nineteenth, each tuned on only after its untuned number; heldout, dev29
 (written in the eighteenth pass), dev31 and dev32 (both in the twentieth, dev32 by a helper that
-read no rlat code) and dev33 (in the twenty-first, by a helper that read no rlat code): never
+read no rlat code), dev33 and dev34 (both in the twenty-first, by helpers that read no rlat
+code): never
 tuned on), each run two ways
 through rlat's real hooks: **captured**
 (every session through the SessionEnd

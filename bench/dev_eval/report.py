@@ -60,6 +60,8 @@ SPLIT_NOTE = {
              "code; read untuned only (not tuned on)",
     "dev33": "the DEV33 split: written in the twenty-first pass by a helper that read no rlat "
              "code; read untuned only (not tuned on)",
+    "dev34": "the DEV34 split: written in the twenty-first pass by a helper that read no "
+             "rlat code; read untuned only (not tuned on)",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

@@ -1,7 +1,7 @@
 """The evaluation world: projects, their sessions with planted facts, and the later prompts.
 
-A *split* (``dev``, ``dev2`` … ``dev33`` or ``heldout``) is a content module
-(``dev_content.py``, ``dev2_content.py`` … ``dev33_content.py``, ``heldout_content.py``: projects,
+A *split* (``dev``, ``dev2`` … ``dev34`` or ``heldout``) is a content module
+(``dev_content.py``, ``dev2_content.py`` … ``dev34_content.py``, ``heldout_content.py``: projects,
 facts, noise, unrelated prompts, phrasing templates) plus a
 seed. :func:`generate` turns it into
 a :class:`World` deterministically: which
@@ -22,8 +22,8 @@ the moment) and dev30 (nineteenth pass: 0.6625 with the pass's start code and wi
 code; tuned on since the twentieth) too; dev29 (eighteenth pass) and dev31 (written in the
 twentieth pass by a helper that read no rlat code: 0.675 with the pass's start code and with
 its end code), dev32 (written at the twentieth pass's end by a helper that read no rlat
-code: 0.625 with the pass's start code, 0.65 with its end code) and dev33 (written in the
-twenty-first pass by a helper that read no rlat code) are read untuned only; heldout never.
+code: 0.625 with the pass's start code, 0.65 with its end code), dev33 and dev34 (written in
+the twenty-first pass by helpers that read no rlat code) are read untuned only; heldout never.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context
 (:func:`contains_key`: case-insensitive, on word tokens, a trailing plural ``s`` ignored, so
@@ -83,6 +83,7 @@ SPLITS = {"dev": ("bench.dev_eval.dev_content", 1301),
           "dev31": ("bench.dev_eval.dev31_content", 3089),
           "dev32": ("bench.dev_eval.dev32_content", 7489),
           "dev33": ("bench.dev_eval.dev33_content", 5717),
+          "dev34": ("bench.dev_eval.dev34_content", 4691),
           "heldout": ("bench.dev_eval.heldout_content", 9473)}
 
 

@@ -44,7 +44,15 @@ from dataclasses import dataclass, field
 
 from .. import patterns
 from .. import scrub as scrubbing
-from ..claims.model import ASKED_CLOSE, ASKED_OPEN, ASKED_ROOM, FACT_KINDS, with_ask, without_ask
+from ..claims.model import (
+    ASKED_CLOSE,
+    ASKED_OPEN,
+    ASKED_ROOM,
+    FACT_KINDS,
+    REMARK_KIND,
+    with_ask,
+    without_ask,
+)
 from ..retrieval.expansion import stem
 from .commands import (
     TOLD_CHARS,
@@ -340,6 +348,16 @@ DECLARED_MIN_WORDS = 5  # a bare statement shorter than this is a reply, not a r
 SENTENCE_MAX = 400
 # A rule this short that names no code, after a sentence that does, ends that sentence's rule.
 SHORT_RULE_CHARS = 40
+# Remarks (``FactExtractor.remarks``): what no rule read, kept when it says this much (content
+# words), at most this long, this many per session (the latest). Chosen on the 30 tuned
+# dev-eval splits in process (docs/benchmarks.md, "Twenty-first pass"): 6 words let more
+# chatter in (unrelated prompts 0.934 against 0.936), 12 found fewer facts (0.790 against
+# 0.792); 280 characters keep the median injected characters under 600 where 360 did not.
+REMARK_WORDS = 9
+REMARK_CHARS = 280
+MAX_REMARKS = 8
+# Messages no rule read, the latest kept (at most this many) to make remarks of at the end.
+UNREAD_KEPT = MAX_REMARKS * 8
 # The most of a command's line kept to compare it with others (its citation keeps less).
 COMMAND_TEXT_CHARS = 2000
 RECENT_FAILURES = 4  # how far back a success looks for the failure it recovers from
@@ -361,7 +379,7 @@ VERDICT_MIN_WORDS = 3  # content words a falsified finding needs beyond its verd
 RECENT_OUTPUTS = 24  # successful tool outputs an environment fact may be backed by
 
 KIND_TYPES = dict(zip(FACT_KINDS, ("convention", "preference", "environment", "environment",
-                                   "environment", "outcome"), strict=True))
+                                   "environment", "outcome", "environment"), strict=True))
 
 # ---------------------------------------------------------------- facts
 
@@ -461,6 +479,7 @@ class FactExtractor:
     source: str = ""
     facts: list[Fact] = field(default_factory=list)
     _pending: dict[str, tuple[Cited, str, str]] = field(default_factory=dict)
+    _remarks: list[tuple[Block, bool, int]] = field(default_factory=list)  # (``_unread``)
     _commands: list[Command] = field(default_factory=list)
     _outputs: deque = field(default_factory=lambda: deque(maxlen=RECENT_OUTPUTS))
     _keys: set = field(default_factory=set)
@@ -565,7 +584,10 @@ class FactExtractor:
                     found = self._asked(block) if first else None
                     first = False
                     self._pasted_failure(block)
+                    kept_before = self._kept
                     self._user_text(block)
+                    if self._kept == kept_before:
+                        self._unread(block, by_user=True)
                     if replying is not None:  # (after its rules are kept: they come first)
                         self._intent_explained(replying, block)
                         self._setup_answered(replying, block, ask_before)
@@ -623,6 +645,8 @@ class FactExtractor:
                     kept = self._kept
                     self._assistant_text(block)
                     self._explains(kept)
+                    if self._kept == kept:
+                        self._unread(block, by_user=False)
                     if turn.kind != "bash_input":
                         self._said = block
                 elif block.kind == "tool_use" and block.tool_id:
@@ -665,6 +689,68 @@ class FactExtractor:
                                        offset=block.offset), note=True)
 
     # ------------------------------------------------------------ texts
+    # ------------------------------------------------------------ remarks
+    def _unread(self, block: Block, *, by_user: bool) -> None:
+        """A message no rule kept anything of: a remark may be made of it (``remarks``, which
+        reads only the latest such messages: a remark is made of few of them)."""
+        self._remarks.append((block, by_user, self._kept))
+        if len(self._remarks) > UNREAD_KEPT:
+            del self._remarks[:-UNREAD_KEPT // 2]  # (trimmed in halves: amortised)
+
+    def remarks(self) -> list[Fact]:
+        """The session's remarks, oldest first: at most ``MAX_REMARKS``, the latest, none that a
+        fact of the session says already. Made apart from the facts, so a remark neither takes
+        a fact's place in the session's quota nor stops a fact said later as already said."""
+        made: list[Fact] = []
+        for block, by_user, seq in reversed(self._remarks):
+            remark = self._remark(block, seq) if by_user else self._assistant_remark(block, seq)
+            if remark is not None and not any(same_fact(signature(remark.text), key)
+                                              for key in self._keys):
+                made.append(remark)
+                if len(made) == MAX_REMARKS:
+                    break
+        return made[::-1]
+
+    def _remark(self, block: Block, seq: int) -> Fact | None:
+        """A user's message no rule read, as a remark: its statements (no question, order or
+        report of a problem, nothing pasted between fences) may be a fact said in a way no rule
+        knows ("priya's box still has the 2.x cli, so the deploy script pins it"). None when
+        they say too little or the message guesses."""
+        text = block.text
+        fenced = [m.span() for m in FENCED.finditer(text)] if "```" in text else []
+        spans = [(a, b) for a, b in sentences(text) if not any(x <= a < y for x, y in fenced)]
+        if any(_guesses(text[a:b]) for a, b in spans):
+            return None  # (what follows a guess is the guess: "i bet its the watchdog. …")
+        return self._remarked(block, [(a, b) for a, b in spans if not _no_remark(text[a:b])],
+                              seq)
+
+    def _assistant_remark(self, block: Block, seq: int) -> Fact | None:
+        """The assistant's message no rule read, as a remark: its statements naming code (no
+        narration, no report of the work done) may be a finding said in a way no rule knows.
+        (Without code its statements are mostly about the work.)"""
+        text = block.text
+        if "```" in text:
+            return None  # (a message with code blocks shows work; its findings are elsewhere)
+        said = [(a, b) for a, b in sentences(text)
+                if not is_question(text[a:b]) and not NARRATION.match(text[a:b])
+                and not WORK_STATUS.search(text[a:b]) and not about_code(text[a:b])]
+        if said and _names_code(" ".join(text[a:b] for a, b in said)):
+            return self._remarked(block, said, seq)
+        return None
+
+    def _remarked(self, block: Block, said: list[tuple[int, int]], seq: int) -> Fact | None:
+        """The sentences ``said`` of ``block`` as a remark, when they say enough."""
+        if not said:
+            return None
+        whole = one_line(" ".join(block.text[a:b] for a, b in said))
+        text = snippet(whole, REMARK_CHARS)
+        if len(content_words(whole)) < REMARK_WORDS or scrubbing.MARK_PREFIX in text:
+            return None  # (a sentence that carried a secret is an instruction, not a fact)
+        if re.match(r"[a-z]+(?:'[a-z]+)?\b(?![._:(/])", text):
+            text = text[:1].upper() + text[1:]
+        return Fact(REMARK_KIND, text, [self._cite(block, said[0][0], said[0][1], "fact")],
+                    subject=f"{REMARK_KIND}:", seq=seq)
+
     def _cite(self, block: Block, start: int, end: int, role: str) -> Cited:
         return Cited(block.uuid, block.text[start:end], role, self.source, block.offset)
 
@@ -2490,6 +2576,19 @@ def script_run(command: str, block: Block, source: str) -> tuple[str, Cited] | N
                                    context="tool_output").text
             return line[2:].strip(), Cited(block.uuid, line, "output", source, block.offset)
     return None
+
+
+def _no_remark(sentence: str) -> bool:
+    """Whether a user's sentence is no part of a remark however long: a question, an order, a
+    report of a problem (its explanation is the fact)."""
+    return is_question(sentence) or bool(IMPERATIVE.match(sentence) or SYMPTOM.search(sentence))
+
+
+def _guesses(sentence: str) -> bool:
+    """Whether a user's sentence guesses ("i bet its the watchdog", "not sure, but …", "that's
+    the idle timeout, isn't it"): their message is no remark."""
+    return bool(HEDGED.search(sentence) or THEORY_LEAD.match(sentence)
+                or TAG_THEORY.search(sentence))
 
 
 def _stems(text: str) -> set[str]:

@@ -41,7 +41,7 @@ from ..claims import events as ev
 from ..claims.fold import FoldState
 from ..claims.ids import claim_id, content_hash
 from ..claims.log import ClaimLog
-from ..claims.model import live
+from ..claims.model import REMARK_KIND, is_remark, live
 from ..container import EVENTS
 from ..paths import memory_store_path
 from ..workspace import workspace_id
@@ -362,7 +362,7 @@ def capture_transcript(
         claim = SessionClaim(_final_scrub(claim.text, cleaner), claim.cited)
     extractor.settle()
     facts = [Fact(f.kind, _final_scrub(f.text, cleaner), f.cited, f.subject, f.polarity)
-             for f in extractor.facts]
+             for f in extractor.facts + extractor.remarks()]
     report.facts_not_kept = extractor.overflow
     report.rules = dict(cleaner.rules)
     report.redactions = sum(cleaner.rules.values())
@@ -482,6 +482,12 @@ def _decide(state: FoldState, entry: dict, session_id: str, workspace: str,
     events: list[dict] = []
     if existing is not None and session_id in existing.sessions:
         return {"action": "already_captured", "claim": existing.id}, []
+    # A fact a rule found, stated before only in a remark: the fact takes the remark's place
+    # (recurring on the remark would leave it ranked and floored as a remark).
+    noted = existing if existing is not None and is_remark(existing) \
+        and entry.get("kind") != REMARK_KIND else None
+    if noted is not None:
+        existing = None
     if existing is not None:
         events.append(ev.recurred(existing.id, entry["citations"], workspace=workspace))
         outcome = {"action": "recurred", "recurrence": existing.recurrence + 1}
@@ -494,6 +500,9 @@ def _decide(state: FoldState, entry: dict, session_id: str, workspace: str,
         origin="session",
     ))
     outcome = {"action": "proposed", "recurrence": 1}
+    if noted is not None:
+        events.append(ev.superseded(noted.id, cid))
+        outcome["supersedes"] = [noted.id]
     if entry["type"] != CLAIM_TYPE:
         return outcome, events
     # The same session captured before with a shorter transcript (it was resumed): the new

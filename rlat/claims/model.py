@@ -339,7 +339,18 @@ def visible_everywhere(source: str, workspaces: list[str], cross_workspace: bool
 # The kinds of fact deterministic capture finds (rlat.capture.facts). A captured claim's
 # subject is namespaced by its kind ("environment:port:5433"): the namespace identifies, it
 # does not describe, so recall matches a subject without it (rlat.retrieval.recall).
-FACT_KINDS = ("convention", "preference", "recovery", "environment", "gotcha", "falsified")
+FACT_KINDS = ("convention", "preference", "recovery", "environment", "gotcha", "falsified",
+              "remark")
+# A *remark* is what a session said that no rule of capture read: a user's statement, or the
+# assistant's own words naming code, kept in case it is a fact the rules do not know how to
+# find. Recall holds it to a higher floor and ranks it below what the rules found
+# (rlat.retrieval.abstention.REMARK_FIT_FLOOR, rlat.retrieval.recall.REMARK_WEIGHT).
+REMARK_KIND = "remark"
+
+
+def is_remark(claim) -> bool:
+    """Whether a claim is a captured remark (its subject is in the remark kind's namespace)."""
+    return claim.subject.startswith(REMARK_KIND + ":")
 
 
 # A captured fact learned under a prompt ends with the words of that prompt:

@@ -60,8 +60,10 @@ RECALL_TOP_K = 3
 # 725 since the heading says once what every line's provenance says alike (nineteenth pass,
 # docs/benchmarks.md: the 28 tuned dev-eval splits recalled 0.770 of their facts at 800 with a
 # provenance per line, 0.777 at 725 with it shared, 0.783 at 800 — where two splits' median
-# injected characters passed 600).
-RECALL_CHARS = 725
+# injected characters passed 600). 690 since captured remarks (twenty-first pass: at 725 three
+# splits' medians passed 600, at 700 one did (600.5), at 690 the highest is 593; 680 cost
+# another 0.003 of the facts).
+RECALL_CHARS = 690
 # A prompt with no usable stored index (the read model is stale or was built by another
 # analyzer) builds one in memory only for a store this small (~0.1 s); a larger one recalls
 # nothing this once while the worker rebuilds the read model (a 10k-claim build takes ~1 s,

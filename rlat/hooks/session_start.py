@@ -89,6 +89,7 @@ def trusted_lines(memory, workspace: str, budget: int, now: float,
     trust computed now. What every line's provenance says alike is said once, in the heading,
     when that makes the block shorter (``rlat.render.attribution.legend_heading``)."""
     from ..render.attribution import claim_line, legend_heading, shared_provenance
+    from ..retrieval.recall import standing
     from ..trust.lifecycle import trust_weight
     from ..trust.rungs import rung_of_points
 
@@ -99,7 +100,8 @@ def trusted_lines(memory, workspace: str, budget: int, now: float,
                 or not _admitted(claim, workspace, now, ("experience",)):
             continue
         weight, p = trust_weight(claim, now, calibration)
-        scored.append((weight, claim.last_evidence_at, claim.id, claim, p))
+        # (what no rule of capture read comes after what the rules found)
+        scored.append((weight * standing(claim), claim.last_evidence_at, claim.id, claim, p))
     scored.sort(key=lambda row: (-row[0], -row[1], row[2]))
     lines: list[str] = []
     ids: list[str] = []

@@ -58,7 +58,7 @@ def build_read_model(store_path: str | os.PathLike, *, now: float | None = None)
     from ..listing import row as listing_row
     from ..listing import row_keys, rung_settled_at
     from ..trust.lifecycle import trust_weight
-    from .recall import ClaimIndex, trust_bound
+    from .recall import ClaimIndex, standing, trust_bound
 
     store = Path(store_path)
     log = ClaimLog(store)
@@ -96,7 +96,8 @@ def build_read_model(store_path: str | os.PathLike, *, now: float | None = None)
             bounds_from = max(bounds_from, since)
         if claim.source != "experience" or not claim.text.strip() or not live(claim):
             continue
-        item = (trust_weight(claim, now, state.calibration)[0], claim.last_evidence_at, cid)
+        item = (trust_weight(claim, now, state.calibration)[0] * standing(claim),
+                claim.last_evidence_at, cid)
         for scope in file.scopes_of(claim):
             heap = heaps.setdefault(scope, [])
             if len(heap) < TOP_TRUSTED:

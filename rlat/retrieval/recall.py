@@ -52,7 +52,14 @@ from collections import Counter
 from collections.abc import Iterable
 
 from ..claims.fold import FoldState
-from ..claims.model import Claim, record_tasks, subject_words, visible_in, without_ask
+from ..claims.model import (
+    Claim,
+    is_remark,
+    record_tasks,
+    subject_words,
+    visible_in,
+    without_ask,
+)
 from ..claims.readmodel import le_bytes, le_numbers
 from ..trust import thresholds as T
 from ..trust.lifecycle import effective_state, stale_reason, trust_weight
@@ -84,6 +91,18 @@ DATE_WEIGHT = 0.2
 TYPE_WEIGHT = 0.2
 # ... plus PERIOD_WEIGHT when the query names a day, month or year and the claim was said then.
 PERIOD_WEIGHT = 0.5
+# A captured remark's score counts this much: among claims that clear their floors, what the
+# rules of capture found comes first (rlat.claims.model.REMARK_KIND). Chosen on the 30 tuned
+# dev-eval splits in process (docs/benchmarks.md, "Twenty-first pass"): unweighted remarks
+# displaced facts (0.777 of them recalled against 0.784 without remarks), 0.5 did not (0.790).
+REMARK_WEIGHT = 0.5
+
+
+def standing(claim: Claim) -> float:
+    """What a claim's score or trust counts for beside others: ``REMARK_WEIGHT`` for a
+    remark, else 1 (recall's ranking, the read model's most trusted lists, SessionStart)."""
+    return REMARK_WEIGHT if is_remark(claim) else 1.0
+
 # ... plus ANSWER_WEIGHT x the relevance of the question a claim answers (the claim just before
 # it in its session ends with "?": ``rlat.retrieval.expansion.answered_questions``).
 ANSWER_WEIGHT = 0.2
@@ -823,7 +842,8 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         """(the claim's fit to the prompt, the floor it must clear, whether it is a session
         record)."""
         is_event = claim.type == A.EVENT_TYPE
-        floor = A.EVENT_FIT_FLOOR if is_event else A.FIT_FLOOR
+        floor = A.EVENT_FIT_FLOOR if is_event else A.REMARK_FIT_FLOOR if is_remark(claim) \
+            else A.FIT_FLOOR
         if is_event and ordering:
             # An order is answered by a record of the same task asked before ("add retries
             # to the webhook client" / "Goal: add retries to the webhook client …"), not by
@@ -917,7 +937,7 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
             return False
         value = meaning(key, claim)
         return value is not None and A.admits_on_meaning(fit.fit, value, best=looked == 1,
-                                                         kind=of_kind)
+                                                         kind=of_kind, remark=is_remark(claim))
 
     def verdict(key: int, claim: Claim) -> tuple[bool, str, bool]:
         """(whether the claim clears abstention, the gate's account of why or why not,
@@ -1031,7 +1051,7 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
                                     f"{min_relevance:.2f}", bm25, status, False))
             continue
         weight, pts = _trust(state, claim, status, now)
-        score = relevance * weight
+        score = relevance * weight * standing(claim)
         if abstain and not judged:
             looked += 1
             if looked > A.POOL:  # (explain only: recall stops before these)

@@ -95,12 +95,13 @@ def test_what_differs_stays_on_its_line():
 
 
 def test_the_budget_now_holds_three_typical_captured_facts():
-    """Three facts of ~180 characters each: with a provenance per line the third did not fit
-    the old 800 characters; with the shared heading all three fit the default budget."""
+    """Three facts of ~150 characters each: with a provenance per line the third did not fit
+    the old 800 characters; with the shared heading all three fit the default budget (690
+    since remarks: docs/claims.md)."""
     from rlat.hooks.runtime import RECALL_CHARS
 
     text = "The staging API listens on port 8443 behind the VPN; use the vpn-staging profile " \
-           "and export STAGING_TOKEN first, or every request is refused with a 401. "
+           "and export STAGING_TOKEN first, or requests get a 401. "
     hits = [evidence(n, sessions=1, rung="low") for n in (1, 2, 3)]
     for h in hits:
         h.claim.text = f"{h.claim.id}: {text}"

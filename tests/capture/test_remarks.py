@@ -1,0 +1,156 @@
+"""Remarks (docs/capture.md, "Remarks"): what a session said that no rule of capture read is
+kept as a *remark* — a user's statement, or the assistant's words naming code — which recall
+holds to a higher floor and ranks below what the rules found."""
+
+from __future__ import annotations
+
+import pytest
+from capture_helpers import proposed, session
+
+from rlat.capture.facts import MAX_PER_KIND, MAX_REMARKS, REMARK_WORDS
+from rlat.capture.pipeline import capture_transcript
+from rlat.claims import ClaimLog
+from rlat.claims import events as ev
+from rlat.claims.fold import fold
+from rlat.claims.model import REMARK_KIND, is_remark
+from rlat.retrieval.recall import REMARK_WEIGHT, recall
+
+T0 = 1_790_000_000.0
+
+STATEMENT = ("the barn pis are on the 2.x mosquitto client because the 3.x one drops the "
+             "retained readings whenever the lte link flaps")
+
+
+def test_a_statement_no_rule_reads_is_kept_as_a_remark(tmp_path):
+    b = session(tmp_path)
+    b.prompt(STATEMENT)
+    b.say("Understood.")
+    (remark,) = proposed(b)[REMARK_KIND]
+    assert remark["text"] == STATEMENT[:1].upper() + STATEMENT[1:]
+    assert remark["type"] == "environment"
+    assert remark["subject"] == "remark:"
+
+
+def test_questions_orders_and_pasted_output_are_no_remarks(tmp_path):
+    b = session(tmp_path)
+    b.prompt("why do the barn pis keep dropping the retained readings whenever the lte link "
+             "flaps on the mosquitto client?")
+    b.say("Looking.")
+    b.prompt("add a retry with backoff around the publish call in publish.zig and run all "
+             "the unit tests for the modbus decoder too")
+    b.say("On it.")
+    b.prompt("```\nMar 14 06:12:03 barn-pi-05 quoitfield[611]: warning(modbus): slave 4: crc "
+             "mismatch on the retained readings whenever the lte link flaps\n```")
+    b.say("Seen.")
+    assert not proposed(b).get(REMARK_KIND)
+
+
+def test_a_short_statement_is_no_remark(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the barn pis are on the old client")
+    b.say("Understood.")
+    assert len({"barn", "pis", "old", "client"}) < REMARK_WORDS
+    assert not proposed(b).get(REMARK_KIND)
+
+
+def test_what_a_rule_keeps_is_no_remark_and_takes_no_remarks_room(tmp_path):
+    b = session(tmp_path)
+    b.prompt("we always run the test suite with `zig build test --summary all` before pushing, "
+             "the plain one hides which step failed on the barn pis")
+    b.say("Will do.")
+    found = proposed(b)
+    assert found.get("convention") and not found.get(REMARK_KIND)
+
+
+def test_the_assistants_words_are_a_remark_only_when_they_name_code(tmp_path):
+    b = session(tmp_path)
+    b.prompt("what is on the sensor bus?")
+    b.say("The sensor bus carries thirty sensors across six barns, each polled twice a minute "
+          "by the daemon, and the readings go out over the farm's mobile link to the broker.")
+    assert not proposed(b).get(REMARK_KIND)
+    b = session(tmp_path / "coded")
+    b.prompt("what is on the sensor bus?")
+    b.say("The sensor bus carries thirty sensors polled by `modbus.poll` twice a minute, and "
+          "the readings go to the broker at 10.40.2.15 over the farm's mobile link.")
+    (remark,) = proposed(b)[REMARK_KIND]
+    assert "`modbus.poll`" in remark["text"]
+
+
+def test_a_session_keeps_its_latest_remarks_only_and_never_at_a_facts_expense(tmp_path):
+    b = session(tmp_path)
+    for n in range(MAX_REMARKS + 3):
+        b.prompt(f"barn {n} has its own lte router and its own pi, and the sensors there are "
+                 f"wired in a daisy chain of {n + 4} units on shielded cable")
+        b.say("Noted.")
+    for n in range(MAX_PER_KIND):
+        b.prompt(f"always tag barn {n} images with `quoitfield-barn{n}` before flashing")
+        b.say("Will do.")
+    found = proposed(b)
+    remarks = [r["text"] for r in found[REMARK_KIND]]
+    assert len(remarks) == MAX_REMARKS
+    assert remarks[-1].startswith(f"Barn {MAX_REMARKS + 2} has its own lte router")
+    assert len(found["convention"]) == MAX_PER_KIND
+
+
+def _capture(tmp_path, b, store):
+    return capture_transcript(b.write(b.path), store=store, cwd=str(tmp_path))
+
+
+WS = "git:github.com/acme/barns"
+SAID = ("The barn pis publish readings to the broker with qos 1 and the ingest side drops "
+        "duplicate readings by sequence number")
+
+
+def _proposed(text: str, subject: str, session_id: str) -> dict:
+    cites = [ev.session_citation(session_id, "m1", "h" + session_id, observed_at=T0)]
+    return ev.proposed(text, "environment", citations=cites, origin="session", workspace=WS,
+                       observed_by="claude-code", ts=T0, subject=subject)
+
+
+def test_recall_ranks_a_remark_below_a_fact_as_relevant():
+    remark = _proposed(SAID, "remark:", "s1")
+    fact = _proposed(SAID + ".", "", "s2")
+    hits = recall(fold([remark, fact]), "which qos do the barn readings publish with?",
+                  workspace=WS, top_k=5, now=T0 + 60)
+    assert [h.claim.id for h in hits] == [fact["claim"], remark["claim"]]
+    assert hits[1].score == pytest.approx(hits[0].score * REMARK_WEIGHT, rel=0.05)
+
+
+def test_a_remark_must_cover_more_of_an_order_than_a_fact_must():
+    order = "add client tracing to the broker qos"  # (two of its words: a third of it)
+    as_remark = recall(fold([_proposed(SAID, "remark:", "s1")]), order, workspace=WS,
+                       now=T0 + 60)
+    as_fact = recall(fold([_proposed(SAID, "", "s1")]), order, workspace=WS, now=T0 + 60)
+    assert as_fact and not as_remark
+
+
+def test_a_fact_a_later_session_finds_takes_the_place_of_the_remark_that_said_it(tmp_path):
+    store = ClaimLog(tmp_path / "memory.rlat")
+    first = session(tmp_path, "first", session_id="11111111-2222-3333-4444-000000000001")
+    first.prompt(STATEMENT)
+    first.say("Understood.")
+    _capture(tmp_path, first, store)
+    (remark,) = [c for c in store.state().claims.values() if is_remark(c)]
+    later = session(tmp_path, "later", session_id="11111111-2222-3333-4444-000000000002")
+    later.prompt("which mosquitto client do the barn pis run?")
+    later.run("Bash", {"command": "ssh pi@barn-pi-01 'mosquitto_pub --help | head -1'"},
+              "mosquitto_pub version 2.0.18 running on libmosquitto 2.0.18.")
+    later.say(STATEMENT[:1].upper() + STATEMENT[1:] + ".")
+    report = _capture(tmp_path, later, store)
+    (fact,) = [c for c in report.claims if c["type"] != "event"]
+    assert fact["kind"] == "environment" and fact["supersedes"] == [remark.id]
+    state = store.state()
+    assert state.claims[remark.id].superseded_by == fact["id"]
+    assert not is_remark(state.claims[fact["id"]])
+
+
+def test_session_start_lists_remarks_after_the_facts_even_when_they_are_newer(tmp_path):
+    from rlat.claims.fold import fold as fold_events
+    from rlat.hooks.session_start import trusted_lines
+    from rlat.retrieval.readmodel import ReadModel
+
+    fact = _proposed("Deploys go out with `make release` from the build box", "", "s1")
+    remark = dict(_proposed(SAID, "remark:", "s2"), ts=T0 + 3600)
+    (_heading, lines, ids) = trusted_lines(ReadModel(fold_events([fact, remark])), WS, 6000,
+                                           T0 + 7200, set())
+    assert ids == [fact["claim"], remark["claim"]]

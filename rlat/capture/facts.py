@@ -356,7 +356,7 @@ SHORT_RULE_CHARS = 40
 REMARK_WORDS = 9
 REMARK_CHARS = 280
 MAX_REMARKS = 8
-# Messages no rule read, the latest kept (at most this many) to make remarks of at the end.
+# Messages, the latest kept (at most this many) to make remarks of at the end.
 UNREAD_KEPT = MAX_REMARKS * 8
 # The most of a command's line kept to compare it with others (its citation keeps less).
 COMMAND_TEXT_CHARS = 2000
@@ -584,10 +584,8 @@ class FactExtractor:
                     found = self._asked(block) if first else None
                     first = False
                     self._pasted_failure(block)
-                    kept_before = self._kept
                     self._user_text(block)
-                    if self._kept == kept_before:
-                        self._unread(block, by_user=True)
+                    self._unread(block, by_user=True)
                     if replying is not None:  # (after its rules are kept: they come first)
                         self._intent_explained(replying, block)
                         self._setup_answered(replying, block, ask_before)
@@ -645,8 +643,7 @@ class FactExtractor:
                     kept = self._kept
                     self._assistant_text(block)
                     self._explains(kept)
-                    if self._kept == kept:
-                        self._unread(block, by_user=False)
+                    self._unread(block, by_user=False)
                     if turn.kind != "bash_input":
                         self._said = block
                 elif block.kind == "tool_use" and block.tool_id:
@@ -691,8 +688,8 @@ class FactExtractor:
     # ------------------------------------------------------------ texts
     # ------------------------------------------------------------ remarks
     def _unread(self, block: Block, *, by_user: bool) -> None:
-        """A message no rule kept anything of: a remark may be made of it (``remarks``, which
-        reads only the latest such messages: a remark is made of few of them)."""
+        """A message of the user's or the assistant's: what no rule read of it may make a
+        remark (``remarks``, which reads only the latest messages: a remark is made of few)."""
         self._remarks.append((block, by_user, self._kept))
         if len(self._remarks) > UNREAD_KEPT:
             del self._remarks[:-UNREAD_KEPT // 2]  # (trimmed in halves: amortised)
@@ -712,10 +709,10 @@ class FactExtractor:
         return made[::-1]
 
     def _remark(self, block: Block, seq: int) -> Fact | None:
-        """A user's message no rule read, as a remark: its statements (no question, order or
-        report of a problem, nothing pasted between fences) may be a fact said in a way no rule
-        knows ("priya's box still has the 2.x cli, so the deploy script pins it"). None when
-        they say too little or the message guesses."""
+        """What no rule read of a user's message, as a remark: its statements (no question,
+        order or report of a problem, nothing pasted between fences) may be a fact said in a way
+        no rule knows ("priya's box still has the 2.x cli, so the deploy script pins it"). None
+        when they say too little or the message guesses."""
         text = block.text
         fenced = [m.span() for m in FENCED.finditer(text)] if "```" in text else []
         spans = [(a, b) for a, b in sentences(text) if not any(x <= a < y for x, y in fenced)]
@@ -725,9 +722,9 @@ class FactExtractor:
                               seq)
 
     def _assistant_remark(self, block: Block, seq: int) -> Fact | None:
-        """The assistant's message no rule read, as a remark: its statements naming code (no
-        narration, no report of the work done) may be a finding said in a way no rule knows.
-        (Without code its statements are mostly about the work.)"""
+        """What no rule read of the assistant's message, as a remark: its statements naming code
+        (no narration, no report of the work done) may be a finding said in a way no rule
+        knows. (Without code its statements are mostly about the work.)"""
         text = block.text
         if "```" in text:
             return None  # (a message with code blocks shows work; its findings are elsewhere)
@@ -739,7 +736,11 @@ class FactExtractor:
         return None
 
     def _remarked(self, block: Block, said: list[tuple[int, int]], seq: int) -> Fact | None:
-        """The sentences ``said`` of ``block`` as a remark, when they say enough."""
+        """The sentences ``said`` of ``block`` that no fact of the session cites, as a remark,
+        when they say enough."""
+        read = [(at, at + len(c.excerpt)) for f in self.facts for c in f.cited
+                if c.uuid == block.uuid and c.excerpt and (at := block.text.find(c.excerpt)) >= 0]
+        said = [(a, b) for a, b in said if not any(x < b and a < y for x, y in read)]
         if not said:
             return None
         whole = one_line(" ".join(block.text[a:b] for a, b in said))

@@ -62,6 +62,20 @@ def test_what_a_rule_keeps_is_no_remark_and_takes_no_remarks_room(tmp_path):
     assert found.get("convention") and not found.get(REMARK_KIND)
 
 
+def test_the_sentences_of_a_message_no_rule_read_are_a_remark_beside_its_fact(tmp_path):
+    b = session(tmp_path)
+    b.prompt("we always run the test suite with `zig build test --summary all` before pushing."
+             "\n\nthe office build box belongs to priya and the vendor sdk for the modbus gateway "
+             "only compiles on that machine")
+    b.say("Will do.")
+    found = proposed(b)
+    (rule,) = found["convention"]
+    (remark,) = found[REMARK_KIND]
+    assert "zig build test --summary all" in rule["text"] and "priya" not in rule["text"]
+    assert remark["text"] == ("The office build box belongs to priya and the vendor sdk for the "
+                              "modbus gateway only compiles on that machine")
+
+
 def test_the_assistants_words_are_a_remark_only_when_they_name_code(tmp_path):
     b = session(tmp_path)
     b.prompt("what is on the sensor bus?")

@@ -346,6 +346,9 @@ ABOUT_THIS_CALL = rx(r"^\W*(?:wait|hold on|not now|not yet)\b|\b(?:i|i'm|i'd|i'l
                      r"myself)\b", re.IGNORECASE)
 DECLARED_MIN_WORDS = 5  # a bare statement shorter than this is a reply, not a report
 SENTENCE_MAX = 400
+# Content words after a verdict's colon that say what was tried ("… didn't work out: had
+# Automatic-Reboot on last spring").
+TRIED_AFTER_COLON = 2
 # A rule this short that names no code, after a sentence that does, ends that sentence's rule.
 SHORT_RULE_CHARS = 40
 # Remarks (``FactExtractor.remarks``): what no rule read, kept when it says this much (content
@@ -1735,9 +1738,16 @@ class FactExtractor:
                         # ("- Tried it, it broke, reverted; the tree is back to where it
                         # started.\n- Took CELERY_TASK_ALWAYS_EAGER back out. In eager mode
                         # …": what was tried, and why it went, is what follows)
+                        # (what was tried may end the verdict's own sentence, after a colon:
+                        # "… and it didn't work out: had Automatic-Reboot on last spring.")
+                        told = sentence.rfind(": ")
+                        tried = start + told + 2 if told > 0 and len(content_words(
+                            sentence[told + 2:])) >= TRIED_AFTER_COLON else None
                         start, end = spans[at + 1]
                         if at + 2 < len(spans) and spans[at + 2][1] - start < ROOM_BESIDE_ASK:
                             end = spans[at + 2][1]
+                        if tried is not None and end - tried <= ROOM_BESIDE_ASK:
+                            start = tried
                         sentence = text[start:end]
                         cited = [self._cite(block, start, end, "fact")]
                     self._in_context("falsified", sentence, cited)

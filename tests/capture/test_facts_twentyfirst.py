@@ -184,3 +184,16 @@ def test_who_tried_it_and_when_turns_an_offer_down_however_the_name_is_typed(tmp
     assert "Turned down: priya tried std.http.Client for exactly that in december." \
         in dropped["text"]
     assert "[asked: what if the pis just posted readings to the analytics api" in dropped["text"]
+
+
+def test_what_was_tried_after_a_verdicts_colon_stays_with_the_story(tmp_path):
+    b = session(tmp_path)
+    b.prompt("reply to Maggie for me, they asked \"can't unattended-upgrades just reboot the boxes "
+             "itself when a kernel needs it?\"")
+    b.say("Draft:\n\nHi Maggie,\n\nGood question — we actually tried that before, and it didn't "
+          "work out: had Automatic-Reboot on last spring. the nextcloud box rebooted mid-backup "
+          "at 3am and nextcloud came up before the data volume mounted. so we reboot by hand "
+          "with the playbook.\n\nBest")
+    (tried,) = proposed(b)["falsified"]
+    assert tried["text"].startswith("Had Automatic-Reboot on last spring. the nextcloud box "
+                                    "rebooted mid-backup")

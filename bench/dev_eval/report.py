@@ -55,7 +55,7 @@ SPLIT_NOTE = {
     "dev30": "the DEV30 split: written in the nineteenth pass by a helper that read no rlat "
              "code; first read untuned (0.6625), tuned on since the twentieth",
     "dev31": "the DEV31 split: written in the twentieth pass by a helper that read no rlat "
-             "code; read untuned only (not tuned on)",
+             "code; first read untuned (0.675), tuned on since the twenty-first",
     "dev32": "the DEV32 split: written in the twentieth pass by a helper that read no rlat "
              "code; read untuned only (not tuned on)",
     "dev33": "the DEV33 split: written in the twenty-first pass by a helper that read no rlat "

@@ -19,11 +19,12 @@ dev22 (fourteenth pass, 0.65; read in the sixteenth), dev23, dev24 and dev25 (si
 (seventeenth pass, 0.56 and 0.39 with the code of the pass's start, 0.60 and 0.39 with the
 code of the moment) and dev28 (eighteenth pass, 0.575 with the code of the pass's start and of
 the moment) and dev30 (nineteenth pass: 0.6625 with the pass's start code and with its end
-code; tuned on since the twentieth) too; dev29 (eighteenth pass) and dev31 (written in the
-twentieth pass by a helper that read no rlat code: 0.675 with the pass's start code and with
-its end code), dev32 (written at the twentieth pass's end by a helper that read no rlat
-code: 0.625 with the pass's start code, 0.65 with its end code), dev33 and dev34 (written in
-the twenty-first pass by helpers that read no rlat code) are read untuned only; heldout never.
+code; tuned on since the twentieth) and dev31 (written in the twentieth pass by a helper that
+read no rlat code: 0.675 with the pass's start code and with its end code; tuned on since the
+twenty-first) too; dev29 (eighteenth pass), dev32 (written at the twentieth pass's end by a
+helper that read no rlat code: 0.625 with the pass's start code, 0.65 with its end code),
+dev33 and dev34 (written in the twenty-first pass by helpers that read no rlat code: 0.69 and
+0.56 with the pass's start code) are read untuned only; heldout never.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context
 (:func:`contains_key`: case-insensitive, on word tokens, a trailing plural ``s`` ignored, so

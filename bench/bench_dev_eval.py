@@ -7,8 +7,8 @@ dev30 and dev31 were first read untuned, 0.38, 0.44, 0.44, 0.46, 0.66, 0.34, 0.4
 written in the sixteenth, dev26 and dev27 in the seventeenth, dev28 in the eighteenth and
 dev30 in the nineteenth and dev31 in the twentieth, each tuned on only after its untuned
 number; heldout, dev29 (written in the eighteenth pass), dev32 (in the twentieth, by a helper
-that read no rlat code), dev33 and dev34 (both in the twenty-first, by helpers that read no
-rlat code): never
+that read no rlat code), dev33, dev34 and dev35 (all in the twenty-first, by helpers that
+read no rlat code): never
 tuned on), each run two ways
 through rlat's real hooks: **captured**
 (every session through the SessionEnd

@@ -480,14 +480,15 @@ def _decide(state: FoldState, entry: dict, session_id: str, workspace: str,
     if existing is None and entry["type"] != CLAIM_TYPE:
         existing = recurrence.same_fact(entry)
     events: list[dict] = []
-    if existing is not None and session_id in existing.sessions:
-        return {"action": "already_captured", "claim": existing.id}, []
     # A fact a rule found, stated before only in a remark: the fact takes the remark's place
-    # (recurring on the remark would leave it ranked and floored as a remark).
+    # (recurring on the remark would leave it ranked and floored as a remark) — even a remark
+    # of this very session, captured before it was resumed and a rule read what it said.
     noted = existing if existing is not None and is_remark(existing) \
         and entry.get("kind") != REMARK_KIND else None
     if noted is not None:
         existing = None
+    if existing is not None and session_id in existing.sessions:
+        return {"action": "already_captured", "claim": existing.id}, []
     if existing is not None:
         events.append(ev.recurred(existing.id, entry["citations"], workspace=workspace))
         outcome = {"action": "recurred", "recurrence": existing.recurrence + 1}

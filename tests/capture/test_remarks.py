@@ -168,3 +168,26 @@ def test_session_start_lists_remarks_after_the_facts_even_when_they_are_newer(tm
     (_heading, lines, ids) = trusted_lines(ReadModel(fold_events([fact, remark])), WS, 6000,
                                            T0 + 7200, set())
     assert ids == [fact["claim"], remark["claim"]]
+
+
+def test_a_fact_takes_the_place_of_a_remark_its_own_session_made_before_it_was_resumed(tmp_path):
+    # (a session is captured at each compaction and at its end: what a rule reads after the
+    # first capture must not be lost as "already captured" to the remark that said it)
+    store = ClaimLog(tmp_path / "memory.rlat")
+    b = session(tmp_path, "resumed", session_id="11111111-2222-3333-4444-000000000003")
+    b.prompt(STATEMENT)
+    b.say("Understood.")
+    _capture(tmp_path, b, store)
+    (remark,) = [c for c in store.state().claims.values() if is_remark(c)]
+    b.prompt("which mosquitto client do the barn pis run?")
+    b.run("Bash", {"command": "ssh pi@barn-pi-01 'mosquitto_pub --help | head -1'"},
+          "mosquitto_pub version 2.0.18 running on libmosquitto 2.0.18.")
+    b.say(STATEMENT[:1].upper() + STATEMENT[1:] + ".")
+    report = _capture(tmp_path, b, store)
+    (fact,) = [c for c in report.claims if c["type"] != "event"]
+    assert fact["kind"] == "environment" and fact["action"] == "proposed"
+    assert fact["supersedes"] == [remark.id]
+    assert store.state().claims[remark.id].superseded_by == fact["id"]
+    again = _capture(tmp_path, b, store)  # (and a third capture changes nothing)
+    assert [c["action"] for c in again.claims if c["type"] != "event"] == ["already_captured"]
+

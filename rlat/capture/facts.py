@@ -380,6 +380,7 @@ RECENT_OUTPUTS = 24  # successful tool outputs an environment fact may be backed
 
 KIND_TYPES = dict(zip(FACT_KINDS, ("convention", "preference", "environment", "environment",
                                    "environment", "outcome", "environment"), strict=True))
+FACT_TYPES = tuple(dict.fromkeys(KIND_TYPES.values()))  # (each once, in that order)
 
 # ---------------------------------------------------------------- facts
 

@@ -191,3 +191,36 @@ def test_a_fact_takes_the_place_of_a_remark_its_own_session_made_before_it_was_r
     again = _capture(tmp_path, b, store)  # (and a third capture changes nothing)
     assert [c["action"] for c in again.claims if c["type"] != "event"] == ["already_captured"]
 
+
+SAID_IN_PASSING = ("the deploy script for the barn firmware pins the 2.x mosquitto cli on priya's "
+                   "office box because the 3.x one drops retained readings")
+SAID_AS_A_RULE = ("we always pin the 2.x mosquitto cli in the deploy script for the barn firmware "
+                  "on priya's office box because the 3.x one drops retained readings")
+
+
+def _said(tmp_path, store, name: str, n: int, text: str):
+    b = session(tmp_path, name, session_id=f"11111111-2222-3333-4444-00000000001{n}")
+    b.prompt(text)
+    b.say("Understood.")
+    report = _capture(tmp_path, b, store)
+    return [c for c in report.claims if c["type"] != "event"]
+
+
+def test_a_rule_of_another_type_than_a_remark_takes_its_place_too(tmp_path):
+    # (a remark is typed environment whatever it says: a convention that says it is the same
+    # fact, not a second claim beside a remark left ranked and floored as one)
+    store = ClaimLog(tmp_path / "memory.rlat")
+    (remark,) = _said(tmp_path, store, "passing", 1, SAID_IN_PASSING)
+    (rule,) = _said(tmp_path, store, "rule", 2, SAID_AS_A_RULE)
+    assert remark["kind"] == REMARK_KIND and rule["kind"] == "convention"
+    assert rule["action"] == "proposed" and rule["supersedes"] == [remark["id"]]
+    assert store.state().claims[remark["id"]].superseded_by == rule["id"]
+
+
+def test_a_remark_of_a_stored_rule_is_its_recurrence_not_a_second_claim(tmp_path):
+    store = ClaimLog(tmp_path / "memory.rlat")
+    (rule,) = _said(tmp_path, store, "rule", 1, SAID_AS_A_RULE)
+    (remark,) = _said(tmp_path, store, "passing", 2, SAID_IN_PASSING)
+    assert rule["kind"] == "convention" and remark["kind"] == REMARK_KIND
+    assert remark["action"] == "recurred" and remark["claim"] == rule["id"]
+    assert [c.id for c in store.state().claims.values() if c.type != "event"] == [rule["id"]]

@@ -746,8 +746,11 @@ class FactExtractor:
             return None
         whole = one_line(" ".join(block.text[a:b] for a, b in said))
         text = snippet(whole, REMARK_CHARS)
-        if len(content_words(whole)) < REMARK_WORDS or scrubbing.MARK_PREFIX in text:
-            return None  # (a sentence that carried a secret is an instruction, not a fact)
+        if len(content_words(whole)) < REMARK_WORDS or scrubbing.MARK_PREFIX in whole:
+            # (a sentence that carried a secret is an instruction, not a fact — looked for in
+            # all it said, not in the remark's cut: "… and it pulls its images with the token
+            # [REDACTED:…]" cut before the token is still that sentence)
+            return None
         if re.match(r"[a-z]+(?:'[a-z]+)?\b(?![._:(/])", text):
             text = text[:1].upper() + text[1:]
         return Fact(REMARK_KIND, text, [self._cite(block, said[0][0], said[0][1], "fact")],

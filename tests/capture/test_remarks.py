@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from capture_helpers import proposed, session
 
-from rlat.capture.facts import MAX_PER_KIND, MAX_REMARKS, REMARK_WORDS
+from rlat.capture.facts import MAX_PER_KIND, MAX_REMARKS, REMARK_CHARS, REMARK_WORDS
 from rlat.capture.pipeline import capture_transcript
 from rlat.claims import ClaimLog
 from rlat.claims import events as ev
@@ -224,3 +224,16 @@ def test_a_remark_of_a_stored_rule_is_its_recurrence_not_a_second_claim(tmp_path
     assert rule["kind"] == "convention" and remark["kind"] == REMARK_KIND
     assert remark["action"] == "recurred" and remark["claim"] == rule["id"]
     assert [c.id for c in store.state().claims.values() if c.type != "event"] == [rule["id"]]
+
+
+def test_a_sentence_that_carried_a_secret_past_the_remarks_cut_is_no_remark(tmp_path):
+    b = session(tmp_path)
+    said = ("the barn pis publish their readings to the broker on the farm office box over the "
+            "lte link, and the ingest service on the analytics side de-duplicates them by "
+            "sequence number before they reach the warehouse tables that the vets read every "
+            "morning, and it pulls its images from the registry with the token "
+            "ghp_abcdefghijklmnopqrstuvwxyz0123456789AB")
+    assert said.index("ghp_") > REMARK_CHARS
+    b.prompt(said)
+    b.say("Understood.")
+    assert not proposed(b).get(REMARK_KIND)

@@ -753,7 +753,19 @@ class FactExtractor:
             return None
         if re.match(r"[a-z]+(?:'[a-z]+)?\b(?![._:(/])", text):
             text = text[:1].upper() + text[1:]
-        return Fact(REMARK_KIND, text, [self._cite(block, said[0][0], said[0][1], "fact")],
+        # (cited by each run of the sentences its text says, as the message has them: a remark
+        # of several sentences rests on all of them, not on its first)
+        runs: list[tuple[int, int]] = []
+        at = 0
+        for a, b in said:
+            if at >= len(text):
+                break  # (past the cut)
+            at += len(one_line(block.text[a:b])) + 1
+            if runs and not block.text[runs[-1][1]:a].strip():
+                runs[-1] = (runs[-1][0], b)
+            else:
+                runs.append((a, b))
+        return Fact(REMARK_KIND, text, [self._cite(block, a, b, "fact") for a, b in runs],
                     subject=f"{REMARK_KIND}:", seq=seq)
 
     def _cite(self, block: Block, start: int, end: int, role: str) -> Cited:

@@ -237,3 +237,19 @@ def test_a_sentence_that_carried_a_secret_past_the_remarks_cut_is_no_remark(tmp_
     b.prompt(said)
     b.say("Understood.")
     assert not proposed(b).get(REMARK_KIND)
+
+
+def test_a_remark_of_several_sentences_cites_each_it_says(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the staging deploy goes through the jump host bastion-2 and the ansible inventory "
+             "lives in infra/hosts.ini. the group vars carry the ports. what does the playbook "
+             "do first? the database replica in fra is read only and nobody writes to it except "
+             "the nightly etl job")
+    b.say("Understood.")
+    (remark,) = proposed(b, ClaimLog(tmp_path / "memory.rlat"))[REMARK_KIND]  # (stored: verified)
+    assert [c["excerpt"] for c in remark["citations"]] == [
+        "the staging deploy goes through the jump host bastion-2 and the ansible inventory lives "
+        "in infra/hosts.ini. the group vars carry the ports.",
+        "the database replica in fra is read only and nobody writes to it except the nightly "
+        "etl job"]
+    assert "nightly etl job" in remark["text"] and "playbook" not in remark["text"]

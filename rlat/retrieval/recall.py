@@ -925,8 +925,9 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     def first_of_kind(key: int, claim: Claim, fit: A.Fit) -> str | None:
         """The kind of answer asked for, when ``claim`` is the first candidate giving one that
         shares a content word with the question (``A.KIND_MEANING``)."""
-        if kind is None:
-            return None
+        if kind is None or is_remark(claim):
+            return None  # (a remark is no answer of a kind: it neither takes that route, past
+            # its floor, nor keeps it from the fact after it — ``A.REMARK_ROUTES``)
         if not kind_seen and fit.covered \
                 and answer_types.gives(kind, claim.type, lambda: states_wanted(key, claim)):
             kind_seen.append(key)

@@ -253,3 +253,21 @@ def test_a_remark_of_several_sentences_cites_each_it_says(tmp_path):
         "the database replica in fra is read only and nobody writes to it except the nightly "
         "etl job"]
     assert "nightly etl job" in remark["text"] and "playbook" not in remark["text"]
+
+
+CROSS_BUILT = ("The office box cross compiles the quoitfield daemon with `zig build "
+               "-Dtarget=aarch64-linux-musl` because the pis themselves are far too slow for it")
+BUILT = "Use `zig build firmware -Dboard=v2` here (`zig build` fails: error: no board selected)"
+
+
+def test_a_remark_is_never_the_first_answer_of_the_kind_asked_for():
+    # (the route that admits a project's build command whatever its fit trusts the words to
+    # have picked out a fact: a remark takes it neither past its floor nor from the fact after
+    # it, which it would have got with no remark in the store)
+    remark, fact = _proposed(CROSS_BUILT, "remark:", "s1"), _proposed(BUILT, "", "s2")
+    assert not recall(fold([remark]), "build the firmware for the v2 board", workspace=WS,
+                      now=T0 + 60)
+    hits = recall(fold([remark, fact]), "build the daemon for the office", workspace=WS,
+                  now=T0 + 60)
+    assert [h.claim.id for h in hits] == [remark["claim"], fact["claim"]]
+    assert "gives a command doing it" in hits[1].gate

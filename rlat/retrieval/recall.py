@@ -625,7 +625,7 @@ class Hit:
     claim: Claim
     relevance: float  # lexical (BM25 / best eligible BM25) blended with similarity, 0..1
     trust: float  # the trust weight in [TRUST_MIN, 1)
-    score: float  # relevance x trust (0 when not admitted)
+    score: float  # relevance x trust x ``standing`` (0 when not admitted)
     rung: str
     gate: str  # which gate admitted or excluded it, in words
     bm25: float
@@ -670,7 +670,8 @@ class Hit:
         return {
             "id": c.id, "text": c.text, "type": c.type, "source": c.source,
             "rung": self.rung, "state": self.state, "relevance": round(self.relevance, 4),
-            "trust": round(self.trust, 4), "score": round(self.score, 4),
+            "trust": round(self.trust, 4), "standing": standing(c),
+            "score": round(self.score, 4),
             "bm25": round(self.bm25, 4), "points": round(self.points, 3),
             "similarity": round(self.similarity, 4),
             "admitted": self.admitted, "gate": self.gate,

@@ -271,3 +271,34 @@ def test_a_remark_is_never_the_first_answer_of_the_kind_asked_for():
                   now=T0 + 60)
     assert [h.claim.id for h in hits] == [remark["claim"], fact["claim"]]
     assert "gives a command doing it" in hits[1].gate
+
+
+
+def test_recall_says_what_a_remarks_score_is_made_of(tmp_path):
+    import json
+    import time
+
+    from support.cli import run_rlat
+
+    from rlat.mcp.tools import memory_search
+    from rlat.paths import memory_store_path
+    from rlat.workspace import workspace_id
+
+    now = time.time()
+    cites = [ev.session_citation("s1", "m1", "h1", observed_at=now)]
+    ClaimLog(memory_store_path()).append([ev.proposed(
+        SAID, "environment", citations=cites, origin="session", observed_by="claude-code",
+        workspace=workspace_id(str(tmp_path)), ts=now, subject="remark:")])
+    query = "which qos do the barn readings publish with?"
+    out = run_rlat("memory", "recall", query, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert f" x {REMARK_WEIGHT:g}), environment remark," in out.stdout
+    out = run_rlat("memory", "recall", query, "--explain", cwd=tmp_path)
+    assert f"score = relevance x trust (x {REMARK_WEIGHT:g} for a remark)" in out.stdout
+    out = run_rlat("memory", "recall", query, "--format", "json", cwd=tmp_path)
+    (hit,) = json.loads(out.stdout)["hits"]
+    (row,) = memory_search(query, cwd=str(tmp_path)).data["hits"]
+    for found in (hit, row):
+        assert found["standing"] == REMARK_WEIGHT
+        assert found["score"] == pytest.approx(
+            found["relevance"] * found["trust"] * REMARK_WEIGHT, abs=1e-3)

@@ -176,6 +176,7 @@ from .fact_rules import (
     OPTION_LINE,
     ORDER,
     PAST_TRIAL,
+    PASTED_LINE,
     PICKED,
     PLAN_REFUSAL_LEAD,
     PLAN_REFUSED,
@@ -2597,8 +2598,11 @@ def script_run(command: str, block: Block, source: str) -> tuple[str, Cited] | N
 
 def _no_remark(sentence: str) -> bool:
     """Whether a user's sentence is no part of a remark however long: a question, an order, a
-    report of a problem (its explanation is the fact)."""
-    return is_question(sentence) or bool(IMPERATIVE.match(sentence) or SYMPTOM.search(sentence))
+    report of a problem (its explanation is the fact), output pasted without fences (a
+    failure, a table, a log)."""
+    return is_question(sentence) or bool(
+        IMPERATIVE.match(sentence) or SYMPTOM.search(sentence)
+        or FAILED_PASTE.search(sentence) or PASTED_LINE.search(sentence))
 
 
 def _guesses(sentence: str) -> bool:

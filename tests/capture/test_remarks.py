@@ -302,3 +302,34 @@ def test_recall_says_what_a_remarks_score_is_made_of(tmp_path):
         assert found["standing"] == REMARK_WEIGHT
         assert found["score"] == pytest.approx(
             found["relevance"] * found["trust"] * REMARK_WEIGHT, abs=1e-3)
+
+
+@pytest.mark.parametrize("pasted", [
+    "Traceback (most recent call last):\n  File \"/app/ingest/worker.py\", line 88, in run\n"
+    "    rows = self.decoder.decode(frame)\n  File \"/app/ingest/decoder.py\", line 41, in "
+    "decode\n    raise ValueError(f\"bad crc on frame {frame.seq} from slave {frame.slave}\")\n"
+    "ValueError: bad crc on frame 1182 from slave 4 of the barn bus",
+    "Mar 14 06:12:04 barn-pi-05 quoitfield[611]: info(modbus): reconnecting to the broker at "
+    "10.40.2.15 port 1883 with the session present and the retained readings",
+    "here's what it shows\n\nNAME                       READY   STATUS    RESTARTS   AGE\n"
+    "ingest-worker-7d9f8b-p9q   1/1     Running   0          37m\n"
+    "broker-0                   1/1     Running   0          2d",
+])
+def test_output_pasted_without_fences_is_no_remark(tmp_path, pasted):
+    # (what a user pastes is output as much between fences as without them: not their words)
+    b = session(tmp_path)
+    b.prompt(pasted)
+    b.say("Understood.")
+    assert not proposed(b).get(REMARK_KIND)
+
+
+
+@pytest.mark.parametrize("said", [
+    "priya swaps the sd cards of the barn pis at 14:30 every second friday",
+    "the 2026-03-14 outage was the lte router in barn 3, not the pi",
+    "the vendor's ValueError class is what the decoder raises on a bad crc",
+])
+def test_prose_with_a_time_or_an_error_name_in_it_may_still_be_a_remark(said):
+    from rlat.capture.facts import _no_remark
+
+    assert not _no_remark(said)

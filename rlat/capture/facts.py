@@ -482,6 +482,8 @@ class FactExtractor:
     facts: list[Fact] = field(default_factory=list)
     _pending: dict[str, tuple[Cited, str, str]] = field(default_factory=dict)
     _remarks: list[tuple[Block, bool, int]] = field(default_factory=list)  # (``_unread``)
+    # what facts let go of since cited (message uuid -> excerpts): read, if not kept (``_forget``)
+    _let_go: dict[str, list[str]] = field(default_factory=dict)
     _commands: list[Command] = field(default_factory=list)
     _outputs: deque = field(default_factory=lambda: deque(maxlen=RECENT_OUTPUTS))
     _keys: set = field(default_factory=set)
@@ -695,6 +697,8 @@ class FactExtractor:
         self._remarks.append((block, by_user, self._kept))
         if len(self._remarks) > UNREAD_KEPT:
             del self._remarks[:-UNREAD_KEPT // 2]  # (trimmed in halves: amortised)
+            kept = {b.uuid for b, _, _ in self._remarks}
+            self._let_go = {uuid: cut for uuid, cut in self._let_go.items() if uuid in kept}
 
     def remarks(self) -> list[Fact]:
         """The session's remarks, oldest first: at most ``MAX_REMARKS``, the latest, none that a
@@ -739,9 +743,13 @@ class FactExtractor:
 
     def _remarked(self, block: Block, said: list[tuple[int, int]], seq: int) -> Fact | None:
         """The sentences ``said`` of ``block`` that no fact of the session cites, as a remark,
-        when they say enough."""
-        read = [(at, at + len(c.excerpt)) for f in self.facts for c in f.cited
-                if c.uuid == block.uuid and c.excerpt and (at := block.text.find(c.excerpt)) >= 0]
+        when they say enough. (Nor one a fact let go of cited: a rule read it, and the fact went
+        for a reason — a wrong explanation the user sent back, a hint a recovery says better,
+        the oldest of its kind making room.)"""
+        excerpts = [c.excerpt for f in self.facts for c in f.cited if c.uuid == block.uuid] \
+            + self._let_go.get(block.uuid, [])
+        read = [(at, at + len(excerpt)) for excerpt in excerpts
+                if excerpt and (at := block.text.find(excerpt)) >= 0]
         said = [(a, b) for a, b in said if not any(x < b and a < y for x, y in read)]
         if not said:
             return None
@@ -2418,6 +2426,8 @@ class FactExtractor:
         for fact in facts:
             self.facts.remove(fact)
             self._keys.discard(signature(without_ask(fact.text)))
+            for cited in fact.cited:  # (read, not kept: no remark either, ``_remarked``)
+                self._let_go.setdefault(cited.uuid, []).append(cited.excerpt)
 
     # ------------------------------------------------------------ tools
     def _closed_pr(self, block: Block, number: str) -> None:

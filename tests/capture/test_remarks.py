@@ -333,3 +333,21 @@ def test_prose_with_a_time_or_an_error_name_in_it_may_still_be_a_remark(said):
     from rlat.capture.facts import _no_remark
 
     assert not _no_remark(said)
+
+
+def test_an_explanation_the_user_sent_back_is_no_remark(tmp_path):
+    # (its fact was let go of because the fix did not fix it: it was read, and is wrong)
+    b = session(tmp_path)
+    b.prompt("the nightly export sometimes writes the same order twice")
+    b.say("I think I know this one.")
+    b.run("Edit", {"file_path": "jobs/export.py", "old_string": "a", "new_string": "b"}, "ok")
+    b.say("The cursor in `jobs/export.py` is read before the lock is taken, so two runs can "
+          "start from the same offset; taking the lock first fixes it.")
+    b.prompt("nope, still happening - duplicates again last night")
+    b.run("Read", {"file_path": "jobs/export.py"}, "retry(upload, times=3)")
+    b.say("The upload is retried after a timeout even when the first attempt went through, "
+          "because the client never checks for the order id before sending it again. Pass "
+          "the order id as the idempotency key.")
+    found = proposed(b)
+    assert [g["text"] for g in found["gotcha"]][0].startswith("The upload is retried")
+    assert not [r for r in found.get(REMARK_KIND, []) if "cursor" in r["text"]]

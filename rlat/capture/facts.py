@@ -2608,10 +2608,10 @@ def script_run(command: str, block: Block, source: str) -> tuple[str, Cited] | N
 
 def _no_remark(sentence: str) -> bool:
     """Whether a user's sentence is no part of a remark however long: a question, an order, a
-    report of a problem (its explanation is the fact), output pasted without fences (a
-    failure, a table, a log)."""
+    report of a problem (its explanation is the fact; "nope, still happening" sends a fix
+    back), output pasted without fences (a failure, a table, a log)."""
     return is_question(sentence) or bool(
-        IMPERATIVE.match(sentence) or SYMPTOM.search(sentence)
+        IMPERATIVE.match(sentence) or SYMPTOM.search(sentence) or FIX_REJECTED.match(sentence)
         or FAILED_PASTE.search(sentence) or PASTED_LINE.search(sentence))
 
 

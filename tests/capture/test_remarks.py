@@ -351,3 +351,14 @@ def test_an_explanation_the_user_sent_back_is_no_remark(tmp_path):
     found = proposed(b)
     assert [g["text"] for g in found["gotcha"]][0].startswith("The upload is retried")
     assert not [r for r in found.get(REMARK_KIND, []) if "cursor" in r["text"]]
+
+
+def test_a_fix_sent_back_is_a_report_of_the_problem_not_a_remark(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the nightly export sometimes writes the same order twice")
+    b.run("Edit", {"file_path": "jobs/export.py", "old_string": "a", "new_string": "b"}, "ok")
+    b.say("Taking the lock before the cursor is read should fix it.")
+    b.prompt("nope, still happening - duplicates again last night, and only one run of the "
+             "export job was scheduled on the box")
+    b.say("Looking again.")
+    assert not proposed(b).get(REMARK_KIND)

@@ -55,6 +55,7 @@ from ..claims.model import (
 )
 from ..retrieval.expansion import stem
 from .commands import (
+    CITED_COMMAND_CHARS,
     TOLD_CHARS,
     Command,
     as_said,
@@ -678,10 +679,11 @@ class FactExtractor:
             self._revert = "reverting"  # its reason comes next
             self._reverted = _reverted_paths(first)
             self._fallback, self._judged = self._judged or self._fallback, None
-        # (cited by its first 160 characters; compared whole: "… && ssh pi@barn-pi-03 …" cut
+        # (cited by its first CITED_COMMAND_CHARS; compared whole: "… && ssh pi@barn-pi-03 …" cut
         # after "ssh" would share fewer words with the command it recovers)
         self._pending[block.tool_id] = (
-            Cited(block.uuid, snippet(first, 160), "command", self.source, block.offset),
+            Cited(block.uuid, snippet(first, CITED_COMMAND_CHARS), "command", self.source,
+                  block.offset),
             block.tool or "", first.strip()[:COMMAND_TEXT_CHARS])
         if block.tool in SHELL_TOOLS and (why := PR_WHY.search(block.text)) is not None:
             # the reason the assistant wrote into a pull request it opened ("gh pr create

@@ -64,6 +64,8 @@ NARROWING = frozenset({"-k", "-x", "--lf", "--last-failed", "-m", "--run", "--fi
 # The most of a failure line a fact quotes, and how much of it comes before the words that say
 # why when those are far into the line.
 ERROR_CHARS = 110
+# Of a command, what its citation keeps, and the most a fact names of it (``as_said``).
+CITED_COMMAND_CHARS = 160
 ERROR_LEAD = 30
 _CHAIN = rx(r"\s*&&\s*")
 # A query typed on the command line ("clickhouse-client -q 'SYSTEM STOP KAFKA …'", "psql -c
@@ -273,17 +275,19 @@ def bare(command: str) -> str:
 def as_said(command: str) -> str:
     """A command as a fact names it: ``bare``, and a chain longer than ``COMMAND_CHARS`` only
     up to the step that does its job ("zig build -Dtarget=… && file … && scp … && ssh …" is the
-    build): the rest would crowd out what failed and why."""
+    build): the rest would crowd out what failed and why. At most ``CITED_COMMAND_CHARS`` of
+    it, as its citation keeps (a command is compared whole, up to 2,000 characters, but a fact
+    of two such is no fact of at most 360)."""
     said = bare(command)
     if len(said) <= COMMAND_CHARS or "&&" not in said:
-        return said
+        return snippet(said, CITED_COMMAND_CHARS)
     name = program(said)
     steps = _CHAIN.split(said)
     # (the job's step, past those of its program that only look: "helm list -n notify &&
     # helm rollback dm-notify -n notify && kubectl rollout status …" rolls back)
     at = next((i for i, step in enumerate(steps) if _program(step) == name
                and not only_looks(step)), None)
-    return said if at is None else " && ".join(steps[:at + 1])
+    return snippet(said if at is None else " && ".join(steps[:at + 1]), CITED_COMMAND_CHARS)
 
 
 _TRAILING_TRIM = rx(

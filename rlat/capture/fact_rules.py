@@ -483,6 +483,19 @@ FAILED_PASTE = rx(r"(?<!except )(?<!catch )\b(?:error|failed|failure|fatal|excep
                           r"core dumped|assertionerror|uncaught)\b", re.IGNORECASE)
 
 
+# A line of output pasted without fences: set out in columns ("ingest-worker-7d9f8b-x2k   0/1
+# CrashLoopBackOff   14   37m"), stamped with the time it was logged ("Mar 14 06:12:04
+# barn-pi-05 quoitfield[611]: …", "2026-03-14T06:12:04Z …", "[06:12:04] …"), or a stack
+# trace's ('File "/app/worker.py", line 88, in run', "at Object.<anonymous> (/app/x.js:3:9)",
+# "ValueError: bad crc …") — not prose, whose words are one space apart and whose times come
+# after its words ("backups run at 03:00").
+PASTED_LINE = rx(r"\S(?: {3,}|\t)\S.*\S(?: {3,}|\t)\S|"
+                 r"^\W{0,2}(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d|[A-Z][a-z]{2} {1,2}\d{1,2} "
+                 r"\d\d:\d\d:\d\d|\d\d:\d\d:\d\d\b)|"
+                 r"^\s*(?:File \"[^\"\n]+\", line \d+|at \S+ \(\S+:\d+(?::\d+)?\)|"
+                 r"[A-Z]\w*(?:Error|Exception): )", re.MULTILINE)
+
+
 # A compaction summary's item that is the session's work, not what it learned: the user's
 # feedback, what the assistant did ("I fixed it by adding a type annotation"), what is still open
 SUMMARY_WORK = rx(r"^\W*user (?:feedback|said|asked)\b|\bI (?:fixed|renamed|added|changed|"

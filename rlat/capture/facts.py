@@ -55,6 +55,7 @@ from ..claims.model import (
 )
 from ..retrieval.expansion import stem
 from .commands import (
+    CITED_COMMAND_CHARS,
     TOLD_CHARS,
     Command,
     as_said,
@@ -176,6 +177,7 @@ from .fact_rules import (
     OPTION_LINE,
     ORDER,
     PAST_TRIAL,
+    PASTED_LINE,
     PICKED,
     PLAN_REFUSAL_LEAD,
     PLAN_REFUSED,
@@ -383,6 +385,7 @@ RECENT_OUTPUTS = 24  # successful tool outputs an environment fact may be backed
 
 KIND_TYPES = dict(zip(FACT_KINDS, ("convention", "preference", "environment", "environment",
                                    "environment", "outcome", "environment"), strict=True))
+FACT_TYPES = tuple(dict.fromkeys(KIND_TYPES.values()))  # (each once, in that order)
 
 # ---------------------------------------------------------------- facts
 
@@ -483,6 +486,8 @@ class FactExtractor:
     facts: list[Fact] = field(default_factory=list)
     _pending: dict[str, tuple[Cited, str, str]] = field(default_factory=dict)
     _remarks: list[tuple[Block, bool, int]] = field(default_factory=list)  # (``_unread``)
+    # what facts let go of since cited (message uuid -> excerpts): read, if not kept (``_forget``)
+    _let_go: dict[str, list[str]] = field(default_factory=dict)
     _commands: list[Command] = field(default_factory=list)
     _outputs: deque = field(default_factory=lambda: deque(maxlen=RECENT_OUTPUTS))
     _keys: set = field(default_factory=set)
@@ -677,10 +682,11 @@ class FactExtractor:
             self._revert = "reverting"  # its reason comes next
             self._reverted = _reverted_paths(first)
             self._fallback, self._judged = self._judged or self._fallback, None
-        # (cited by its first 160 characters; compared whole: "… && ssh pi@barn-pi-03 …" cut
+        # (cited by its first CITED_COMMAND_CHARS; compared whole: "… && ssh pi@barn-pi-03 …" cut
         # after "ssh" would share fewer words with the command it recovers)
         self._pending[block.tool_id] = (
-            Cited(block.uuid, snippet(first, 160), "command", self.source, block.offset),
+            Cited(block.uuid, snippet(first, CITED_COMMAND_CHARS), "command", self.source,
+                  block.offset),
             block.tool or "", first.strip()[:COMMAND_TEXT_CHARS])
         if block.tool in SHELL_TOOLS and (why := PR_WHY.search(block.text)) is not None:
             # the reason the assistant wrote into a pull request it opened ("gh pr create
@@ -696,6 +702,8 @@ class FactExtractor:
         self._remarks.append((block, by_user, self._kept))
         if len(self._remarks) > UNREAD_KEPT:
             del self._remarks[:-UNREAD_KEPT // 2]  # (trimmed in halves: amortised)
+            kept = {b.uuid for b, _, _ in self._remarks}
+            self._let_go = {uuid: cut for uuid, cut in self._let_go.items() if uuid in kept}
 
     def remarks(self) -> list[Fact]:
         """The session's remarks, oldest first: at most ``MAX_REMARKS``, the latest, none that a
@@ -740,19 +748,38 @@ class FactExtractor:
 
     def _remarked(self, block: Block, said: list[tuple[int, int]], seq: int) -> Fact | None:
         """The sentences ``said`` of ``block`` that no fact of the session cites, as a remark,
-        when they say enough."""
-        read = [(at, at + len(c.excerpt)) for f in self.facts for c in f.cited
-                if c.uuid == block.uuid and c.excerpt and (at := block.text.find(c.excerpt)) >= 0]
+        when they say enough. (Nor one a fact let go of cited: a rule read it, and the fact went
+        for a reason — a wrong explanation the user sent back, a hint a recovery says better,
+        the oldest of its kind making room.)"""
+        excerpts = [c.excerpt for f in self.facts for c in f.cited if c.uuid == block.uuid] \
+            + self._let_go.get(block.uuid, [])
+        read = [(at, at + len(excerpt)) for excerpt in excerpts
+                if excerpt and (at := block.text.find(excerpt)) >= 0]
         said = [(a, b) for a, b in said if not any(x < b and a < y for x, y in read)]
         if not said:
             return None
         whole = one_line(" ".join(block.text[a:b] for a, b in said))
         text = snippet(whole, REMARK_CHARS)
-        if len(content_words(whole)) < REMARK_WORDS or scrubbing.MARK_PREFIX in text:
-            return None  # (a sentence that carried a secret is an instruction, not a fact)
+        if len(content_words(whole)) < REMARK_WORDS or scrubbing.MARK_PREFIX in whole:
+            # (a sentence that carried a secret is an instruction, not a fact — looked for in
+            # all it said, not in the remark's cut: "… and it pulls its images with the token
+            # [REDACTED:…]" cut before the token is still that sentence)
+            return None
         if re.match(r"[a-z]+(?:'[a-z]+)?\b(?![._:(/])", text):
             text = text[:1].upper() + text[1:]
-        return Fact(REMARK_KIND, text, [self._cite(block, said[0][0], said[0][1], "fact")],
+        # (cited by each run of the sentences its text says, as the message has them: a remark
+        # of several sentences rests on all of them, not on its first)
+        runs: list[tuple[int, int]] = []
+        at = 0
+        for a, b in said:
+            if at >= len(text):
+                break  # (past the cut)
+            at += len(one_line(block.text[a:b])) + 1
+            if runs and not block.text[runs[-1][1]:a].strip():
+                runs[-1] = (runs[-1][0], b)
+            else:
+                runs.append((a, b))
+        return Fact(REMARK_KIND, text, [self._cite(block, a, b, "fact") for a, b in runs],
                     subject=f"{REMARK_KIND}:", seq=seq)
 
     def _cite(self, block: Block, start: int, end: int, role: str) -> Cited:
@@ -2411,6 +2438,8 @@ class FactExtractor:
         for fact in facts:
             self.facts.remove(fact)
             self._keys.discard(signature(without_ask(fact.text)))
+            for cited in fact.cited:  # (read, not kept: no remark either, ``_remarked``)
+                self._let_go.setdefault(cited.uuid, []).append(cited.excerpt)
 
     # ------------------------------------------------------------ tools
     def _closed_pr(self, block: Block, number: str) -> None:
@@ -2591,8 +2620,11 @@ def script_run(command: str, block: Block, source: str) -> tuple[str, Cited] | N
 
 def _no_remark(sentence: str) -> bool:
     """Whether a user's sentence is no part of a remark however long: a question, an order, a
-    report of a problem (its explanation is the fact)."""
-    return is_question(sentence) or bool(IMPERATIVE.match(sentence) or SYMPTOM.search(sentence))
+    report of a problem (its explanation is the fact; "nope, still happening" sends a fix
+    back), output pasted without fences (a failure, a table, a log)."""
+    return is_question(sentence) or bool(
+        IMPERATIVE.match(sentence) or SYMPTOM.search(sentence) or FIX_REJECTED.match(sentence)
+        or FAILED_PASTE.search(sentence) or PASTED_LINE.search(sentence))
 
 
 def _guesses(sentence: str) -> bool:

@@ -45,7 +45,16 @@ from ..claims.model import REMARK_KIND, is_remark, live
 from ..container import EVENTS
 from ..paths import memory_store_path
 from ..workspace import workspace_id
-from .facts import MAX_FACTS, MAX_PER_KIND, Fact, FactExtractor, same_fact, signature
+from .facts import (
+    FACT_TYPES,
+    KIND_TYPES,
+    MAX_FACTS,
+    MAX_PER_KIND,
+    Fact,
+    FactExtractor,
+    same_fact,
+    signature,
+)
 from .session import Cited, SessionClaim, SessionDigest, build_claim
 from .transcript import (
     Block,
@@ -460,16 +469,28 @@ class _Recurrence:
         self.state, self.workspace = state, workspace
         self._by_type: dict[str, list] = {}
 
-    def same_fact(self, entry: dict):
-        """A live stored claim of this workspace that states the same fact in other words."""
-        kind = entry["type"]
+    def _stored(self, kind: str) -> list:
         stored = self._by_type.get(kind)
         if stored is None:
             stored = self._by_type[kind] = [
                 (claim, signature(claim.text)) for claim in self.state.claims.values()
                 if claim.type == kind and live(claim) and self.workspace in claim.workspaces]
+        return stored
+
+    def same_fact(self, entry: dict):
+        """A live stored claim of this workspace that states the same fact in other words: of
+        the entry's type — or, since a remark is typed ``environment`` whatever it says, a
+        stored remark for a fact of any type, a stored fact of any type for a remark. A fact
+        before a remark."""
+        kind = entry["type"]
         wanted = signature(entry["text"])
-        return next((claim for claim, sig in stored if same_fact(wanted, sig)), None)
+        remark = entry.get("kind") == REMARK_KIND
+        types = [kind] + [t for t in FACT_TYPES if t != kind and remark]
+        facts = (claim for t in types for claim, sig in self._stored(t)
+                 if not is_remark(claim) and same_fact(wanted, sig))
+        remarks = (claim for claim, sig in self._stored(KIND_TYPES[REMARK_KIND])
+                   if is_remark(claim) and same_fact(wanted, sig))
+        return next(facts, None) or next(remarks, None)
 
 
 def _decide(state: FoldState, entry: dict, session_id: str, workspace: str,
@@ -480,14 +501,15 @@ def _decide(state: FoldState, entry: dict, session_id: str, workspace: str,
     if existing is None and entry["type"] != CLAIM_TYPE:
         existing = recurrence.same_fact(entry)
     events: list[dict] = []
-    if existing is not None and session_id in existing.sessions:
-        return {"action": "already_captured", "claim": existing.id}, []
     # A fact a rule found, stated before only in a remark: the fact takes the remark's place
-    # (recurring on the remark would leave it ranked and floored as a remark).
+    # (recurring on the remark would leave it ranked and floored as a remark) — even a remark
+    # of this very session, captured before it was resumed and a rule read what it said.
     noted = existing if existing is not None and is_remark(existing) \
         and entry.get("kind") != REMARK_KIND else None
     if noted is not None:
         existing = None
+    if existing is not None and session_id in existing.sessions:
+        return {"action": "already_captured", "claim": existing.id}, []
     if existing is not None:
         events.append(ev.recurred(existing.id, entry["citations"], workspace=workspace))
         outcome = {"action": "recurred", "recurrence": existing.recurrence + 1}

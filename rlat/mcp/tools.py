@@ -139,7 +139,7 @@ def memory_search(query: str, top_k: int | None = None, cwd: str | None = None, 
     an ``injected`` event, the read lineage independence counting needs."""
     from ..hooks.user_prompt import render
     from ..retrieval.readmodel import open_index
-    from ..retrieval.recall import recall
+    from ..retrieval.recall import recall, standing
 
     text = _query(query)
     k = _top_k(top_k, SEARCH_TOP_K)
@@ -159,7 +159,7 @@ def memory_search(query: str, top_k: int | None = None, cwd: str | None = None, 
     for hit in hits:
         row = _claim_fields(hit.claim, hit.rung, hit.state)
         row.update(relevance=round(hit.relevance, 4), trust=round(hit.trust, 4),
-                   score=round(hit.score, 4), gate=hit.gate)
+                   standing=standing(hit.claim), score=round(hit.score, 4), gate=hit.gate)
         rows.append(row)
     data = {"query": text, "workspace": workspace, "store": str(log.path), "hits": rows,
             "lineage_recorded": lineage}

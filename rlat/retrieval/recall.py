@@ -625,7 +625,7 @@ class Hit:
     claim: Claim
     relevance: float  # lexical (BM25 / best eligible BM25) blended with similarity, 0..1
     trust: float  # the trust weight in [TRUST_MIN, 1)
-    score: float  # relevance x trust (0 when not admitted)
+    score: float  # relevance x trust x ``standing`` (0 when not admitted)
     rung: str
     gate: str  # which gate admitted or excluded it, in words
     bm25: float
@@ -670,7 +670,8 @@ class Hit:
         return {
             "id": c.id, "text": c.text, "type": c.type, "source": c.source,
             "rung": self.rung, "state": self.state, "relevance": round(self.relevance, 4),
-            "trust": round(self.trust, 4), "score": round(self.score, 4),
+            "trust": round(self.trust, 4), "standing": standing(c),
+            "score": round(self.score, 4),
             "bm25": round(self.bm25, 4), "points": round(self.points, 3),
             "similarity": round(self.similarity, 4),
             "admitted": self.admitted, "gate": self.gate,
@@ -925,8 +926,9 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     def first_of_kind(key: int, claim: Claim, fit: A.Fit) -> str | None:
         """The kind of answer asked for, when ``claim`` is the first candidate giving one that
         shares a content word with the question (``A.KIND_MEANING``)."""
-        if kind is None:
-            return None
+        if kind is None or is_remark(claim):
+            return None  # (a remark is no answer of a kind: it neither takes that route, past
+            # its floor, nor keeps it from the fact after it — ``A.REMARK_ROUTES``)
         if not kind_seen and fit.covered \
                 and answer_types.gives(kind, claim.type, lambda: states_wanted(key, claim)):
             kind_seen.append(key)

@@ -197,3 +197,20 @@ def test_what_was_tried_after_a_verdicts_colon_stays_with_the_story(tmp_path):
     (tried,) = proposed(b)["falsified"]
     assert tried["text"].startswith("Had Automatic-Reboot on last spring. the nextcloud box "
                                     "rebooted mid-backup")
+
+
+def test_a_recovery_names_long_commands_by_what_their_citations_keep(tmp_path):
+    # (compared whole, up to 2,000 characters, a command is named as its citation keeps it:
+    # the fact named both whole, some 3,000 characters)
+    defined = " ".join(f"--define=FLAG_{i}=value_{i}" for i in range(60))
+    b = session(tmp_path)
+    b.prompt("regenerate the fixtures")
+    b.run("Bash", {"command": f"python3 tools/gen.py {defined}"},
+          "Exit code 1\nerror: unable to open database file tools/gen.db", is_error=True)
+    b.run("Bash", {"command": f"python3 tools/gen.py --db /tmp/gen.db {defined}"},
+          "generated 12 files")
+    b.say("Done.")
+    (recovery,) = proposed(b)["recovery"]
+    assert recovery["text"].startswith("Use `python3 tools/gen.py --db /tmp/gen.db --define")
+    assert recovery["text"].endswith("fails: error: unable to open database file tools/gen.db)")
+    assert len(recovery["text"]) < 2 * 160 + 100  # (commands.CITED_COMMAND_CHARS)

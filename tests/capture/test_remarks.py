@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from capture_helpers import proposed, session
 
-from rlat.capture.facts import MAX_PER_KIND, MAX_REMARKS, REMARK_WORDS
+from rlat.capture.facts import MAX_PER_KIND, MAX_REMARKS, REMARK_CHARS, REMARK_WORDS
 from rlat.capture.pipeline import capture_transcript
 from rlat.claims import ClaimLog
 from rlat.claims import events as ev
@@ -168,3 +168,197 @@ def test_session_start_lists_remarks_after_the_facts_even_when_they_are_newer(tm
     (_heading, lines, ids) = trusted_lines(ReadModel(fold_events([fact, remark])), WS, 6000,
                                            T0 + 7200, set())
     assert ids == [fact["claim"], remark["claim"]]
+
+
+def test_a_fact_takes_the_place_of_a_remark_its_own_session_made_before_it_was_resumed(tmp_path):
+    # (a session is captured at each compaction and at its end: what a rule reads after the
+    # first capture must not be lost as "already captured" to the remark that said it)
+    store = ClaimLog(tmp_path / "memory.rlat")
+    b = session(tmp_path, "resumed", session_id="11111111-2222-3333-4444-000000000003")
+    b.prompt(STATEMENT)
+    b.say("Understood.")
+    _capture(tmp_path, b, store)
+    (remark,) = [c for c in store.state().claims.values() if is_remark(c)]
+    b.prompt("which mosquitto client do the barn pis run?")
+    b.run("Bash", {"command": "ssh pi@barn-pi-01 'mosquitto_pub --help | head -1'"},
+          "mosquitto_pub version 2.0.18 running on libmosquitto 2.0.18.")
+    b.say(STATEMENT[:1].upper() + STATEMENT[1:] + ".")
+    report = _capture(tmp_path, b, store)
+    (fact,) = [c for c in report.claims if c["type"] != "event"]
+    assert fact["kind"] == "environment" and fact["action"] == "proposed"
+    assert fact["supersedes"] == [remark.id]
+    assert store.state().claims[remark.id].superseded_by == fact["id"]
+    again = _capture(tmp_path, b, store)  # (and a third capture changes nothing)
+    assert [c["action"] for c in again.claims if c["type"] != "event"] == ["already_captured"]
+
+
+SAID_IN_PASSING = ("the deploy script for the barn firmware pins the 2.x mosquitto cli on priya's "
+                   "office box because the 3.x one drops retained readings")
+SAID_AS_A_RULE = ("we always pin the 2.x mosquitto cli in the deploy script for the barn firmware "
+                  "on priya's office box because the 3.x one drops retained readings")
+
+
+def _said(tmp_path, store, name: str, n: int, text: str):
+    b = session(tmp_path, name, session_id=f"11111111-2222-3333-4444-00000000001{n}")
+    b.prompt(text)
+    b.say("Understood.")
+    report = _capture(tmp_path, b, store)
+    return [c for c in report.claims if c["type"] != "event"]
+
+
+def test_a_rule_of_another_type_than_a_remark_takes_its_place_too(tmp_path):
+    # (a remark is typed environment whatever it says: a convention that says it is the same
+    # fact, not a second claim beside a remark left ranked and floored as one)
+    store = ClaimLog(tmp_path / "memory.rlat")
+    (remark,) = _said(tmp_path, store, "passing", 1, SAID_IN_PASSING)
+    (rule,) = _said(tmp_path, store, "rule", 2, SAID_AS_A_RULE)
+    assert remark["kind"] == REMARK_KIND and rule["kind"] == "convention"
+    assert rule["action"] == "proposed" and rule["supersedes"] == [remark["id"]]
+    assert store.state().claims[remark["id"]].superseded_by == rule["id"]
+
+
+def test_a_remark_of_a_stored_rule_is_its_recurrence_not_a_second_claim(tmp_path):
+    store = ClaimLog(tmp_path / "memory.rlat")
+    (rule,) = _said(tmp_path, store, "rule", 1, SAID_AS_A_RULE)
+    (remark,) = _said(tmp_path, store, "passing", 2, SAID_IN_PASSING)
+    assert rule["kind"] == "convention" and remark["kind"] == REMARK_KIND
+    assert remark["action"] == "recurred" and remark["claim"] == rule["id"]
+    assert [c.id for c in store.state().claims.values() if c.type != "event"] == [rule["id"]]
+
+
+def test_a_sentence_that_carried_a_secret_past_the_remarks_cut_is_no_remark(tmp_path):
+    b = session(tmp_path)
+    said = ("the barn pis publish their readings to the broker on the farm office box over the "
+            "lte link, and the ingest service on the analytics side de-duplicates them by "
+            "sequence number before they reach the warehouse tables that the vets read every "
+            "morning, and it pulls its images from the registry with the token "
+            "ghp_abcdefghijklmnopqrstuvwxyz0123456789AB")
+    assert said.index("ghp_") > REMARK_CHARS
+    b.prompt(said)
+    b.say("Understood.")
+    assert not proposed(b).get(REMARK_KIND)
+
+
+def test_a_remark_of_several_sentences_cites_each_it_says(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the staging deploy goes through the jump host bastion-2 and the ansible inventory "
+             "lives in infra/hosts.ini. the group vars carry the ports. what does the playbook "
+             "do first? the database replica in fra is read only and nobody writes to it except "
+             "the nightly etl job")
+    b.say("Understood.")
+    (remark,) = proposed(b, ClaimLog(tmp_path / "memory.rlat"))[REMARK_KIND]  # (stored: verified)
+    assert [c["excerpt"] for c in remark["citations"]] == [
+        "the staging deploy goes through the jump host bastion-2 and the ansible inventory lives "
+        "in infra/hosts.ini. the group vars carry the ports.",
+        "the database replica in fra is read only and nobody writes to it except the nightly "
+        "etl job"]
+    assert "nightly etl job" in remark["text"] and "playbook" not in remark["text"]
+
+
+CROSS_BUILT = ("The office box cross compiles the quoitfield daemon with `zig build "
+               "-Dtarget=aarch64-linux-musl` because the pis themselves are far too slow for it")
+BUILT = "Use `zig build firmware -Dboard=v2` here (`zig build` fails: error: no board selected)"
+
+
+def test_a_remark_is_never_the_first_answer_of_the_kind_asked_for():
+    # (the route that admits a project's build command whatever its fit trusts the words to
+    # have picked out a fact: a remark takes it neither past its floor nor from the fact after
+    # it, which it would have got with no remark in the store)
+    remark, fact = _proposed(CROSS_BUILT, "remark:", "s1"), _proposed(BUILT, "", "s2")
+    assert not recall(fold([remark]), "build the firmware for the v2 board", workspace=WS,
+                      now=T0 + 60)
+    hits = recall(fold([remark, fact]), "build the daemon for the office", workspace=WS,
+                  now=T0 + 60)
+    assert [h.claim.id for h in hits] == [remark["claim"], fact["claim"]]
+    assert "gives a command doing it" in hits[1].gate
+
+
+
+def test_recall_says_what_a_remarks_score_is_made_of(tmp_path):
+    import json
+    import time
+
+    from support.cli import run_rlat
+
+    from rlat.mcp.tools import memory_search
+    from rlat.paths import memory_store_path
+    from rlat.workspace import workspace_id
+
+    now = time.time()
+    cites = [ev.session_citation("s1", "m1", "h1", observed_at=now)]
+    ClaimLog(memory_store_path()).append([ev.proposed(
+        SAID, "environment", citations=cites, origin="session", observed_by="claude-code",
+        workspace=workspace_id(str(tmp_path)), ts=now, subject="remark:")])
+    query = "which qos do the barn readings publish with?"
+    out = run_rlat("memory", "recall", query, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert f" x {REMARK_WEIGHT:g}), environment remark," in out.stdout
+    out = run_rlat("memory", "recall", query, "--explain", cwd=tmp_path)
+    assert f"score = relevance x trust (x {REMARK_WEIGHT:g} for a remark)" in out.stdout
+    out = run_rlat("memory", "recall", query, "--format", "json", cwd=tmp_path)
+    (hit,) = json.loads(out.stdout)["hits"]
+    (row,) = memory_search(query, cwd=str(tmp_path)).data["hits"]
+    for found in (hit, row):
+        assert found["standing"] == REMARK_WEIGHT
+        assert found["score"] == pytest.approx(
+            found["relevance"] * found["trust"] * REMARK_WEIGHT, abs=1e-3)
+
+
+@pytest.mark.parametrize("pasted", [
+    "Traceback (most recent call last):\n  File \"/app/ingest/worker.py\", line 88, in run\n"
+    "    rows = self.decoder.decode(frame)\n  File \"/app/ingest/decoder.py\", line 41, in "
+    "decode\n    raise ValueError(f\"bad crc on frame {frame.seq} from slave {frame.slave}\")\n"
+    "ValueError: bad crc on frame 1182 from slave 4 of the barn bus",
+    "Mar 14 06:12:04 barn-pi-05 quoitfield[611]: info(modbus): reconnecting to the broker at "
+    "10.40.2.15 port 1883 with the session present and the retained readings",
+    "here's what it shows\n\nNAME                       READY   STATUS    RESTARTS   AGE\n"
+    "ingest-worker-7d9f8b-p9q   1/1     Running   0          37m\n"
+    "broker-0                   1/1     Running   0          2d",
+])
+def test_output_pasted_without_fences_is_no_remark(tmp_path, pasted):
+    # (what a user pastes is output as much between fences as without them: not their words)
+    b = session(tmp_path)
+    b.prompt(pasted)
+    b.say("Understood.")
+    assert not proposed(b).get(REMARK_KIND)
+
+
+
+@pytest.mark.parametrize("said", [
+    "priya swaps the sd cards of the barn pis at 14:30 every second friday",
+    "the 2026-03-14 outage was the lte router in barn 3, not the pi",
+    "the vendor's ValueError class is what the decoder raises on a bad crc",
+])
+def test_prose_with_a_time_or_an_error_name_in_it_may_still_be_a_remark(said):
+    from rlat.capture.facts import _no_remark
+
+    assert not _no_remark(said)
+
+
+def test_an_explanation_the_user_sent_back_is_no_remark(tmp_path):
+    # (its fact was let go of because the fix did not fix it: it was read, and is wrong)
+    b = session(tmp_path)
+    b.prompt("the nightly export sometimes writes the same order twice")
+    b.say("I think I know this one.")
+    b.run("Edit", {"file_path": "jobs/export.py", "old_string": "a", "new_string": "b"}, "ok")
+    b.say("The cursor in `jobs/export.py` is read before the lock is taken, so two runs can "
+          "start from the same offset; taking the lock first fixes it.")
+    b.prompt("nope, still happening - duplicates again last night")
+    b.run("Read", {"file_path": "jobs/export.py"}, "retry(upload, times=3)")
+    b.say("The upload is retried after a timeout even when the first attempt went through, "
+          "because the client never checks for the order id before sending it again. Pass "
+          "the order id as the idempotency key.")
+    found = proposed(b)
+    assert [g["text"] for g in found["gotcha"]][0].startswith("The upload is retried")
+    assert not [r for r in found.get(REMARK_KIND, []) if "cursor" in r["text"]]
+
+
+def test_a_fix_sent_back_is_a_report_of_the_problem_not_a_remark(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the nightly export sometimes writes the same order twice")
+    b.run("Edit", {"file_path": "jobs/export.py", "old_string": "a", "new_string": "b"}, "ok")
+    b.say("Taking the lock before the cursor is read should fix it.")
+    b.prompt("nope, still happening - duplicates again last night, and only one run of the "
+             "export job was scheduled on the box")
+    b.say("Looking again.")
+    assert not proposed(b).get(REMARK_KIND)

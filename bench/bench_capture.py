@@ -137,7 +137,8 @@ def run(quick: bool) -> list[dict]:
             report = capture_transcript(small, store=ClaimLog(store_path),
                                         session_id=f"bench-{next(counter)}",
                                         cwd="/home/user/project")
-            assert report.captured == 1 and report.events_appended == 1, report.skipped
+            # (the session's record, and the remarks its random prose makes: docs/capture.md)
+            assert report.captured >= 1 and report.events_appended >= 1, report.skipped
 
         times = util.time_call(capture_once, reps)
         ms = util.median(times) * 1000
@@ -165,7 +166,7 @@ def run(quick: bool) -> list[dict]:
         made = synthetic.write_transcript(big, 50 * MIB, seed=5, giant_lines=2)
         code_line = ("from rlat.capture.pipeline import capture_transcript; "
                      f"r = capture_transcript({str(big)!r}, dry_run=True, cwd='/home/user/project');"
-                     " assert r.captured == 1, r.skipped")
+                     " assert r.captured >= 1, r.skipped")
         argv = [util.PYTHON, "-c", code_line]
         runs = [util.run_once(argv, env={"RLAT_HOME": str(home)}, capture=True, timeout=600)
                 for _ in range(1 if quick else 3)]

@@ -694,7 +694,6 @@ class FactExtractor:
             self._assistant_text(Block("note", why.group(1).strip(), uuid=block.uuid,
                                        offset=block.offset), note=True)
 
-    # ------------------------------------------------------------ texts
     # ------------------------------------------------------------ remarks
     def _unread(self, block: Block, *, by_user: bool) -> None:
         """A message of the user's or the assistant's: what no rule read of it may make a
@@ -782,6 +781,7 @@ class FactExtractor:
         return Fact(REMARK_KIND, text, [self._cite(block, a, b, "fact") for a, b in runs],
                     subject=f"{REMARK_KIND}:", seq=seq)
 
+    # ------------------------------------------------------------ texts
     def _cite(self, block: Block, start: int, end: int, role: str) -> Cited:
         return Cited(block.uuid, block.text[start:end], role, self.source, block.offset)
 

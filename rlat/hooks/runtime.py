@@ -61,7 +61,7 @@ RECALL_TOP_K = 3
 # docs/benchmarks.md: the 28 tuned dev-eval splits recalled 0.770 of their facts at 800 with a
 # provenance per line, 0.777 at 725 with it shared, 0.783 at 800 — where two splits' median
 # injected characters passed 600). 690 since captured remarks (twenty-first pass: at 725 three
-# splits' medians passed 600, at 700 one did (600.5), at 690 the highest is 593; 680 cost
+# splits' medians passed 600, at 700 one did (600.5), at 690 the highest is 598.5; 680 cost
 # another 0.003 of the facts).
 RECALL_CHARS = 690
 # A prompt with no usable stored index (the read model is stale or was built by another

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .. import listing
 from ..claims import ClaimLog, FoldState
-from ..claims.model import Claim
+from ..claims.model import REMARK_KIND, Claim, is_remark
 from ..render.terminal import json_safe, quoted, short_text, terminal_safe
 from ..trust.rungs import rung
 
@@ -118,7 +118,9 @@ def list_output(rows: list[dict], store: Path, fmt: str, *, filtered: bool = Fal
         text = short_text(r["text"]) if not r.get("purged") else "(text purged)"
         state = "purged" if r.get("purged") else \
             "replaced" if r.get("superseded_by") else r["state"]
-        lines.append(f"{r['id'][:12]}  {state:<9} {r['rung']:<8} {r['type']:<11} {text}")
+        # (a remark is typed environment whatever it says: named as what it is)
+        kind = "remark" if r.get("subject", "").startswith(REMARK_KIND + ":") else r["type"]
+        lines.append(f"{r['id'][:12]}  {state:<9} {r['rung']:<8} {kind:<11} {text}")
     lines.append(f"{len(rows)} claim(s) in {store}")
     return terminal_safe("\n".join(lines) + "\n")
 
@@ -238,7 +240,9 @@ def show_output(claim: Claim, fmt: str, history: list[dict] | None = None) -> st
     out = [
         f"claim {claim.id}",
         f"  text:        {claim.text if not claim.purged else '(purged)'}",
-        f"  type:        {claim.type} ({claim.source}, polarity {claim.polarity})",
+        f"  type:        {claim.type} ({claim.source}, polarity {claim.polarity})"
+        + ("; a remark: what no rule of capture read, ranked below what the rules found"
+           if is_remark(claim) else ""),
         f"  state:       {claim.state}"
         f"{' — ' + claim.state_reason if claim.state_reason else ''}",
         f"  rung:        {data['rung']} (origin {claim.origin})",

@@ -362,3 +362,19 @@ def test_a_fix_sent_back_is_a_report_of_the_problem_not_a_remark(tmp_path):
              "export job was scheduled on the box")
     b.say("Looking again.")
     assert not proposed(b).get(REMARK_KIND)
+
+
+def test_memory_list_and_show_name_a_remark_as_one(tmp_path):
+    from support.cli import run_rlat
+
+    b = session(tmp_path)
+    b.prompt(STATEMENT)
+    b.say("Understood.")
+    captured = run_rlat("capture", str(b.write(b.path)), "--cwd", str(tmp_path))
+    assert captured.returncode == 0, captured.stderr
+    listed = run_rlat("memory", "list")
+    (line,) = [ln for ln in listed.stdout.splitlines() if "mosquitto client" in ln]
+    claim_id, _state, _rung, kind = line.split()[:4]
+    assert kind == "remark"
+    shown = run_rlat("memory", "show", claim_id)
+    assert "type:        environment" in shown.stdout and "a remark:" in shown.stdout

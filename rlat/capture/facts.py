@@ -740,7 +740,8 @@ class FactExtractor:
             return None  # (a message with code blocks shows work; its findings are elsewhere)
         said = [(a, b) for a, b in sentences(text)
                 if not is_question(text[a:b]) and not NARRATION.match(text[a:b])
-                and not WORK_STATUS.search(text[a:b]) and not about_code(text[a:b])]
+                and not WORK_STATUS.search(text[a:b]) and not about_code(text[a:b])
+                and not _offers(text[a:b])]
         if said and _names_code(" ".join(text[a:b] for a, b in said)):
             return self._remarked(block, said, seq)
         return None
@@ -2616,6 +2617,19 @@ def script_run(command: str, block: Block, source: str) -> tuple[str, Cited] | N
                                    context="tool_output").text
             return line[2:].strip(), Cited(block.uuid, line, "output", source, block.offset)
     return None
+
+
+# The assistant offering more work ("If you want, I can also add a retry around it.", "I can
+# wire it into the CI job too."): no finding, whatever code it names.
+_OFFERS_MORE = rx(r"\b(?:if you (?:want|like|'d like|prefer)|want me to|i can (?:also )?(?:add|"
+                  r"make|write|set up|change|wire|turn|switch|open|draft|run))\b", re.IGNORECASE)
+
+
+def _offers(sentence: str) -> bool:
+    """Whether an assistant's sentence proposes rather than finds: an option, a plan ("X will
+    get …"), more work offered — no part of a remark."""
+    return bool(PROPOSAL.search(sentence) or _PROPOSED.search(sentence)
+                or _OFFERS_MORE.search(sentence))
 
 
 def _no_remark(sentence: str) -> bool:

@@ -378,3 +378,18 @@ def test_memory_list_and_show_name_a_remark_as_one(tmp_path):
     assert kind == "remark"
     shown = run_rlat("memory", "show", claim_id)
     assert "type:        environment" in shown.stdout and "a remark:" in shown.stdout
+
+
+@pytest.mark.parametrize("offer", [
+    "If you want, I can also add a retry with exponential backoff around `publish()` in "
+    "publish.zig so a flapping LTE link drops fewer barn readings overnight.",
+    "I can wire `zig build test --summary all` into the nightly CI job for the barn images "
+    "too, so a leaking allocator fails the pipeline before anything reaches the Pis.",
+    "One option would be moving the broker to `10.40.2.16` and pinning mosquitto at 2.0.18 "
+    "on every barn image, so the retained readings survive the nightly reboots.",
+])
+def test_the_assistant_offering_more_work_makes_no_remark(tmp_path, offer):
+    b = session(tmp_path)
+    b.prompt("ok")
+    b.say(offer)
+    assert not proposed(b).get(REMARK_KIND)

@@ -124,14 +124,17 @@ def program(command: str) -> str:
 
 
 def up_to_job(command: str) -> str:
-    """A chain up to the step that does its job (the one ``program`` names): "trunk build
-    --release && ls -lh dist/" builds, and the ``ls`` after it only looks at the result; "git
-    submodule status && jq … CMakePresets.json" looks before its job as well."""
+    """A chain up to the step that does its job (the one ``program`` names, past those of its
+    program that only look): "trunk build --release && ls -lh dist/" builds, and the ``ls``
+    after it only looks at the result; "git submodule status && jq … CMakePresets.json" looks
+    before its job as well; "helm list -n notify && helm rollback … && kubectl rollout status
+    …" rolls back."""
     if "&&" not in command:
         return command
     name = program(command)
     steps = _CHAIN.split(command)
-    at = next((i for i, step in enumerate(steps) if _program(step) == name), len(steps) - 1)
+    ran = [i for i, step in enumerate(steps) if _program(step) == name]
+    at = next((i for i in ran if not only_looks(steps[i])), ran[0] if ran else len(steps) - 1)
     return " && ".join(steps[:at + 1])
 
 
@@ -279,15 +282,7 @@ def as_said(command: str) -> str:
     it, as its citation keeps (a command is compared whole, up to 2,000 characters, but a fact
     of two such is no fact of at most 360)."""
     said = bare(command)
-    if len(said) <= COMMAND_CHARS or "&&" not in said:
-        return snippet(said, CITED_COMMAND_CHARS)
-    name = program(said)
-    steps = _CHAIN.split(said)
-    # (the job's step, past those of its program that only look: "helm list -n notify &&
-    # helm rollback dm-notify -n notify && kubectl rollout status …" rolls back)
-    at = next((i for i, step in enumerate(steps) if _program(step) == name
-               and not only_looks(step)), None)
-    return snippet(said if at is None else " && ".join(steps[:at + 1]), CITED_COMMAND_CHARS)
+    return snippet(said if len(said) <= COMMAND_CHARS else up_to_job(said), CITED_COMMAND_CHARS)
 
 
 _TRAILING_TRIM = rx(

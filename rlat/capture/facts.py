@@ -50,6 +50,7 @@ from ..claims.model import (
     ASKED_ROOM,
     FACT_KINDS,
     REMARK_KIND,
+    REMARK_SUBJECT,
     with_ask,
     without_ask,
 )
@@ -780,7 +781,7 @@ class FactExtractor:
             else:
                 runs.append((a, b))
         return Fact(REMARK_KIND, text, [self._cite(block, a, b, "fact") for a, b in runs],
-                    subject=f"{REMARK_KIND}:", seq=seq)
+                    subject=REMARK_SUBJECT, seq=seq)
 
     # ------------------------------------------------------------ texts
     def _cite(self, block: Block, start: int, end: int, role: str) -> Cited:
@@ -1666,15 +1667,17 @@ class FactExtractor:
         heap in the firmware. fixed-size pools come from K_MEM_SLAB_DEFINE") or is such a
         tail. Returns (start, end, index of the last sentence used)."""
         last = at
-        if at and (ELLIPTICAL.match(text, start, end) or end - start <= SHORT_RULE_CHARS
-                   and not _names_code(text[start:end])):
+        elliptical = at and ELLIPTICAL.match(text, start, end)
+        # (a short rule naming no code after a sentence that names it is the end of that
+        # sentence's rule: "money is integer cents … goes through brick/money. never decimal
+        # columns or floats")
+        bare = at and not elliptical and end - start <= SHORT_RULE_CHARS \
+            and not _names_code(text[start:end])
+        if elliptical or bare:
             before = spans[at - 1]
             said = text[before[0]:before[1]]
-            # (a short rule naming no code after a sentence that names it is the end of that
-            # sentence's rule: "money is integer cents … goes through brick/money. never
-            # decimal columns or floats")
             if not is_question(said) and end - before[0] <= SENTENCE_MAX and (
-                    ELLIPTICAL.match(text, start, end) or _names_code(said)):
+                    elliptical or _names_code(said)):
                 start = before[0]
         if at + 1 < len(spans):
             after = spans[at + 1]

@@ -346,11 +346,12 @@ FACT_KINDS = ("convention", "preference", "recovery", "environment", "gotcha", "
 # find. Recall holds it to a higher floor and ranks it below what the rules found
 # (rlat.retrieval.abstention.REMARK_FIT_FLOOR, rlat.retrieval.recall.REMARK_WEIGHT).
 REMARK_KIND = "remark"
+REMARK_SUBJECT = REMARK_KIND + ":"  # every remark's subject: the kind's namespace, nothing more
 
 
 def is_remark(claim) -> bool:
     """Whether a claim is a captured remark (its subject is in the remark kind's namespace)."""
-    return claim.subject.startswith(REMARK_KIND + ":")
+    return claim.subject.startswith(REMARK_SUBJECT)
 
 
 # A captured fact learned under a prompt ends with the words of that prompt:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .. import listing
 from ..claims import ClaimLog, FoldState
-from ..claims.model import REMARK_KIND, Claim, is_remark
+from ..claims.model import REMARK_KIND, REMARK_SUBJECT, Claim, is_remark
 from ..render.terminal import json_safe, quoted, short_text, terminal_safe
 from ..trust.rungs import rung
 
@@ -119,7 +119,7 @@ def list_output(rows: list[dict], store: Path, fmt: str, *, filtered: bool = Fal
         state = "purged" if r.get("purged") else \
             "replaced" if r.get("superseded_by") else r["state"]
         # (a remark is typed environment whatever it says: named as what it is)
-        kind = "remark" if r.get("subject", "").startswith(REMARK_KIND + ":") else r["type"]
+        kind = REMARK_KIND if r.get("subject", "").startswith(REMARK_SUBJECT) else r["type"]
         lines.append(f"{r['id'][:12]}  {state:<9} {r['rung']:<8} {kind:<11} {text}")
     lines.append(f"{len(rows)} claim(s) in {store}")
     return terminal_safe("\n".join(lines) + "\n")

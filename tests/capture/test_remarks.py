@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from capture_helpers import proposed, session
 
-from rlat.capture.facts import MAX_PER_KIND, MAX_REMARKS, REMARK_CHARS, REMARK_WORDS
+from rlat.capture.facts import MAX_PER_KIND, MAX_REMARKS, REMARK_CHARS
 from rlat.capture.pipeline import capture_transcript
 from rlat.claims import ClaimLog
 from rlat.claims import events as ev
@@ -49,7 +49,6 @@ def test_a_short_statement_is_no_remark(tmp_path):
     b = session(tmp_path)
     b.prompt("the barn pis are on the old client")
     b.say("Understood.")
-    assert len({"barn", "pis", "old", "client"}) < REMARK_WORDS
     assert not proposed(b).get(REMARK_KIND)
 
 
@@ -383,10 +382,10 @@ def test_memory_list_and_show_name_a_remark_as_one(tmp_path):
 @pytest.mark.parametrize("offer", [
     "If you want, I can also add a retry with exponential backoff around `publish()` in "
     "publish.zig so a flapping LTE link drops fewer barn readings overnight.",
-    "I can wire `zig build test --summary all` into the nightly CI job for the barn images "
-    "too, so a leaking allocator fails the pipeline before anything reaches the Pis.",
-    "One option would be moving the broker to `10.40.2.16` and pinning mosquitto at 2.0.18 "
-    "on every barn image, so the retained readings survive the nightly reboots.",
+    "I can also set up `mosquitto_sub -t barns/#` on the office box, logging every retained "
+    "reading the Pis publish overnight to a file for the farm.",
+    "Next the deploy script will get a `--barn` flag, and publish.zig will use qos 1 for every "
+    "reading the Pis send overnight through the farm's mobile link.",
 ])
 def test_the_assistant_offering_more_work_makes_no_remark(tmp_path, offer):
     b = session(tmp_path)

@@ -12,7 +12,7 @@ retrieval layer can store its rows.
 
 from __future__ import annotations
 
-from .claims.model import Claim, visible_in
+from .claims.model import REMARK_KIND, REMARK_SUBJECT, Claim, visible_in
 from .trust.rungs import rung
 
 # A rung depends on the clock only through outcomes dated after it (they don't count yet).
@@ -40,16 +40,23 @@ def rung_settled_at(claim: Claim) -> float:
         return _NEVER
 
 
+def listed_type(row: dict) -> str:
+    """The type a listing names a row by: its stored type, or ``remark`` for a remark (stored
+    as ``environment`` whatever it says: ``claims.model.REMARK_KIND``), so `--type` filters by
+    what the listing shows."""
+    return REMARK_KIND if (row.get("subject") or "").startswith(REMARK_SUBJECT) else row["type"]
+
+
 def shown(row: dict, *, all_states: bool = False, workspace: str | None = None,
           claim_type: str | None = None, state: str | None = None) -> bool:
     """Whether a listing with these filters shows ``row``: retired claims, and claims another
     replaced (``superseded_by``: a session's record redone after a compaction), only with
     ``all_states`` (or ``state="retired"``); ``state`` keeps only claims in that (effective)
-    state; ``workspace`` keeps the claims served there (``claims.model.visible_in``)."""
+    state; ``claim_type`` only claims of that ``listed_type``; ``workspace`` keeps the claims served there (``claims.model.visible_in``)."""
     return ((all_states or state == "retired"
              or (row["state"] != "retired" and not row.get("superseded_by")))
             and (state is None or row["state"] == state)
-            and (claim_type is None or row["type"] == claim_type)
+            and (claim_type is None or listed_type(row) == claim_type)
             and visible_in(workspace, row["source"], row["workspaces"], row["cross_workspace"]))
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 import time
 
+from ..claims.model import REMARK_KIND
 from ..claims.policy import CLAIM_TYPES, POLARITIES, STATES
 from .common import (
     CLAIM_ID_ARGUMENT,
@@ -96,7 +97,9 @@ def add(text: str, claim_type: str, polarity: str, cross_workspace: bool, subjec
     Arg("--here", action="store_true",
         help="Only the claims served in this workspace: learned here, cross-workspace, or with "
              "no workspace recorded."),
-    Arg("--type", dest="claim_type", choices=CLAIM_TYPES, help="Only this claim type."),
+    Arg("--type", dest="claim_type", choices=(*CLAIM_TYPES, REMARK_KIND),
+        help="Only claims of this type, as the listing names them: 'remark' for what no rule "
+             "of capture read (stored as environment, and not listed under it)."),
     Arg("--state", choices=STATES,
         help="Only claims in this state (--state retired lists retired ones)."),
 )

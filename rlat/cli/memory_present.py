@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .. import listing
 from ..claims import ClaimLog, FoldState
-from ..claims.model import REMARK_KIND, REMARK_SUBJECT, Claim, is_remark
+from ..claims.model import Claim, is_remark
 from ..render.terminal import json_safe, quoted, short_text, terminal_safe
 from ..trust.rungs import rung
 
@@ -118,8 +118,7 @@ def list_output(rows: list[dict], store: Path, fmt: str, *, filtered: bool = Fal
         text = short_text(r["text"]) if not r.get("purged") else "(text purged)"
         state = "purged" if r.get("purged") else \
             "replaced" if r.get("superseded_by") else r["state"]
-        # (a remark is typed environment whatever it says: named as what it is)
-        kind = REMARK_KIND if r.get("subject", "").startswith(REMARK_SUBJECT) else r["type"]
+        kind = listing.listed_type(r)
         lines.append(f"{r['id'][:12]}  {state:<9} {r['rung']:<8} {kind:<11} {text}")
     lines.append(f"{len(rows)} claim(s) in {store}")
     return terminal_safe("\n".join(lines) + "\n")

@@ -377,6 +377,11 @@ def test_memory_list_and_show_name_a_remark_as_one(tmp_path):
     assert kind == "remark"
     shown = run_rlat("memory", "show", claim_id)
     assert "type:        environment" in shown.stdout and "a remark:" in shown.stdout
+    # (filtered by the type the listing shows: a remark is found as one, not as environment)
+    remarks = run_rlat("memory", "list", "--type", "remark")
+    assert remarks.returncode == 0, remarks.stderr
+    assert claim_id in remarks.stdout
+    assert claim_id not in run_rlat("memory", "list", "--type", "environment").stdout
 
 
 @pytest.mark.parametrize("offer", [

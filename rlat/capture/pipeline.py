@@ -523,6 +523,12 @@ def _decide(state: FoldState, entry: dict, session_id: str, workspace: str,
     ))
     outcome = {"action": "proposed", "recurrence": 1}
     if noted is not None:
+        earlier = [c for c in noted.evidence if c.get("session_id") != session_id]
+        if earlier:
+            # (the remark's sessions said this fact too: their evidence is the fact's, so a
+            # fact a rule reads late does not start again at one session)
+            events.append(ev.recurred(cid, earlier, workspace=workspace))
+            outcome["recurrence"] = 2
         events.append(ev.superseded(noted.id, cid))
         outcome["supersedes"] = [noted.id]
     if entry["type"] != CLAIM_TYPE:

@@ -155,6 +155,10 @@ def test_a_fact_a_later_session_finds_takes_the_place_of_the_remark_that_said_it
     state = store.state()
     assert state.claims[remark.id].superseded_by == fact["id"]
     assert not is_remark(state.claims[fact["id"]])
+    # (the remark's session said it too: the fact does not start again at one session)
+    assert sorted(state.claims[fact["id"]].sessions) == sorted(
+        [first.session_id, later.session_id])
+    assert state.claims[fact["id"]].recurrence == 2 and fact["recurrence"] == 2
 
 
 def test_session_start_lists_remarks_after_the_facts_even_when_they_are_newer(tmp_path):

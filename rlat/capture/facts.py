@@ -737,8 +737,10 @@ class FactExtractor:
         (no narration, no report of the work done) may be a finding said in a way no rule
         knows. (Without code its statements are mostly about the work.)"""
         text = block.text
-        if "```" in text:
-            return None  # (a message with code blocks shows work; its findings are elsewhere)
+        if "```" in text or _PLAN_HEADING.search(text):
+            # (a message with code blocks shows work, one with a plan or a summary of changes
+            # lists it; their findings are elsewhere)
+            return None
         said = [(a, b) for a, b in sentences(text)
                 if not is_question(text[a:b]) and not NARRATION.match(text[a:b])
                 and not WORK_STATUS.search(text[a:b]) and not about_code(text[a:b])
@@ -2621,6 +2623,16 @@ def script_run(command: str, block: Block, source: str) -> tuple[str, Cited] | N
             return line[2:].strip(), Cited(block.uuid, line, "output", source, block.offset)
     return None
 
+
+# The assistant announcing a plan, a list of next steps or a summary of its changes ("Here's the
+# plan:", "Next steps:", "## Summary of changes", "I've made the following changes:", as a line of
+# its own or before a colon): what follows is work to do or done, no finding,
+# whatever code it names (the session record says what changed).
+_PLAN_HEADING = rx(r"^[\W\d]*(?:(?:so |ok(?:ay)?,? )?here'?s |here is )?(?:the |my |a |our )?(?:"
+                   r"(?:rough |proposed )?plan|next steps?|(?:summary of |list of )?(?:the )?changes"
+                   r"(?: (?:made|so far))?|to-?do(?: list)?|what (?:i|we)(?:'ll| will)? "
+                   r"(?:changed?|do|did)|(?:i'?ve |i have |we'?ve )?(?:made|applied) (?:the following|"
+                   r"these|a few|some) changes)\b[^.:\n]{0,40}(?::|[ \t]*$)", re.IGNORECASE | re.MULTILINE)
 
 # The assistant offering more work ("If you want, I can also add a retry around it.", "I can
 # wire it into the CI job too."): no finding, whatever code it names.

@@ -401,3 +401,22 @@ def test_the_assistant_offering_more_work_makes_no_remark(tmp_path, offer):
     b.prompt("ok")
     b.say(offer)
     assert not proposed(b).get(REMARK_KIND)
+
+
+@pytest.mark.parametrize("listing", [
+    "Here's the plan:\n\n1. Move the retry loop out of `publish()` in publish.zig into its own "
+    "`retryPublish` helper.\n2. Add a `--barn` flag to deploy.sh so one barn can be redeployed "
+    "alone.",
+    "## Summary of changes\n\n- `publish.zig`: publish() now retries three times with "
+    "exponential backoff before giving up on the barn's broker.\n- `deploy.sh`: a new `--barn` "
+    "flag limits the rollout to one barn's Pis.",
+    "I've made the following changes:\n1. `config/barns.toml` lists the new barn IDs and the "
+    "broker each barn's Pis publish their retained readings to.",
+    "Next steps: update `config/barns.toml` with the new barn IDs, regenerate the systemd units "
+    "with `make units`, and redeploy the Pis one barn at a time.",
+])
+def test_the_assistants_plan_or_summary_of_changes_makes_no_remark(tmp_path, listing):
+    b = session(tmp_path)
+    b.prompt("go ahead")
+    b.say(listing)
+    assert not proposed(b).get(REMARK_KIND)

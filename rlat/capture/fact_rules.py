@@ -663,8 +663,10 @@ SYMPTOM = Folded(  # (lowercase words searched in the lowercased text: rlat.capt
     r"i|we|it|there)|reboots|rebooting|(?:resets|restarts) (?:itself|on its own)|"
     r"sits?|sitting|freez\w*|frozen|stops? (?:\w+ing|working)|"
     r"stopped (?:\w+ing|working)|keeps? (?:\w+ing)|no longer \w+|but (?:it |they )?still|"
-    # ... or what is still as it was before a change ("patients still get the old wording")
-    r"still (?:\w+ ){1,2}?(?:the |its |their )?(?:old|previous|stale)\b|"
+    # ... or what is still as it was before a change ("patients still get the old wording"), not
+    # what the team still chooses ("we still use the old jenkins box for the arm builds")
+    r"(?:(?<!\bwe )(?<!\bi )(?<!\bthey )still|still(?! (?:use|run|keep|deploy|build|ship|need|"
+    r"support|target|pin|have)s?\b)) (?:\w+ ){1,2}?(?:the |its |their )?(?:old|previous|stale)\b|"
     r"(?:has|have|had) no effect|(?:doesn'?t|don'?t|didn'?t) (?:change|apply|take effect)|"
     r"(?:isn'?t|aren'?t|not) "
     r"(?:being )?(?:picked up|updated|saved|loaded|found|applied|reloading|updating)|"

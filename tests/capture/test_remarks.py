@@ -420,3 +420,12 @@ def test_the_assistants_plan_or_summary_of_changes_makes_no_remark(tmp_path, lis
     b.prompt("go ahead")
     b.say(listing)
     assert not proposed(b).get(REMARK_KIND)
+
+
+def test_what_the_team_still_uses_is_a_remark_not_a_problem_reported(tmp_path):
+    b = session(tmp_path)
+    b.prompt("we still use the old jenkins box for the arm builds of the barn firmware because "
+             "the new runners have no qemu")
+    b.say("Understood.")
+    (remark,) = proposed(b)[REMARK_KIND]
+    assert "old jenkins box" in remark["text"]

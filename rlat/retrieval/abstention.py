@@ -21,7 +21,7 @@ lives here (documented in docs/claims.md, "Abstention", and docs/hooks.md):
 * **Fit** = the larger of the two shares (the claim's counted ``ONE_WORD_CLAIM_SHARE`` when
   they share a single word) when the shared words weigh at least ``MIN_SHARED`` idf-units,
   else 0 — and 0 when all they share is one concept tag and the prompt is a task, not a
-  question (``asks``). A claim is admitted when ``fit >= FIT_FLOOR``: it covers most of
+  question (``asks``), or one word the claim has only inside a code name (``CODE_NAME``). A claim is admitted when ``fit >= FIT_FLOOR``: it covers most of
   what the prompt asks, or the prompt covers most of what the claim says (a one-line
   convention mentioned in a long prompt). One shared everyday word covers neither.
 * **Meaning**: a question is also answered by a lexical candidate whose word-vector cosine
@@ -374,11 +374,12 @@ class Fit:
     """How one claim covers one prompt (see the module docstring)."""
 
     __slots__ = ("covered", "n_prompt", "prompt_share", "claim_share", "shared_weight", "fit",
-                 "lone_concept", "asks", "orders", "general")
+                 "lone_concept", "in_name", "asks", "orders", "general")
 
     def __init__(self, covered: tuple[str, ...], n_prompt: int, prompt_share: float,
                  claim_share: float, shared_weight: float, *, asks: bool = False,
-                 orders: bool = False, general: bool = False, covering: bool = False) -> None:
+                 orders: bool = False, general: bool = False, covering: bool = False,
+                 in_name: bool = False) -> None:
         self.covered = covered
         self.n_prompt = n_prompt
         self.prompt_share = prompt_share
@@ -394,9 +395,12 @@ class Fit:
         # answered by a claim on it.
         self.lone_concept = len(covered) == 1 and covered[0].startswith(TAG_PREFIX) \
             and not asks
+        # One shared word the claim has only inside a code name ("regex for a UK postcode?" /
+        # "… runs its assertions as ukUser()"): a coincidence of spelling (``CODE_NAME``).
+        self.in_name = in_name
         # (a general question is answered only by covering what it asks: ``GENERAL_SHARE``)
         self.fit = (prompt_share if general or covering else max(prompt_share, claim_part)) \
-            if shared_weight >= MIN_SHARED and not self.lone_concept else 0.0
+            if shared_weight >= MIN_SHARED and not self.lone_concept and not in_name else 0.0
 
     def floor(self, floor: float = FIT_FLOOR) -> float:
         return floor_for(len(self.covered), floor, asks=self.asks, orders=self.orders,
@@ -413,6 +417,8 @@ class Fit:
             if self.covered and self.shared_weight < MIN_SHARED else ""
         if self.lone_concept:
             weak += "; a concept alone does not answer a task"
+        if self.in_name:
+            weak += "; the one shared word is only part of a code name in the claim"
         if self.general:
             weak += "; a general question: the claim must cover what it asks"
         elif len(self.covered) == 1 and self.claim_share:
@@ -516,7 +522,8 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
         enough: float | None = None, tag_sources: dict[str, frozenset[str]] | None = None,
         claim_tag_sources: Callable[[], dict[str, frozenset[str]] | None] | None = None,
         asks: bool = False, orders: bool = False, general: bool = False,
-        covering: bool = False) -> Fit:
+        covering: bool = False,
+        name_parts: Callable[[], frozenset[str]] | None = None) -> Fit:
     """The fit of a claim (its own analysed terms) to a prompt (``content_terms`` of it).
 
     ``enough``: when the prompt share alone reaches the floor that applies (``floor_for``
@@ -538,6 +545,8 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
     (``asks_in_general``): only the prompt's share counts, against ``GENERAL_SHARE``.
     ``covering``: only the prompt's share counts (a session record's task must cover an
     order: a short task the order happens to hold most of is another task).
+    ``name_parts()``: the claim's terms found only inside its code names (``name_parts``),
+    asked for only when a single word is shared: such a word alone fits nothing.
     """
     own = set(claim_terms)
     asked = set(prompt)
@@ -577,16 +586,35 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
             shared += w
             covered.append(term)
     prompt_share = shared / prompt_weight if prompt_weight else 0.0
+    in_name = len(covered) == 1 and name_parts is not None and covered[0] in name_parts()
     if not covered or enough is not None and (
             prompt_share >= floor_for(len(covered), enough, asks=asks, orders=orders,
                                       general=general)
             or shared < MIN_SHARED or general or covering):
         # (below MIN_SHARED the fit is 0 whatever the claim's share: most candidates)
         return Fit(tuple(covered), len(prompt), prompt_share, 0.0, shared, asks=asks,
-                   orders=orders, general=general, covering=covering)
+                   orders=orders, general=general, covering=covering, in_name=in_name)
     # the claim's own words, and of its concept tags those that bridged to the prompt
     claim_weight = sum(bridged[t] if t in bridged else weight(t) for t in own
                        if t not in FILLER and (not t.startswith(TAG_PREFIX) or t in bridged))
     return Fit(tuple(covered), len(prompt), prompt_share,
                shared / claim_weight if claim_weight else 0.0, shared, asks=asks,
-               orders=orders, general=general, covering=covering)
+               orders=orders, general=general, covering=covering, in_name=in_name)
+
+
+# Code names whose parts are not the words they spell: a camelCase or PascalCase name
+# ("ukUser", "createActionGroup", "TimeZoneSidKey"), names joined by "::" ("QLocale::c"), a
+# dotted name ending in a word ("umqtt.simple"; not a file's extension, "config.toml"). (A
+# snake_case name's parts, and a path's, are the words they spell: "price_pence", "src/assets".)
+# Measured on the tuned dev-eval splits in process (docs/benchmarks.md, "Twenty-second pass").
+CODE_NAME = rx(r"\w*::\w+|\b[a-z]+[A-Z]\w*|\b[A-Z]+[a-z]+[A-Z]\w*|"
+               r"\b\w+(?:\.\w+)*\.[A-Za-z_]\w{4,}\b")
+
+
+def name_parts(text: str, terms_of: Callable[[str], list[str]]) -> frozenset[str]:
+    """The terms (``terms_of``) ``text`` has only inside its code names (``CODE_NAME``)."""
+    names = CODE_NAME.findall(text)
+    if not names:
+        return frozenset()
+    parts = {term for name in names for term in terms_of(name)}
+    return frozenset(parts.difference(terms_of(CODE_NAME.sub(" ", text))))

@@ -865,7 +865,9 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         return A.fit(prompt, document_terms(claim, own=ordering), weigh,
                      enough=None if explain else floor, tag_sources=tag_sources, asks=asking,
                      orders=ordering, general=general,
-                     claim_tag_sources=lambda: claim_tag_sources(claim, own=ordering)), \
+                     claim_tag_sources=lambda: claim_tag_sources(claim, own=ordering),
+                     name_parts=lambda: A.name_parts(claim_document(claim, own=ordering),
+                                                     text_terms)), \
             floor, is_event
 
     def states_wanted(key: int, claim: Claim) -> bool:

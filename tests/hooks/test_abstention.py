@@ -207,3 +207,21 @@ def test_a_question_is_answered_by_the_claim_it_means_through_the_hook(workspace
     assert finding in out.context, out.stdout
     # the same words as an order get nothing: a task's neighbours in meaning are its work
     assert prompt(workspace, "let the compiler find our data races", "meaning-task").stdout == ""
+
+
+def test_a_word_the_claim_has_only_inside_a_code_name_matches_nothing_alone(workspace):
+    # "uk" and "simple" are parts of ukUser() and umqtt.simple there, not words the claims say
+    add(workspace, "The shift tests run their assertions as ukUser() so the org's default time "
+                   "zone can't move today under them", "environment")
+    add(workspace, "Switched the MQTT client from umqtt.simple to umqtt.robust, which reconnects "
+                   "by itself", "outcome")
+    # ... while a snake_case name's parts are the words they spell
+    add(workspace, "New money fields are integer price_pence columns in the models, never floats",
+        "convention")
+    assert prompt(workspace, "regex for a UK postcode?", "name-1").stdout == ""
+    assert prompt(workspace, "what's a simple way to keep a changelog people read?",
+                  "name-2").stdout == ""
+    assert "price_pence" in prompt(workspace, "what type should a new price be?",
+                                   "name-3").context
+    why = run_rlat("memory", "recall", "regex for a UK postcode?", "--explain", cwd=workspace)
+    assert "only part of a code name in the claim" in why.stdout

@@ -8,7 +8,8 @@ written in the sixteenth, dev26 and dev27 in the seventeenth, dev28 in the eight
 dev30 in the nineteenth and dev31 in the twentieth, each tuned on only after its untuned
 number; heldout, dev29 (written in the eighteenth pass), dev32 (in the twentieth, by a helper
 that read no rlat code), dev33, dev34 and dev35 (all in the twenty-first, by helpers that
-read no rlat code) and dev37 (in the twenty-second, by a helper that read no rlat code): never
+read no rlat code), dev36 and dev37 (in the twenty-second, by helpers that read no rlat
+code): never
 tuned on), each run two ways
 through rlat's real hooks: **captured**
 (every session through the SessionEnd

@@ -64,6 +64,8 @@ SPLIT_NOTE = {
              "rlat code; read untuned only (not tuned on)",
     "dev35": "the DEV35 split: written in the twenty-first pass by a helper that read no "
              "rlat code; read untuned only (not tuned on)",
+    "dev36": "the DEV36 split: written in the twenty-second pass by a helper that read no "
+             "rlat code; read untuned only (not tuned on)",
     "dev37": "the DEV37 split: written in the twenty-second pass by a helper that read no "
              "rlat code; read untuned only (not tuned on)",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",

@@ -25,8 +25,8 @@ twenty-first) too; dev29 (eighteenth pass), dev32 (written at the twentieth pass
 helper that read no rlat code: 0.625 with the pass's start code, 0.65 with its end code),
 dev33 and dev34 (written in the twenty-first pass by helpers that read no rlat code: 0.69 and
 0.56 with the pass's start code) are read untuned only; heldout never. dev35 (written in the
-twenty-first pass by a helper that read no rlat code) is read untuned only. dev37 (written in
-the twenty-second pass by a helper that read no rlat code) is read untuned only.
+twenty-first pass by a helper that read no rlat code) is read untuned only. dev36 and dev37
+(written in the twenty-second pass by helpers that read no rlat code) are read untuned only.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context
 (:func:`contains_key`: case-insensitive, on word tokens, a trailing plural ``s`` ignored, so
@@ -88,6 +88,7 @@ SPLITS = {"dev": ("bench.dev_eval.dev_content", 1301),
           "dev33": ("bench.dev_eval.dev33_content", 5717),
           "dev34": ("bench.dev_eval.dev34_content", 4691),
           "dev35": ("bench.dev_eval.dev35_content", 6247),
+          "dev36": ("bench.dev_eval.dev36_content", 3371),
           "dev37": ("bench.dev_eval.dev37_content", 8123),
           "heldout": ("bench.dev_eval.heldout_content", 9473)}
 

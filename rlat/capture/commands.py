@@ -280,9 +280,17 @@ def as_said(command: str) -> str:
     up to the step that does its job ("zig build -Dtarget=… && file … && scp … && ssh …" is the
     build): the rest would crowd out what failed and why. At most ``CITED_COMMAND_CHARS`` of
     it, as its citation keeps (a command is compared whole, up to 2,000 characters, but a fact
-    of two such is no fact of at most 360)."""
+    of two such is no fact of at most 360): its start and its last word, the middle elided."""
     said = bare(command)
-    return snippet(said if len(said) <= COMMAND_CHARS else up_to_job(said), CITED_COMMAND_CHARS)
+    said = said if len(said) <= COMMAND_CHARS else up_to_job(said)
+    if len(said) <= CITED_COMMAND_CHARS:
+        return said
+    # (too long: its middle goes, not its end — the end is what it acts on, the URL, path or
+    # target: "curl -s -u … -F … https://ci.example/pipeline-model-converter/validate")
+    tail = said.rsplit(" ", 1)[-1]
+    if len(tail) > CITED_COMMAND_CHARS // 2 or tail == said:
+        return snippet(said, CITED_COMMAND_CHARS)
+    return f"{snippet(said[:-len(tail)], CITED_COMMAND_CHARS - len(tail) - 3)} … {tail}"
 
 
 _TRAILING_TRIM = rx(

@@ -961,6 +961,14 @@ TRIED_ANSWER = rx(r"^\W*(?:(?:" + _YES + r"|sure|oh|ha|we did|it was|once)\W+)*"
                           r"(?:(?:we|i|they|(?-i:[A-Z][a-z]+))(?:'ve| have| had)? )?(?:already |"
                           r"once |actually )?(?:tried|trialled|trialed|tested|(?:had|did|ran|used) "
                           r"(?:it|that|this)\b)", re.IGNORECASE)
+# The assistant telling that an idea was tried before, as it found in the history ("It was
+# tried — 571af33c "Revert h2c on the listener". Reverted to HTTP/1.1. With h2c …", "This has
+# been tried already: …", "Priya tried this before — …"): with why it went, a falsified finding.
+TRIED_FOUND = rx(r"^\W*(?:(?:yes|yep|yeah|so|ok(?:ay)?|actually)\W+)?(?:(?:it|this|that)(?: idea|"
+                 r" approach| one)? (?:was|has been|'s been|had been) (?:already |actually |"
+                 r"once )?tried\b|(?:we|someone|somebody|the team|(?-i:[A-Z][a-z]+)) (?:already |"
+                 r"actually )?tried (?:it|this|that) (?:already|before)\b|tried (?:before|"
+                 r"already)\b)", re.IGNORECASE)
 # A check just made, not an attempt made before ("I ran it locally", "just now")
 JUST_CHECKED = rx(r"\b(?:locally|just now|on my machine|a minute ago)\b", re.IGNORECASE)
 # ... not a guess ("maybe tried, I honestly don't remember")

@@ -251,6 +251,7 @@ from .fact_rules import (
     TRIED_ANSWER,
     TRIED_ASKED,
     TRIED_BEFORE,
+    TRIED_FOUND,
     TRIED_THAT,
     TYPE_NAME,
     UNIVERSAL,
@@ -1286,6 +1287,25 @@ class FactExtractor:
                                                                          "fact")])
             return
 
+    def _tried_found(self, block: Block, spans: list[tuple[int, int]]) -> bool:
+        """The assistant's message telling that an idea was tried before (``TRIED_FOUND``:
+        "It was tried — 571af33c "Revert h2c on the listener". Reverted to HTTP/1.1. With h2c
+        each client …"), kept whole as a falsified finding, when it says why too. Whether it
+        was kept."""
+        text = block.text
+        said = [(a, b) for a, b in spans if not is_question(text[a:b])
+                and not _offers(text[a:b])]
+        if len(said) < 2 or said[0][0] != spans[0][0]:
+            return False  # (the lead alone says nothing of why)
+        start, end = said[0][0], said[-1][1]
+        if len(content_words(text[said[1][0]:end])) < TRIED_NAMED_WORDS:
+            return False
+        if self._in_context("falsified", text[start:end],
+                            [self._cite(block, start, end, "fact")]) is None:
+            return False
+        self._revert = "found"
+        return True
+
     def _in_context(self, kind: str, sentence: str, cited: list[Cited]) -> Fact | None:
         """Keep a fact the assistant stated about a situation, with the prompt that set it up
         (what was asked is what a later prompt about the same thing will share words with).
@@ -1697,6 +1717,9 @@ class FactExtractor:
     def _assistant_text(self, block: Block, *, note: bool = False) -> None:
         text = block.text
         spans = sentences(text)
+        if not note and self._revert == "idle" and TRIED_FOUND.match(text) \
+                and self._tried_found(block, spans):
+            return  # (the finding is this message, whatever revert it tells of)
         # (a note is never a revert's reason, nor a verdict to fall back on)
         if not note and self._revert == "reverting":
             # (with a judgement made before the revert, a message after it that judges nothing

@@ -25,3 +25,32 @@ def test_a_long_command_is_named_by_its_start_and_what_it_acts_on(tmp_path):
     assert fix["text"].startswith('Use `curl -s -u "$JENKINS_USER:$JENKINS_TOKEN" -X POST -F … '
                                   "https://jenkins.pebblewright.games/pipeline-model-converter/"
                                   "validate` here")
+
+
+def _history(b, subject):
+    b.run("Bash", {"command": "git log --oneline -i -E --grep='revert|back out|remove' | head"},
+          f"1b82f13e Merge branch 'crunch/fixes'\n571af33c {subject}\n8d628892 Remove dead keys")
+
+
+def test_the_assistant_finding_an_idea_tried_before_keeps_why_it_went(tmp_path):
+    b = session(tmp_path)
+    b.prompt("shouldn't the cache speak http/2 to the editors by now?")
+    b.say("Let me look at the history first.")
+    _history(b, "Revert h2c on the listener")
+    b.say('It was tried — 571af33c "Revert h2c on the listener". Reverted to HTTP/1.1. With h2c '
+          "each client squeezed onto one TCP connection: throughput fell from 8.7 to 3.1 Gbit/s "
+          "and small GETs queued behind big blobs (p99 1.8 s).")
+    b.prompt("ah yeah. skip it then")
+    b.say("Leaving it.")
+    (found,) = proposed(b)["falsified"]
+    assert found["text"].startswith('It was tried — 571af33c "Revert h2c on the listener". '
+                                    "Reverted to HTTP/1.1. With h2c each client")
+    assert "[asked: shouldn't the cache speak http/2" in found["text"]
+
+
+def test_that_an_idea_was_tried_says_nothing_without_why(tmp_path):
+    b = session(tmp_path)
+    b.prompt("shouldn't the cache speak http/2 to the editors by now?")
+    _history(b, "Revert h2c on the listener")
+    b.say('It was tried — 571af33c "Revert h2c on the listener".')
+    assert not proposed(b).get("falsified")

@@ -177,6 +177,7 @@ from .fact_rules import (
     ONE_OFF_VALUE,
     OPTION_LINE,
     ORDER,
+    OUTPUT_POINTED,
     PAST_TRIAL,
     PASTED_LINE,
     PICKED,
@@ -1855,7 +1856,8 @@ class FactExtractor:
             if self._awaiting_explanation and (CAUSE.search(sentence) or (
                     found_cause is not None and start >= found_cause.end()
                     and (states_a_fact(sentence) or _names_code(sentence)))) \
-                    and not WHERE_EXPLAINED.search(sentence) and not _OWN_SLIP.match(sentence):
+                    and not WHERE_EXPLAINED.search(sentence) and not _OWN_SLIP.match(sentence) \
+                    and not OUTPUT_POINTED.match(sentence):
                 if HEDGED.search(sentence):
                     continue  # ("… but I can't tell yet whether that's it": no explanation)
                 self._explanation(block, spans, at)

@@ -54,3 +54,20 @@ def test_that_an_idea_was_tried_says_nothing_without_why(tmp_path):
     _history(b, "Revert h2c on the listener")
     b.say('It was tried — 571af33c "Revert h2c on the listener".')
     assert not proposed(b).get("falsified")
+
+
+def test_a_sentence_only_pointing_at_the_output_is_no_explanation(tmp_path):
+    b = session(tmp_path)
+    b.prompt("crashes from the devkits with full memory dumps never show up. normal player "
+             "crashes arrive fine")
+    b.say("Let me reproduce it first.")
+    b.run("Bash", {"command": "docker compose logs --tail 80 api"},
+          "info: received report 3a91d2 (2.4 MB)\nConnection id \"0HN3KQ1\" bad request data: "
+          "\"Request body too large.\"\ninfo: stackwalk 3a91d2 done in 1840 ms")
+    b.say("Most of that is normal; the middle part isn't.")
+    b.run("Bash", {"command": "grep -rn -i kestrel src/Wrackline/Program.cs || echo none"}, "none")
+    b.say("Kestrel caps request bodies at 30,000,000 bytes unless told otherwise, and answers "
+          "413 to anything bigger before our endpoint ever runs. The receive endpoint needs a "
+          "larger MaxRequestBodySize, set per endpoint.")
+    (gotcha,) = proposed(b)["gotcha"]
+    assert gotcha["text"].startswith("Kestrel caps request bodies at 30,000,000 bytes")

@@ -44,6 +44,9 @@ ENCLOSED = rx(r"\([^()\n]{1,80}\)|`[^`\n]{1,200}`")
 # parenthesis ("Pick a label from conf/base.config\n  (process_low, …); the profiles size them").
 WRAPPED = rx(r"(?<=[^\s.!?:])\n(?=[ \t]{2,}[a-z(])")
 HEDGED = rx(r"\b(?:i doubt|not sure|i don'?t think|i wonder|no idea if|or something|"
+                    # ("pretty sure the crash reporter posts straight to the vm's ip …": a guess)
+                    r"(?:pretty|fairly|quite) sure|iirc|if i (?:remember|recall) (?:right|"
+                    r"correctly)|"
                     r"something about|i don'?t (?:yet )?know (?:how|if|whether|why|what)|can'?t "
                     r"(?:yet )?tell (?:yet )?(?:whether|if))\b", re.IGNORECASE)
 BULLET = rx(r"^\s*(?:(?:[-*+•]|\d+[.)])\s+)?\[[ xX✓]\]\s+|^\s*(?:[-*+•]|\d+[.)])\s+|"
@@ -1218,6 +1221,10 @@ QUOTED_COMMAND = rx(r"`([^`\n]{2,2000})`")
 # ... or a line copied from a terminal with its prompt, in a fence ("$ make deploy", "% go test";
 # not "# …", a comment in a pasted script as often as a root prompt).
 SHELL_PROMPT_LINE = rx(r"^[ \t]*[$%][ \t]+(\S[^\n]{1,2000})$", re.MULTILINE)
+# ... or with the whole prompt of a terminal, user, host and directory, fenced or not: nothing
+# else looks like it ("dev@wrackline-dev:~/src/wrackline$ minidump-stackwalk …").
+SHELL_PS1_LINE = rx(r"^[ \t]*(?:\([\w.-]+\)[ \t]*)?[\w.-]+@[\w.-]+:[~/][^\s$#]*[$#][ \t]+"
+                    r"(\S[^\n]{1,2000})$", re.MULTILINE)
 # ... or in double quotes ('Ines says "Rscript -e 'renv::restore()'" - that's what they use').
 SAID_COMMAND = rx(r"[\"“]([^\"“”\n]{2,2000})[\"”]")
 _WORD = rx(r"[A-Za-z][A-Za-z0-9_+-]{1,}")

@@ -226,6 +226,7 @@ from .fact_rules import (
     SETUP_ANSWER_WORDS,
     SETUP_ASKED,
     SHELL_PROMPT_LINE,
+    SHELL_PS1_LINE,
     SNAG,
     SNAG_WORDS,
     SOFTENER,
@@ -2429,6 +2430,8 @@ class FactExtractor:
         # -c conf/nginx.conf'\nnginx: [emerg] open() … failed\n```"): the last such line
         prompted = [m for m in SHELL_PROMPT_LINE.finditer(text)
                     if any(a <= m.start() < b for a, b in fenced)]
+        # ... or with the terminal's whole prompt, fenced or not
+        prompted = sorted(prompted + list(SHELL_PS1_LINE.finditer(text)), key=lambda m: m.start())
         if prompted and (not quoted or prompted[-1].start() > quoted[-1].start()):
             quoted = prompted
         if not quoted:

@@ -71,3 +71,27 @@ def test_a_sentence_only_pointing_at_the_output_is_no_explanation(tmp_path):
           "larger MaxRequestBodySize, set per endpoint.")
     (gotcha,) = proposed(b)["gotcha"]
     assert gotcha["text"].startswith("Kestrel caps request bodies at 30,000,000 bytes")
+
+
+def test_a_command_pasted_with_the_terminals_whole_prompt_is_a_failure_to_recover(tmp_path):
+    b = session(tmp_path)
+    b.prompt("re-symbolicate crash 5f0e21c4 by hand, it does this??\n\n"
+             "dev@wrackline-dev:~/src/wrackline$ minidump-stackwalk --symbols-path /mnt/symbols "
+             "crashes/5f0e21c4/UEMinidump.dmp\nerror: /mnt/symbols: No such file or directory "
+             "(os error 2)\ndev@wrackline-dev:~/src/wrackline$")
+    b.say("The symbol share isn't mounted on this VM; the symbol server serves them over HTTP.")
+    b.run("Bash", {"command": "minidump-stackwalk --symbols-url http://pw-symbols.local/ "
+                              "crashes/5f0e21c4/UEMinidump.dmp | head -6"},
+          "Operating system: Windows NT 10.0.22631\nCrash reason:  EXCEPTION_ACCESS_VIOLATION_READ")
+    b.say("Symbolicated: an access violation in UTideSimComponent::TickComponent.")
+    (fix,) = proposed(b)["recovery"]
+    assert fix["text"].startswith("Use `minidump-stackwalk --symbols-url http://pw-symbols.local/ "
+                                  "crashes/5f0e21c4/UEMinidump.dmp` here (`minidump-stackwalk "
+                                  "--symbols-path /mnt/symbols")
+
+
+def test_what_the_user_is_pretty_sure_of_is_a_guess_not_a_fact(tmp_path):
+    b = session(tmp_path)
+    b.prompt("pretty sure the crash reporter posts straight to the vm's ip on port 5000. yes?")
+    b.say("Checking the config.")
+    assert not proposed(b).get("environment")

@@ -74,6 +74,12 @@ RULE = rx(
     # code"; "no unsafeRunSync anywhere outside tests"; "no ObservableObject any more" — at the
     # start of a sentence or of a clause ("yes - no …", "second time now: no …")
     r"|^\W*(?:please\s+)?(?:use|prefer|keep)\b[^.\n]{1,60},\s*(?:not|never)\b"
+    # ... or an order never to do a thing, opening a sentence or a quote ("never pin a job to a
+    # box name like PW-BUILD07, …"; not "never mind", nor "never again" said of a mishap, nor
+    # what never happened: "never opened it")
+    r"|(?:^|[:;\"“]\s*)\W*(?:(?:and|but|so|also)\s+)?never (?!(?:mind|again|ever|got|had|did|"
+    r"saw|knew|ran|made|came|went|was|were|been|heard|found|thought|said|took|left|told|seen|"
+    r"done|gone|is|are|has|have|could|would|really|even)\b)(?![a-z]+ed\b)[a-z]{2,}\b"
     # ... or where a kind of thing goes ("numbers go in data/balance.tres, not in the scripts")
     r"|\b(?!(?:this|its|was|is|has|does|us)\b)[a-z]{3,}s (?:go|live|belong|stay) (?:in|into|under) "
     r"(?:[^,.;\n]|\.(?=\w)){1,60},\s*"

@@ -95,3 +95,15 @@ def test_what_the_user_is_pretty_sure_of_is_a_guess_not_a_fact(tmp_path):
     b.prompt("pretty sure the crash reporter posts straight to the vm's ip on port 5000. yes?")
     b.say("Checking the config.")
     assert not proposed(b).get("environment")
+
+
+def test_an_order_never_to_do_a_thing_is_a_rule_and_what_never_happened_is_not(tmp_path):
+    b = session(tmp_path)
+    b.prompt('review comment from Agnieszka, quote: "never pin a job to a box name like '
+             "PW-BUILD07, they get reimaged and renamed every other week. pick by label, "
+             '`win-ue5 && nvme` for anything that cooks or fills ddc"')
+    b.say("Understood.")
+    b.prompt("what does src/loans/DueDatePolicy.java do? never opened it")
+    b.say("It computes a loan's due date.")
+    (rule,) = proposed(b)["convention"]
+    assert "never pin a job to a box name like PW-BUILD07" in rule["text"]

@@ -167,7 +167,14 @@ CODE_SHARE = 0.2
 _EXPLAIN = r"(?:(?:can you |could you |please )?explain(?: to me)? )?"
 _GENERAL = rx(
     r"^\W*(?:(?:so|ok|okay|hey)\W+)?(?:(?:can you |could you |please )?explain(?: to me)?|"
-    r"what'?s|what is|what are|tell me) (?:the )?difference between\b|"
+    r"what'?s|what is|what are|tell me) (?:the )?(?:(?:practical|real|main|key|actual|big) )?"
+    r"difference between\b|"
+    # advice on a kind of work, not this project's way ("what is a good way to structure a
+    # python package …", "what's a reasonable way to write release notes …"; not "what's the
+    # right way to …", which asks for the way here)
+    r"^\W*(?:what'?s|what is|what are) (?:a|an|some) (?:good|reasonable|simple|clean|nice|"
+    r"sensible|decent|quick|easy|common|standard|solid|proper|better|idiomatic) (?:ways?|"
+    r"approach(?:es)?|patterns?|practices?|rules? of thumb) (?:to|for|of)\b|"
     r"^\W*" + _EXPLAIN + r"what(?:'s| is| are) (?:a|an)\b(?!\s+(?:\w+\s+)?(?:way|approach|place|"
     r"name|command|option|setting|tool)\b)|"
     r"^\W*" + _EXPLAIN + r"what (?:a|an) [\w:.+#$-]+(?: \w+)? (?:is|are|does)\b|"

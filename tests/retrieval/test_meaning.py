@@ -123,7 +123,11 @@ def test_a_general_question_is_answered_only_by_a_claim_covering_what_it_asks():
                     "explain what the local keyword does in Perl",
                     "summarise the pros and cons of WireGuard vs OpenVPN for a small club",
                     # (thirteenth pass)
-                    "css grid vs flexbox - when do I use which?"):
+                    "css grid vs flexbox - when do I use which?",
+                    # (twenty-second pass)
+                    "what's the practical difference between tcp and udp for a multiplayer game",
+                    "what's a reasonable way to write release notes people actually read",
+                    "what's a good way to name boolean variables?"):
         assert asks_in_general(general), general
     for ours in ("staging vs prod config - which one does the worker read?",
                  "prod vs staging config - which one has the redis url?",
@@ -134,7 +138,9 @@ def test_a_general_question_is_answered_only_by_a_claim_covering_what_it_asks():
                  "explain what the retry decorator does in our client",
                  "list the trade-offs of the two caching options we discussed",
                  "explain what the cleanup function does",
-                 "what does make deploy --dry-run do?"):
+                 "what does make deploy --dry-run do?",
+                 "what's a good way to name our feature flags?",
+                 "what's the right way to put a new picture on a page of the site?"):
         assert not asks_in_general(ours), ours
 
 

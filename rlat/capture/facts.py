@@ -2655,8 +2655,10 @@ def script_run(command: str, block: Block, source: str) -> tuple[str, Cited] | N
 # The assistant announcing a plan, a list of next steps or a summary of its changes ("Here's the
 # plan:", "Next steps:", "## Summary of changes", "I've made the following changes:", as a line of
 # its own or before a colon): what follows is work to do or done, no finding,
-# whatever code it names (the session record says what changed).
-_PLAN_HEADING = rx(r"^[\W\d]*(?:(?:so |ok(?:ay)?,? )?here'?s |here is )?(?:the |my |a |our )?(?:"
+# whatever code it names (the session record says what changed). (Its lead stays on its line:
+# run across lines, it made every line's start scan the rest of a block of blank lines, rules
+# or box drawing — seconds for one message.)
+_PLAN_HEADING = rx(r"^(?:[^\w\n]|\d)*(?:(?:so |ok(?:ay)?,? )?here'?s |here is )?(?:the |my |a |our )?(?:"
                    r"(?:rough |proposed )?plan|next steps?|(?:summary of |list of )?(?:the )?changes"
                    r"(?: (?:made|so far))?|to-?do(?: list)?|what (?:i|we)(?:'ll| will)? "
                    r"(?:changed?|do|did)|(?:i'?ve |i have |we'?ve )?(?:made|applied) (?:the following|"

@@ -458,3 +458,15 @@ def test_what_the_team_still_uses_is_a_remark_not_a_problem_reported(tmp_path):
     (remark,) = proposed(b)[REMARK_KIND]
     assert "old jenkins box" in remark["text"]
 
+
+def test_looking_for_a_plan_heading_takes_linear_time():
+    # (each line's start is tried: a lead allowed to run across lines made a message of blank
+    # lines and rules quadratic — seconds for one message at the 4,000 characters kept)
+    import time
+
+    from rlat.capture.facts import _PLAN_HEADING
+
+    started = time.perf_counter()
+    assert _PLAN_HEADING.search("---\n\n" * 800 + "\n" * 4000) is None
+    assert time.perf_counter() - started < 0.5  # (was ~4 s)
+    assert _PLAN_HEADING.search("Done.\n\n---\n\n## Summary of changes\n\n- `publish.zig`")

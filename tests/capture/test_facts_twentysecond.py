@@ -107,3 +107,17 @@ def test_an_order_never_to_do_a_thing_is_a_rule_and_what_never_happened_is_not(t
     b.say("It computes a loan's due date.")
     (rule,) = proposed(b)["convention"]
     assert "never pin a job to a box name like PW-BUILD07" in rule["text"]
+
+
+def test_looking_for_never_after_a_colon_or_a_quote_takes_linear_time():
+    # (the lead after each colon or quote ran to the end of a run of them: quadratic on a
+    # pasted line of quotes or empty JSON strings)
+    import time
+
+    from rlat.capture.fact_rules import RULE
+
+    started = time.perf_counter()
+    assert RULE.search('"' * 20_000) is None and RULE.search('"":' * 7_000) is None
+    assert time.perf_counter() - started < 0.5  # (was ~20 s)
+    assert RULE.search('quote: "never pin a job to a box name')
+    assert RULE.search("review said:  **never commit the generated protos")

@@ -1295,10 +1295,13 @@ class FactExtractor:
         each client …"), kept whole as a falsified finding, when it says why too. Whether it
         was kept."""
         text = block.text
+        # (what it will do next is no reason the idea went, nor is a check it just made)
         said = [(a, b) for a, b in spans if not is_question(text[a:b])
-                and not _offers(text[a:b])]
+                and not _offers(text[a:b]) and not NARRATION.match(text[a:b])]
         if len(said) < 2 or said[0][0] != spans[0][0]:
             return False  # (the lead alone says nothing of why)
+        if JUST_CHECKED.search(text, said[0][0], said[-1][1]):
+            return False
         start, end = said[0][0], said[-1][1]
         if len(content_words(text[said[1][0]:end])) < TRIED_NAMED_WORDS:
             return False

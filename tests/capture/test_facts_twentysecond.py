@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from capture_helpers import proposed, session
 
 VALIDATE = ('curl -s -u "$JENKINS_USER:$JENKINS_TOKEN" -X POST -F '
@@ -53,6 +54,23 @@ def test_that_an_idea_was_tried_says_nothing_without_why(tmp_path):
     b.prompt("shouldn't the cache speak http/2 to the editors by now?")
     _history(b, "Revert h2c on the listener")
     b.say('It was tried — 571af33c "Revert h2c on the listener".')
+    assert not proposed(b).get("falsified")
+
+
+@pytest.mark.parametrize("said", [
+    "This was tried in the last commit. Let me look at the diff of `src/cache.py` to see what "
+    "changed in the eviction loop.",
+    "It has been tried. I'll now add the retry wrapper around `fetch_user()` in "
+    "`api/client.py` and run the integration suite again.",
+    "It was tried already: I ran `pytest tests/test_api.py` just now and all 42 tests passed. "
+    "The retry wrapper goes around `fetch_user()` in `api/client.py` next.",
+])
+def test_that_an_idea_was_tried_says_nothing_with_only_the_work_to_come_or_a_fresh_check(
+        tmp_path, said):
+    # (what the assistant will do next, or a check it just made, is no reason an idea went)
+    b = session(tmp_path)
+    b.prompt("can we make the api client retry on 503s?")
+    b.say(said)
     assert not proposed(b).get("falsified")
 
 

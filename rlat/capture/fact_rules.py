@@ -80,7 +80,10 @@ RULE = rx(
     # not a run: each colon or quote in a line of them scanned the rest, quadratic)
     r"|(?:^\W*|[:;\"“]\W{0,6})(?:(?:and|but|so|also)\s+)?never (?!(?:mind|again|ever|got|had|did|"
     r"saw|knew|ran|made|came|went|was|were|been|heard|found|thought|said|took|left|told|seen|"
-    r"done|gone|is|are|has|have|could|would|really|even)\b)(?![a-z]+ed\b)[a-z]{2,}\b"
+    r"done|gone|is|are|has|have|could|would|really|even|understood|forgot)\b)(?![a-z]+ed\b)"
+    # (nor what a thing never does: "never fires when the tab is hidden" — an order's verb is
+    # bare, "never pass", "never focus")
+    r"(?![a-z]*[^su]s\b)[a-z]{2,}\b"
     # ... or where a kind of thing goes ("numbers go in data/balance.tres, not in the scripts")
     r"|\b(?!(?:this|its|was|is|has|does|us)\b)[a-z]{3,}s (?:go|live|belong|stay) (?:in|into|under) "
     r"(?:[^,.;\n]|\.(?=\w)){1,60},\s*"

@@ -127,6 +127,25 @@ def test_an_order_never_to_do_a_thing_is_a_rule_and_what_never_happened_is_not(t
     assert "never pin a job to a box name like PW-BUILD07" in rule["text"]
 
 
+@pytest.mark.parametrize("report", [
+    "the nightly export job to the warehouse bucket: never finishes when the orders table is "
+    "over 2 million rows",
+    "Never happens on my laptop with the docker compose stack, only on the staging cluster "
+    "behind the ingress",
+    "Never fires when the browser tab is hidden, the visibilitychange listener in "
+    "src/sync/poller.ts just stops",
+    "tried the cache thing: never works after the first reload of the dashboard page in safari",
+    "never understood why the webhook handler in billing/stripe.py retries three times before "
+    "giving up on the event",
+])
+def test_what_never_happens_or_was_never_understood_is_no_rule(tmp_path, report):
+    # (what a thing never does is a problem reported, not an order: an order's verb is bare)
+    b = session(tmp_path)
+    b.prompt(report)
+    b.say("Understood.")
+    assert not proposed(b).get("convention")
+
+
 def test_looking_for_never_after_a_colon_or_a_quote_takes_linear_time():
     # (the lead after each colon or quote ran to the end of a run of them: quadratic on a
     # pasted line of quotes or empty JSON strings)

@@ -1246,8 +1246,10 @@ WHERE_EXPLAINED = rx(
     r"\b(?:goes|go|went|is|are|put|wrote|written|left|added|explained\w*|documented)\b[^.\n]{0,30}"
     r"\b(?:in|into|as)\s+(?:a|the|an)\s+(?:\w+\s+)?(?:code\s+)?comments?\b", re.IGNORECASE)
 # A sentence that only points at a part of the output it read ("Most of that is normal; the
-# middle part isn't.", "The last line is the one that matters."): the explanation is to come.
-OUTPUT_POINTED = rx(r"^\W*(?:most of (?:that|this|it|the output|the log)|(?:the|that|this) "
+# middle part isn't.", "The last line is the one that matters."): the explanation is to come —
+# not one that says why that part fails ("The middle part fails because the disk is full.").
+OUTPUT_POINTED = rx(r"^(?!.*\b(?:because|due to|caused by)\b)"
+                    r"\W*(?:most of (?:that|this|it|the output|the log)|(?:the|that|this) "
                     r"(?:first|middle|last|top|bottom|second|third) (?:part|bit|lines?|one|half))"
                     r"\b[^.;]{0,40}[.;]\s*(?:(?:but |and )?(?:the|that|this) (?:first|middle|last|"
                     r"top|bottom|second|third) (?:part|bit|lines?|one|half)\b[^.;]{0,30})?[.!]?\s*$",

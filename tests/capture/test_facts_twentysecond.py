@@ -91,6 +91,21 @@ def test_a_sentence_only_pointing_at_the_output_is_no_explanation(tmp_path):
     assert gotcha["text"].startswith("Kestrel caps request bodies at 30,000,000 bytes")
 
 
+@pytest.mark.parametrize("said", ["The middle part fails because the disk is full.",
+                                  "That last line is because of the full disk."])
+def test_a_sentence_about_a_part_of_the_output_that_says_why_is_an_explanation(tmp_path, said):
+    b = session(tmp_path)
+    b.prompt("crashes from the devkits with full memory dumps never show up. normal player "
+             "crashes arrive fine")
+    b.say("Let me reproduce it first.")
+    b.run("Bash", {"command": "docker compose logs --tail 80 api"},
+          "info: received report 3a91d2 (2.4 MB)\nwrite /tmp/dumps/3a91d2.dmp: no space left on "
+          "device\ninfo: stackwalk 3a91d2 failed")
+    b.say(said)
+    (gotcha,) = proposed(b)["gotcha"]
+    assert gotcha["text"].startswith(said)
+
+
 def test_a_command_pasted_with_the_terminals_whole_prompt_is_a_failure_to_recover(tmp_path):
     b = session(tmp_path)
     b.prompt("re-symbolicate crash 5f0e21c4 by hand, it does this??\n\n"

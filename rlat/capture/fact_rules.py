@@ -76,10 +76,14 @@ RULE = rx(
     r"|^\W*(?:please\s+)?(?:use|prefer|keep)\b[^.\n]{1,60},\s*(?:not|never)\b"
     # ... or an order never to do a thing, opening a sentence or a quote ("never pin a job to a
     # box name like PW-BUILD07, …"; not "never mind", nor "never again" said of a mishap, nor
-    # what never happened: "never opened it")
-    r"|(?:^|[:;\"“]\s*)\W*(?:(?:and|but|so|also)\s+)?never (?!(?:mind|again|ever|got|had|did|"
+    # what never happened: "never opened it"; a few marks between the colon or quote and it,
+    # not a run: each colon or quote in a line of them scanned the rest, quadratic)
+    r"|(?:^\W*|[:;\"“]\W{0,6})(?:(?:and|but|so|also)\s+)?never (?!(?:mind|again|ever|got|had|did|"
     r"saw|knew|ran|made|came|went|was|were|been|heard|found|thought|said|took|left|told|seen|"
-    r"done|gone|is|are|has|have|could|would|really|even)\b)(?![a-z]+ed\b)[a-z]{2,}\b"
+    r"done|gone|is|are|has|have|could|would|really|even|understood|forgot)\b)(?![a-z]+ed\b)"
+    # (nor what a thing never does: "never fires when the tab is hidden" — an order's verb is
+    # bare, "never pass", "never focus")
+    r"(?![a-z]*[^su]s\b)[a-z]{2,}\b"
     # ... or where a kind of thing goes ("numbers go in data/balance.tres, not in the scripts")
     r"|\b(?!(?:this|its|was|is|has|does|us)\b)[a-z]{3,}s (?:go|live|belong|stay) (?:in|into|under) "
     r"(?:[^,.;\n]|\.(?=\w)){1,60},\s*"
@@ -1242,8 +1246,10 @@ WHERE_EXPLAINED = rx(
     r"\b(?:goes|go|went|is|are|put|wrote|written|left|added|explained\w*|documented)\b[^.\n]{0,30}"
     r"\b(?:in|into|as)\s+(?:a|the|an)\s+(?:\w+\s+)?(?:code\s+)?comments?\b", re.IGNORECASE)
 # A sentence that only points at a part of the output it read ("Most of that is normal; the
-# middle part isn't.", "The last line is the one that matters."): the explanation is to come.
-OUTPUT_POINTED = rx(r"^\W*(?:most of (?:that|this|it|the output|the log)|(?:the|that|this) "
+# middle part isn't.", "The last line is the one that matters."): the explanation is to come —
+# not one that says why that part fails ("The middle part fails because the disk is full.").
+OUTPUT_POINTED = rx(r"^(?!.*\b(?:because|due to|caused by)\b)"
+                    r"\W*(?:most of (?:that|this|it|the output|the log)|(?:the|that|this) "
                     r"(?:first|middle|last|top|bottom|second|third) (?:part|bit|lines?|one|half))"
                     r"\b[^.;]{0,40}[.;]\s*(?:(?:but |and )?(?:the|that|this) (?:first|middle|last|"
                     r"top|bottom|second|third) (?:part|bit|lines?|one|half)\b[^.;]{0,30})?[.!]?\s*$",

@@ -1295,10 +1295,13 @@ class FactExtractor:
         each client …"), kept whole as a falsified finding, when it says why too. Whether it
         was kept."""
         text = block.text
+        # (what it will do next is no reason the idea went, nor is a check it just made)
         said = [(a, b) for a, b in spans if not is_question(text[a:b])
-                and not _offers(text[a:b])]
+                and not _offers(text[a:b]) and not NARRATION.match(text[a:b])]
         if len(said) < 2 or said[0][0] != spans[0][0]:
             return False  # (the lead alone says nothing of why)
+        if JUST_CHECKED.search(text, said[0][0], said[-1][1]):
+            return False
         start, end = said[0][0], said[-1][1]
         if len(content_words(text[said[1][0]:end])) < TRIED_NAMED_WORDS:
             return False
@@ -2655,8 +2658,10 @@ def script_run(command: str, block: Block, source: str) -> tuple[str, Cited] | N
 # The assistant announcing a plan, a list of next steps or a summary of its changes ("Here's the
 # plan:", "Next steps:", "## Summary of changes", "I've made the following changes:", as a line of
 # its own or before a colon): what follows is work to do or done, no finding,
-# whatever code it names (the session record says what changed).
-_PLAN_HEADING = rx(r"^[\W\d]*(?:(?:so |ok(?:ay)?,? )?here'?s |here is )?(?:the |my |a |our )?(?:"
+# whatever code it names (the session record says what changed). (Its lead stays on its line:
+# run across lines, it made every line's start scan the rest of a block of blank lines, rules
+# or box drawing — seconds for one message.)
+_PLAN_HEADING = rx(r"^(?:[^\w\n]|\d)*(?:(?:so |ok(?:ay)?,? )?here'?s |here is )?(?:the |my |a |our )?(?:"
                    r"(?:rough |proposed )?plan|next steps?|(?:summary of |list of )?(?:the )?changes"
                    r"(?: (?:made|so far))?|to-?do(?: list)?|what (?:i|we)(?:'ll| will)? "
                    r"(?:changed?|do|did)|(?:i'?ve |i have |we'?ve )?(?:made|applied) (?:the following|"

@@ -523,7 +523,11 @@ def _decide(state: FoldState, entry: dict, session_id: str, workspace: str,
     ))
     outcome = {"action": "proposed", "recurrence": 1}
     if noted is not None:
-        earlier = [c for c in noted.evidence if c.get("session_id") != session_id]
+        # (not a session the remark was shown to: no witness of the remark, it would be an
+        # independent one of the fact, which was never injected there)
+        shown = set(noted.injected_sessions)
+        earlier = [c for c in noted.evidence if c.get("session_id") != session_id
+                   and c.get("session_id") not in shown]
         if earlier:
             # (the remark's sessions said this fact too: their evidence is the fact's, so a
             # fact a rule reads late does not start again at one session)

@@ -624,4 +624,7 @@ def name_parts(text: str, terms_of: Callable[[str], list[str]]) -> frozenset[str
     if not names:
         return frozenset()
     parts = {term for name in names for term in terms_of(name)}
-    return frozenset(parts.difference(terms_of(CODE_NAME.sub(" ", text))))
+    # (the name said whole is no coincidence: "postgresql" of PostgreSQL, the package "umqtt"
+    # of umqtt.simple — its first segment, what the rest is of)
+    whole = {term for name in names for term in terms_of(re.split(r"[.:]", name.lower())[0])}
+    return frozenset(parts.difference(whole, terms_of(CODE_NAME.sub(" ", text))))

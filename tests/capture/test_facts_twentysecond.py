@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from capture_helpers import proposed, session
 
 VALIDATE = ('curl -s -u "$JENKINS_USER:$JENKINS_TOKEN" -X POST -F '
@@ -56,6 +57,23 @@ def test_that_an_idea_was_tried_says_nothing_without_why(tmp_path):
     assert not proposed(b).get("falsified")
 
 
+@pytest.mark.parametrize("said", [
+    "This was tried in the last commit. Let me look at the diff of `src/cache.py` to see what "
+    "changed in the eviction loop.",
+    "It has been tried. I'll now add the retry wrapper around `fetch_user()` in "
+    "`api/client.py` and run the integration suite again.",
+    "It was tried already: I ran `pytest tests/test_api.py` just now and all 42 tests passed. "
+    "The retry wrapper goes around `fetch_user()` in `api/client.py` next.",
+])
+def test_that_an_idea_was_tried_says_nothing_with_only_the_work_to_come_or_a_fresh_check(
+        tmp_path, said):
+    # (what the assistant will do next, or a check it just made, is no reason an idea went)
+    b = session(tmp_path)
+    b.prompt("can we make the api client retry on 503s?")
+    b.say(said)
+    assert not proposed(b).get("falsified")
+
+
 def test_a_sentence_only_pointing_at_the_output_is_no_explanation(tmp_path):
     b = session(tmp_path)
     b.prompt("crashes from the devkits with full memory dumps never show up. normal player "
@@ -71,6 +89,21 @@ def test_a_sentence_only_pointing_at_the_output_is_no_explanation(tmp_path):
           "larger MaxRequestBodySize, set per endpoint.")
     (gotcha,) = proposed(b)["gotcha"]
     assert gotcha["text"].startswith("Kestrel caps request bodies at 30,000,000 bytes")
+
+
+@pytest.mark.parametrize("said", ["The middle part fails because the disk is full.",
+                                  "That last line is because of the full disk."])
+def test_a_sentence_about_a_part_of_the_output_that_says_why_is_an_explanation(tmp_path, said):
+    b = session(tmp_path)
+    b.prompt("crashes from the devkits with full memory dumps never show up. normal player "
+             "crashes arrive fine")
+    b.say("Let me reproduce it first.")
+    b.run("Bash", {"command": "docker compose logs --tail 80 api"},
+          "info: received report 3a91d2 (2.4 MB)\nwrite /tmp/dumps/3a91d2.dmp: no space left on "
+          "device\ninfo: stackwalk 3a91d2 failed")
+    b.say(said)
+    (gotcha,) = proposed(b)["gotcha"]
+    assert gotcha["text"].startswith(said)
 
 
 def test_a_command_pasted_with_the_terminals_whole_prompt_is_a_failure_to_recover(tmp_path):
@@ -107,3 +140,36 @@ def test_an_order_never_to_do_a_thing_is_a_rule_and_what_never_happened_is_not(t
     b.say("It computes a loan's due date.")
     (rule,) = proposed(b)["convention"]
     assert "never pin a job to a box name like PW-BUILD07" in rule["text"]
+
+
+@pytest.mark.parametrize("report", [
+    "the nightly export job to the warehouse bucket: never finishes when the orders table is "
+    "over 2 million rows",
+    "Never happens on my laptop with the docker compose stack, only on the staging cluster "
+    "behind the ingress",
+    "Never fires when the browser tab is hidden, the visibilitychange listener in "
+    "src/sync/poller.ts just stops",
+    "tried the cache thing: never works after the first reload of the dashboard page in safari",
+    "never understood why the webhook handler in billing/stripe.py retries three times before "
+    "giving up on the event",
+])
+def test_what_never_happens_or_was_never_understood_is_no_rule(tmp_path, report):
+    # (what a thing never does is a problem reported, not an order: an order's verb is bare)
+    b = session(tmp_path)
+    b.prompt(report)
+    b.say("Understood.")
+    assert not proposed(b).get("convention")
+
+
+def test_looking_for_never_after_a_colon_or_a_quote_takes_linear_time():
+    # (the lead after each colon or quote ran to the end of a run of them: quadratic on a
+    # pasted line of quotes or empty JSON strings)
+    import time
+
+    from rlat.capture.fact_rules import RULE
+
+    started = time.perf_counter()
+    assert RULE.search('"' * 20_000) is None and RULE.search('"":' * 7_000) is None
+    assert time.perf_counter() - started < 0.5  # (was ~20 s)
+    assert RULE.search('quote: "never pin a job to a box name')
+    assert RULE.search("review said:  **never commit the generated protos")

@@ -161,6 +161,34 @@ def test_a_fact_a_later_session_finds_takes_the_place_of_the_remark_that_said_it
     assert state.claims[fact["id"]].recurrence == 2 and fact["recurrence"] == 2
 
 
+def test_a_fact_taking_a_remarks_place_takes_no_session_the_remark_was_shown_to(tmp_path):
+    # (a session that had the remark injected and said it again is no independent witness of
+    # the remark: carried over to the fact, it must not become one of the fact)
+    from rlat.claims.fold import independent_count
+
+    store = ClaimLog(tmp_path / "memory.rlat")
+    first = session(tmp_path, "first", session_id="11111111-2222-3333-4444-000000000001")
+    first.prompt(STATEMENT)
+    first.say("Understood.")
+    _capture(tmp_path, first, store)
+    (remark,) = [c for c in store.state().claims.values() if is_remark(c)]
+    shown = "11111111-2222-3333-4444-0000000000aa"
+    store.append([ev.injected(shown, [remark.id], workspace=remark.workspaces[0]),
+                  ev.recurred(remark.id, [ev.session_citation(shown, "m9", "h9")],
+                              workspace=remark.workspaces[0])])
+    assert independent_count(store.state(), store.state().claims[remark.id]) == 1
+    later = session(tmp_path, "later", session_id="11111111-2222-3333-4444-000000000002")
+    later.prompt("which mosquitto client do the barn pis run?")
+    later.run("Bash", {"command": "ssh pi@barn-pi-01 'mosquitto_pub --help | head -1'"},
+              "mosquitto_pub version 2.0.18 running on libmosquitto 2.0.18.")
+    later.say(STATEMENT[:1].upper() + STATEMENT[1:] + ".")
+    report = _capture(tmp_path, later, store)
+    (fact,) = [c for c in report.claims if c["type"] != "event"]
+    assert fact["supersedes"] == [remark.id]
+    state = store.state()
+    assert independent_count(state, state.claims[fact["id"]]) == 2  # first and later
+
+
 def test_session_start_lists_remarks_after_the_facts_even_when_they_are_newer(tmp_path):
     from rlat.claims.fold import fold as fold_events
     from rlat.hooks.session_start import trusted_lines
@@ -429,3 +457,16 @@ def test_what_the_team_still_uses_is_a_remark_not_a_problem_reported(tmp_path):
     b.say("Understood.")
     (remark,) = proposed(b)[REMARK_KIND]
     assert "old jenkins box" in remark["text"]
+
+
+def test_looking_for_a_plan_heading_takes_linear_time():
+    # (each line's start is tried: a lead allowed to run across lines made a message of blank
+    # lines and rules quadratic — seconds for one message at the 4,000 characters kept)
+    import time
+
+    from rlat.capture.facts import _PLAN_HEADING
+
+    started = time.perf_counter()
+    assert _PLAN_HEADING.search("---\n\n" * 800 + "\n" * 4000) is None
+    assert time.perf_counter() - started < 0.5  # (was ~4 s)
+    assert _PLAN_HEADING.search("Done.\n\n---\n\n## Summary of changes\n\n- `publish.zig`")

@@ -225,3 +225,33 @@ def test_a_word_the_claim_has_only_inside_a_code_name_matches_nothing_alone(work
                                    "name-3").context
     why = run_rlat("memory", "recall", "regex for a UK postcode?", "--explain", cwd=workspace)
     assert "only part of a code name in the claim" in why.stdout
+
+
+def test_a_code_name_said_whole_is_no_coincidence():
+    # (the parts of ukUser and the last word of umqtt.simple are coincidences of spelling, but
+    # a question naming PostgreSQL or the umqtt package names what the claim is about)
+    from rlat.claims import events as ev
+    from rlat.claims.fold import fold
+    from rlat.retrieval.abstention import name_parts
+    from rlat.retrieval.recall import recall, text_terms
+
+    assert {"postgresql", "umqtt"}.isdisjoint(name_parts(
+        "Staging runs PostgreSQL 15; the client went from umqtt.simple to umqtt.robust",
+        text_terms))
+    assert {"uk", "simpl"} <= name_parts("runs as ukUser() on umqtt.simple", text_terms)
+    ws, at = "git:github.com/acme/app", 1_790_000_000.0
+
+    def said(text, kind, session):
+        return ev.proposed(text, kind, citations=[ev.session_citation(
+            session, "m1", "h" + session, observed_at=at)], origin="session", workspace=ws,
+            observed_by="claude-code", ts=at)
+
+    state = fold([said("Staging runs PostgreSQL 15 on the shared RDS box", "environment", "s1"),
+                  said("Switched the MQTT client from umqtt.simple to umqtt.robust, which "
+                       "reconnects by itself", "outcome", "s2")]
+                 + [said(f"Unrelated fact number {i} about the billing queue worker {i}",
+                         "environment", f"x{i}") for i in range(20)])
+    for question, answer in (("what postgresql version?", "PostgreSQL 15"),
+                             ("why did we move off umqtt?", "umqtt.robust")):
+        hits = recall(state, question, workspace=ws, top_k=3, now=at + 60)
+        assert hits and answer in hits[0].claim.text, question

@@ -171,9 +171,10 @@ _GENERAL = rx(
     r"difference between\b|"
     # advice on a kind of work, not this project's way ("what is a good way to structure a
     # python package …", "what's a reasonable way to write release notes …"; not "what's the
-    # right way to …", which asks for the way here)
+    # right way to …", which asks for the way here, nor "what's a quick way to tail prod logs?",
+    # a shortcut here)
     r"^\W*(?:what'?s|what is|what are) (?:a|an|some) (?:good|reasonable|simple|clean|nice|"
-    r"sensible|decent|quick|easy|common|standard|solid|proper|better|idiomatic) (?:ways?|"
+    r"sensible|decent|common|standard|solid|proper|better|idiomatic) (?:ways?|"
     r"approach(?:es)?|patterns?|practices?|rules? of thumb) (?:to|for|of)\b|"
     r"^\W*" + _EXPLAIN + r"what(?:'s| is| are) (?:a|an)\b(?!\s+(?:\w+\s+)?(?:way|approach|place|"
     r"name|command|option|setting|tool)\b)|"

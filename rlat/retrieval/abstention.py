@@ -594,20 +594,30 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
             shared += w
             covered.append(term)
     prompt_share = shared / prompt_weight if prompt_weight else 0.0
-    in_name = len(covered) == 1 and name_parts is not None and covered[0] in name_parts()
+    floor = floor_for(len(covered), enough, asks=asks, orders=orders, general=general) \
+        if enough is not None else 0.0
+
+    def in_name(share: float) -> bool:
+        # (read only when the one shared word would clear the floor, or the near fit a
+        # question's meaning may complete: ``name_parts`` reads the claim's text again, and most
+        # candidates fall short of both anyway)
+        return len(covered) == 1 and name_parts is not None and shared >= MIN_SHARED \
+            and share >= min(floor, NEAR_FIT) and covered[0] in name_parts()
+
     if not covered or enough is not None and (
-            prompt_share >= floor_for(len(covered), enough, asks=asks, orders=orders,
-                                      general=general)
-            or shared < MIN_SHARED or general or covering):
+            prompt_share >= floor or shared < MIN_SHARED or general or covering):
         # (below MIN_SHARED the fit is 0 whatever the claim's share: most candidates)
         return Fit(tuple(covered), len(prompt), prompt_share, 0.0, shared, asks=asks,
-                   orders=orders, general=general, covering=covering, in_name=in_name)
+                   orders=orders, general=general, covering=covering,
+                   in_name=in_name(prompt_share))
     # the claim's own words, and of its concept tags those that bridged to the prompt
     claim_weight = sum(bridged[t] if t in bridged else weight(t) for t in own
                        if t not in FILLER and (not t.startswith(TAG_PREFIX) or t in bridged))
-    return Fit(tuple(covered), len(prompt), prompt_share,
-               shared / claim_weight if claim_weight else 0.0, shared, asks=asks,
-               orders=orders, general=general, covering=covering, in_name=in_name)
+    claim_share = shared / claim_weight if claim_weight else 0.0
+    claim_part = claim_share * (ONE_WORD_CLAIM_SHARE if len(covered) == 1 else 1.0)
+    return Fit(tuple(covered), len(prompt), prompt_share, claim_share, shared, asks=asks,
+               orders=orders, general=general, covering=covering,
+               in_name=in_name(max(prompt_share, claim_part)))
 
 
 # Code names whose parts are not the words they spell: a camelCase or PascalCase name

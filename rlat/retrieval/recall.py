@@ -736,6 +736,21 @@ def _general_frame() -> frozenset[str]:
     return frozenset(query_terms(" ".join(A.GENERAL_FRAME)))
 
 
+# A claim document's terms found only inside its code names (``A.name_parts``), by document:
+# a long-lived process (the MCP server, `rlat memory recall` over many queries) reads each once.
+_NAME_PARTS: dict[str, frozenset[str]] = {}
+_NAME_PARTS_KEPT = 20_000
+
+
+def _name_parts(document: str) -> frozenset[str]:
+    parts = _NAME_PARTS.get(document)
+    if parts is None:
+        if len(_NAME_PARTS) >= _NAME_PARTS_KEPT:
+            _NAME_PARTS.clear()
+        parts = _NAME_PARTS[document] = A.name_parts(document, text_terms)
+    return parts
+
+
 def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
          now: float | None = None, exclude: Iterable[str] = (), include_stale: bool = False,
          sources: Iterable[str] = ("experience", "world"), index: ClaimIndex | None = None,
@@ -866,8 +881,7 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
                      enough=None if explain else floor, tag_sources=tag_sources, asks=asking,
                      orders=ordering, general=general,
                      claim_tag_sources=lambda: claim_tag_sources(claim, own=ordering),
-                     name_parts=lambda: A.name_parts(claim_document(claim, own=ordering),
-                                                     text_terms)), \
+                     name_parts=lambda: _name_parts(claim_document(claim, own=ordering))), \
             floor, is_event
 
     def states_wanted(key: int, claim: Claim) -> bool:

@@ -65,7 +65,7 @@ SPLIT_NOTE = {
     "dev35": "the DEV35 split: written in the twenty-first pass by a helper that read no "
              "rlat code; read untuned only (not tuned on)",
     "dev36": "the DEV36 split: written in the twenty-second pass by a helper that read no "
-             "rlat code; read untuned only (not tuned on)",
+             "rlat code; first read untuned (0.675), tuned on since the twenty-second",
     "dev37": "the DEV37 split: written in the twenty-second pass by a helper that read no "
              "rlat code; read untuned only (not tuned on)",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",

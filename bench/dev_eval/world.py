@@ -25,8 +25,10 @@ twenty-first) too; dev29 (eighteenth pass), dev32 (written at the twentieth pass
 helper that read no rlat code: 0.625 with the pass's start code, 0.65 with its end code),
 dev33 and dev34 (written in the twenty-first pass by helpers that read no rlat code: 0.69 and
 0.56 with the pass's start code) are read untuned only; heldout never. dev35 (written in the
-twenty-first pass by a helper that read no rlat code) is read untuned only. dev36 and dev37
-(written in the twenty-second pass by helpers that read no rlat code) are read untuned only.
+twenty-first pass by a helper that read no rlat code) is read untuned only. dev36 (written in
+the twenty-second pass by a helper that read no rlat code: 0.675 with the pass's start code)
+is tuned on since; dev37 (written in the same pass by another such helper: 0.725) is read
+untuned only.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context
 (:func:`contains_key`: case-insensitive, on word tokens, a trailing plural ``s`` ignored, so

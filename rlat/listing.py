@@ -52,7 +52,8 @@ def shown(row: dict, *, all_states: bool = False, workspace: str | None = None,
     """Whether a listing with these filters shows ``row``: retired claims, and claims another
     replaced (``superseded_by``: a session's record redone after a compaction), only with
     ``all_states`` (or ``state="retired"``); ``state`` keeps only claims in that (effective)
-    state; ``claim_type`` only claims of that ``listed_type``; ``workspace`` keeps the claims served there (``claims.model.visible_in``)."""
+    state; ``claim_type`` only claims of that ``listed_type``; ``workspace`` keeps the claims
+    served there (``claims.model.visible_in``)."""
     return ((all_states or state == "retired"
              or (row["state"] != "retired" and not row.get("superseded_by")))
             and (state is None or row["state"] == state)

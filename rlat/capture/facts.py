@@ -2661,11 +2661,13 @@ def script_run(command: str, block: Block, source: str) -> tuple[str, Cited] | N
 # whatever code it names (the session record says what changed). (Its lead stays on its line:
 # run across lines, it made every line's start scan the rest of a block of blank lines, rules
 # or box drawing — seconds for one message.)
-_PLAN_HEADING = rx(r"^(?:[^\w\n]|\d)*(?:(?:so |ok(?:ay)?,? )?here'?s |here is )?(?:the |my |a |our )?(?:"
-                   r"(?:rough |proposed )?plan|next steps?|(?:summary of |list of )?(?:the )?changes"
-                   r"(?: (?:made|so far))?|to-?do(?: list)?|what (?:i|we)(?:'ll| will)? "
-                   r"(?:changed?|do|did)|(?:i'?ve |i have |we'?ve )?(?:made|applied) (?:the following|"
-                   r"these|a few|some) changes)\b[^.:\n]{0,40}(?::|[ \t]*$)", re.IGNORECASE | re.MULTILINE)
+_PLAN_HEADING = rx(r"^(?:[^\w\n]|\d)*(?:(?:so |ok(?:ay)?,? )?here'?s |here is )?"
+                   r"(?:the |my |a |our )?(?:(?:rough |proposed )?plan|next steps?|"
+                   r"(?:summary of |list of )?(?:the )?changes(?: (?:made|so far))?|to-?do"
+                   r"(?: list)?|what (?:i|we)(?:'ll| will)? (?:changed?|do|did)|"
+                   r"(?:i'?ve |i have |we'?ve )?(?:made|applied) (?:the following|these|a few|"
+                   r"some) changes)\b[^.:\n]{0,40}(?::|[ \t]*$)",
+                   re.IGNORECASE | re.MULTILINE)
 
 # The assistant offering more work ("If you want, I can also add a retry around it.", "I can
 # wire it into the CI job too."): no finding, whatever code it names.

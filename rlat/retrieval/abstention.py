@@ -386,8 +386,7 @@ class Fit:
 
     def __init__(self, covered: tuple[str, ...], n_prompt: int, prompt_share: float,
                  claim_share: float, shared_weight: float, *, asks: bool = False,
-                 orders: bool = False, general: bool = False, covering: bool = False,
-                 in_name: bool = False) -> None:
+                 orders: bool = False, general: bool = False, covering: bool = False) -> None:
         self.covered = covered
         self.n_prompt = n_prompt
         self.prompt_share = prompt_share
@@ -404,11 +403,12 @@ class Fit:
         self.lone_concept = len(covered) == 1 and covered[0].startswith(TAG_PREFIX) \
             and not asks
         # One shared word the claim has only inside a code name ("regex for a UK postcode?" /
-        # "… runs its assertions as ukUser()"): a coincidence of spelling (``CODE_NAME``).
-        self.in_name = in_name
+        # "… runs its assertions as ukUser()"): a coincidence of spelling (``CODE_NAME``; set by
+        # ``fit``, which then counts the fit 0).
+        self.in_name = False
         # (a general question is answered only by covering what it asks: ``GENERAL_SHARE``)
         self.fit = (prompt_share if general or covering else max(prompt_share, claim_part)) \
-            if shared_weight >= MIN_SHARED and not self.lone_concept and not in_name else 0.0
+            if shared_weight >= MIN_SHARED and not self.lone_concept else 0.0
 
     def floor(self, floor: float = FIT_FLOOR) -> float:
         return floor_for(len(self.covered), floor, asks=self.asks, orders=self.orders,
@@ -596,28 +596,25 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
     prompt_share = shared / prompt_weight if prompt_weight else 0.0
     floor = floor_for(len(covered), enough, asks=asks, orders=orders, general=general) \
         if enough is not None else 0.0
-
-    def in_name(share: float) -> bool:
-        # (read only when the one shared word would clear the floor, or the near fit a
-        # question's meaning may complete: ``name_parts`` reads the claim's text again, and most
-        # candidates fall short of both anyway)
-        return len(covered) == 1 and name_parts is not None and shared >= MIN_SHARED \
-            and share >= min(floor, NEAR_FIT) and covered[0] in name_parts()
-
     if not covered or enough is not None and (
             prompt_share >= floor or shared < MIN_SHARED or general or covering):
         # (below MIN_SHARED the fit is 0 whatever the claim's share: most candidates)
-        return Fit(tuple(covered), len(prompt), prompt_share, 0.0, shared, asks=asks,
-                   orders=orders, general=general, covering=covering,
-                   in_name=in_name(prompt_share))
-    # the claim's own words, and of its concept tags those that bridged to the prompt
-    claim_weight = sum(bridged[t] if t in bridged else weight(t) for t in own
-                       if t not in FILLER and (not t.startswith(TAG_PREFIX) or t in bridged))
-    claim_share = shared / claim_weight if claim_weight else 0.0
-    claim_part = claim_share * (ONE_WORD_CLAIM_SHARE if len(covered) == 1 else 1.0)
-    return Fit(tuple(covered), len(prompt), prompt_share, claim_share, shared, asks=asks,
-               orders=orders, general=general, covering=covering,
-               in_name=in_name(max(prompt_share, claim_part)))
+        found = Fit(tuple(covered), len(prompt), prompt_share, 0.0, shared, asks=asks,
+                    orders=orders, general=general, covering=covering)
+    else:
+        # the claim's own words, and of its concept tags those that bridged to the prompt
+        claim_weight = sum(bridged[t] if t in bridged else weight(t) for t in own
+                           if t not in FILLER and (not t.startswith(TAG_PREFIX) or t in bridged))
+        found = Fit(tuple(covered), len(prompt), prompt_share,
+                    shared / claim_weight if claim_weight else 0.0, shared, asks=asks,
+                    orders=orders, general=general, covering=covering)
+    # (the code names are read only when the one shared word would clear the floor, or the
+    # near fit a question's meaning may complete: ``name_parts`` reads the claim's text again,
+    # and most candidates fall short of both)
+    if len(covered) == 1 and name_parts is not None and found.fit > 0 \
+            and found.fit >= min(floor, NEAR_FIT) and covered[0] in name_parts():
+        found.in_name, found.fit = True, 0.0
+    return found
 
 
 # Code names whose parts are not the words they spell: a camelCase or PascalCase name

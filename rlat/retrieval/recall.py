@@ -736,19 +736,12 @@ def _general_frame() -> frozenset[str]:
     return frozenset(query_terms(" ".join(A.GENERAL_FRAME)))
 
 
-# A claim document's terms found only inside its code names (``A.name_parts``), by document:
-# a long-lived process (the MCP server, `rlat memory recall` over many queries) reads each once.
-_NAME_PARTS: dict[str, frozenset[str]] = {}
-_NAME_PARTS_KEPT = 20_000
-
-
+@functools.lru_cache(maxsize=20_000)
 def _name_parts(document: str) -> frozenset[str]:
-    parts = _NAME_PARTS.get(document)
-    if parts is None:
-        if len(_NAME_PARTS) >= _NAME_PARTS_KEPT:
-            _NAME_PARTS.clear()
-        parts = _NAME_PARTS[document] = A.name_parts(document, text_terms)
-    return parts
+    """A claim document's terms found only inside its code names (``A.name_parts``), by
+    document: a long-lived process (the MCP server, `rlat memory recall` over many queries)
+    reads each once."""
+    return A.name_parts(document, text_terms)
 
 
 def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,

@@ -113,7 +113,7 @@ _NEGATION = rx(
 # A clause ends at sentence punctuation, a comma, or a joining word: "ruff, never black" and
 # "ruff and never black" deny black, not ruff.
 _CLAUSE_END = rx(
-    r"[.;:!?()\n]+(?:\s|$)|,\s*|\s+(?:but|and|while|whereas|though|although|so)\s+",
+    r"[.;:!?()\n]+(?:\s|$)|,\s*|(?<!\s)\s+(?:but|and|while|whereas|though|although|so)\s+",
     re.IGNORECASE)
 _WORD = rx(r"[A-Za-z0-9]+")
 # Words that carry no content: the analyzer's English function words (one list, in

@@ -293,9 +293,10 @@ def as_said(command: str) -> str:
     return f"{snippet(said[:-len(tail)], CITED_COMMAND_CHARS - len(tail) - 3)} … {tail}"
 
 
+# (each match starts where a run of spaces starts: from inside one, each space rescanned the rest)
 _TRAILING_TRIM = rx(
-    r"\s+2>&1$|\s*\|\s*(?:tail|head)(?:\s+-n)?(?:\s+-?\d+)?$|\s*\|\s*xcbeautify$|"
-    r"\s*(?:&&|;)\s*(?:git (?:status|diff|log)(?:\s+[^\s;&|<>]+)*|which \S+|pwd)$")
+    r"(?<!\s)(?:\s+2>&1$|\s*\|\s*(?:tail|head)(?:\s+-n)?(?:\s+-?\d+)?$|\s*\|\s*xcbeautify$|"
+    r"\s*(?:&&|;)\s*(?:git (?:status|diff|log)(?:\s+[^\s;&|<>]+)*|which \S+|pwd)$)")
 
 
 _SHELL_AT = rx(r"^(?:/(?:usr/)?bin/)?(?:ba|z|da|k)?sh:\s*(?:line\s+)?\d+:\s+(?=\S)")

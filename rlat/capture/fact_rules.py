@@ -9,6 +9,7 @@ is for ("…"), and which it must leave alone.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from .. import patterns
@@ -88,13 +89,13 @@ RULE = rx(
     r"|\b(?!(?:this|its|was|is|has|does|us)\b)[a-z]{3,}s (?:go|live|belong|stay) (?:in|into|under) "
     r"(?:[^,.;\n]|\.(?=\w)){1,60},\s*"
     r"(?:not|never)\b"
-    r"|(?:^|[,:;\"“—–-]\s)\W*(?:(?:yes|yeah|yep|ok|okay|right|sure)\W+)?"
+    r"|(?:^|[,:;\"“—–-]\s)\W{0,6}(?:(?:yes|yeah|yep|ok|okay|right|sure)\W+)?"
     r"no (?:[\w.()@!-]+ ){1,4}?"
     r"(?:anywhere|in|for|on|inside|outside)\b"
     r"|\bno [\w.()@!-]+(?: or [\w.()@!-]+)? any ?more\b"
     # ... or a list of what there is none of: "no print(), and no logging.getLogger either",
     # "no `export let` and no writable stores", "no static C# events, no singletons"
-    r"|(?:^|[,:;\"“—–-]\s)\W*no [\w$`'.()@#!-]+(?: [\w$`'.()@#!-]+){0,3}?,? (?:and |or )?no "
+    r"|(?:^|[,:;\"“—–-]\s)\W{0,6}no [\w$`'.()@#!-]+(?: [\w$`'.()@#!-]+){0,3}?,? (?:and |or )?no "
     r"[\w$`'.()@#!-]+"
     # "every resource has to carry the common tags"; "tests are written with Pest, not …";
     # "every async method takes a CancellationToken"; "each string goes through the catalog"
@@ -124,12 +125,12 @@ HOW_DONE = rx(
     r"belong (?:in|under))\b"
     # "flyway migrations are named by timestamp", "errors a user can cause are raised with
     # ereport(…)"
-    r"|(?:^|[,;:—–-]\s)\W*(?:[\w@./-]+\s+){0,5}?are (?:named|called|prefixed|suffixed|numbered|"
+    r"|(?:^|[,;:—–-]\s)\W{0,6}(?:[\w@./-]+\s+){0,5}?are (?:named|called|prefixed|suffixed|numbered|"
     r"versioned|written|registered|declared|defined|raised|handled|logged|validated|formatted|"
     r"wrapped|reported|generated|injected|tested|mocked) (?:by|with|after|as|like|"
     r"through|using|via)\b"
     # "it goes in strings.xml", "elog is only for can't-happen internal errors"
-    r"|(?:^|[,;:—–-]\s)\W*(?:it|they|those) (?:goes|go|belongs?|lives?) (?:in|into|under)\b"
+    r"|(?:^|[,;:—–-]\s)\W{0,6}(?:it|they|those) (?:goes|go|belongs?|lives?) (?:in|into|under)\b"
     # "no QThread subclass, that one is old": what is not done any more, and why
     r"|^\W*no [\w:.<>()-]+(?: [\w:.<>()-]+){0,3}?[,;:-]+\s*(?:that|this|it)(?:'s| one is| is| are) "
     r"(?:old|deprecated|legacy|outdated|the old way)\b"
@@ -138,7 +139,7 @@ HOW_DONE = rx(
     r"(?:layer|module|package|folder|directory|crate|service|boundary)\b"
     r"|\b(?:is|are) only (?:for|ever used for|used for|allowed in)\b"
     # "no user-visible text is written inline in a composable"
-    r"|(?:^|[,:;\"“—–-]\s)\W*no (?:[\w.()@!-]+ ){1,4}?(?:is|are) \w+(?:ed|en)\b",
+    r"|(?:^|[,:;\"“—–-]\s)\W{0,6}no (?:[\w.()@!-]+ ){1,4}?(?:is|are) \w+(?:ed|en)\b",
     re.IGNORECASE)
 # A note said to be kept for the sessions to come ("one thing worth keeping for next time",
 # "notes for next time"; not a bare "for next time": "park the dark mode work for next time: …").
@@ -203,10 +204,10 @@ REMINDED = rx(r"^\W*(?:(?:and|also|oh|ok|okay|so|but)\W+)*(?:remember|don'?t for
 # The user asking to keep what they just said in mind ("… a plain create_index locks the table
 # and the ticket office goes down, so keep that in mind."): it, and the sentence before it when
 # that names code, are a rule.
-KEEP_IN_MIND = rx(r"[,;:–—-]?\s*(?:so |and )?(?:please )?(?:keep (?:that|this|it) in mind|"
+KEEP_IN_MIND = rx(r"(?:[,;:–—-]|(?<!\s))\s*(?:so |and )?(?:please )?(?:keep (?:that|this|it) in mind|"
                           r"(?:don'?t|do not) forget (?:that|it|this))\W*$", re.IGNORECASE)
 NORMATIVE = rx(r"\b(?:always|never|nowhere|exactly one|every|each|stays?|must|"
-                       r"has to|have to|should|not a|instead of)\b|(?:^|[-–—,:;]\s)\W*no \w",
+                       r"has to|have to|should|not a|instead of)\b|(?:^|[-–—,:;]\s)\W{0,6}no \w",
                        re.IGNORECASE)
 # The assistant quoting a rule it was told or found, after a label and a colon ("Ingrid made it
 # a rule in 89fe3ae (…): HTTP handlers are cowboy_rest handlers …", "The rule: every ref()
@@ -288,7 +289,7 @@ CAUSE_LEAD = rx(r"^\W*(?:so,? )?(?:the (?:reason|cause|problem|issue|culprit) (?
                         r"happens because|what'?s happening is)\b", re.IGNORECASE)
 # Where a statement ends and a question about it starts, in one sentence of the user's ("app id
 # is 2715430 if you need it - can you double-check the repo agrees?").
-TOLD_THEN_ASKED = rx(r"\s+[-–—]\s+|;\s+|,\s+(?=(?:can|could|would|will) you\b|"
+TOLD_THEN_ASKED = rx(r"(?<!\s)\s+[-–—]\s+|;\s+|,\s+(?=(?:can|could|would|will) you\b|"
                              r"(?:pls|please)\b)", re.IGNORECASE)
 # ... and an ask to check it, which reads as no order of its own ("sanity-check that against …")
 CHECK_ASKED = rx(r"\W*(?:(?:sanity|double)[- ]?check|check|verify|confirm|see if|make sure)\b",
@@ -533,7 +534,7 @@ IN_USE = rx(r"\b(?:had|have had|'ve had|used|ran|run|moved|switched|migrated|did
 RELAYED_RULE = rx(r"\b(?:always|never|nowhere|exactly one|every|each|anything|everything|"
                           r"stays?|must|has to|"
                           r"have to|instead of|additive|required|mandatory|forbidden|don'?t|do not)\b|"
-                          r"(?:^|[-–—,:;]\s)\W*no \w", re.IGNORECASE)
+                          r"(?:^|[-–—,:;]\s)\W{0,6}no \w", re.IGNORECASE)
 
 
 # A soft opening before an order ("just use the modal then"): the order is what follows.
@@ -735,7 +736,7 @@ CAUSE = rx(
     re.IGNORECASE)
 # A sentence that says what to do about a problem just explained.
 REMEDY = rx(
-    r"^\W*(?:(?:so |then )?(?:set|export|raise|lower|increase|run|start|copy|create|install|"
+    r"^\W*+(?:(?:so |then )?(?:set|export|raise|lower|increase|run|start|copy|create|install|"
     r"use|add|put|point|pass|load|restart|enable|disable|reset|call|wrap|move|register|mark|"
     r"rebuild|regenerate|clear|remove|replace|switch|pin|downgrade|upgrade)\b|.*\b(?:fix(?:es|ed)? it|"
     # ("the fix is …", "For async sessions the usual setting is async_sessionmaker(…)")
@@ -1050,7 +1051,7 @@ WENT_WELL = rx(r"\b(?:worked|works|helped|fixed|solved|(?:was|been) (?:great|fin
                        re.IGNORECASE)
 # ... and "dont suggest X - we tried that" says it was dropped, whatever reason follows.
 SUGGEST_LEAD = rx(r"\b(?:don'?t|do not) (?:suggest|propose|bring up)|"
-                          r"\bbefore you (?:suggest|propose|ask)|(?:^|[,:;—–-]\s)\W*no\s",
+                          r"\bbefore you (?:suggest|propose|ask)|(?:^|[,:;—–-]\s)\W{0,6}no\s",
                           re.IGNORECASE)
 # What someone else told the user ("jo says they hit this once …", "sam reckons …").
 RELAYED = rx(r"^\W*[a-z][\w.'-]* (?:says|said|reckons|thinks|mentioned|remembers|told me)\b",
@@ -1376,9 +1377,10 @@ def names_of_things(text: str) -> set[str]:
              if n not in _NOT_NAMES and (any(c.isdigit() for c in n) or len(n) >= 10)}
     names.update("name:" + n for n in _HEX_NAME.findall(text))
     names.update("name:" + n for n in _DOTTED_NAME.findall(text))
-    for word in _WORD_NAME.findall(_QUOTED.sub(" ", text)):  # (not in a quoted subject)
-        if _unknown(word):
-            names.add("name:" + word)
+    words = _WORD_NAME.findall(_QUOTED.sub(" ", text))  # (not in a quoted subject)
+    if words:
+        tables = tuple(t for t in (meaning_table(), word_table()) if t is not None)
+        names.update("name:" + word for word in words if _unknown(word, tables))
     return names
 
 
@@ -1434,10 +1436,11 @@ def identifiers_in_case(text: str) -> set[str]:
                                            and any(c.isupper() for c in w))}
 
 
-def _unknown(word: str) -> bool:
-    """Whether ``word`` is no word of English or of software: not a stop word, and neither
-    word table has its stem (never, without the tables)."""
-    tables = [t for t in (meaning_table(), word_table()) if t is not None]
+@functools.lru_cache(maxsize=4096)
+def _unknown(word: str, tables: tuple) -> bool:
+    """Whether ``word`` is no word of English or of software: not a stop word, and none of
+    ``tables`` (the word tables in use) has its stem (never, without tables). Cached: a
+    session's prose says the same words again and again, and a capture asks for each."""
     return bool(tables) and word not in STOP_WORDS and all(
         t.vector(stem(word)) is None for t in tables)
 

@@ -466,7 +466,7 @@ _LEAD_ASIDE = rx(
     r"(?: in (?:the )?[\w #-]{1,30}?)?(?: (?:this morning|today|yesterday|earlier))?:\s*[\"“]?)+",
     re.IGNORECASE)  # ("no", "so" only with a mark after them: "No print() in library code")
 _TAIL_ASIDE = rx(
-    r"[\"”]?[\s,;:-]+(?:please )?(?:keep (?:that|this|it) in mind|remember that|just so you know|"
+    r"(?:[\"”]|(?<![\s,;:-]))[\s,;:-]+(?:please )?(?:keep (?:that|this|it) in mind|remember that|just so you know|"
     r"for future reference|fyi)[.!]*$|(?<=[.!])[\"”]$", re.IGNORECASE)
 
 

@@ -622,8 +622,8 @@ def fit(prompt: list[str], claim_terms: Iterable[str], weight: Callable[[str], f
 # dotted name ending in a word ("umqtt.simple"; not a file's extension, "config.toml"). (A
 # snake_case name's parts, and a path's, are the words they spell: "price_pence", "src/assets".)
 # Measured on the tuned dev-eval splits in process (docs/benchmarks.md, "Twenty-second pass").
-CODE_NAME = rx(r"\w*::\w+|\b[a-z]+[A-Z]\w*|\b[A-Z]+[a-z]+[A-Z]\w*|"
-               r"\b\w+(?:\.\w+)*\.[A-Za-z_]\w{4,}\b")
+CODE_NAME = rx(r"(?<!\w)\w*::\w+|\b[a-z]+[A-Z]\w*|\b[A-Z]+[a-z]+[A-Z]\w*|"
+               r"\b\w+(?:\.\w+){0,8}\.[A-Za-z_]\w{4,}\b")  # (bounded: a run of "a.a.a…" was quadratic)
 
 
 def name_parts(text: str, terms_of: Callable[[str], list[str]]) -> frozenset[str]:

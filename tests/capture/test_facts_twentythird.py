@@ -1,0 +1,80 @@
+"""Capture rules of the twenty-third pass: hostile input (long runs of marks) costs linear time."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from capture_helpers import session
+
+from rlat.capture import agreement, commands, fact_rules, facts
+from rlat.capture.pipeline import capture_transcript
+from rlat.retrieval import abstention
+
+# Each pattern below once scanned the rest of a run from every mark or letter of it (a lead
+# like ", " or "- " then ``\W*``, a space run, a dotted or ``::`` name): 0.05-0.7 s on 4,000
+# characters, ~25x that on 20,000.
+RUNS = ["- " * 10_000, ", " * 10_000, ": " * 10_000, "  " * 10_000, "\t" * 20_000,
+        "a." * 10_000, "ab_" * 7_000]
+PATTERNS = [("RULE", fact_rules.RULE.search), ("HOW_DONE", fact_rules.HOW_DONE.search),
+            ("KEEP_IN_MIND", fact_rules.KEEP_IN_MIND.search),
+            ("NORMATIVE", fact_rules.NORMATIVE.search),
+            ("RELAYED_RULE", fact_rules.RELAYED_RULE.search),
+            ("SUGGEST_LEAD", fact_rules.SUGGEST_LEAD.search),
+            ("REMEDY", fact_rules.REMEDY.match), ("_TAIL_ASIDE", facts._TAIL_ASIDE.search),
+            ("_CLAUSE_END", agreement._CLAUSE_END.split),
+            ("TOLD_THEN_ASKED", fact_rules.TOLD_THEN_ASKED.search),
+            ("_TRAILING_TRIM", commands._TRAILING_TRIM.search),
+            ("CODE_NAME", abstention.CODE_NAME.findall)]
+
+
+@pytest.mark.parametrize("name,scan", PATTERNS, ids=[n for n, _ in PATTERNS])
+def test_a_long_run_of_marks_is_read_in_linear_time(name, scan):
+    started = time.perf_counter()
+    for run in RUNS:
+        scan(run)
+    assert time.perf_counter() - started < 1.0, name  # (quadratic: 5-30 s)
+
+
+def test_a_rule_trailed_by_a_run_of_commas_is_captured_quickly_and_still_read(tmp_path):
+    b = session(tmp_path)
+    b.prompt("we always keep the build green and the docs up to date " + ", " * 10_000)
+    b.say("Understood.")
+    started = time.perf_counter()
+    capture_transcript(b.write(tmp_path / "t.jsonl"), dry_run=True)
+    assert time.perf_counter() - started < 2.0  # (was ~2.3 s at half this length)
+
+
+@pytest.mark.parametrize("text", [
+    "use tabs, no spaces anywhere in the makefiles",
+    "ok - no mocks in the service layer",
+    "yes:  no print() in library code",
+])
+def test_the_leads_still_read_a_rule(text):
+    assert fact_rules.RULE.search(text)
+
+
+@pytest.mark.parametrize("text,kept", [
+    ("Always run make check before pushing - keep that in mind", True),
+    ("Always run make check before pushing;   keep it in mind.", True),
+    ("Always run make check before pushing", False),
+])
+def test_keep_in_mind_still_ends_a_rule(text, kept):
+    assert bool(fact_rules.KEEP_IN_MIND.search(text)) is kept
+
+
+def test_code_names_are_still_found_whole():
+    assert abstention.CODE_NAME.findall("QLocale::c, ::Foo, umqtt.simple, io.quarkus.cache, "
+                                        "config.toml") == ["QLocale::c", "::Foo", "umqtt.simple",
+                                                           "io.quarkus.cache"]
+
+
+def test_a_trimmed_command_still_loses_only_its_tail():
+    assert commands.bare("pytest -q   2>&1 | tail -3") == "pytest -q"
+    assert commands.bare("make  &&  git status --short") == "make"
+
+
+def test_the_remedy_lead_still_reads_past_marks_and_lines():
+    assert fact_rules.REMEDY.match("- **set** PGHOST before starting")
+    assert fact_rules.REMEDY.match("\n\n> the fix is to pin the version")
+    assert not fact_rules.REMEDY.match("- - the build was slow")

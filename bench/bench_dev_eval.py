@@ -9,9 +9,9 @@ seventeenth, dev28 in the eighteenth, dev30 in the nineteenth, dev31 in the twen
 in the twenty-second (by a helper that read no rlat code), each tuned on only after its
 untuned number; heldout, dev29 (written in the eighteenth pass), dev32 (in the twentieth, by a
 helper that read no rlat code), dev33, dev34 and dev35 (all in the twenty-first, by helpers
-that read no rlat code) and dev37 (in the twenty-second, by a helper that read no rlat code):
-never tuned on), each run two ways
-through rlat's real hooks: **captured**
+that read no rlat code), dev37 (in the twenty-second, by a helper that read no rlat code) and
+dev38 (in the twenty-third, by a helper that read no rlat code): never tuned on), each run
+two ways through rlat's real hooks: **captured**
 (every session through the SessionEnd
 hook, then the prompts through UserPromptSubmit) and **oracle** (every fact typed as a clean
 one-line claim with ``rlat memory add``, then the same prompts: the recall engine's ceiling).

@@ -68,6 +68,8 @@ SPLIT_NOTE = {
              "rlat code; first read untuned (0.675), tuned on since the twenty-second",
     "dev37": "the DEV37 split: written in the twenty-second pass by a helper that read no "
              "rlat code; read untuned only (not tuned on)",
+    "dev38": "the DEV38 split: written in the twenty-third pass by a helper that read no "
+             "rlat code; read untuned only (not tuned on)",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

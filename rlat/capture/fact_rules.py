@@ -1084,6 +1084,8 @@ _PORT = rx(
     r"\bport\s*(?:is\s*|=\s*|:\s*|number\s*)?(\d{2,5})\b|(?<=[\w\]]):(\d{2,5})\b|"
     r"\b(?:listens?|listening|runs?|running|served|bound)\s+on\s+(?:port\s+)?:?(\d{2,5})\b",
     re.IGNORECASE)
+# A time of day ("7:30 pm", "00:30", "1:12:07"): its minutes are no port ("host:30" is one).
+_CLOCK_TIME = rx(r"(?<![\w.:/\]-])\d{1,2}:[0-5]\d(?::[0-5]\d)?(?![\w.:])")
 _VERSION = rx(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)*(?![\w.]*\w)|\b(?:version|v)\s*(\d+)\b",
                       re.IGNORECASE)
 _ENV_VAR = rx(r"\$\{?([A-Z][A-Z0-9_]{2,})\}?|\b([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9])\b|"
@@ -1446,10 +1448,15 @@ def _unknown(word: str, tables: tuple) -> bool:
 
 
 def salient_tokens(text: str) -> set[str]:
-    """Ports, versions, environment variables and paths in ``text``."""
+    """Ports, versions, times of day, environment variables and paths in ``text``."""
     out: set[str] = set()
     if _DIGITS.search(text):
+        clocks = [m.span() for m in _CLOCK_TIME.finditer(text)] if ":" in text else ()
+        for a, b in clocks:
+            out.add("time:" + text[a:b])  # ("the import runs from cron at 04:30 UTC")
         for m in _PORT.finditer(text):
+            if m.group(2) and any(a < m.start() < b for a, b in clocks):
+                continue  # (the minutes or seconds of a time of day are no port)
             out.add("port:" + next(g for g in m.groups() if g))
         for m in _VERSION.finditer(text):
             value = m.group(1) or m.group(0)

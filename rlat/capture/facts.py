@@ -1550,7 +1550,7 @@ class FactExtractor:
             elif _how_done(sentence):
                 kind = "convention"
             elif not IMPERATIVE.match(sentence) and states_a_fact(sentence) and any(
-                    t.startswith(("port:", "env:", "v:")) for t in salient_tokens(sentence)):
+                    t.startswith(("port:", "env:", "v:", "time:")) for t in salient_tokens(sentence)):
                 kind = "environment"
             if kind is None and (aside := FACT_ASIDE.match(text, spans[at][0], end)) is not None:
                 # ("side thing: photos are in R2, bucket lot-media", "oh, before I forget - kiosk

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from capture_helpers import session
+from capture_helpers import proposed, session
 
 from rlat.capture import agreement, commands, fact_rules, facts
 from rlat.capture.pipeline import capture_transcript
@@ -78,3 +78,26 @@ def test_the_remedy_lead_still_reads_past_marks_and_lines():
     assert fact_rules.REMEDY.match("- **set** PGHOST before starting")
     assert fact_rules.REMEDY.match("\n\n> the fix is to pin the version")
     assert not fact_rules.REMEDY.match("- - the build was slow")
+
+
+@pytest.mark.parametrize("text,ports,times", [
+    ("at 7:30 pm Central it was already 00:30 on the 26th", [], ["time:00:30", "time:7:30"]),
+    ("the log shows start at 1:12:07 and the kill at 1:18:07", [], ["time:1:12:07", "time:1:18:07"]),
+    ("redis on localhost:6379, the api on 10.0.0.5:80 and [::1]:8080", ["port:6379", "port:80",
+                                                                      "port:8080"], []),
+    ("the CAMS import runs from cron at 04:30 UTC", [], ["time:04:30"]),
+])
+def test_a_time_of_day_is_no_port(text, ports, times):
+    # (read as ports, "7:30 pm" and "00:30" gave two unrelated facts the subject
+    # environment:port:30)
+    tokens = fact_rules.salient_tokens(text)
+    assert sorted(t for t in tokens if t.startswith("port:")) == ports
+    assert sorted(t for t in tokens if t.startswith("time:")) == times
+
+
+def test_a_statement_of_when_a_job_runs_is_an_environment_fact_under_its_time(tmp_path):
+    b = session(tmp_path)
+    b.prompt("fyi the forecast import runs from cron on the vm at 04:30 UTC every night.")
+    b.say("Noted.")
+    found = proposed(b)
+    assert [f["subject"] for f in found.get("environment", [])] == ["environment:time:04:30"]

@@ -982,7 +982,11 @@ TRIED_FOUND = rx(r"^\W*(?:(?:yes|yep|yeah|so|ok(?:ay)?|actually)\W+)?(?:(?:it|th
                  r" approach| one)? (?:was|has been|'s been|had been) (?:already |actually |"
                  r"once )?tried\b|(?:we|someone|somebody|the team|(?-i:[A-Z][a-z]+)) (?:already |"
                  r"actually )?tried (?:it|this|that) (?:already|before)\b|tried (?:before|"
-                 r"already)\b)", re.IGNORECASE)
+                 r"already)\b"
+                 # ... or the record it found says so ("It's struck through on the parking lot —
+                 # tried and dropped.")
+                 r"|[^.?!\n]{0,80}?\btried(?:,| and) (?:then )?(?:dropped|abandoned|rejected|"
+                 r"reverted|shelved|ruled out|backed out|given up)\b)", re.IGNORECASE)
 # A check just made, not an attempt made before ("I ran it locally", "just now")
 JUST_CHECKED = rx(r"\b(?:locally|just now|on my machine|a minute ago)\b", re.IGNORECASE)
 # ... not a guess ("maybe tried, I honestly don't remember")
@@ -1249,14 +1253,16 @@ WHERE_EXPLAINED = rx(
     r"\b(?:goes|go|went|is|are|put|wrote|written|left|added|explained\w*|documented)\b[^.\n]{0,30}"
     r"\b(?:in|into|as)\s+(?:a|the|an)\s+(?:\w+\s+)?(?:code\s+)?comments?\b", re.IGNORECASE)
 # A sentence that only points at a part of the output it read ("Most of that is normal; the
-# middle part isn't.", "The last line is the one that matters."): the explanation is to come —
-# not one that says why that part fails ("The middle part fails because the disk is full.").
+# middle part isn't.", "The last line is the one that matters.", "… the lines in the middle
+# aren't."): the explanation is to come — not one that says why that part fails ("The middle
+# part fails because the disk is full.").
+_PART_OF_OUTPUT = (r"(?:(?:the|that|this) (?:first|middle|last|top|bottom|second|third) (?:part|bit|"
+                   r"lines?|one|half)|the (?:part|bit|lines?|ones?) (?:in|at|near) the (?:middle|"
+                   r"top|bottom|end|start|beginning))")
 OUTPUT_POINTED = rx(r"^(?!.*\b(?:because|due to|caused by)\b)"
-                    r"\W*(?:most of (?:that|this|it|the output|the log)|(?:the|that|this) "
-                    r"(?:first|middle|last|top|bottom|second|third) (?:part|bit|lines?|one|half))"
-                    r"\b[^.;]{0,40}[.;]\s*(?:(?:but |and )?(?:the|that|this) (?:first|middle|last|"
-                    r"top|bottom|second|third) (?:part|bit|lines?|one|half)\b[^.;]{0,30})?[.!]?\s*$",
-                    re.IGNORECASE)
+                    r"\W*(?:most of (?:that|this|it|the output|the log)|" + _PART_OF_OUTPUT + r")"
+                    r"\b[^.;]{0,40}[.;]\s*(?:(?:but |and )?" + _PART_OF_OUTPUT + r"\b[^.;]{0,30})?"
+                    r"[.!]?\s*$", re.IGNORECASE)
 # A sentence that draws the consequence of the one before it ("So countries: [SE, NO] reaches
 # the template as ["SE", false]"): the explanation starts one sentence earlier.
 CONSEQUENCE = rx(r"^\W*(?:so|thus|hence|that'?s why|which is why|this means|that means|"

@@ -2941,8 +2941,11 @@ def brought_names(lines: str) -> list[str]:
 def _declares(text: str) -> bool:
     """A prompt that only says how something behaves — no order, no question, no wish, no
     rule ("photos attached to reports show up sideways on the council's web map. they look
-    fine in the app"): said to an agent, that is a problem brought to it, in whatever words."""
+    fine in the app"): said to an agent, that is a problem brought to it, in whatever words.
+    Not a yes to what the assistant asked or offered ("Yes, and only members with a tier
+    change, not everyone": how it wants the thing done)."""
     if len(content_words(text)) < DECLARED_MIN_WORDS or is_question(text) \
+            or ACCEPTED.match(text) \
             or WANTS.search(text) or RULE.search(text) or NORMATIVE.search(text) \
             or PRAISE.match(text.lstrip(" \t\n\"'*-")) or FIRST_PERSON.match(text):
         return False

@@ -101,3 +101,52 @@ def test_a_statement_of_when_a_job_runs_is_an_environment_fact_under_its_time(tm
     b.say("Noted.")
     found = proposed(b)
     assert [f["subject"] for f in found.get("environment", [])] == ["environment:time:04:30"]
+
+
+def _time_zone_session(tmp_path, pointing: str):
+    b = session(tmp_path)
+    b.prompt("The advance posted last night with posting date the 26th. It ran at 7:30pm on the "
+             "25th. Dale is not happy, at month end that's the wrong period")
+    b.say("Reproducing it first.")
+    b.run("Bash", {"command": "pwsh -c './scripts/Run-JobQueueEntry.ps1 -Codeunit Advance'"},
+          "[09:40:51] 3 apps\n[09:40:58] Posting date 26-05 for run at 19:30 CST\n[09:41:00] done",
+          is_error=True)
+    b.say(pointing)
+    b.run("Bash", {"command": "pwsh -c 'Get-NAVUser -UserName MILKPAY-JQ | Select TimeZone'"},
+          "UserName    TimeZone\n--------    --------\nMILKPAY-JQ")
+    b.say("Its time zone is blank, which means UTC, so at 7:30 pm Central it was already 00:30 on "
+          "the 26th. Setting MILKPAY-JQ to Central Standard Time makes the posting date follow "
+          "the Wisconsin calendar.")
+    return b
+
+
+@pytest.mark.parametrize("pointing", ["Most of that is normal; the lines in the middle aren't.",
+                                      "Most of that is fine; the bit at the bottom isn't."])
+def test_pointing_at_lines_somewhere_in_the_output_is_no_explanation(tmp_path, pointing):
+    (gotcha,) = proposed(_time_zone_session(tmp_path, pointing))["gotcha"]
+    assert gotcha["text"].startswith("Its time zone is blank, which means UTC")
+
+
+def test_a_yes_to_what_the_assistant_proposed_is_no_problem_reported(tmp_path):
+    b = session(tmp_path)
+    b.prompt("Dale wants a report of members whose SCC premium changed tier this month. Options?")
+    b.say("An Excel-backed query would do it, or an AL report. Which?")
+    b.prompt("Yes, and only members with a tier change, not everyone")
+    b.run("Write", {"file_path": "src/Reports/SccTierChanges.Query.al", "content": "query 50429"},
+          "File created successfully at: src/Reports/SccTierChanges.Query.al")
+    b.say("Query 50429 lists only members whose tier changed; Dale can open it in Excel from the "
+          "role center.")
+    assert not proposed(b).get("gotcha")
+
+
+def test_an_idea_the_record_shows_tried_and_dropped_is_a_falsified_finding_with_why(tmp_path):
+    b = session(tmp_path)
+    b.prompt("why do we maintain our own ACH file thing? BC has a payment export built in")
+    b.run("Read", {"file_path": "docs/parking-lot.md"},
+          "- ~~Standard US EFT export for member ACH~~ — tried, dropped. No 705 addenda.")
+    b.say("It's struck through on the parking lot — tried and dropped. The standard US EFT export "
+          "writes CCD entry records with no 705 addenda records, and AgriFirst's validator "
+          "rejects the whole file without them.")
+    (finding,) = proposed(b)["falsified"]
+    assert "tried and dropped" in finding["text"] and "no 705 addenda" in finding["text"]
+    assert not proposed(b).get("environment")

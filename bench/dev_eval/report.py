@@ -69,7 +69,7 @@ SPLIT_NOTE = {
     "dev37": "the DEV37 split: written in the twenty-second pass by a helper that read no "
              "rlat code; read untuned only (not tuned on)",
     "dev38": "the DEV38 split: written in the twenty-third pass by a helper that read no "
-             "rlat code; read untuned only (not tuned on)",
+             "rlat code; first read untuned (0.775), tuned on since the twenty-third",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

@@ -373,6 +373,7 @@ RECENT_FAILURES = 4  # how far back a success looks for the failure it recovers 
 FIX_SENTENCES = 3  # of the report after an edit, looked at for the fix's sentence
 FIX_CHARS = 200  # of that sentence an explained fact carries, at most
 FIX_MIN_CHARS = 60  # ... at least (with less room, the explanation stands alone)
+OPENING_CHARS = 160  # of a message's opening sentence an explanation after it carries, at most
 MAX_FIX_NAMES = 64
 HINT_SAYS_MORE = 5  # words beyond the command by which a user's hint is kept beside its recovery
 DOC_RULES = 4  # rules kept from one doc the user shares, at most (a long doc is no list of facts)
@@ -2055,14 +2056,15 @@ class FactExtractor:
         the remedy when the next sentence gives one ("Raise X", "Run it with …")."""
         text = block.text
         start, end = spans[at]
-        if at > 0 and CONSEQUENCE.match(text[start:end]):
-            a, b = spans[at - 1]
-            before = text[a:b]
-            if b - a <= SENTENCE_MAX and not NARRATION.match(before) \
-                    and not before.rstrip().endswith("?") and len(content_words(before)) >= 3 \
-                    and not PRAISE.search(before) and (CAUSE.search(before)
-                                                       or states_a_fact(before)):
-                at, (start, end) = at - 1, (a, b)  # ("It's X: … So …": the cause comes first)
+        opening = None
+        if at > 0 and _states_a_cause(text[spans[at - 1][0]:spans[at - 1][1]]):
+            if CONSEQUENCE.match(text[start:end]):
+                at, (start, end) = at - 1, spans[at - 1]  # ("It's X: … So …": the cause first)
+            elif at == 1 and spans[0][1] - spans[0][0] <= OPENING_CHARS:
+                # ("Windows' USB selective suspend is on in the bay PC's power plan, … After a
+                # quiet night Windows suspends the adapter, …": the message opens with the
+                # condition the explanation tells the way of — kept when the remedy leaves room)
+                opening = spans[0]
         self._explained = True
         room = ROOM_BESIDE_ASK if self._ask is not None else FACT_CHARS
         label = CAUSE_LABEL.match(text[start:end])
@@ -2070,6 +2072,10 @@ class FactExtractor:
             spans[at] = (start + label.end(), end)
         pieces = _with_remedy(text, spans, at, room)
         sentence = _joined(text, pieces, spans)
+        if opening is not None and not label \
+                and opening[1] - opening[0] + 1 + len(sentence) <= room:
+            pieces = [opening, *pieces]
+            sentence = _joined(text, pieces, spans)
         cited = [self._cite(block, a, b, "fact") for a, b in pieces]
         self._explanation_kept = self._in_context(
             "gotcha", sentence, cited + self._backing(salient_tokens(sentence)))
@@ -2936,6 +2942,18 @@ def brought_names(lines: str) -> list[str]:
                 and not name.startswith(_STANDARD_LIBRARY):
             names.append(name)
     return names
+
+
+def _states_a_cause(sentence: str) -> bool:
+    """Whether a sentence before an explanation's states what the explanation follows from: a
+    statement of fact, not narration, a question, praise, a guess, a pointer at the output or
+    a nod to the user ("You're right, the times are shifted by exactly one hour.")."""
+    return len(sentence) <= SENTENCE_MAX and not NARRATION.match(sentence) \
+        and not CONFIRMS.match(sentence) and not _ACKNOWLEDGED.match(sentence) \
+        and not REPORTING.search(sentence) and not about_code(sentence) \
+        and not sentence.rstrip().endswith("?") and len(content_words(sentence)) >= 3 \
+        and not PRAISE.search(sentence) and not OUTPUT_POINTED.match(sentence) \
+        and not HEDGED.search(sentence) and bool(CAUSE.search(sentence) or states_a_fact(sentence))
 
 
 def _declares(text: str) -> bool:

@@ -150,3 +150,30 @@ def test_an_idea_the_record_shows_tried_and_dropped_is_a_falsified_finding_with_
     (finding,) = proposed(b)["falsified"]
     assert "tried and dropped" in finding["text"] and "no 705 addenda" in finding["text"]
     assert not proposed(b).get("environment")
+
+
+def _usb_session(tmp_path, opening: str):
+    b = session(tmp_path)
+    b.prompt("First load this morning: 'Could not open COM3'. Cody replugged the USB adapter and it "
+             "worked. Third time this month, always the first load after a quiet night\n\n"
+             "04:52:10 TFlowPollThread: Could not open COM3 (error 2)")
+    b.run("Bash", {"command": "powershell.exe -c \"powercfg /q SCHEME_CURRENT\" | tail -4"},
+          "    Power Setting Index: 0x00000001\n  Current AC Power Setting Index: 0x00000001")
+    b.say(opening + " After a quiet night Windows suspends the FTDI adapter, COM3 disappears and "
+          "the poll thread can't open it until someone replugs it.")
+    return b
+
+
+def test_an_explanation_carries_the_condition_its_message_opens_with(tmp_path):
+    (gotcha,) = proposed(_usb_session(
+        tmp_path, "Windows' USB selective suspend is on in the bay PC's power plan, and the "
+                  "adapter is allowed to be turned off to save power."))["gotcha"]
+    assert gotcha["text"].startswith("Windows' USB selective suspend is on")
+    assert "Windows suspends the FTDI adapter" in gotcha["text"]
+
+
+@pytest.mark.parametrize("opening", ["Let me check the power plan next.",
+                                     "Most of that is normal; the lines at the end aren't."])
+def test_an_explanation_does_not_carry_narration_or_a_pointer_before_it(tmp_path, opening):
+    (gotcha,) = proposed(_usb_session(tmp_path, opening))["gotcha"]
+    assert gotcha["text"].startswith("After a quiet night Windows suspends the FTDI adapter")

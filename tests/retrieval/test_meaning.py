@@ -366,6 +366,22 @@ def test_a_general_question_about_a_term_and_why_it_helps_stays_general():
     assert not asks_in_general("what does PaymentRouter do and how does it work for refunds?")
 
 
+@pytest.mark.parametrize("asked", [
+    "explain what the local keyword does in Perl and when you'd want it",
+    "explain what a monad is and when to use it",
+])
+def test_a_general_question_closing_with_when_to_use_it_stays_general(asked):
+    from rlat.retrieval.abstention import asks_in_general
+
+    assert asks_in_general(asked)
+
+
+def test_when_to_use_our_own_thing_is_no_general_question():
+    from rlat.retrieval.abstention import asks_in_general
+
+    assert not asks_in_general("what does our deploy script do and when would I use it")
+
+
 OCTANE = ("Took Octane out again: the app is booted once per worker and keeps state between "
           "requests, so users saw each other's lessons. [asked: try running the app under "
           "Octane to cut the response times]")

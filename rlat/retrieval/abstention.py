@@ -251,7 +251,13 @@ _GIT_HOWTO = rx(r"^\W*how (?:do|can|would|should) (?:i|you|one) (?:\w+ ){0,2}?(?
                         # (listing or pruning git's own things: "… list git branches sorted by …",
                         # not "sort imports before i commit")
                         r"^\W*how (?:do|can|would|should) (?:i|you|one) (?:\w+ ){0,2}?(?:list|sort|"
-                        r"prune)\b[^?\n]{0,20}?\b(?:git )?(?:branch(?:es)?|tags|remotes|stashes)\b",
+                        r"prune)\b[^?\n]{0,20}?\b(?:git )?(?:branch(?:es)?|tags|remotes|stashes)\b|"
+                        # (a git branch tracking a remote one; a file taken out of git's history,
+                        # "do" left out or not: "how I remove from git history a big file …")
+                        r"^\W*how (?:(?:do|can|would|should) )?(?:i|you|one) [^?\n]{0,30}?\bgit "
+                        r"branch\b[^?\n]{0,30}?\b(?:track|follow)\b|"
+                        r"^\W*how (?:(?:do|can|would|should) )?(?:i|you|one) (?:\w+ ){0,2}?(?:remove|"
+                        r"purge|erase|delete)\b[^?\n]{0,40}?\bgit history\b",
                         re.IGNORECASE)
 # A question scoped to a language or tool before its frame ("in Dart, what's the difference
 # between final and const?", "quick question: what does SIGPIPE mean?"): the frame is what

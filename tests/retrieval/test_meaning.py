@@ -127,7 +127,10 @@ def test_a_general_question_is_answered_only_by_a_claim_covering_what_it_asks():
                     # (twenty-second pass)
                     "what's the practical difference between tcp and udp for a multiplayer game",
                     "what's a reasonable way to write release notes people actually read",
-                    "what's a good way to name boolean variables?"):
+                    "what's a good way to name boolean variables?",
+                    # (twenty-third pass)
+                    "how do I make a local git branch track a remote one?",
+                    "how I remove from git history a big file i committed by mistake"):
         assert asks_in_general(general), general
     for ours in ("staging vs prod config - which one does the worker read?",
                  "prod vs staging config - which one has the redis url?",
@@ -151,7 +154,10 @@ def test_a_question_about_this_projects_ways_with_git_is_no_general_one():
                  "how should I word the commit message for this change?",
                  "how do I build only my branch's modified models in my sandbox?",
                  "how do I rename the release branch for march?",
-                 "how should I rename the migration files?"):
+                 "how should I rename the migration files?",
+                 "how do I make the release branch track main?",
+                 "how do we remove secrets from our git history",
+                 "how do I remove the old config from the deploy?"):
         assert not asks_in_general(ours), ours
 
 

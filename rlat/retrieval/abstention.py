@@ -238,6 +238,9 @@ _BACK_TO_TERM = rx(r"\band (?:why|how|when) (?:does|do|would|is) it (?:help|matt
 # local keyword does in Perl and when you'd want it"): when to use the thing asked about
 _WHEN_TO_USE_IT = rx(r"\s*,?\s*and when (?:(?:would|should|do|does) (?:you|i|one)|you'?d|i'?d|"
                      r"to) (?:want|use|need|pick|choose) it\W*$", re.IGNORECASE)
+# Words quoted are asked about, not said of this project ("what's a good way to say 'this
+# slipped to next week' in a status update?": its "this" points at nothing here)
+_QUOTED = rx(r"(?<!\w)'[^'\n]{1,80}'(?!\w)|\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”")
 _ARTICLE_END = rx(r"\ban?\W*$")  # (a frame asking about "a …" thing: a term)
 _IDENTIFIER = rx(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
 # How to do a thing in git: what git's manual answers, whoever's commits they are ("how do I
@@ -291,7 +294,7 @@ def asks_in_general(prompt: str) -> bool:
         return False
     # (the "it" of "what's a warmup and why does it help?" is the term; of "what does
     # PaymentRouter do and how does it work for refunds?" this project's thing)
-    said = _WHEN_TO_USE_IT.sub("", prompt)
+    said = _WHEN_TO_USE_IT.sub("", _QUOTED.sub(" ", prompt))
     said = _BACK_TO_TERM.sub("", said) if _ARTICLE_END.search(frame.group(0)) else said
     return not _OURS.search(said) \
         and not _IDENTIFIER.search(prompt) \

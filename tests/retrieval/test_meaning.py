@@ -130,7 +130,9 @@ def test_a_general_question_is_answered_only_by_a_claim_covering_what_it_asks():
                     "what's a good way to name boolean variables?",
                     # (twenty-third pass)
                     "how do I make a local git branch track a remote one?",
-                    "how I remove from git history a big file i committed by mistake"):
+                    "how I remove from git history a big file i committed by mistake",
+                    "what's a good way to say 'this slipped to next week' in a status update?",
+                    'what does "our" mean in Perl?'):
         assert asks_in_general(general), general
     for ours in ("staging vs prod config - which one does the worker read?",
                  "prod vs staging config - which one has the redis url?",

@@ -106,7 +106,10 @@ def list_output(rows: list[dict], store: Path, fmt: str, *, filtered: bool = Fal
     """The whole output of `memory list` (``fmt`` is "text" or "json") for ``list_rows``;
     ``filtered``: the rows were narrowed by --here, --type or --state."""
     if fmt == "json":
-        return listing_json({"store": str(store), "count": len(rows), "claims": rows})
+        # (each row also says the type the text listing names it by, which --type filters on:
+        # "remark" for a remark, whose stored type is environment)
+        return listing_json({"store": str(store), "count": len(rows), "claims": [
+            {**r, "listed_type": listing.listed_type(r)} for r in rows]})
     if not rows and filtered:
         return (f"No claim in {store} matches those options; `rlat memory list --all` shows "
                 "every claim.\n")

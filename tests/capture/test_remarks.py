@@ -414,6 +414,12 @@ def test_memory_list_and_show_name_a_remark_as_one(tmp_path):
     assert remarks.returncode == 0, remarks.stderr
     assert claim_id in remarks.stdout
     assert claim_id not in run_rlat("memory", "list", "--type", "environment").stdout
+    # (and a script reading the JSON listing sees the same name, beside the stored type)
+    import json
+
+    rows = json.loads(run_rlat("memory", "list", "--format", "json").stdout)["claims"]
+    (row,) = [r for r in rows if r["id"].startswith(claim_id)]
+    assert (row["listed_type"], row["type"]) == ("remark", "environment")
 
 
 @pytest.mark.parametrize("offer", [

@@ -128,7 +128,7 @@ def test_a_broken_store_is_one_error_line(rlat_home, tmp_path):
 
 def test_the_json_listing_carries_every_row_exactly(store, rlat_home, tmp_path):
     """Whichever encoder writes it (orjson when installed), the listing parses back to exactly
-    each claim's summary and rung: floats to the last bit, unicode unescaped."""
+    each claim's summary, rung and listed type: floats to the last bit, unicode unescaped."""
     from rlat.trust.rungs import rung
 
     out = run_rlat("memory", "list", "--all", "--format", "json", cwd=tmp_path)
@@ -138,7 +138,7 @@ def test_the_json_listing_carries_every_row_exactly(store, rlat_home, tmp_path):
     assert listing["count"] == len(state.claims) == 5
     for row in listing["claims"]:
         claim = state.claims[row["id"]]
-        assert row == {**claim.summary_dict(), "rung": rung(claim)}
+        assert row == {**claim.summary_dict(), "rung": rung(claim), "listed_type": claim.type}
     assert "«ünïcode»" in out.stdout
 
 

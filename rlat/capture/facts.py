@@ -2672,7 +2672,9 @@ _PLAN_HEADING = rx(r"^(?:[^\w\n]|\d)*(?:(?:so |ok(?:ay)?,? )?here'?s |here is )?
                    r"(?:summary of |list of )?(?:the )?changes(?: (?:made|so far))?|to-?do"
                    r"(?: list)?|what (?:i|we)(?:'ll| will)? (?:changed?|do|did)|"
                    r"(?:i'?ve |i have |we'?ve )?(?:made|applied) (?:the following|these|a few|"
-                   r"some) changes)\b[^.:\n]{0,40}(?::|[ \t]*$)",
+                   # (a colon after it, or the line's end within two more words: not "- Plan
+                   # files are in `plans/`", a statement that starts with the word)
+                   r"some) changes)\b(?:[^.:\n]{0,40}:|(?:[ \t]+[^\s.:]+){0,2}[ \t]*\**[ \t]*$)",
                    re.IGNORECASE | re.MULTILINE)
 
 # The assistant offering more work ("If you want, I can also add a retry around it.", "I can

@@ -476,3 +476,13 @@ def test_looking_for_a_plan_heading_takes_linear_time():
     assert _PLAN_HEADING.search("---\n\n" * 800 + "\n" * 4000) is None
     assert time.perf_counter() - started < 0.5  # (was ~4 s)
     assert _PLAN_HEADING.search("Done.\n\n---\n\n## Summary of changes\n\n- `publish.zig`")
+
+
+def test_a_statement_opening_with_the_word_plan_is_no_plan_heading(tmp_path):
+    # (the heading is the line's whole, or ends in a colon: "- Plan files are in `plans/` …"
+    # states where the project keeps them)
+    b = session(tmp_path)
+    b.prompt("where do the rollout plans live?")
+    b.say("- Plan files are in `plans/`\n- Each barn has one TOML file there, and `make units` "
+          "reads it when it regenerates the systemd units for that barn's Pis.")
+    assert any("make units" in r["text"] for r in proposed(b)[REMARK_KIND])

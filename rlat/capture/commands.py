@@ -287,10 +287,22 @@ def as_said(command: str) -> str:
         return said
     # (too long: its middle goes, not its end — the end is what it acts on, the URL, path or
     # target: "curl -s -u … -F … https://ci.example/pipeline-model-converter/validate")
-    tail = said.rsplit(" ", 1)[-1]
+    tail = _last_word(said)
     if len(tail) > CITED_COMMAND_CHARS // 2 or tail == said:
         return snippet(said, CITED_COMMAND_CHARS)
     return f"{snippet(said[:-len(tail)], CITED_COMMAND_CHARS - len(tail) - 3)} … {tail}"
+
+
+def _last_word(said: str) -> str:
+    """The command's last shell word: a quoted argument whole ("--description 'pickup log
+    fix'", not "fix'"), else what follows its last space."""
+    quote = said[-1:]
+    if quote in ("'", '"'):
+        opened = said.rfind(quote, 0, len(said) - 1)
+        if opened > 0 and said[opened - 1] in " =":
+            return said[opened:] if said[opened - 1] == " " else \
+                said[said.rfind(" ", 0, opened) + 1:]
+    return said.rsplit(" ", 1)[-1]
 
 
 # (each match starts where a run of spaces starts: from inside one, each space rescanned the rest)

@@ -177,3 +177,16 @@ def test_an_explanation_carries_the_condition_its_message_opens_with(tmp_path):
 def test_an_explanation_does_not_carry_narration_or_a_pointer_before_it(tmp_path, opening):
     (gotcha,) = proposed(_usb_session(tmp_path, opening))["gotcha"]
     assert gotcha["text"].startswith("After a quiet night Windows suspends the FTDI adapter")
+
+
+@pytest.mark.parametrize("command,tail", [
+    ("npx clasp deploy --deploymentId AKfycbw0123456789 --versionNumber 57 " + "--force " * 12
+     + "--description 'pickup log fix'", "'pickup log fix'"),
+    ("gh release create v1.4.2 --repo tamarack/haybarrow " + "--verify-tag " * 12
+     + '--notes="pickup log fix"', '--notes="pickup log fix"'),
+])
+def test_a_long_command_keeps_its_last_quoted_argument_whole(command, tail):
+    from rlat.capture.commands import as_said
+
+    said = as_said(command)
+    assert said.endswith(" … " + tail) and len(said) <= 160

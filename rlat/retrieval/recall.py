@@ -964,7 +964,8 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
                     and A.meaning_checked(fit, claim.text[:DOCUMENT_CHARS], knows):
                 value = meaning(key, claim)
                 if value is not None and A.meaning_contradicts(value):
-                    return False, A.describe_contradiction(fit, value, floor), is_event
+                    return False, A.describe_contradiction(fit, value, floor) if explain \
+                        else "", is_event
             return True, fit.describe(floor), is_event
         if of_kind in answer_types.JOBS and workspace in claim.workspaces:
             # (how to run this project's tests, or build it, is answered by the command it
@@ -973,7 +974,8 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         if not is_event and means(key, claim, fit, of_kind):
             return True, A.describe_meaning(meant[key], fit.fit, best=looked == 1,
                                             kind=of_kind), is_event
-        return False, fit.describe(floor), is_event
+        # (why a claim was left out is read only by --explain: most candidates are)
+        return False, fit.describe(floor) if explain else "", is_event
 
     lent: dict[int, float] = {}  # question key -> its raw relevance
     delta_key_of: dict[str, int] = {}

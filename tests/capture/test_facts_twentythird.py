@@ -177,3 +177,28 @@ def test_an_explanation_carries_the_condition_its_message_opens_with(tmp_path):
 def test_an_explanation_does_not_carry_narration_or_a_pointer_before_it(tmp_path, opening):
     (gotcha,) = proposed(_usb_session(tmp_path, opening))["gotcha"]
     assert gotcha["text"].startswith("After a quiet night Windows suspends the FTDI adapter")
+
+
+# ------------------------------------------------------------------ review of the pass
+
+
+@pytest.mark.parametrize("text,times", [
+    ("the CAMS import runs from cron at 04:30.", ["time:04:30"]),
+    ("it was already 00:30!", ["time:00:30"]),
+    ("the backup on the nas runs at 1:12:07.", ["time:1:12:07"]),
+])
+def test_a_time_of_day_ending_a_sentence_is_no_port(text, times):
+    # (the full stop after the minutes read as a version's dot: "04:30." was port:30 again)
+    tokens = fact_rules.salient_tokens(text)
+    assert sorted(t for t in tokens if t.startswith("port:")) == []
+    assert sorted(t for t in tokens if t.startswith("time:")) == times
+
+
+def test_two_times_ending_their_sentences_are_two_facts(tmp_path):
+    b = session(tmp_path)
+    b.prompt("fyi the forecast import runs from cron on the vm at 04:30. The backup job on the "
+             "nas runs from cron at 01:30.")
+    b.say("Noted.")
+    found = proposed(b)
+    assert sorted(f["subject"] for f in found.get("environment", [])) == [
+        "environment:time:01:30", "environment:time:04:30"]

@@ -984,8 +984,9 @@ TRIED_FOUND = rx(r"^\W*(?:(?:yes|yep|yeah|so|ok(?:ay)?|actually)\W+)?(?:(?:it|th
                  r"actually )?tried (?:it|this|that) (?:already|before)\b|tried (?:before|"
                  r"already)\b"
                  # ... or the record it found says so ("It's struck through on the parking lot —
-                 # tried and dropped.")
-                 r"|[^.?!\n]{0,80}?\btried(?:,| and) (?:then )?(?:dropped|abandoned|rejected|"
+                 # tried and dropped."; not that it was not: "Nobody has tried and rejected it")
+                 r"|(?:(?!(?:\b(?:not|never|nobody|no one|none|nothing)|n't)\b)[^.?!\n]){0,80}?"
+                 r"\btried(?:,| and) (?:then )?(?:dropped|abandoned|rejected|"
                  r"reverted|shelved|ruled out|backed out|given up)\b)", re.IGNORECASE)
 # A check just made, not an attempt made before ("I ran it locally", "just now")
 JUST_CHECKED = rx(r"\b(?:locally|just now|on my machine|a minute ago)\b", re.IGNORECASE)

@@ -202,3 +202,20 @@ def test_two_times_ending_their_sentences_are_two_facts(tmp_path):
     found = proposed(b)
     assert sorted(f["subject"] for f in found.get("environment", [])) == [
         "environment:time:01:30", "environment:time:04:30"]
+
+
+@pytest.mark.parametrize("said", [
+    "Nobody has tried and rejected Redis for sessions here; the log has no such change.",
+    "It hasn't been tried and dropped before, as far as the log goes.",
+    "This was never tried and abandoned: there is no commit or ADR about it.",
+])
+def test_an_idea_never_tried_and_dropped_is_no_falsified_finding(tmp_path, said):
+    # (the record saying it was NOT tried and dropped opened a falsified finding all the same)
+    b = session(tmp_path)
+    b.prompt("has anyone tried moving the session store to redis before? check the history")
+    b.run("Bash", {"command": "git log --oneline --grep redis"},
+          "4f2a1c1 add retry wrapper around http client")
+    b.say(said + " The only related commit is 4f2a1c1, which added the retry wrapper around the "
+          "HTTP client and never touched the session store.")
+    assert not fact_rules.TRIED_FOUND.match(said)
+    assert not proposed(b).get("falsified")

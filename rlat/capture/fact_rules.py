@@ -578,8 +578,10 @@ _ABOUT_CODE = rx(
     # ... or where code is used: "`fg_gate_statem:open` is used in 2 places: …"
     r"|\bis (?:used|called|referenced|imported) (?:in|from|by) (?:\d+|one|two|three|only)\b"
     # ... or where it was put: "Written to docs/postmortems/….md", "docs/SETUP.md updated."
-    r"|^\W*(?:written|saved|stored|logged|recorded) (?:to|in|as|under) \S*[/.]\S*\W*$"
-    r"|^\W*\S*[/.]\S* (?:updated|created|written|saved|fixed|edited|removed)\W*$"
+    # (the path read from its first '/' or '.', and whole, from where its word starts: "\S*[/.]\S*"
+    # after "^\W*" was cubic on a run of dots)
+    r"|^\W*(?:written|saved|stored|logged|recorded) (?:to|in|as|under) [^\s/.]*[/.]\S*+\W*$"
+    r"|^\W*(?<!\S)[^\s/.]*[/.]\S* (?:updated|created|written|saved|fixed|edited|removed)\W*$"
     # ... or the state the work left things in, which the next session will not find as it
     # was: "The build is clean", "It builds again", "All 64 edit mode tests pass", "`qty` is
     # now `quantity`; … was the only place using it", "Pulled main (a fast-forward, 3 files)",

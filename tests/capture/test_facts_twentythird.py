@@ -219,3 +219,36 @@ def test_an_idea_never_tried_and_dropped_is_no_falsified_finding(tmp_path, said)
           "HTTP client and never touched the session store.")
     assert not fact_rules.TRIED_FOUND.match(said)
     assert not proposed(b).get("falsified")
+
+
+@pytest.mark.parametrize("text", [
+    "." * 3_000,  # (a wait loop's dots: "until pg_isready; do printf .; sleep 1; done")
+    "- " + "." * 3_000,
+    "Written to " + "." * 3_000 + " and more",
+], ids=["dots", "bullet", "written"])
+def test_a_run_of_dots_is_read_as_no_report_of_code_work_in_linear_time(text):
+    # (``\S*[/.]\S*`` after ``^\W*``: each dot could end the marks, start the path or be its
+    # dot — 0.5 s on 1,000 dots, 24 s for the capture of a transcript with 3,900)
+    started = time.perf_counter()
+    assert not fact_rules.about_code(text)
+    assert time.perf_counter() - started < 0.5
+
+
+@pytest.mark.parametrize("text,told", [
+    (".env updated", True), ("- docs/SETUP.md updated.", True), ("`/etc/hosts` updated", True),
+    ("-- ./x updated", True), ("Written to docs/postmortems/2024-05-01.md", True),
+    ("Written to docs/x.md .", True), ("Saved as out.csv!", True),
+    ("the docs/SETUP.md file is updated", False), ("Written to the wiki", False),
+    ("- . x updated", False),
+])
+def test_a_report_of_where_work_went_is_still_read(text, told):
+    assert fact_rules.about_code(text) is told
+
+
+def test_a_transcript_with_a_line_of_wait_dots_is_captured_quickly(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the deploy hangs on staging")
+    b.say("The log shows:\n\n" + "." * 3_900 + "\n\nIt waits for the database forever.")
+    started = time.perf_counter()
+    capture_transcript(b.write(tmp_path / "t.jsonl"), dry_run=True)
+    assert time.perf_counter() - started < 2.0

@@ -875,6 +875,11 @@ PROPOSAL = rx(r"\b(?:one option (?:would be|is)|an option (?:would be|is)|we cou
 # was turned down, whatever history it tells.
 ACCEPTED = rx(r"^\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?(?:,)? (?:do it|go|go ahead)|go (?:for "
                       r"it|ahead)|do it|sounds good|please do|let'?s do it|perfect)\b", re.IGNORECASE)
+# ... but a bare yes answers a question too ("Have you tried it on a phone yet?" — "Yes, photos
+# attached to reports show up sideways …": a report): it accepts only when what follows it
+# qualifies what was offered ("Yes, and only members with a tier change, not everyone").
+YES_THEN_SAYS = rx(r"^\W*(?:yes|yep|yeah|yup|sure)\b(?!\W*(?:(?:and|but)\W+)?(?:only|just|not|no|"
+                   r"without|with|except|unless|as long as)\b)", re.IGNORECASE)
 # ... turned down with the time it was in use and how that went ("had it for a year, disaster:
 # every liveview patch wiped its state"; "we actually had it on the crows for two months last
 # year and it was a disaster"): used before, as much as tried.

@@ -252,3 +252,32 @@ def test_a_transcript_with_a_line_of_wait_dots_is_captured_quickly(tmp_path):
     started = time.perf_counter()
     capture_transcript(b.write(tmp_path / "t.jsonl"), dry_run=True)
     assert time.perf_counter() - started < 2.0
+
+
+def _phone_session(tmp_path, reply):
+    b = session(tmp_path)
+    b.prompt("add photo upload to the incident report form")
+    b.run("Write", {"file_path": "src/upload.py", "content": "def upload(): ..."},
+          "File created successfully at: src/upload.py")
+    b.say("Photo upload is in src/upload.py and goes to the same bucket as the report PDFs. Have "
+          "you tried it on a phone yet?")
+    b.prompt(reply)
+    b.run("Read", {"file_path": "src/upload.py"},
+          "def normalize(img):\n    return img  # no exif handling")
+    b.say("The upload keeps the camera's EXIF orientation tag but never rotates the pixels, so the "
+          "web map shows the raw sensor orientation while the app honours the tag. Applying "
+          "ImageOps.exif_transpose before saving fixes it.")
+    return b
+
+
+@pytest.mark.parametrize("reply", [
+    "Yes, photos attached to reports show up sideways on the council's web map. they look fine "
+    "in the app",
+    "yeah, on my pixel: photos attached to reports show up sideways on the council's web map. "
+    "they look fine in the app",
+])
+def test_a_yes_answering_a_question_can_still_report_a_problem(tmp_path, reply):
+    # (a yes answers "have you tried it?" as well as it accepts an offer: what follows it is a
+    # report, and the explanation after it was lost to two remarks)
+    (gotcha,) = proposed(_phone_session(tmp_path, reply))["gotcha"]
+    assert gotcha["text"].startswith("The upload keeps the camera's EXIF orientation tag")

@@ -578,8 +578,10 @@ _ABOUT_CODE = rx(
     # ... or where code is used: "`fg_gate_statem:open` is used in 2 places: …"
     r"|\bis (?:used|called|referenced|imported) (?:in|from|by) (?:\d+|one|two|three|only)\b"
     # ... or where it was put: "Written to docs/postmortems/….md", "docs/SETUP.md updated."
-    r"|^\W*(?:written|saved|stored|logged|recorded) (?:to|in|as|under) \S*[/.]\S*\W*$"
-    r"|^\W*\S*[/.]\S* (?:updated|created|written|saved|fixed|edited|removed)\W*$"
+    # (the path read from its first '/' or '.', and whole, from where its word starts: "\S*[/.]\S*"
+    # after "^\W*" was cubic on a run of dots)
+    r"|^\W*(?:written|saved|stored|logged|recorded) (?:to|in|as|under) [^\s/.]*[/.]\S*+\W*$"
+    r"|^\W*(?<!\S)[^\s/.]*[/.]\S* (?:updated|created|written|saved|fixed|edited|removed)\W*$"
     # ... or the state the work left things in, which the next session will not find as it
     # was: "The build is clean", "It builds again", "All 64 edit mode tests pass", "`qty` is
     # now `quantity`; … was the only place using it", "Pulled main (a fast-forward, 3 files)",
@@ -873,6 +875,11 @@ PROPOSAL = rx(r"\b(?:one option (?:would be|is)|an option (?:would be|is)|we cou
 # was turned down, whatever history it tells.
 ACCEPTED = rx(r"^\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?(?:,)? (?:do it|go|go ahead)|go (?:for "
                       r"it|ahead)|do it|sounds good|please do|let'?s do it|perfect)\b", re.IGNORECASE)
+# ... but a bare yes answers a question too ("Have you tried it on a phone yet?" — "Yes, photos
+# attached to reports show up sideways …": a report): it accepts only when what follows it
+# qualifies what was offered ("Yes, and only members with a tier change, not everyone").
+YES_THEN_SAYS = rx(r"^\W*(?:yes|yep|yeah|yup|sure)\b(?!\W*(?:(?:and|but)\W+)?(?:only|just|not|no|"
+                   r"without|with|except|unless|as long as)\b)", re.IGNORECASE)
 # ... turned down with the time it was in use and how that went ("had it for a year, disaster:
 # every liveview patch wiped its state"; "we actually had it on the crows for two months last
 # year and it was a disaster"): used before, as much as tried.
@@ -984,8 +991,9 @@ TRIED_FOUND = rx(r"^\W*(?:(?:yes|yep|yeah|so|ok(?:ay)?|actually)\W+)?(?:(?:it|th
                  r"actually )?tried (?:it|this|that) (?:already|before)\b|tried (?:before|"
                  r"already)\b"
                  # ... or the record it found says so ("It's struck through on the parking lot —
-                 # tried and dropped.")
-                 r"|[^.?!\n]{0,80}?\btried(?:,| and) (?:then )?(?:dropped|abandoned|rejected|"
+                 # tried and dropped."; not that it was not: "Nobody has tried and rejected it")
+                 r"|(?:(?!(?:\b(?:not|never|nobody|no one|none|nothing)|n't)\b)[^.?!\n]){0,80}?"
+                 r"\btried(?:,| and) (?:then )?(?:dropped|abandoned|rejected|"
                  r"reverted|shelved|ruled out|backed out|given up)\b)", re.IGNORECASE)
 # A check just made, not an attempt made before ("I ran it locally", "just now")
 JUST_CHECKED = rx(r"\b(?:locally|just now|on my machine|a minute ago)\b", re.IGNORECASE)
@@ -1088,8 +1096,9 @@ _PORT = rx(
     r"\bport\s*(?:is\s*|=\s*|:\s*|number\s*)?(\d{2,5})\b|(?<=[\w\]]):(\d{2,5})\b|"
     r"\b(?:listens?|listening|runs?|running|served|bound)\s+on\s+(?:port\s+)?:?(\d{2,5})\b",
     re.IGNORECASE)
-# A time of day ("7:30 pm", "00:30", "1:12:07"): its minutes are no port ("host:30" is one).
-_CLOCK_TIME = rx(r"(?<![\w.:/\]-])\d{1,2}:[0-5]\d(?::[0-5]\d)?(?![\w.:])")
+# A time of day ("7:30 pm", "00:30", "1:12:07", "at 04:30."): its minutes are no port
+# ("host:30" is one); a dot after it ends a sentence, not a version ("1:2.3" is none).
+_CLOCK_TIME = rx(r"(?<![\w.:/\]-])\d{1,2}:[0-5]\d(?::[0-5]\d)?(?![\w:]|\.\w)")
 _VERSION = rx(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)*(?![\w.]*\w)|\b(?:version|v)\s*(\d+)\b",
                       re.IGNORECASE)
 _ENV_VAR = rx(r"\$\{?([A-Z][A-Z0-9_]{2,})\}?|\b([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9])\b|"

@@ -269,6 +269,7 @@ from .fact_rules import (
     WHY_SAID,
     WORK_STATUS,
     WRAPPED,
+    YES_THEN_SAYS,
     about_code,
     answered_commands,
     answering_line,
@@ -2963,9 +2964,10 @@ def _declares(text: str) -> bool:
     rule ("photos attached to reports show up sideways on the council's web map. they look
     fine in the app"): said to an agent, that is a problem brought to it, in whatever words.
     Not a yes to what the assistant asked or offered ("Yes, and only members with a tier
-    change, not everyone": how it wants the thing done)."""
+    change, not everyone": how it wants the thing done; a yes answering a question may say
+    more: "Yes, photos attached to reports show up sideways …")."""
     if len(content_words(text)) < DECLARED_MIN_WORDS or is_question(text) \
-            or ACCEPTED.match(text) \
+            or ACCEPTED.match(text) and not YES_THEN_SAYS.match(text) \
             or WANTS.search(text) or RULE.search(text) or NORMATIVE.search(text) \
             or PRAISE.match(text.lstrip(" \t\n\"'*-")) or FIRST_PERSON.match(text):
         return False

@@ -190,3 +190,107 @@ def test_a_long_command_keeps_its_last_quoted_argument_whole(command, tail):
 
     said = as_said(command)
     assert said.endswith(" … " + tail) and len(said) <= 160
+
+
+# ------------------------------------------------------------------ review of the pass
+
+
+@pytest.mark.parametrize("text,times", [
+    ("the CAMS import runs from cron at 04:30.", ["time:04:30"]),
+    ("it was already 00:30!", ["time:00:30"]),
+    ("the backup on the nas runs at 1:12:07.", ["time:1:12:07"]),
+])
+def test_a_time_of_day_ending_a_sentence_is_no_port(text, times):
+    # (the full stop after the minutes read as a version's dot: "04:30." was port:30 again)
+    tokens = fact_rules.salient_tokens(text)
+    assert sorted(t for t in tokens if t.startswith("port:")) == []
+    assert sorted(t for t in tokens if t.startswith("time:")) == times
+
+
+def test_two_times_ending_their_sentences_are_two_facts(tmp_path):
+    b = session(tmp_path)
+    b.prompt("fyi the forecast import runs from cron on the vm at 04:30. The backup job on the "
+             "nas runs from cron at 01:30.")
+    b.say("Noted.")
+    found = proposed(b)
+    assert sorted(f["subject"] for f in found.get("environment", [])) == [
+        "environment:time:01:30", "environment:time:04:30"]
+
+
+@pytest.mark.parametrize("said", [
+    "Nobody has tried and rejected Redis for sessions here; the log has no such change.",
+    "It hasn't been tried and dropped before, as far as the log goes.",
+    "This was never tried and abandoned: there is no commit or ADR about it.",
+])
+def test_an_idea_never_tried_and_dropped_is_no_falsified_finding(tmp_path, said):
+    # (the record saying it was NOT tried and dropped opened a falsified finding all the same)
+    b = session(tmp_path)
+    b.prompt("has anyone tried moving the session store to redis before? check the history")
+    b.run("Bash", {"command": "git log --oneline --grep redis"},
+          "4f2a1c1 add retry wrapper around http client")
+    b.say(said + " The only related commit is 4f2a1c1, which added the retry wrapper around the "
+          "HTTP client and never touched the session store.")
+    assert not fact_rules.TRIED_FOUND.match(said)
+    assert not proposed(b).get("falsified")
+
+
+@pytest.mark.parametrize("text", [
+    "." * 3_000,  # (a wait loop's dots: "until pg_isready; do printf .; sleep 1; done")
+    "- " + "." * 3_000,
+    "Written to " + "." * 3_000 + " and more",
+], ids=["dots", "bullet", "written"])
+def test_a_run_of_dots_is_read_as_no_report_of_code_work_in_linear_time(text):
+    # (``\S*[/.]\S*`` after ``^\W*``: each dot could end the marks, start the path or be its
+    # dot — 0.5 s on 1,000 dots, 24 s for the capture of a transcript with 3,900)
+    started = time.perf_counter()
+    assert not fact_rules.about_code(text)
+    assert time.perf_counter() - started < 0.5
+
+
+@pytest.mark.parametrize("text,told", [
+    (".env updated", True), ("- docs/SETUP.md updated.", True), ("`/etc/hosts` updated", True),
+    ("-- ./x updated", True), ("Written to docs/postmortems/2024-05-01.md", True),
+    ("Written to docs/x.md .", True), ("Saved as out.csv!", True),
+    ("the docs/SETUP.md file is updated", False), ("Written to the wiki", False),
+    ("- . x updated", False),
+])
+def test_a_report_of_where_work_went_is_still_read(text, told):
+    assert fact_rules.about_code(text) is told
+
+
+def test_a_transcript_with_a_line_of_wait_dots_is_captured_quickly(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the deploy hangs on staging")
+    b.say("The log shows:\n\n" + "." * 3_900 + "\n\nIt waits for the database forever.")
+    started = time.perf_counter()
+    capture_transcript(b.write(tmp_path / "t.jsonl"), dry_run=True)
+    assert time.perf_counter() - started < 2.0
+
+
+def _phone_session(tmp_path, reply):
+    b = session(tmp_path)
+    b.prompt("add photo upload to the incident report form")
+    b.run("Write", {"file_path": "src/upload.py", "content": "def upload(): ..."},
+          "File created successfully at: src/upload.py")
+    b.say("Photo upload is in src/upload.py and goes to the same bucket as the report PDFs. Have "
+          "you tried it on a phone yet?")
+    b.prompt(reply)
+    b.run("Read", {"file_path": "src/upload.py"},
+          "def normalize(img):\n    return img  # no exif handling")
+    b.say("The upload keeps the camera's EXIF orientation tag but never rotates the pixels, so the "
+          "web map shows the raw sensor orientation while the app honours the tag. Applying "
+          "ImageOps.exif_transpose before saving fixes it.")
+    return b
+
+
+@pytest.mark.parametrize("reply", [
+    "Yes, photos attached to reports show up sideways on the council's web map. they look fine "
+    "in the app",
+    "yeah, on my pixel: photos attached to reports show up sideways on the council's web map. "
+    "they look fine in the app",
+])
+def test_a_yes_answering_a_question_can_still_report_a_problem(tmp_path, reply):
+    # (a yes answers "have you tried it?" as well as it accepts an offer: what follows it is a
+    # report, and the explanation after it was lost to two remarks)
+    (gotcha,) = proposed(_phone_session(tmp_path, reply))["gotcha"]
+    assert gotcha["text"].startswith("The upload keeps the camera's EXIF orientation tag")

@@ -86,6 +86,8 @@ def test_the_remedy_lead_still_reads_past_marks_and_lines():
     ("redis on localhost:6379, the api on 10.0.0.5:80 and [::1]:8080", ["port:6379", "port:80",
                                                                       "port:8080"], []),
     ("the CAMS import runs from cron at 04:30 UTC", [], ["time:04:30"]),
+    # (a port mapping is none: hours past 23, a protocol after it, quotes around it)
+    ("docker run -p 53:53/udp and compose's ports: - \"22:22\"", ["port:22", "port:53"], []),
 ])
 def test_a_time_of_day_is_no_port(text, ports, times):
     # (read as ports, "7:30 pm" and "00:30" gave two unrelated facts the subject

@@ -432,6 +432,11 @@ SUGGESTION_SPARED = rx(r"\b(?:save you the (?:suggestion|trouble|question)|befor
                                r"(?:suggest|propose)(?: it| that| the obvious(?: thing| one)?)?|so "
                                r"you don'?t (?:suggest|propose) it)\b[^:\n]{0,30}:\s*",
                                re.IGNORECASE)
+# ... or filing it under the approaches gone ("add to the Q2 IT report under tried-and-dropped:
+# Prerendered product pages. Sam added a prerender step …", "dead ends: …"): what follows is one.
+DEAD_END_LABEL = rx(r"\b(?:tried[- ]and[- ](?:dropped|abandoned|rejected|reverted)|dead[- ]ends?|"
+                    r"what didn'?t work|(?:rejected|abandoned|dropped) (?:ideas|approaches|"
+                    r"options))\W{0,3}:\s+", re.IGNORECASE)
 STARTED_WITH = rx(r"\b(?:we|i|they)(?:'d| had)? (?:started|began) (?:out )?with\b|"
                           r"\bused to\b|\boriginally\b", re.IGNORECASE)
 STORY_SENTENCES = 4  # from the time it was in use to the going back, at most

@@ -102,6 +102,7 @@ from .fact_rules import (
     CONVENTION_ASKED,
     CORRECTED,
     CORRECTED_THEN,
+    DEAD_END_LABEL,
     DEFERRED,
     DIAGNOSIS_START,
     DID_INSTEAD,
@@ -1434,6 +1435,12 @@ class FactExtractor:
                 if told is not None:
                     taken = told
                     continue
+            if (label := DEAD_END_LABEL.search(sentence)) is not None:
+                told = self._filed_as_dead_end(block, spans, at, start + label.start(),
+                                               start + label.end())
+                if told is not None:
+                    taken = told
+                    continue
             if (back := GOING_BACK.search(sentence)) and at + 1 < len(spans):
                 # ("please don't go back to the old idea: no bonding. bonding was tried in the
                 # pilot. the straps are shared between patients …")
@@ -1636,6 +1643,26 @@ class FactExtractor:
                         or STARTED_WITH.search(told) or IN_USE_FOR.search(told)):
             return None  # (not an order: "before you suggest it: just use the helper …")
         self._keep("falsified", told, [self._cite(block, start, spans[last][1], "fact")])
+        return last
+
+    def _filed_as_dead_end(self, block: Block, spans: list[tuple[int, int]], at: int,
+                           label: int, start: int) -> int | None:
+        """What the user files under the approaches gone (``DEAD_END_LABEL``: "… under
+        tried-and-dropped: Prerendered product pages. Sam added a prerender step in the spring.
+        Stock got baked in at build time, …"): a falsified approach, the label and up to three
+        sentences after it, when they say enough (``GONE_WORDS``) and deny no trial. The index of
+        the last sentence kept, if it was."""
+        text = block.text
+        last = at
+        while last + 1 < len(spans) and last < at + 3 \
+                and spans[last + 1][1] - label <= FACT_CHARS:
+            last += 1
+        told = text[start:spans[last][1]]
+        if len(content_words(told)) < GONE_WORDS or NOT_TRIED.search(told) \
+                or is_question(told):
+            return None
+        self._keep("falsified", text[label:spans[last][1]],
+                   [self._cite(block, label, spans[last][1], "fact")])
         return last
 
     def _story(self, block: Block, spans: list[tuple[int, int]], at: int, start: int) -> int | None:

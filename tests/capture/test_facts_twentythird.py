@@ -296,3 +296,27 @@ def test_a_yes_answering_a_question_can_still_report_a_problem(tmp_path, reply):
     # report, and the explanation after it was lost to two remarks)
     (gotcha,) = proposed(_phone_session(tmp_path, reply))["gotcha"]
     assert gotcha["text"].startswith("The upload keeps the camera's EXIF orientation tag")
+
+
+def test_an_approach_the_user_files_under_tried_and_dropped_is_a_falsified_finding(tmp_path):
+    b = session(tmp_path)
+    b.prompt("Add to the Q2 IT report under tried-and-dropped: Prerendered product pages. Sam "
+             "added a prerender step in the spring. Stock got baked in at build time, a sold-out "
+             "wheel showed Add to cart all afternoon and Bethany had to refund two orders")
+    b.run("Edit", {"file_path": "docs/board/it-report-q2.md"}, "The file has been updated.")
+    b.say("Added under \"Tried and dropped\" in docs/board/it-report-q2.md.")
+    (finding,) = proposed(b)["falsified"]
+    assert finding["text"].startswith("Tried-and-dropped: Prerendered product pages. Sam added a "
+                                      "prerender step")
+
+
+@pytest.mark.parametrize("prompt", [
+    "Add a section to the report under tried-and-dropped: nothing to report this quarter, "
+    "nobody has tried anything new.",
+    "dead ends: ?",
+])
+def test_a_dead_end_label_with_no_story_after_it_is_no_finding(tmp_path, prompt):
+    b = session(tmp_path)
+    b.prompt(prompt)
+    b.say("Done.")
+    assert not proposed(b).get("falsified")

@@ -432,11 +432,13 @@ SUGGESTION_SPARED = rx(r"\b(?:save you the (?:suggestion|trouble|question)|befor
                                r"(?:suggest|propose)(?: it| that| the obvious(?: thing| one)?)?|so "
                                r"you don'?t (?:suggest|propose) it)\b[^:\n]{0,30}:\s*",
                                re.IGNORECASE)
+# How an approach tried went, once given up ("tried and dropped", "tried, then ruled out").
+_GONE = r"(?:dropped|abandoned|rejected|reverted|shelved|ruled out|backed out|given up)"
 # ... or filing it under the approaches gone ("add to the Q2 IT report under tried-and-dropped:
 # Prerendered product pages. Sam added a prerender step …", "dead ends: …"): what follows is one.
-DEAD_END_LABEL = rx(r"\b(?:tried[- ]and[- ](?:dropped|abandoned|rejected|reverted)|dead[- ]ends?|"
-                    r"what didn'?t work|(?:rejected|abandoned|dropped) (?:ideas|approaches|"
-                    r"options))\W{0,3}:\s+", re.IGNORECASE)
+DEAD_END_LABEL = rx(r"\b(?:tried[- ]and[- ]" + _GONE + r"|dead[- ]ends?|what didn'?t work|"
+                    r"(?:rejected|abandoned|dropped) (?:ideas|approaches|options))\W{0,3}:\s+",
+                    re.IGNORECASE)
 STARTED_WITH = rx(r"\b(?:we|i|they)(?:'d| had)? (?:started|began) (?:out )?with\b|"
                           r"\bused to\b|\boriginally\b", re.IGNORECASE)
 STORY_SENTENCES = 4  # from the time it was in use to the going back, at most
@@ -998,8 +1000,7 @@ TRIED_FOUND = rx(r"^\W*(?:(?:yes|yep|yeah|so|ok(?:ay)?|actually)\W+)?(?:(?:it|th
                  # ... or the record it found says so ("It's struck through on the parking lot —
                  # tried and dropped."; not that it was not: "Nobody has tried and rejected it")
                  r"|(?:(?!(?:\b(?:not|never|nobody|no one|none|nothing)|n't)\b)[^.?!\n]){0,80}?"
-                 r"\btried(?:,| and) (?:then )?(?:dropped|abandoned|rejected|"
-                 r"reverted|shelved|ruled out|backed out|given up)\b)", re.IGNORECASE)
+                 r"\btried(?:,| and) (?:then )?" + _GONE + r"\b)", re.IGNORECASE)
 # A check just made, not an attempt made before ("I ran it locally", "just now")
 JUST_CHECKED = rx(r"\b(?:locally|just now|on my machine|a minute ago)\b", re.IGNORECASE)
 # ... not a guess ("maybe tried, I honestly don't remember")

@@ -1632,10 +1632,7 @@ class FactExtractor:
         load …"), when it tells of a trial and why it went: a falsified approach, from ``start``
         up to three sentences. The index of the last sentence kept, if it was."""
         text = block.text
-        last = at
-        while last + 1 < len(spans) and last < at + 2 \
-                and spans[last + 1][1] - start <= FACT_CHARS:
-            last += 1
+        last = _told_to(spans, at, start, 2)
         told = text[start:spans[last][1]]
         if len(told) < SENTENCE_MIN or NOT_TRIED.search(told) or not _gives_reason(told) \
                 or IMPERATIVE.match(SOFTENER.sub("", told)) \
@@ -1653,10 +1650,7 @@ class FactExtractor:
         sentences after it, when they say enough (``GONE_WORDS``) and deny no trial. The index of
         the last sentence kept, if it was."""
         text = block.text
-        last = at
-        while last + 1 < len(spans) and last < at + 3 \
-                and spans[last + 1][1] - label <= FACT_CHARS:
-            last += 1
+        last = _told_to(spans, at, label, 3)
         told = text[start:spans[last][1]]
         if len(content_words(told)) < GONE_WORDS or NOT_TRIED.search(told) \
                 or is_question(told):
@@ -2085,13 +2079,15 @@ class FactExtractor:
         text = block.text
         start, end = spans[at]
         opening = None
-        if at > 0 and _states_a_cause(text[spans[at - 1][0]:spans[at - 1][1]]):
-            if CONSEQUENCE.match(text[start:end]):
+        consequence = at > 0 and CONSEQUENCE.match(text[start:end]) is not None
+        # ("Windows' USB selective suspend is on in the bay PC's power plan, … After a quiet
+        # night Windows suspends the adapter, …": the message opens with the condition the
+        # explanation tells the way of — kept when the remedy leaves room)
+        opens = not consequence and at == 1 and spans[0][1] - spans[0][0] <= OPENING_CHARS
+        if (consequence or opens) and _states_a_cause(text[spans[at - 1][0]:spans[at - 1][1]]):
+            if consequence:
                 at, (start, end) = at - 1, spans[at - 1]  # ("It's X: … So …": the cause first)
-            elif at == 1 and spans[0][1] - spans[0][0] <= OPENING_CHARS:
-                # ("Windows' USB selective suspend is on in the bay PC's power plan, … After a
-                # quiet night Windows suspends the adapter, …": the message opens with the
-                # condition the explanation tells the way of — kept when the remedy leaves room)
+            else:
                 opening = spans[0]
         self._explained = True
         room = ROOM_BESIDE_ASK if self._ask is not None else FACT_CHARS
@@ -2972,6 +2968,15 @@ def brought_names(lines: str) -> list[str]:
                 and not name.startswith(_STANDARD_LIBRARY):
             names.append(name)
     return names
+
+
+def _told_to(spans: list[tuple[int, int]], at: int, start: int, more: int) -> int:
+    """The index of the last sentence of what is told from ``start`` (in the sentence at
+    ``at``): up to ``more`` sentences after it, as long as the whole fits in a fact."""
+    last = at
+    while last + 1 < len(spans) and last < at + more and spans[last + 1][1] - start <= FACT_CHARS:
+        last += 1
+    return last
 
 
 def _states_a_cause(sentence: str) -> bool:

@@ -22,8 +22,9 @@ lives here (documented in docs/claims.md, "Abstention", and docs/hooks.md):
   they share a single word) when the shared words weigh at least ``MIN_SHARED`` idf-units,
   else 0 — and 0 when all they share is one concept tag and the prompt is a task, not a
   question (``asks``), or one word the claim has only inside a code name (``CODE_NAME``).
-  A claim is admitted when ``fit >= FIT_FLOOR``: it covers most of what the prompt asks, or the prompt covers most of what the claim says (a one-line
-  convention mentioned in a long prompt). One shared everyday word covers neither.
+  A claim is admitted when ``fit >= FIT_FLOOR``: it covers most of what the prompt asks, or
+  the prompt covers most of what the claim says (a one-line convention mentioned in a long
+  prompt). One shared everyday word covers neither.
 * **Meaning**: a question is also answered by a lexical candidate whose word-vector cosine
   with it reaches ``MEANING_FLOOR``, whatever its fit, or ``NEAR_MEANING`` with a fit of at
   least ``NEAR_FIT``, or ``BEST_MEANING`` for the best lexical candidate, or ``KIND_MEANING``

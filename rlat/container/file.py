@@ -525,7 +525,7 @@ def rewrite_target(path: str | os.PathLike) -> Path:
     """The file a whole-file rewrite of ``path`` replaces: ``path`` itself, or, when it is a
     symlink (a store kept in a dotfiles or synced folder), the file it points at — the new
     file is renamed over the target, so the link stays a link and every later write through
-    it lands in the same file (as ``rlat install-hooks`` treats a symlinked settings.json).
+    it lands in the same file (as ``rlat memory install-hooks`` treats a symlinked settings.json).
     DanglingLink when the link points into a directory that does not exist."""
     path = Path(path)
     if not path.is_symlink():

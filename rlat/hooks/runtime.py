@@ -16,7 +16,7 @@ Settings (environment variables, read per call so tests and users can change the
                                spills anything over 10,000 into a 2 KB preview)
 ``RLAT_RECALL_TOP_K``          claims UserPromptSubmit injects per prompt (default 3)
 ``RLAT_RECALL_CHARS``          UserPromptSubmit's character budget, fence and heading included
-                               (default 725; nothing is injected when no claim clears the
+                               (default 690; nothing is injected when no claim clears the
                                relevance floor, ``rlat.retrieval.abstention``)
 ``RLAT_HOOKS_DISABLED``        ``1``: every hook exits at once, silently
 =============================  ===========================================================

@@ -7,7 +7,7 @@ prompt) are excluded, so nothing is restated. Recall abstains rather than inject
 claim must clear the absolute relevance floor (``rlat.retrieval.abstention``: it covers most of
 the prompt's content words, or the prompt most of its own), and a session record (type
 ``event``) is recalled only when nothing else clears it. The best ``RLAT_RECALL_TOP_K``
-(default 3) are injected within ``RLAT_RECALL_CHARS`` (default 725, fence and heading
+(default 3) are injected within ``RLAT_RECALL_CHARS`` (default 690, fence and heading
 included), each with its rung and provenance, e.g.
 ``- [2026-11-02, 3 sessions, high] Run the tests with make check``. When they do not all fit
 whole, captured facts' ``[asked: …]`` go first (``render``); then a line longer than what is

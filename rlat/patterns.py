@@ -17,7 +17,7 @@ and ``_sre.compile``, the three steps ``re.compile`` takes. So a file is keyed b
 interpreter's exact build and ``_sre``'s code format, and anything unexpected (another
 interpreter, a missing function, a file that does not load, an entry ``_sre`` refuses)
 falls back to ``re.compile``: the cache may make a process faster, never give a different
-pattern (tests/test_patterns.py).
+pattern (tests/foundation/test_patterns.py).
 
 Import-light (``marshal`` and ``array`` are built in): every hook imports it.
 """

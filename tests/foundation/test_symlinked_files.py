@@ -1,6 +1,6 @@
 """A .rlat or .lens file that is a symlink (a store kept in a dotfiles or synced folder) stays a
 symlink through every whole-file rewrite: the new file is written at the link's target
-(docs/format.md, "Atomic rewrites"), as `rlat install-hooks` does for settings.json."""
+(docs/format.md, "Atomic rewrites"), as `rlat memory install-hooks` does for settings.json."""
 
 from __future__ import annotations
 

@@ -105,7 +105,7 @@ with open(report, "w") as fh:
 
 
 def warm_patterns(home: Path) -> None:
-    """Leave ``home`` the compiled patterns ``rlat install-hooks`` and every background worker
+    """Leave ``home`` the compiled patterns ``rlat memory install-hooks`` and every background worker
     leave (``rlat.patterns.warm``): what a process finds on a machine where rlat has run."""
     subprocess.run([PYTHON, "-P", "-c", "from rlat import patterns; patterns.warm()"],
                    env={**os.environ, "RLAT_HOME": str(home)}, check=True)

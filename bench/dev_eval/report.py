@@ -70,6 +70,8 @@ SPLIT_NOTE = {
              "rlat code; read untuned only (not tuned on)",
     "dev38": "the DEV38 split: written in the twenty-third pass by a helper that read no "
              "rlat code; first read untuned (0.775), tuned on since the twenty-third",
+    "dev39": "the DEV39 split: written in the twenty-fourth pass by a helper that read no "
+             "rlat code; read untuned only (not tuned on)",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

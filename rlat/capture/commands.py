@@ -123,18 +123,24 @@ def program(command: str) -> str:
     return first
 
 
-def up_to_job(command: str) -> str:
+def up_to_job(command: str, *, like: str = "") -> str:
     """A chain up to the step that does its job (the one ``program`` names, past those of its
     program that only look): "trunk build --release && ls -lh dist/" builds, and the ``ls``
     after it only looks at the result; "git submodule status && jq … CMakePresets.json" looks
     before its job as well; "helm list -n notify && helm rollback … && kubectl rollout status
-    …" rolls back."""
+    …" rolls back. ``like``: the failed command this one recovers from — its job is the step
+    of the program saying most of what that one's says ("celery … control shutdown && celery
+    … worker -Q default,exports …" after "celery … worker -l info" failed starts a worker)."""
     if "&&" not in command:
         return command
     name = program(command)
     steps = _CHAIN.split(command)
     ran = [i for i, step in enumerate(steps) if _program(step) == name]
-    at = next((i for i in ran if not only_looks(steps[i])), ran[0] if ran else len(steps) - 1)
+    doing = [i for i in ran if not only_looks(steps[i])]
+    at = doing[0] if doing else ran[0] if ran else len(steps) - 1
+    if like and len(doing or ran) > 1:
+        job = command_words(up_to_job(like))
+        at = max(doing or ran, key=lambda i: (len(command_words(steps[i]) & job), -i))
     return " && ".join(steps[:at + 1])
 
 
@@ -275,14 +281,15 @@ def bare(command: str) -> str:
         bare = bare[:m.start()].rstrip()
 
 
-def as_said(command: str) -> str:
+def as_said(command: str, *, recovering: str = "") -> str:
     """A command as a fact names it: ``bare``, and a chain longer than ``COMMAND_CHARS`` only
     up to the step that does its job ("zig build -Dtarget=… && file … && scp … && ssh …" is the
     build): the rest would crowd out what failed and why. At most ``CITED_COMMAND_CHARS`` of
     it, as its citation keeps (a command is compared whole, up to 2,000 characters, but a fact
-    of two such is no fact of at most 360): its start and its last word, the middle elided."""
+    of two such is no fact of at most 360): its start and its last word, the middle elided.
+    ``recovering``: the failed command this one recovers from (``up_to_job``'s ``like``)."""
     said = bare(command)
-    said = said if len(said) <= COMMAND_CHARS else up_to_job(said)
+    said = said if len(said) <= COMMAND_CHARS else up_to_job(said, like=recovering)
     if len(said) <= CITED_COMMAND_CHARS:
         return said
     # (too long: its middle goes, not its end — the end is what it acts on, the URL, path or

@@ -1319,7 +1319,10 @@ LABEL = rx(r"^\*\*[^*\n]{1,60}(?::\*\*|\*\*:)\s*|"
                    r"answer|bottom line)|short answer|tl;?dr|in short)\s*:\s*", re.IGNORECASE)
 
 ENV_ERROR = Folded(
-    r"not found|no such|unknown (?:option|command|flag|argument)|unrecognized|not recognized|"
+    r"not found|no such|unrecognized|not recognized|"
+    # (what the command named is unknown to its program: "Unknown configuration profile:
+    # 'slurm'", "unknown option '--fast'")
+    r"unknown (?:[a-z-]+ )?(?:option|command|flag|argument|profile|preset|subcommand)|"
     r"command not found|modulenotfound|no module named|cannot find|can'?t find|permission denied|"
     r"connection refused|could not connect|unable to|not installed|requires|unsupported|"
     r"invalid option|invalid argument|not a valid (?:command|option|argument|key)|usage:|"

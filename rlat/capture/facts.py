@@ -2634,7 +2634,8 @@ class FactExtractor:
         package script runs, from its output), "Use `B` (runs `C`) here …"."""
         why = f": {one_line(failed.error)}" if failed.error else ""
         runs = f" (runs `{ran[0]}`)" if ran is not None else ""
-        text = f"Use `{as_said(command)}`{runs} here (`{as_said(failed.text)}` fails{why})"
+        text = (f"Use `{as_said(command, recovering=failed.text)}`{runs} here "
+                f"(`{as_said(failed.text)}` fails{why})")
         cites = [cited] + ([failed.error_cited] if failed.error_cited else [failed.cited]) \
             + ([ran[1]] if ran is not None else [])
         ask = failed.ask or self._ask  # the situation it failed in, not the hint

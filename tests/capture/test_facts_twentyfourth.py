@@ -1,0 +1,65 @@
+"""Capture rules of the twenty-fourth pass (read on dev39, a genomics core's pipeline work)."""
+
+from __future__ import annotations
+
+import pytest
+from capture_helpers import proposed, session
+
+from rlat.capture import commands, fact_rules
+
+
+def _recovery(tmp_path, failed: str, error: str, worked: str, output: str) -> list[str]:
+    b = session(tmp_path)
+    b.prompt("start the job for the test flow cell please")
+    b.run("Bash", {"command": failed}, error, is_error=True)
+    b.run("Bash", {"command": worked}, output)
+    b.say("It's running now.")
+    return [f["text"] for f in proposed(b).get("recovery", [])]
+
+
+def test_a_profile_the_program_does_not_know_makes_the_command_the_wrong_one(tmp_path):
+    texts = _recovery(
+        tmp_path, "nextflow run . -profile slurm --outdir /scratch/demux -bg",
+        "ERROR ~ Unknown configuration profile: 'slurm'\n\nDid you mean one of these?\n"
+        "    calder",
+        "nextflow run . -profile calder,apptainer --outdir /scratch/demux -bg",
+        "Launching `./main.nf` [sharp_curie] DSL2 - revision: 4c1e9a2")
+    assert len(texts) == 1 and texts[0].startswith(
+        "Use `nextflow run . -profile calder,apptainer --outdir /scratch/demux -bg` here "
+        "(`nextflow run . -profile slurm")
+
+
+@pytest.mark.parametrize("error,wrong", [
+    ("ERROR ~ Unknown configuration profile: 'slurm'", True),
+    ("error: unknown option '--fast'", True),
+    ("Unknown CMake preset 'relase'", True),
+    ("KeyError: 'unknown lane 9'", False),
+    ("RuntimeError: unknown error while reading the run folder", False),
+])
+def test_what_the_program_does_not_know_is_the_command_s_fault(error, wrong):
+    assert bool(fact_rules.ENV_ERROR.search(error)) is wrong
+
+
+def test_a_recovery_names_the_step_of_its_chain_that_does_the_failed_job(tmp_path):
+    shell = ' && python manage.py shell -c "from runs.tasks import export as t; ' \
+            'print(t.delay(412).get(timeout=30))"'
+    texts = _recovery(
+        tmp_path, "celery -A config worker -l info --detach" + shell,
+        "Traceback (most recent call last):\ncelery.exceptions.TimeoutError: The operation "
+        "timed out.",
+        "celery -A config control shutdown && celery -A config worker -Q default,exports "
+        "-l info --detach" + shell,
+        "-> celery@lt: OK\nmedia/exports/0033.csv")
+    assert len(texts) == 1
+    assert texts[0].startswith("Use `celery -A config control shutdown && celery -A config "
+                               "worker -Q default,exports -l info --detach` here")
+
+
+def test_a_chain_without_a_failed_command_to_match_is_cut_at_its_first_job():
+    chain = "helm list -n notify && helm rollback notify 41 -n notify && kubectl rollout " \
+            "status deploy/notify -n notify"
+    assert commands.up_to_job(chain) == "helm list -n notify && helm rollback notify 41 -n notify"
+    # (the failed command it recovers from picks the step that does that job)
+    assert commands.up_to_job("celery -A c control shutdown && celery -A c worker -Q a,b",
+                              like="celery -A c worker -l info") == \
+        "celery -A c control shutdown && celery -A c worker -Q a,b"

@@ -50,6 +50,10 @@ HEDGED = rx(r"\b(?:i doubt|not sure|i don'?t think|i wonder|no idea if|or someth
                     r"correctly)|"
                     r"something about|i don'?t (?:yet )?know (?:how|if|whether|why|what)|can'?t "
                     r"(?:yet )?tell (?:yet )?(?:whether|if))\b", re.IGNORECASE)
+# A guess ruled out ("That wasn't it; the error doesn't come from leftover state."): the
+# explanation is still to come.
+RULED_OUT = rx(r"^\W*(?:(?:no|nope|ok(?:ay)?|hm+|so)\W+)?(?:that|this|it)(?:'s| is| was)"
+               r"(?:n'?t| not) (?:it|the (?:cause|problem|issue|culprit))\b", re.IGNORECASE)
 BULLET = rx(r"^\s*(?:(?:[-*+•]|\d+[.)])\s+)?\[[ xX✓]\]\s+|^\s*(?:[-*+•]|\d+[.)])\s+|"
                     r"^\s*#+\s+|^\s*>\s*")
 
@@ -435,10 +439,13 @@ SUGGESTION_SPARED = rx(r"\b(?:save you the (?:suggestion|trouble|question)|befor
 # How an approach tried went, once given up ("tried and dropped", "tried, then ruled out").
 _GONE = r"(?:dropped|abandoned|rejected|reverted|shelved|ruled out|backed out|given up)"
 # ... or filing it under the approaches gone ("add to the Q2 IT report under tried-and-dropped:
-# Prerendered product pages. Sam added a prerender step …", "dead ends: …"): what follows is one.
+# Prerendered product pages. Sam added a prerender step …", "dead ends: …", "add it to
+# docs/decisions.md under rejected, with why: we tried …"): what follows is one.
 DEAD_END_LABEL = rx(r"\b(?:tried[- ]and[- ]" + _GONE + r"|dead[- ]ends?|what didn'?t work|"
-                    r"(?:rejected|abandoned|dropped) (?:ideas|approaches|options))\W{0,3}:\s+",
-                    re.IGNORECASE)
+                    r"(?:rejected|abandoned|dropped) (?:ideas|approaches|options|alternatives)|"
+                    r"(?:(?<=\bunder )|(?<=\bunder [\"'`]))rejected[\"'`]?"
+                    r"(?:,? with (?:the )?(?:why|reasons?))?)"
+                    r"\W{0,3}:\s+", re.IGNORECASE)
 STARTED_WITH = rx(r"\b(?:we|i|they)(?:'d| had)? (?:started|began) (?:out )?with\b|"
                           r"\bused to\b|\boriginally\b", re.IGNORECASE)
 STORY_SENTENCES = 4  # from the time it was in use to the going back, at most

@@ -221,6 +221,7 @@ from .fact_rules import (
     RULE_INTRO,
     RULE_QUOTED,
     RULE_SETTING,
+    RULED_OUT,
     SAID_COMMAND,
     SEARCHED,
     SENTENCE,
@@ -1885,8 +1886,9 @@ class FactExtractor:
                     and (states_a_fact(sentence) or _names_code(sentence)))) \
                     and not WHERE_EXPLAINED.search(sentence) and not _OWN_SLIP.match(sentence) \
                     and not OUTPUT_POINTED.match(sentence):
-                if HEDGED.search(sentence):
-                    continue  # ("… but I can't tell yet whether that's it": no explanation)
+                if HEDGED.search(sentence) or RULED_OUT.match(sentence):
+                    continue  # ("… but I can't tell yet whether that's it", "That wasn't it;
+                    # …": no explanation)
                 self._explanation(block, spans, at)
                 continue
             if (marked := NOTE_LEAD.match(sentence)) is not None and self._noted(

@@ -63,3 +63,51 @@ def test_a_chain_without_a_failed_command_to_match_is_cut_at_its_first_job():
     assert commands.up_to_job("celery -A c control shutdown && celery -A c worker -Q a,b",
                               like="celery -A c worker -l info") == \
         "celery -A c control shutdown && celery -A c worker -Q a,b"
+
+
+def test_what_the_user_files_under_rejected_is_a_falsified_finding(tmp_path):
+    b = session(tmp_path)
+    b.prompt("people keep suggesting 'django-import-export for rack CSVs'. add it to "
+             "docs/decisions.md under rejected, with why: we tried django-import-export when the "
+             "scanner arrived. it writes row by row so a bad rack got half imported, it can't "
+             "check the plate map up front")
+    b.run("Edit", {"file_path": "docs/decisions.md", "old_string": "## Rejected\n",
+                   "new_string": "## Rejected\n\n### django-import-export\n"}, "ok")
+    b.say("Added under Rejected in docs/decisions.md.")
+    (found,) = proposed(b)["falsified"]
+    assert "we tried django-import-export when the scanner arrived" in found["text"]
+    assert "half imported" in found["text"]
+
+
+@pytest.mark.parametrize("text,label", [
+    ("put it under 'Rejected': we tried x", True),
+    ("rejected alternatives: a message queue", True),
+    ("the PR was rejected: too big", False),
+    ("Renovate rejected: the lockfile is stale", False),
+])
+def test_the_rejected_label_is_a_heading_things_are_filed_under(text, label):
+    assert bool(fact_rules.DEAD_END_LABEL.search(text)) is label
+
+
+def _ruled_out_session(tmp_path, ruled_out: str):
+    b = session(tmp_path)
+    b.prompt("demux died on lane 3 only.\n\nERROR: Sample sheet validation failed\nLane 3: "
+             "index lengths are inconsistent (Index: 8, 10)")
+    b.say("First guess is stale state — clearing it.")
+    b.run("Bash", {"command": "nextflow clean -f -before last -q"}, "")
+    b.say(ruled_out)
+    b.run("Bash", {"command": "python bin/split_samplesheet.py --explain --lane 3 s.csv"},
+          "lane 3: 96 samples\n  index 10: 88\n  index 8: 8\nwriting 1 sub-sheet for lane 3")
+    b.say("Lane 3 mixes 10 bp and 8 bp indexes, and BCL Convert needs one read structure per "
+          "sheet, so the splitter has to split a lane by index length and give each sub-sheet "
+          "its own OverrideCycles.")
+    return [f["text"] for f in proposed(b).get("gotcha", [])]
+
+
+@pytest.mark.parametrize("ruled_out", [
+    "That wasn't it; the error doesn't come from leftover state.",
+    "No, that's not the cause - the error comes from somewhere else.",
+])
+def test_a_guess_ruled_out_is_no_explanation_and_the_next_one_is(tmp_path, ruled_out):
+    (gotcha,) = _ruled_out_session(tmp_path, ruled_out)
+    assert "OverrideCycles" in gotcha and "wasn't it" not in gotcha

@@ -30,7 +30,7 @@ the twenty-second pass by a helper that read no rlat code: 0.675 with the pass's
 is tuned on since; dev37 (written in the same pass by another such helper: 0.725) is read
 untuned only. dev38 (written in the twenty-third pass by a helper that read no rlat code:
 0.775 with the pass's start code) is tuned on since. dev39 (written in the twenty-fourth pass
-by a helper that read no rlat code) is read untuned only.
+by a helper that read no rlat code: 0.675 with the pass's start code) is tuned on since.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context
 (:func:`contains_key`: case-insensitive, on word tokens, a trailing plural ``s`` ignored, so

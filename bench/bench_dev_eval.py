@@ -6,12 +6,12 @@ Every split of ``bench/dev_eval`` (dev to dev28, dev30, dev31, dev36, dev38 and 
 0.45, 0.68, 0.55, 0.60, 0.39, 0.575, 0.6625, 0.675, 0.675, 0.775 and 0.675 — dev22, written in
 the fourteenth pass, was read in the sixteenth, dev23 to dev25 were written in the sixteenth,
 dev26 and dev27 in the seventeenth, dev28 in the eighteenth, dev30 in the nineteenth, dev31 in
-the twentieth, dev36 in the twenty-second, dev38 in the twenty-third and dev39 in the twenty-
-fourth (all three by helpers that read no rlat code), each tuned on only after its untuned
-number; heldout, dev29 (written in the eighteenth pass), dev32 (in the twentieth, by a helper
-that read no rlat code), dev33, dev34 and dev35 (all in the twenty-first, by helpers that read
-no rlat code) and dev37 (in the twenty-second, by a helper that read no rlat code): never tuned
-on), each run
+the twentieth, dev36 in the twenty-second, dev38 in the twenty-third and dev39 in the
+twenty-fourth (all three by helpers that read no rlat code), each tuned on only after its
+untuned number; heldout, dev29 (written in the eighteenth pass), dev32 (in the twentieth, by a
+helper that read no rlat code), dev33, dev34 and dev35 (all in the twenty-first, by helpers that
+read no rlat code) and dev37 (in the twenty-second, by a helper that read no rlat code): never
+tuned on), each run
 two ways through rlat's real hooks: **captured**
 (every session through the SessionEnd
 hook, then the prompts through UserPromptSubmit) and **oracle** (every fact typed as a clean

@@ -758,7 +758,9 @@ REMEDY = rx(
     # ("the fix is …", "For async sessions the usual setting is async_sessionmaker(…)")
     r"the (?:usual |right |correct |standard |recommended )?(?:fix|setting|way|approach) is|"
     # ("Annotating the method @Blocking makes Quarkus dispatch it to a worker thread")
-    r"^\W*[a-z]+ing\b[^.\n]{0,80}\b(?:makes|fixes|lets|keeps|stops|solves|avoids|prevents)|"
+    # ("Opening with encoding='utf-8-sig' strips the BOM")
+    r"^\W*[a-z]+ing\b[^.\n]{0,80}\b(?:makes|fixes|lets|keeps|stops|solves|avoids|prevents|"
+    r"strips|removes|drops|skips)|"
     r"works (?:with|once|after)|fix(?:es)? (?:every|all|both|them)|"
     # ... or what must be, wherever the sentence says it ("Anything measured in time has to use
     # block.timestamp", "The config needs unique_key='sale_id'")

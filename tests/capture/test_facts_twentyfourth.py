@@ -111,3 +111,18 @@ def _ruled_out_session(tmp_path, ruled_out: str):
 def test_a_guess_ruled_out_is_no_explanation_and_the_next_one_is(tmp_path, ruled_out):
     (gotcha,) = _ruled_out_session(tmp_path, ruled_out)
     assert "OverrideCycles" in gotcha and "wasn't it" not in gotcha
+
+
+def test_a_remedy_said_as_what_doing_it_strips_is_kept_with_its_explanation(tmp_path):
+    b = session(tmp_path)
+    b.prompt("Rack imports stopped working after the scanner PC got updated. every file fails\n\n"
+             "```\nTraceback (most recent call last):\n  File \"racks/importers.py\", line 57\n"
+             "    rack_id = row[\"Rack ID\"]\nKeyError: 'Rack ID'\n```\n\ncan you dig in?")
+    b.run("Bash", {"command": "head -c 32 tmp/FX0419.csv | xxd"},
+          "00000000: efbb bf52 6163 6b20 4944 2c54 7562 6520  ...Rack ID,Tube ")
+    b.say("The updated scanner software puts a UTF-8 byte-order mark at the start of every "
+          "file. Read as plain utf-8 the BOM stays glued to the first header, so the column is "
+          "'\\ufeffRack ID' and row['Rack ID'] raises KeyError. Opening with "
+          "encoding='utf-8-sig' strips the BOM and still reads files that don't have one.")
+    texts = [f["text"] for f in proposed(b).get("gotcha", [])]
+    assert any("raises KeyError" in t and "utf-8-sig" in t for t in texts), texts

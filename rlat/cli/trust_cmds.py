@@ -14,13 +14,13 @@ from pathlib import Path
 
 from ..claims import events as ev
 from ..claims.fold import FoldState
-from ..claims.model import Claim
+from ..claims.model import Claim, is_remark
 from ..hooks.runtime import read_records_at
 from ..paths import state_dir
 from ..render.attribution import with_verdict
 from ..render.terminal import terminal_safe
 from ..retrieval.readmodel import open_index
-from ..retrieval.recall import REMARK_WEIGHT, query_terms, standing
+from ..retrieval.recall import EVENT_WEIGHT, REMARK_WEIGHT, query_terms, standing
 from ..retrieval.recall import explain as explain_ranking
 from ..retrieval.recall import recall as recall_claims
 from ..trust import consolidate as consolidation
@@ -150,19 +150,22 @@ def recall_cmd(query: str, top_k: int, fmt: str, explain: bool, include_stale: b
                  f"{short_text(h.claim.text, 80)}")
         if len(hits) > shown_limit:
             echo(f"... {len(hits) - shown_limit} more (all of them: --format json)")
-        remarks = any(standing(h.claim) != 1 for h in hits)
+        weighed = [f"x {weight:g} for {what}" for weight, what in (
+            (REMARK_WEIGHT, "a remark"), (EVENT_WEIGHT, "a session record"))
+            if any(standing(h.claim) == weight for h in hits)]
         echo(f"{n} admitted, {len(hits) - n} excluded of {len(hits)} matching claim(s); "
              f"score = relevance x trust"
-             + (f" (x {REMARK_WEIGHT:g} for a remark)" if remarks else ""))
+             + (f" ({', '.join(weighed)})" if weighed else ""))
         return
     for i, h in enumerate(hits, 1):
         state_note = f", {h.state.upper()}" if h.state in ("contested", "stale") else ""
-        # (a remark's score counts half: ``rlat.retrieval.recall.standing``)
-        remark = f" x {standing(h.claim):g}" if standing(h.claim) != 1 else ""
+        # (a remark's score counts half, a session record's a quarter:
+        # ``rlat.retrieval.recall.standing``)
+        weighed = f" x {standing(h.claim):g}" if standing(h.claim) != 1 else ""
         echo(f"{i}. [{h.rung}{state_note}] {short_text(with_verdict(h.claim, h.claim.text))}")
         echo(f"   {h.claim.id[:12]}  score {h.score:.2f} (relevance {h.relevance:.2f} x "
-             f"trust {h.trust:.2f}{remark}), {h.claim.type}"
-             f"{' remark' if remark else ''}, learned {_when(h.claim.created_at)}")
+             f"trust {h.trust:.2f}{weighed}), {h.claim.type}"
+             f"{' remark' if is_remark(h.claim) else ''}, learned {_when(h.claim.created_at)}")
 
 
 # ------------------------------------------------------------------------------ feedback

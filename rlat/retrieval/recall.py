@@ -96,11 +96,19 @@ PERIOD_WEIGHT = 0.5
 # dev-eval splits in process (docs/benchmarks.md, "Twenty-first pass"): unweighted remarks
 # displaced facts (0.777 of them recalled against 0.784 without remarks), 0.5 did not (0.790).
 REMARK_WEIGHT = 0.5
+# A session record (type event) counts this much where it stands beside other claims
+# (SessionStart's most trusted, the read model's lists): it is the session's history, not a
+# fact to act on, so it comes after the facts and remarks of the same trust. (Recall admits a
+# record only when nothing else clears its floor, and then alone: ``A.EVENT_FIT_FLOOR``.)
+EVENT_WEIGHT = 0.25
 
 
 def standing(claim: Claim) -> float:
-    """What a claim's score or trust counts for beside others: ``REMARK_WEIGHT`` for a
-    remark, else 1 (recall's ranking, the read model's most trusted lists, SessionStart)."""
+    """What a claim's score or trust counts for beside others: ``EVENT_WEIGHT`` for a session
+    record, ``REMARK_WEIGHT`` for a remark, else 1 (recall's ranking, the read model's most
+    trusted lists, SessionStart)."""
+    if claim.type == A.EVENT_TYPE:
+        return EVENT_WEIGHT
     return REMARK_WEIGHT if is_remark(claim) else 1.0
 
 # ... plus ANSWER_WEIGHT x the relevance of the question a claim answers (the claim just before

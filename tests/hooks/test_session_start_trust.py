@@ -72,3 +72,45 @@ def test_what_every_trusted_line_says_alike_is_said_once_in_the_heading(workspac
     assert "every line: by claude-code, 1 independent session" in heading
     assert memory.count("independent session") == 1
     assert all(re.match(r"- \[\d{4}-\d{2}-\d{2}\] ", line) for line in lines), lines
+
+
+def test_session_records_come_after_the_facts_of_the_same_trust(workspace):
+    """A session's record is its history: at session start the facts come first, however new
+    the record, and it fills only the room they leave (rlat.retrieval.recall.EVENT_WEIGHT)."""
+    import time
+
+    now = time.time()
+    wid = workspace_id(str(workspace))
+    store = ClaimLog(memory_store_path())
+    facts = [ev.proposed(text, "convention", workspace=wid, observed_by="claude-code",
+                         citations=[ev.session_citation("s1", f"m{i}", f"h{i}")], ts=now - 60)
+             for i, text in enumerate(["Run the tests with make check.",
+                                       "Format with ruff format, not black."])]
+    record = ev.proposed("Goal: fix the flaky upload test. Ran (2 failed): `make check` "
+                         "Ended: the upload test passes.", "event", workspace=wid,
+                         observed_by="claude-code",
+                         citations=[ev.session_citation("s2", "m9", "h9")], ts=now)
+    store.append([*facts, record])
+    ctx = _start(workspace)
+    assert ctx.index("Goal: fix the flaky upload test") > max(
+        ctx.index("make check."), ctx.index("ruff format"))
+
+
+def test_recall_says_a_session_records_score_counts_a_quarter(workspace):
+    import time
+
+    from support.cli import run_rlat
+
+    from rlat.retrieval.recall import EVENT_WEIGHT
+
+    now = time.time()
+    ClaimLog(memory_store_path()).append([ev.proposed(
+        "Goal: migrate the upload bucket to the new region. Ran `aws s3 sync` Ended: the "
+        "upload bucket now lives in eu-west-2.", "event", workspace=workspace_id(str(workspace)),
+        observed_by="claude-code", citations=[ev.session_citation("s1", "m1", "h1")], ts=now)])
+    query = "which region does the upload bucket live in now after the migrate?"
+    out = run_rlat("memory", "recall", query, cwd=workspace)
+    assert out.returncode == 0, out.stderr
+    assert f" x {EVENT_WEIGHT:g}), event, learned" in out.stdout
+    out = run_rlat("memory", "recall", query, "--explain", cwd=workspace)
+    assert f"(x {EVENT_WEIGHT:g} for a session record)" in out.stdout

@@ -435,13 +435,12 @@ def apply(path: Path, km: Path, fmt: str) -> None:
 
 
 def km_source_paths(km: Path) -> list[str]:
-    """The source paths of a KM's current build (none for a KM that holds only claims)."""
-    from ..km.store import KMError, open_km
+    """The source paths of a KM's current build (none for a KM that holds only claims; a
+    damaged KM raises, as for every other reader)."""
+    from ..km.store import open_km
 
-    try:
-        return sorted(open_km(km).files)
-    except KMError:
-        return []
+    model = open_km(km, require_build=False)
+    return sorted(model.files) if model.has_build else []
 
 
 def _claims_in(km: Path) -> dict[str, str]:

@@ -243,3 +243,22 @@ def test_learn_from_outcomes_weights_claims_and_their_sources(tmp_path):
     own = read_lens(lens).own()
     assert own.sources["legacy/**"].weight == 1.2 and own.sources["legacy/**"].by == "hand"
     assert own.sources["guides/**"].by == "outcomes"
+
+
+def test_apply_to_a_truncated_knowledge_model_says_run_doctor(tmp_path):
+    """A KM whose build was cut short is damaged (exit 3, `rlat doctor`), as for `rlat search`;
+    `lens apply` must not report it as a KM with no sources."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.md").write_text("# A\n\nThe tenant is EU-only for data residency.\n" * 50)
+    km = tmp_path / "km.rlat"
+    _ok(run_rlat("build", str(src), "-o", str(km)))
+    with km.open("r+b") as fh:
+        fh.truncate(km.stat().st_size - 100)
+    lens = tmp_path / "me.lens"
+    _ok(run_rlat("lens", "create", "--name", "me", "-o", str(lens)))
+    _ok(run_rlat("lens", "set-trust", str(lens), "*.md", "2"))
+    for fmt in ("text", "json"):
+        proc = run_rlat("lens", "apply", str(lens), str(km), "--format", fmt)
+        _fails_cleanly(proc, "truncated or damaged", "rlat doctor")
+        assert proc.returncode == 3

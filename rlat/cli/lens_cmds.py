@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -107,12 +108,15 @@ def create(name: str | None, stance: Path | None, source: Path | None, output: P
 def _read_stance(path: Path) -> str:
     if str(path) == "-":
         return read_stdin_text()
+    from ..special_files import open_regular
+
     try:
-        return path.read_text(encoding="utf-8")
+        with os.fdopen(open_regular(path), "rb") as fh:  # a FIFO would block: refused
+            return fh.read().decode("utf-8")
     except FileNotFoundError:
         fail(f"{path}: no such stance file")
     except (OSError, UnicodeDecodeError) as exc:
-        fail(f"{path}: cannot read the stance ({exc})")
+        fail(f"{path}: cannot read the stance ({getattr(exc, 'strerror', None) or exc})")
     return ""
 
 

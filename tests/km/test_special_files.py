@@ -101,3 +101,15 @@ def test_the_fixture_transcripts_still_capture():
     result = run_rlat("capture", str(FIXTURES / "tool_failure.jsonl"), timeout=TIMEOUT)
     assert result.returncode == 0, result.stderr
     assert sys.executable  # the same interpreter ran it
+
+
+def test_search_lens_that_is_a_directory_or_fifo_is_named_for_what_it_is(built, tmp_path):
+    """`--lens PATH` naming something that exists is never "no such file"."""
+    fifo = tmp_path / "pipe.lens"
+    os.mkfifo(fifo)
+    for path, kind in ((tmp_path, "a directory"), (fifo, "a FIFO")):
+        proc = run_rlat("search", str(built), "retry", "--lens", str(path), timeout=TIMEOUT)
+        line = one_line(proc.stderr)
+        assert proc.returncode == 1 and kind in line and "no such file" not in line, line
+    missing = run_rlat("search", str(built), "retry", "--lens", str(tmp_path / "nope.lens"))
+    assert "no such file" in one_line(missing.stderr)

@@ -95,7 +95,8 @@ def load_settings(path: Path) -> dict:
             f"{path} is not valid JSON ({exc}); fix or move it, then run this again "
             "(the file was left untouched)") from None
     if not isinstance(data, dict):
-        raise SettingsError(f"{path} holds a JSON {type(data).__name__}, not an object; "
+        kind = _JSON_TYPES.get(type(data), type(data).__name__)
+        raise SettingsError(f"{path} holds {kind}, not an object; "
                             "fix it, then run this again (the file was left untouched)")
     problem = shape_problem(data)
     if problem:

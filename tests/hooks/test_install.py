@@ -214,6 +214,19 @@ def test_a_settings_file_that_is_a_fifo_is_refused_not_waited_on(tmp_path):
     assert sorted(p.name for p in (project / ".claude").iterdir()) == ["settings.json"]
 
 
+def test_a_settings_file_holding_a_string_or_null_names_its_json_type(tmp_path):
+    """Not Python's type names ("a JSON str", "a JSON NoneType")."""
+    project = tmp_path / "p"
+    (project / ".claude").mkdir(parents=True)
+    path = project / ".claude" / "settings.json"
+    for text, kind in (('"hooks"', "a string"), ("null", "null"), ("[]", "a list"),
+                       ("true", "a boolean"), ("7", "a number")):
+        path.write_text(text)
+        out = run_rlat("memory", "install-hooks", "--project-dir", str(project))
+        assert out.returncode == 1 and f"holds {kind}, not an object" in out.stderr, out.stderr
+        assert path.read_text() == text
+
+
 def test_bad_arguments(tmp_path):
     out = run_rlat("memory", "install-hooks", "--project-dir", str(tmp_path / "nope"))
     assert out.returncode != 0 and "no such directory" in out.stderr

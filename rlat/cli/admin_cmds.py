@@ -43,6 +43,9 @@ def compact(path: Path | None, purge: list[str], fmt: str) -> None:
     (cut short, a record corrupt) is refused, unchanged: `rlat doctor` repairs it first."""
     target = store_path(path)
     if not target.exists():
+        if path is None:
+            fail(f"no memory store yet at {target}: nothing to compact (claims arrive with "
+                 "`rlat memory add` or the hooks: `rlat memory install-hooks`)")
         fail(f"{target}: no such file")
     state = None
     quoting: list[str] = []

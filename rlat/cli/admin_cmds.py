@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -43,6 +44,9 @@ def compact(path: Path | None, purge: list[str], fmt: str) -> None:
     (cut short, a record corrupt) is refused, unchanged: `rlat doctor` repairs it first."""
     target = store_path(path)
     if not target.exists():
+        if path is None:
+            fail(f"no memory store yet at {target}: nothing to compact (claims arrive with "
+                 "`rlat memory add` or the hooks: `rlat memory install-hooks`)")
         fail(f"{target}: no such file")
     state = None
     quoting: list[str] = []
@@ -277,16 +281,23 @@ def install_merge_driver(repo: Path, settings) -> None:
                        capture_output=True)
     except (OSError, subprocess.CalledProcessError):
         fail(f"{repo} is not a git repository")
+    from ..special_files import NotRegularFile, open_regular
     from .launch import rlat_command
 
+    attributes = repo / ".gitattributes"
+    line = "*.rlat merge=rlat -diff -text"
+    existing: list[str] = []
+    if attributes.exists():  # (read first: nothing is configured for a file it cannot use)
+        try:
+            with os.fdopen(open_regular(attributes), "rb") as fh:  # a FIFO would block
+                existing = fh.read().decode("utf-8").splitlines()
+        except NotRegularFile as exc:
+            fail(f"{attributes} is {exc.kind}, not a file; move it, then run this again")
     subprocess.run(["git", "-C", str(repo), "config", "merge.rlat.name",
                     "rlat: union of append-only claim logs"], check=True)
     # Not a bare `rlat`: git runs the driver with whatever PATH it has (rlat.cli.launch).
     subprocess.run(["git", "-C", str(repo), "config", "merge.rlat.driver",
                     rlat_command(settings, "merge-driver", "%O", "%A", "%B")], check=True)
-    attributes = repo / ".gitattributes"
-    line = "*.rlat merge=rlat -diff -text"
-    existing = attributes.read_text().splitlines() if attributes.exists() else []
     if line not in existing:
         with open(attributes, "a", encoding="utf-8") as fh:
             if existing and existing[-1] != "":

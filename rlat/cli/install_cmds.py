@@ -74,8 +74,13 @@ def load_settings(path: Path) -> dict:
         return {}
     if path.is_dir():
         raise SettingsError(f"{path} is a directory, not a settings file")
+    from ..special_files import NotRegularFile, open_regular
+
     try:
-        text = path.read_text(encoding="utf-8")
+        with os.fdopen(open_regular(path), "rb") as fh:  # a FIFO would block: refused
+            text = fh.read().decode("utf-8")
+    except NotRegularFile as exc:
+        raise SettingsError(f"{path} is {exc.kind}, not a settings file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise SettingsError(f"cannot read {path}: {exc}") from None
     if not text.strip():
@@ -90,7 +95,8 @@ def load_settings(path: Path) -> dict:
             f"{path} is not valid JSON ({exc}); fix or move it, then run this again "
             "(the file was left untouched)") from None
     if not isinstance(data, dict):
-        raise SettingsError(f"{path} holds a JSON {type(data).__name__}, not an object; "
+        kind = _JSON_TYPES.get(type(data), type(data).__name__)
+        raise SettingsError(f"{path} holds {kind}, not an object; "
                             "fix it, then run this again (the file was left untouched)")
     problem = shape_problem(data)
     if problem:

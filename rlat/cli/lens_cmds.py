@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -107,12 +108,15 @@ def create(name: str | None, stance: Path | None, source: Path | None, output: P
 def _read_stance(path: Path) -> str:
     if str(path) == "-":
         return read_stdin_text()
+    from ..special_files import open_regular
+
     try:
-        return path.read_text(encoding="utf-8")
+        with os.fdopen(open_regular(path), "rb") as fh:  # a FIFO would block: refused
+            return fh.read().decode("utf-8")
     except FileNotFoundError:
         fail(f"{path}: no such stance file")
     except (OSError, UnicodeDecodeError) as exc:
-        fail(f"{path}: cannot read the stance ({exc})")
+        fail(f"{path}: cannot read the stance ({getattr(exc, 'strerror', None) or exc})")
     return ""
 
 
@@ -435,13 +439,12 @@ def apply(path: Path, km: Path, fmt: str) -> None:
 
 
 def km_source_paths(km: Path) -> list[str]:
-    """The source paths of a KM's current build (none for a KM that holds only claims)."""
-    from ..km.store import KMError, open_km
+    """The source paths of a KM's current build (none for a KM that holds only claims; a
+    damaged KM raises, as for every other reader)."""
+    from ..km.store import open_km
 
-    try:
-        return sorted(open_km(km).files)
-    except KMError:
-        return []
+    model = open_km(km, require_build=False)
+    return sorted(model.files) if model.has_build else []
 
 
 def _claims_in(km: Path) -> dict[str, str]:

@@ -23,6 +23,7 @@ from ..claims import events as ev
 from ..claims.fold import FoldState
 from ..claims.model import Claim
 from ..render.terminal import quoted
+from ..special_files import open_regular
 from .sources import file_digest, outside_root, source_text
 from .store import KMError, KnowledgeModel, Passage
 
@@ -63,13 +64,20 @@ class SourceReader:
                 self._texts[rel] = None
             else:
                 try:
-                    self._texts[rel] = source_text((self.root / rel).read_bytes())
+                    self._texts[rel] = source_text(_read_regular(self.root / rel))
                 except OSError:
                     self._texts[rel] = None
         return self._texts[rel]
 
     def exists(self, rel: str) -> bool:
         return self.root is not None and not outside_root(rel) and (self.root / rel).is_file()
+
+
+def _read_regular(path: Path) -> bytes:
+    """A source's bytes; OSError (NotRegularFile) for a FIFO or device that replaced it since
+    the build, which a plain read would wait on forever."""
+    with os.fdopen(open_regular(path), "rb") as fh:
+        return fh.read()
 
 
 def passage_status(reader: SourceReader, p: Passage) -> tuple[str, str]:
@@ -206,7 +214,7 @@ def drifted_sources(km: KnowledgeModel, reader: SourceReader) -> list[dict]:
         if st.st_size == info["size"] and st.st_mtime_ns == info["mtime_ns"]:
             continue
         try:
-            digest = file_digest(path.read_bytes())
+            digest = file_digest(_read_regular(path))
         except OSError:
             out.append({"path": rel, "status": "unreadable"})
             continue

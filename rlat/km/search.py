@@ -229,8 +229,12 @@ def load_lens(ref: str):
     except ImportError:
         raise ValueError("lenses are not available in this rlat build") from None
     path = Path(ref).expanduser()
-    if not path.is_file():
+    if not path.exists():
         raise ValueError(f"--lens {ref}: no such file (create one with `rlat lens create`)")
+    if not path.is_file():
+        from ..special_files import special_kind
+
+        raise ValueError(f"--lens {ref}: is {special_kind(path.stat().st_mode)}, not a lens")
     if path.suffix.lower() == ".toml":  # a lens written by hand (lenses/*.toml)
         return lens_from_toml(path)
     return read_lens(path)

@@ -24,6 +24,7 @@ from ..container import (
     UnsupportedVersion,
 )
 from ..container.file import LENS_MAGIC, RLAT_MAGIC, write_new_file
+from ..special_files import open_regular
 from .model import (
     Contribution,
     Entry,
@@ -132,7 +133,7 @@ def lens_from_toml(path: str | os.PathLike, *, stamp: float | None = None) -> Le
     (fingerprinted here)."""
     path = Path(path)
     try:
-        with open(path, "rb") as fh:
+        with os.fdopen(open_regular(path), "rb") as fh:  # a FIFO would block: refused
             data = tomllib.load(fh)
     except FileNotFoundError:
         raise LensError(f"{path}: no such file") from None
@@ -157,9 +158,11 @@ def lens_from_toml(path: str | os.PathLike, *, stamp: float | None = None) -> Le
             raise LensError(f"{path}: give stance or stance_file, not both")
         stance_path = (path.parent / str(data["stance_file"])).resolve()
         try:
-            stance = stance_path.read_text(encoding="utf-8")
-        except OSError:
-            raise LensError(f"{path}: stance_file {stance_path} cannot be read") from None
+            with os.fdopen(open_regular(stance_path), "rb") as fh:
+                stance = fh.read().decode("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            why = getattr(exc, "strerror", None) or "not UTF-8 text"
+            raise LensError(f"{path}: stance_file {stance_path} cannot be read ({why})") from None
     when = now() if stamp is None else stamp
     own = Contribution(lid, name, _ctx(path, check_stance, stance), 1, when)
     sources = data.get("sources", {})

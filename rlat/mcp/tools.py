@@ -391,9 +391,14 @@ def km_search(km_path: str, query: str, top_k: int | None = None,
     if path.is_dir():
         raise ToolInputError(f"{path} is a directory; give the path of a .rlat knowledge model "
                              "in it")
-    if not path.is_file():
+    if not path.exists():
         raise ToolInputError(f"{path}: no such knowledge model (build one with "
                              f"`rlat build SOURCES -o {path.name}`)")
+    if not path.is_file():  # (a FIFO would block its reader: never opened)
+        from ..special_files import special_kind
+
+        raise ToolInputError(f"{path} is {special_kind(path.stat().st_mode)}, not a .rlat "
+                             "knowledge model")
     try:
         model = KnowledgeModel.open(path, require_build=False)
         result = search(model, text, top_k=k, source_only=bool(source_only))

@@ -475,3 +475,13 @@ def test_an_id_that_is_not_utf8_is_echoed_as_the_bytes_typed(rlat_home, tmp_path
     # (subprocess passes the surrogate on as the byte 0xff, as a shell would)
     line = one_line_error(run_rlat(*args, "ab\udcffcd\x1b[2J", cwd=tmp_path), 1)
     assert "'ab\\xffcd\\x1b[2J'" in line and "udc" not in line
+
+
+def test_compact_before_any_claim_says_there_is_no_store_yet(rlat_home, tmp_path):
+    """`rlat compact` on a fresh install printed '…/memory.rlat: no such file' and nothing
+    to do about it."""
+    line = one_line_error(run_rlat("compact", cwd=tmp_path), 1)
+    assert "no memory store yet" in line and "nothing to compact" in line, line
+    assert not (rlat_home / "memory.rlat").exists()
+    named = one_line_error(run_rlat("compact", str(tmp_path / "km.rlat"), cwd=tmp_path), 1)
+    assert "no such file" in named, named

@@ -160,3 +160,19 @@ def test_the_installed_driver_runs_without_rlat_on_path(tmp_path):
                               "PATH": no_rlat_path, "HOME": str(repo)})
     assert out.returncode == 0, out.stderr + out.stdout
     assert {alice_claim, bob_claim} <= set(ClaimLog(km).state().claims)
+
+
+def test_install_merge_driver_refuses_a_gitattributes_that_is_not_a_file(tmp_path):
+    """A .gitattributes that is a FIFO blocked install-merge-driver forever; one that is a
+    directory failed only after git config was already changed."""
+    for kind, make in (("a FIFO", os.mkfifo), ("a directory", os.mkdir)):
+        repo = tmp_path / kind.split()[-1]
+        repo.mkdir()
+        git(repo, "init", "-q", "-b", "main")
+        make(repo / ".gitattributes")
+        out = run_rlat("install-merge-driver", "--repo", str(repo), timeout=20)
+        assert out.returncode != 0 and "Traceback" not in out.stderr, out.stderr
+        assert len(out.stderr.strip().splitlines()) == 1 and kind in out.stderr, out.stderr
+        config = subprocess.run(["git", "config", "merge.rlat.driver"], cwd=repo,
+                                capture_output=True, text=True)
+        assert config.stdout == "", config.stdout  # nothing half-installed

@@ -200,6 +200,33 @@ def test_a_dangling_settings_symlink_is_refused_and_nothing_is_created(tmp_path)
     assert not (tmp_path / "nowhere").exists() and link.is_symlink()
 
 
+def test_a_settings_file_that_is_a_fifo_is_refused_not_waited_on(tmp_path):
+    """Reading a FIFO blocks until a writer comes: install-hooks hung on one."""
+    project = tmp_path / "p"
+    (project / ".claude").mkdir(parents=True)
+    fifo = project / ".claude" / "settings.json"
+    os.mkfifo(fifo)
+    for extra in ((), ("--uninstall",)):
+        out = run_rlat("memory", "install-hooks", "--project-dir", str(project), *extra,
+                       timeout=20)
+        assert out.returncode == 1 and "Traceback" not in out.stderr, out.stderr
+        assert len(out.stderr.strip().splitlines()) == 1 and "a FIFO" in out.stderr
+    assert sorted(p.name for p in (project / ".claude").iterdir()) == ["settings.json"]
+
+
+def test_a_settings_file_holding_a_string_or_null_names_its_json_type(tmp_path):
+    """Not Python's type names ("a JSON str", "a JSON NoneType")."""
+    project = tmp_path / "p"
+    (project / ".claude").mkdir(parents=True)
+    path = project / ".claude" / "settings.json"
+    for text, kind in (('"hooks"', "a string"), ("null", "null"), ("[]", "a list"),
+                       ("true", "a boolean"), ("7", "a number")):
+        path.write_text(text)
+        out = run_rlat("memory", "install-hooks", "--project-dir", str(project))
+        assert out.returncode == 1 and f"holds {kind}, not an object" in out.stderr, out.stderr
+        assert path.read_text() == text
+
+
 def test_bad_arguments(tmp_path):
     out = run_rlat("memory", "install-hooks", "--project-dir", str(tmp_path / "nope"))
     assert out.returncode != 0 and "no such directory" in out.stderr

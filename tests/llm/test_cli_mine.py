@@ -88,3 +88,16 @@ def test_a_model_that_answers_garbage_is_not_a_missing_key(tmp_path, rlat_home):
 def test_a_missing_transcript_is_a_clear_error(tmp_path):
     out = run_rlat("mine", str(tmp_path / "nope.jsonl"))
     assert out.returncode == 1 and "transcript not found" in out.stderr
+
+
+def test_a_directory_or_fifo_is_named_for_what_it_is_not_missing(tmp_path):
+    """As `rlat capture` says: a path that exists is never "not found"."""
+    import os
+
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)
+    for path, needle in ((tmp_path, "is a directory; pass the session's .jsonl file"),
+                         (fifo, "not a regular file (a FIFO)")):
+        out = run_rlat("mine", str(path), "--dry-run", timeout=30)
+        assert out.returncode == 1 and out.stderr.count("\n") == 1, out.stderr
+        assert needle in out.stderr and "not found" not in out.stderr, out.stderr

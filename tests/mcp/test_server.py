@@ -306,6 +306,22 @@ def test_km_search_says_what_is_wrong_with_the_path_it_was_given(project, tmp_pa
     assert "rlat build" in text_of(text_file) and "memory list" not in text_of(text_file)
 
 
+def test_km_search_names_a_fifo_for_what_it_is(project, tmp_path):
+    """A path that exists is never "no such knowledge model" (and is never opened: a FIFO
+    would block)."""
+    import os
+
+    fifo = tmp_path / "pipe.rlat"
+    os.mkfifo(fifo)
+
+    async def steps(s):
+        return await s.call_tool("km_search", {"km_path": str(fifo), "query": "release"})
+
+    result = call(project, steps)
+    assert result.is_error is True and "a FIFO" in text_of(result)
+    assert "no such" not in text_of(result)
+
+
 def test_errors_are_tool_errors_and_the_server_keeps_serving(project, other):
     seed(project, other)
     store = memory_store_path()

@@ -243,3 +243,43 @@ def test_learn_from_outcomes_weights_claims_and_their_sources(tmp_path):
     own = read_lens(lens).own()
     assert own.sources["legacy/**"].weight == 1.2 and own.sources["legacy/**"].by == "hand"
     assert own.sources["guides/**"].by == "outcomes"
+
+
+def test_apply_to_a_truncated_knowledge_model_says_run_doctor(tmp_path):
+    """A KM whose build was cut short is damaged (exit 3, `rlat doctor`), as for `rlat search`;
+    `lens apply` must not report it as a KM with no sources."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.md").write_text("# A\n\nThe tenant is EU-only for data residency.\n" * 50)
+    km = tmp_path / "km.rlat"
+    _ok(run_rlat("build", str(src), "-o", str(km)))
+    with km.open("r+b") as fh:
+        fh.truncate(km.stat().st_size - 100)
+    lens = tmp_path / "me.lens"
+    _ok(run_rlat("lens", "create", "--name", "me", "-o", str(lens)))
+    _ok(run_rlat("lens", "set-trust", str(lens), "*.md", "2"))
+    for fmt in ("text", "json"):
+        proc = run_rlat("lens", "apply", str(lens), str(km), "--format", fmt)
+        _fails_cleanly(proc, "truncated or damaged", "rlat doctor")
+        assert proc.returncode == 3
+
+
+def test_a_fifo_for_a_toml_or_a_stance_is_refused_and_never_blocks(tmp_path):
+    """Opening a FIFO for reading blocks until a writer comes: a lens's TOML, its stance_file
+    and a --stance file are read as regular files only (rlat.special_files)."""
+    import os
+
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    toml = tmp_path / "lens.toml"
+    toml.write_text(f'name = "me"\nstance_file = "{fifo}"\n')
+    lens = tmp_path / "me.lens"
+    _ok(run_rlat("lens", "create", "--name", "me", "-o", str(lens)))
+    for args in (("lens", "create", "--from", str(fifo), "-o", str(tmp_path / "a.lens")),
+                 ("lens", "create", "--from", str(toml), "-o", str(tmp_path / "b.lens")),
+                 ("lens", "create", "--name", "x", "--stance", str(fifo),
+                  "-o", str(tmp_path / "c.lens")),
+                 ("lens", "set-stance", str(lens), str(fifo))):
+        proc = run_rlat(*args, timeout=20)
+        _fails_cleanly(proc, "FIFO")
+    assert not any((tmp_path / name).exists() for name in ("a.lens", "b.lens", "c.lens"))

@@ -49,3 +49,8 @@ def open_regular(path: str | os.PathLike, flags: int = os.O_RDONLY, mode: int = 
     return fd
 
 
+def read_regular(path: str | os.PathLike, limit: int = -1) -> bytes:
+    """A regular file's bytes (at most ``limit``, all of them by default): Path.read_bytes
+    for a path the user names, which a FIFO put there would block forever (NotRegularFile)."""
+    with os.fdopen(open_regular(path), "rb") as fh:
+        return fh.read(limit)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -281,7 +280,7 @@ def install_merge_driver(repo: Path, settings) -> None:
                        capture_output=True)
     except (OSError, subprocess.CalledProcessError):
         fail(f"{repo} is not a git repository")
-    from ..special_files import NotRegularFile, open_regular
+    from ..special_files import NotRegularFile, read_regular
     from .launch import rlat_command
 
     attributes = repo / ".gitattributes"
@@ -289,8 +288,7 @@ def install_merge_driver(repo: Path, settings) -> None:
     existing: list[str] = []
     if attributes.exists():  # (read first: nothing is configured for a file it cannot use)
         try:
-            with os.fdopen(open_regular(attributes), "rb") as fh:  # a FIFO would block
-                existing = fh.read().decode("utf-8").splitlines()
+            existing = read_regular(attributes).decode("utf-8").splitlines()
         except NotRegularFile as exc:
             fail(f"{attributes} is {exc.kind}, not a file; move it, then run this again")
     subprocess.run(["git", "-C", str(repo), "config", "merge.rlat.name",

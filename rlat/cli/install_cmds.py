@@ -74,11 +74,10 @@ def load_settings(path: Path) -> dict:
         return {}
     if path.is_dir():
         raise SettingsError(f"{path} is a directory, not a settings file")
-    from ..special_files import NotRegularFile, open_regular
+    from ..special_files import NotRegularFile, read_regular
 
     try:
-        with os.fdopen(open_regular(path), "rb") as fh:  # a FIFO would block: refused
-            text = fh.read().decode("utf-8")
+        text = read_regular(path).decode("utf-8")  # (a FIFO would block: refused)
     except NotRegularFile as exc:
         raise SettingsError(f"{path} is {exc.kind}, not a settings file") from None
     except (OSError, UnicodeDecodeError) as exc:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -108,11 +107,10 @@ def create(name: str | None, stance: Path | None, source: Path | None, output: P
 def _read_stance(path: Path) -> str:
     if str(path) == "-":
         return read_stdin_text()
-    from ..special_files import open_regular
+    from ..special_files import read_regular
 
     try:
-        with os.fdopen(open_regular(path), "rb") as fh:  # a FIFO would block: refused
-            return fh.read().decode("utf-8")
+        return read_regular(path).decode("utf-8")  # (a FIFO would block: refused)
     except FileNotFoundError:
         fail(f"{path}: no such stance file")
     except (OSError, UnicodeDecodeError) as exc:

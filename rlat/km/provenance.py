@@ -23,7 +23,7 @@ from ..claims import events as ev
 from ..claims.fold import FoldState
 from ..claims.model import Claim
 from ..render.terminal import quoted
-from ..special_files import open_regular
+from ..special_files import read_regular
 from .sources import file_digest, outside_root, source_text
 from .store import KMError, KnowledgeModel, Passage
 
@@ -76,8 +76,7 @@ class SourceReader:
 def _read_regular(path: Path) -> bytes:
     """A source's bytes; OSError (NotRegularFile) for a FIFO or device that replaced it since
     the build, which a plain read would wait on forever."""
-    with os.fdopen(open_regular(path), "rb") as fh:
-        return fh.read()
+    return read_regular(path)
 
 
 def passage_status(reader: SourceReader, p: Passage) -> tuple[str, str]:

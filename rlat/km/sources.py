@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..globs import GlobError, glob_regex
-from ..special_files import NotRegularFile, open_regular
+from ..special_files import NotRegularFile, read_regular
 from .chunk import DEFAULT_EXTS
 
 ALWAYS_SKIPPED_DIRS = frozenset({
@@ -320,8 +320,7 @@ def source_text(data: bytes) -> str:
 
 def _read_bounded(path: Path, limit: int) -> bytes:
     """At most ``limit`` + 1 bytes of a regular file (NotRegularFile for anything else)."""
-    with os.fdopen(open_regular(path), "rb") as fh:
-        return fh.read(limit + 1)
+    return read_regular(path, limit + 1)
 
 
 def read_source(path: Path) -> ReadResult:

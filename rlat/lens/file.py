@@ -24,7 +24,7 @@ from ..container import (
     UnsupportedVersion,
 )
 from ..container.file import LENS_MAGIC, RLAT_MAGIC, write_new_file
-from ..special_files import open_regular
+from ..special_files import open_regular, read_regular
 from .model import (
     Contribution,
     Entry,
@@ -158,8 +158,7 @@ def lens_from_toml(path: str | os.PathLike, *, stamp: float | None = None) -> Le
             raise LensError(f"{path}: give stance or stance_file, not both")
         stance_path = (path.parent / str(data["stance_file"])).resolve()
         try:
-            with os.fdopen(open_regular(stance_path), "rb") as fh:
-                stance = fh.read().decode("utf-8")
+            stance = read_regular(stance_path).decode("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             why = getattr(exc, "strerror", None) or "not UTF-8 text"
             raise LensError(f"{path}: stance_file {stance_path} cannot be read ({why})") from None

@@ -93,7 +93,10 @@ _ASKS_JOB = {
         # ("the integration tests panic about a display when I run them over ssh — how are
         # they meant to be run?")
         r"\b(?:tests?|specs?|suite)\b[^?\n]{0,80}?\bhow (?:are|is|do|should) (?:they|these|those|"
-        r"it|we|i)\b[^?\n]{0,30}?\brun\b",
+        r"it|we|i)\b[^?\n]{0,30}?\brun\b|"
+        # ("what's the command for the job tooling's test suite with coverage?")
+        r"\btest (?:command|invocation)\b|"
+        r"\b(?:command|invocation) for (?:[\w'’-]+ ){0,4}?(?:tests?|test suite|specs?)\b",
         re.IGNORECASE),
     BUILD: rx(
         r"\bbuild (?:command|invocation|entry ?point|target|script|steps?)\b|"

@@ -100,12 +100,15 @@ def test_which_prompts_ask_to_run_the_tests():
                    "what needs to be running before the japa suite will pass?",
                    "kick off the integration tests",
                    "the integration tests panic about a display over ssh — how are they meant "
-                   "to be run?"):
+                   "to be run?",
+                   "what's the command for the job tooling's test suite with coverage?",
+                   "what do I put in front of the test command so it uses the new nextflow?"):
         assert asked_kind(prompt, None) == TEST_RUN, prompt
         assert asked_kind(prompt, None, question=False) == TEST_RUN, prompt
     for prompt in ("add a test for the parser", "why does test_login fail?",
                    "run the linter on the test files", "run the benchmarks on the test box",
-                   "how do I run the dev server?"):
+                   "how do I run the dev server?", "write a test for the command parser",
+                   "what's the command for the deploy?"):
         assert asked_kind(prompt, None) != TEST_RUN, prompt
     # what was tried here is asked first: the report of the attempt answers it
     assert asked_kind("has anyone tried running the specs in parallel?", None) == ATTEMPT

@@ -126,3 +126,15 @@ def test_a_remedy_said_as_what_doing_it_strips_is_kept_with_its_explanation(tmp_
           "encoding='utf-8-sig' strips the BOM and still reads files that don't have one.")
     texts = [f["text"] for f in proposed(b).get("gotcha", [])]
     assert any("raises KeyError" in t and "utf-8-sig" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("text,tokens", [
+    ("the export runs at 7:30pm every night on prod-db", {"time:7:30"}),
+    ("the export runs at 7:30 PM every night on prod-db", {"time:7:30"}),
+    ("the kiosk screens are 16:10 aspect, so the header wraps", set()),
+    ("traffic goes a 20:80 split between the blue and green pools", set()),
+    ("the api listens on host:8080 in the staging compose file", {"port:8080"}),
+])
+def test_a_time_written_with_its_pm_is_a_time_and_a_ratio_is_neither_time_nor_port(text, tokens):
+    assert {t for t in fact_rules.salient_tokens(text) if t.startswith(("time:", "port:"))} \
+        == tokens

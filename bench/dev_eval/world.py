@@ -1,7 +1,7 @@
 """The evaluation world: projects, their sessions with planted facts, and the later prompts.
 
-A *split* (``dev``, ``dev2`` … ``dev39`` or ``heldout``) is a content module
-(``dev_content.py``, ``dev2_content.py`` … ``dev39_content.py``, ``heldout_content.py``: projects,
+A *split* (``dev``, ``dev2`` … ``dev40`` or ``heldout``) is a content module
+(``dev_content.py``, ``dev2_content.py`` … ``dev40_content.py``, ``heldout_content.py``: projects,
 facts, noise, unrelated prompts, phrasing templates) plus a
 seed. :func:`generate` turns it into
 a :class:`World` deterministically: which
@@ -31,6 +31,8 @@ is tuned on since; dev37 (written in the same pass by another such helper: 0.725
 untuned only. dev38 (written in the twenty-third pass by a helper that read no rlat code:
 0.775 with the pass's start code) is tuned on since. dev39 (written in the twenty-fourth pass
 by a helper that read no rlat code: 0.675 with the pass's start code) is tuned on since.
+dev40 (written in the twenty-fourth pass by a helper that read no rlat code) is read untuned
+only.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context
 (:func:`contains_key`: case-insensitive, on word tokens, a trailing plural ``s`` ignored, so
@@ -96,6 +98,7 @@ SPLITS = {"dev": ("bench.dev_eval.dev_content", 1301),
           "dev37": ("bench.dev_eval.dev37_content", 8123),
           "dev38": ("bench.dev_eval.dev38_content", 5903),
           "dev39": ("bench.dev_eval.dev39_content", 7717),
+          "dev40": ("bench.dev_eval.dev40_content", 6091),
           "heldout": ("bench.dev_eval.heldout_content", 9473)}
 
 

@@ -557,8 +557,10 @@ def _password_commands(text: str) -> Iterable[int]:
         line_end = len(text) if line_end == -1 else line_end
         for c in _PASSWORD_COMMAND.finditer(text, line_start, line_end):
             start = c.start()
-            # a command's name, not part of a word, a file name or an option (gzip, x.7z)
-            if not start or text[start - 1] not in _NAME_CHARS:
+            # a command's name, not part of a word, a file name or an option (gzip, x.7z), and
+            # followed by its arguments (not prose: "Build the feed zip: ./gradlew … -Pkey=v")
+            if (not start or text[start - 1] not in _NAME_CHARS) \
+                    and text[c.end():c.end() + 1] in (" ", "\t"):
                 starts.append(start)
         m = search(text, line_end)
     return starts

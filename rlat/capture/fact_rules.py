@@ -1330,8 +1330,10 @@ LABEL = rx(r"^\*\*[^*\n]{1,60}(?::\*\*|\*\*:)\s*|"
 ENV_ERROR = Folded(
     r"not found|no such|unrecognized|not recognized|"
     # (what the command named is unknown to its program: "Unknown configuration profile:
-    # 'slurm'", "unknown option '--fast'")
-    r"unknown (?:[a-z-]+ )?(?:option|command|flag|argument|profile|preset|subcommand)|"
+    # 'slurm'", "unknown option '--fast'", "unknown shorthand flag" — not an option a file
+    # names: "PytestConfigWarning: Unknown config option: asyncio_mode", "Unknown
+    # distribution option")
+    r"unknown (?:option|argument|(?:[a-z-]+ )?(?:command|flag|profile|preset|subcommand))|"
     r"command not found|modulenotfound|no module named|cannot find|can'?t find|permission denied|"
     r"connection refused|could not connect|unable to|not installed|requires|unsupported|"
     r"invalid option|invalid argument|not a valid (?:command|option|argument|key)|usage:|"

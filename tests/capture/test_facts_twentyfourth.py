@@ -149,6 +149,25 @@ def test_a_guess_ruled_out_is_no_explanation_and_the_next_one_is(tmp_path, ruled
     assert "OverrideCycles" in gotcha and "wasn't it" not in gotcha
 
 
+@pytest.mark.parametrize("said", [
+    "That wasn't it: lane 3 mixes 10 bp and 8 bp indexes, and BCL Convert needs one read "
+    "structure per sheet, so the splitter has to split a lane by index length.",
+    "So that's not the problem; the real problem is that lane 3 mixes 10 bp and 8 bp indexes "
+    "and BCL Convert needs one read structure per sheet.",
+])
+def test_a_guess_ruled_out_in_the_sentence_that_explains_is_still_the_explanation(tmp_path, said):
+    b = session(tmp_path)
+    b.prompt("demux died on lane 3 only.\n\nERROR: Sample sheet validation failed\nLane 3: "
+             "index lengths are inconsistent (Index: 8, 10)")
+    b.say("First guess is stale state — clearing it.")
+    b.run("Bash", {"command": "nextflow clean -f -before last -q"}, "")
+    b.run("Bash", {"command": "python bin/split_samplesheet.py --explain --lane 3 s.csv"},
+          "lane 3: 96 samples\n  index 10: 88\n  index 8: 8\nwriting 1 sub-sheet for lane 3")
+    b.say(said)
+    (gotcha,) = [f["text"] for f in proposed(b).get("gotcha", [])]
+    assert "one read structure per sheet" in gotcha
+
+
 def test_a_remedy_said_as_what_doing_it_strips_is_kept_with_its_explanation(tmp_path):
     b = session(tmp_path)
     b.prompt("Rack imports stopped working after the scanner PC got updated. every file fails\n\n"

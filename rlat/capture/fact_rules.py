@@ -51,9 +51,12 @@ HEDGED = rx(r"\b(?:i doubt|not sure|i don'?t think|i wonder|no idea if|or someth
                     r"something about|i don'?t (?:yet )?know (?:how|if|whether|why|what)|can'?t "
                     r"(?:yet )?tell (?:yet )?(?:whether|if))\b", re.IGNORECASE)
 # A guess ruled out ("That wasn't it; the error doesn't come from leftover state."): the
-# explanation is still to come.
+# explanation is still to come — unless the rest of the sentence gives it, denying nothing
+# ("That wasn't it: lane 3 mixes 10 bp and 8 bp indexes, and BCL Convert needs …").
 RULED_OUT = rx(r"^\W*(?:(?:no|nope|ok(?:ay)?|hm+|so)\W+)?(?:that|this|it)(?:'s| is| was)"
-               r"(?:n'?t| not) (?:it|the (?:cause|problem|issue|culprit))\b", re.IGNORECASE)
+               r"(?:n'?t| not) (?:it|the (?:cause|problem|issue|culprit))\b"
+               r"(?=\W*$|[^\n]*?(?:\wn['’]t\b|\b(?:not|never|elsewhere|somewhere else)\b))",
+               re.IGNORECASE)
 BULLET = rx(r"^\s*(?:(?:[-*+•]|\d+[.)])\s+)?\[[ xX✓]\]\s+|^\s*(?:[-*+•]|\d+[.)])\s+|"
                     r"^\s*#+\s+|^\s*>\s*")
 
@@ -1335,8 +1338,10 @@ LABEL = rx(r"^\*\*[^*\n]{1,60}(?::\*\*|\*\*:)\s*|"
 ENV_ERROR = Folded(
     r"not found|no such|unrecognized|not recognized|"
     # (what the command named is unknown to its program: "Unknown configuration profile:
-    # 'slurm'", "unknown option '--fast'")
-    r"unknown (?:[a-z-]+ )?(?:option|command|flag|argument|profile|preset|subcommand)|"
+    # 'slurm'", "unknown option '--fast'", "unknown shorthand flag" — not an option a file
+    # names: "PytestConfigWarning: Unknown config option: asyncio_mode", "Unknown
+    # distribution option")
+    r"unknown (?:option|argument|(?:[a-z-]+ )?(?:command|flag|profile|preset|subcommand))|"
     r"command not found|modulenotfound|no module named|cannot find|can'?t find|permission denied|"
     r"connection refused|could not connect|unable to|not installed|requires|unsupported|"
     r"invalid option|invalid argument|not a valid (?:command|option|argument|key)|usage:|"

@@ -94,9 +94,11 @@ _ASKS_JOB = {
         # they meant to be run?")
         r"\b(?:tests?|specs?|suite)\b[^?\n]{0,80}?\bhow (?:are|is|do|should) (?:they|these|those|"
         r"it|we|i)\b[^?\n]{0,30}?\brun\b|"
-        # ("what's the command for the job tooling's test suite with coverage?")
+        # ("what's the command for the job tooling's test suite with coverage?" — not another
+        # job done for them: "the command for resetting the test database")
         r"\btest (?:command|invocation)\b|"
-        r"\b(?:command|invocation) for (?:[\w'’-]+ ){0,4}?(?:tests?|test suite|specs?)\b",
+        r"\b(?:command|invocation) for (?:(?!(?!runn|execut)\w+ing )[\w'’-]+ ){0,4}?"
+        r"(?:tests?|test suite|specs?)\b(?! (?:data(?:base)?|db|fixtures?)\b)",
         re.IGNORECASE),
     BUILD: rx(
         r"\bbuild (?:command|invocation|entry ?point|target|script|steps?)\b|"

@@ -35,9 +35,45 @@ def test_a_profile_the_program_does_not_know_makes_the_command_the_wrong_one(tmp
     ("Unknown CMake preset 'relase'", True),
     ("KeyError: 'unknown lane 9'", False),
     ("RuntimeError: unknown error while reading the run folder", False),
+    ("Error: unknown shorthand flag: 'n' in -n", True),
+    # (an option a config file names, warned about, is not the command's)
+    ("PytestConfigWarning: Unknown config option: asyncio_mode", False),
+    ("UserWarning: Unknown distribution option: 'tests_require'", False),
 ])
 def test_what_the_program_does_not_know_is_the_command_s_fault(error, wrong):
     assert bool(fact_rules.ENV_ERROR.search(error)) is wrong
+
+
+PYTEST_OUTPUT = """\
+tests/test_invoice.py .....F......                                        [100%]
+
+=================================== FAILURES ===================================
+>       assert invoice_total([Line(1, "0.105")]) == Decimal("0.11")
+E       AssertionError: assert Decimal('0.10') == Decimal('0.11')
+
+tests/test_invoice.py:41: AssertionError
+=============================== warnings summary ===============================
+  /usr/lib/python3/dist-packages/_pytest/config/__init__.py:1373: PytestConfigWarning: \
+Unknown config option: asyncio_mode
+
+=========================== short test summary info ============================
+FAILED tests/test_invoice.py::test_total_rounding - AssertionError: assert Decimal('0.10') \
+== Decimal('0.11')
+==================== 1 failed, 11 passed, 1 warning in 0.31s ===================="""
+
+
+def test_a_config_option_warned_about_does_not_make_a_test_run_the_wrong_one(tmp_path):
+    # (the tests failed for the code; the rerun after the fix is no recovery)
+    b = session(tmp_path)
+    b.prompt("the invoice totals test is failing, can you fix it?")
+    b.run("Bash", {"command": "pytest tests/test_invoice.py"}, PYTEST_OUTPUT, is_error=True)
+    b.say("invoice_total quantizes with ROUND_HALF_EVEN, so 0.105 becomes 0.10.")
+    b.run("Edit", {"file_path": "/home/user/project/billing/invoice.py",
+                   "old_string": "ROUND_HALF_EVEN", "new_string": "ROUND_HALF_UP"},
+          "The file has been updated.")
+    b.run("Bash", {"command": "pytest tests/test_invoice.py -q"}, "12 passed in 0.20s")
+    b.say("Fixed: totals round half up now; all 12 tests pass.")
+    assert not proposed(b).get("recovery")
 
 
 def test_a_recovery_names_the_step_of_its_chain_that_does_the_failed_job(tmp_path):
@@ -111,6 +147,25 @@ def _ruled_out_session(tmp_path, ruled_out: str):
 def test_a_guess_ruled_out_is_no_explanation_and_the_next_one_is(tmp_path, ruled_out):
     (gotcha,) = _ruled_out_session(tmp_path, ruled_out)
     assert "OverrideCycles" in gotcha and "wasn't it" not in gotcha
+
+
+@pytest.mark.parametrize("said", [
+    "That wasn't it: lane 3 mixes 10 bp and 8 bp indexes, and BCL Convert needs one read "
+    "structure per sheet, so the splitter has to split a lane by index length.",
+    "So that's not the problem; the real problem is that lane 3 mixes 10 bp and 8 bp indexes "
+    "and BCL Convert needs one read structure per sheet.",
+])
+def test_a_guess_ruled_out_in_the_sentence_that_explains_is_still_the_explanation(tmp_path, said):
+    b = session(tmp_path)
+    b.prompt("demux died on lane 3 only.\n\nERROR: Sample sheet validation failed\nLane 3: "
+             "index lengths are inconsistent (Index: 8, 10)")
+    b.say("First guess is stale state — clearing it.")
+    b.run("Bash", {"command": "nextflow clean -f -before last -q"}, "")
+    b.run("Bash", {"command": "python bin/split_samplesheet.py --explain --lane 3 s.csv"},
+          "lane 3: 96 samples\n  index 10: 88\n  index 8: 8\nwriting 1 sub-sheet for lane 3")
+    b.say(said)
+    (gotcha,) = [f["text"] for f in proposed(b).get("gotcha", [])]
+    assert "one read structure per sheet" in gotcha
 
 
 def test_a_remedy_said_as_what_doing_it_strips_is_kept_with_its_explanation(tmp_path):

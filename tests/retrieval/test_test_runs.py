@@ -66,6 +66,8 @@ def test_the_route_lets_in_what_the_shared_words_do_not():
     "add a test for the flash driver's page size",  # writing a test, not running them
     "run the linter on the test files",  # another job on the tests
     "why is the uart console garbled?",
+    "what's the command for resetting the test database?",  # another job, for the tests
+    "what's the command for regenerating the test fixtures?",
 ])
 def test_other_prompts_do_not_get_the_test_command_for_sharing_a_word(prompt):
     assert HOST_TESTS not in recalled(store((HOST_TESTS, WS)), prompt)
@@ -108,7 +110,10 @@ def test_which_prompts_ask_to_run_the_tests():
     for prompt in ("add a test for the parser", "why does test_login fail?",
                    "run the linter on the test files", "run the benchmarks on the test box",
                    "how do I run the dev server?", "write a test for the command parser",
-                   "what's the command for the deploy?"):
+                   "what's the command for the deploy?",
+                   "what's the command for seeding the test data?",
+                   "what's the command for debugging a failing test?",
+                   "what's the command for the test database?"):
         assert asked_kind(prompt, None) != TEST_RUN, prompt
     # what was tried here is asked first: the report of the attempt answers it
     assert asked_kind("has anyone tried running the specs in parallel?", None) == ATTEMPT

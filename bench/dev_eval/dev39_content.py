@@ -1,8 +1,8 @@
 """The ``dev39`` split, "a genomics core facility's pipeline developer, during an instrument
 upgrade": four projects, ten planted facts each.
 
-Written in the twenty-fourth pass by a helper that read no rlat code; first read untuned (0.675),
-tuned on since.
+Written in the twenty-fourth pass by a helper that read no rlat code; first read untuned (0.675
+under seed 7717, which dev3 had; 0.70 re-seeded 7741), tuned on since.
 
 The Calder Street Genomics Core (CSGC) sequences for about ninety labs on a university medical
 campus. This June it is retiring its two NovaSeq 6000s for a NovaSeq X Plus (instrument

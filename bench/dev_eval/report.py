@@ -71,7 +71,7 @@ SPLIT_NOTE = {
     "dev38": "the DEV38 split: written in the twenty-third pass by a helper that read no "
              "rlat code; first read untuned (0.775), tuned on since the twenty-third",
     "dev39": "the DEV39 split: written in the twenty-fourth pass by a helper that read no "
-             "rlat code; first read untuned (0.675), tuned on since the twenty-fourth",
+             "rlat code; first read untuned (0.70), tuned on since the twenty-fourth",
     "dev40": "the DEV40 split: written in the twenty-fourth pass by a helper that read no "
              "rlat code; read untuned only (not tuned on)",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",

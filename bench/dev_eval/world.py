@@ -30,8 +30,10 @@ the twenty-second pass by a helper that read no rlat code: 0.675 with the pass's
 is tuned on since; dev37 (written in the same pass by another such helper: 0.725) is read
 untuned only. dev38 (written in the twenty-third pass by a helper that read no rlat code:
 0.775 with the pass's start code) is tuned on since. dev39 (written in the twenty-fourth pass
-by a helper that read no rlat code: 0.675 with the pass's start code) is tuned on since.
-dev40 (written in the twenty-fourth pass by a helper that read no rlat code) is read untuned
+by a helper that read no rlat code: 0.675 with the pass's start code under seed 7717, which
+dev3 had; 0.70 re-seeded) is tuned on since.
+dev40 (written in the twenty-fourth pass by a helper that read no rlat code: 0.55 with the
+pass's start code and its end code) is read untuned
 only.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context
@@ -97,7 +99,7 @@ SPLITS = {"dev": ("bench.dev_eval.dev_content", 1301),
           "dev36": ("bench.dev_eval.dev36_content", 3371),
           "dev37": ("bench.dev_eval.dev37_content", 8123),
           "dev38": ("bench.dev_eval.dev38_content", 5903),
-          "dev39": ("bench.dev_eval.dev39_content", 7717),
+          "dev39": ("bench.dev_eval.dev39_content", 7741),
           "dev40": ("bench.dev_eval.dev40_content", 6091),
           "heldout": ("bench.dev_eval.heldout_content", 9473)}
 

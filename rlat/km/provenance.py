@@ -64,19 +64,13 @@ class SourceReader:
                 self._texts[rel] = None
             else:
                 try:
-                    self._texts[rel] = source_text(_read_regular(self.root / rel))
+                    self._texts[rel] = source_text(read_regular(self.root / rel))
                 except OSError:
                     self._texts[rel] = None
         return self._texts[rel]
 
     def exists(self, rel: str) -> bool:
         return self.root is not None and not outside_root(rel) and (self.root / rel).is_file()
-
-
-def _read_regular(path: Path) -> bytes:
-    """A source's bytes; OSError (NotRegularFile) for a FIFO or device that replaced it since
-    the build, which a plain read would wait on forever."""
-    return read_regular(path)
 
 
 def passage_status(reader: SourceReader, p: Passage) -> tuple[str, str]:
@@ -213,7 +207,7 @@ def drifted_sources(km: KnowledgeModel, reader: SourceReader) -> list[dict]:
         if st.st_size == info["size"] and st.st_mtime_ns == info["mtime_ns"]:
             continue
         try:
-            digest = file_digest(_read_regular(path))
+            digest = file_digest(read_regular(path))  # (a FIFO put there: OSError)
         except OSError:
             out.append({"path": rel, "status": "unreadable"})
             continue

@@ -51,10 +51,11 @@ HEDGED = rx(r"\b(?:i doubt|not sure|i don'?t think|i wonder|no idea if|or someth
                     r"something about|i don'?t (?:yet )?know (?:how|if|whether|why|what)|can'?t "
                     r"(?:yet )?tell (?:yet )?(?:whether|if))\b", re.IGNORECASE)
 # A guess ruled out ("That wasn't it; the error doesn't come from leftover state."): the
-# explanation is still to come — unless the rest of the sentence gives it, denying nothing
-# ("That wasn't it: lane 3 mixes 10 bp and 8 bp indexes, and BCL Convert needs …").
+# explanation is still to come — unless the rest of the sentence gives it: after a colon
+# ("That wasn't it: BCL Convert doesn't accept two index lengths in one sheet."), or denying
+# nothing ("… it — lane 3 mixes 10 bp and 8 bp indexes, and BCL Convert needs …").
 RULED_OUT = rx(r"^\W*(?:(?:no|nope|ok(?:ay)?|hm+|so)\W+)?(?:that|this|it)(?:'s| is| was)"
-               r"(?:n'?t| not) (?:it|the (?:cause|problem|issue|culprit))\b"
+               r"(?:n'?t| not) (?:it|the (?:cause|problem|issue|culprit))\b(?!\s*:)"
                r"(?=\W*$|[^\n]*?(?:\wn['’]t\b|\b(?:not|never|elsewhere|somewhere else)\b))",
                re.IGNORECASE)
 BULLET = rx(r"^\s*(?:(?:[-*+•]|\d+[.)])\s+)?\[[ xX✓]\]\s+|^\s*(?:[-*+•]|\d+[.)])\s+|"

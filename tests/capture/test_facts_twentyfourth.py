@@ -154,6 +154,9 @@ def test_a_guess_ruled_out_is_no_explanation_and_the_next_one_is(tmp_path, ruled
     "structure per sheet, so the splitter has to split a lane by index length.",
     "So that's not the problem; the real problem is that lane 3 mixes 10 bp and 8 bp indexes "
     "and BCL Convert needs one read structure per sheet.",
+    # (after a colon the rest is the explanation, a denial in it too: the review's open note)
+    "That wasn't it: BCL Convert doesn't take two index lengths in one sheet, it needs one read "
+    "structure per sheet.",
 ])
 def test_a_guess_ruled_out_in_the_sentence_that_explains_is_still_the_explanation(tmp_path, said):
     b = session(tmp_path)

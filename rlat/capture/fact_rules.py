@@ -1111,19 +1111,20 @@ FALSIFIED = rx(
     re.IGNORECASE)
 
 # Salient tokens: what an environment fact is about, and what recurrence compares.
+# (two numbers around a colon that are a ratio, neither a port nor a time of day: "16:10
+# aspect", "a 20:80 split")
+_NOT_A_RATIO = r"(?!\s*(?:aspect|ratio|split)\b)"
 _PORT = rx(
     r"\bport\s*(?:is\s*|=\s*|:\s*|number\s*)?(\d{2,5})\b|"
-    # (a host's port, not a ratio's second number: "16:10 aspect", "a 20:80 split")
-    r"(?<=[\w\]]):(\d{2,5})\b(?!\s*(?:aspect|ratio|split)\b)|"
+    r"(?<=[\w\]]):(\d{2,5})\b" + _NOT_A_RATIO + r"|"
     r"\b(?:listens?|listening|runs?|running|served|bound)\s+on\s+(?:port\s+)?:?(\d{2,5})\b",
     re.IGNORECASE)
 # A time of day ("7:30 pm", "7:30pm", "00:30", "1:12:07", "at 04:30."): its minutes are no port
 # ("host:30" is one); a dot after it ends a sentence, not a version ("1:2.3" is none). An hour
 # of the day only, and not a port mapping ("-p 53:53/udp", "- \"22:22\"" in a compose file) nor
-# a ratio ("16:10 aspect", "a 20:80 split").
+# a ratio.
 _CLOCK_TIME = rx(r"(?<![\w.:/\]\"'-])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?"
-                 r"(?:(?=[ap]m\b)|(?![\w:/\"']|\.\w))(?!\s*(?:aspect|ratio|split)\b)",
-                 re.IGNORECASE)
+                 r"(?:(?=[ap]m\b)|(?![\w:/\"']|\.\w))" + _NOT_A_RATIO, re.IGNORECASE)
 _VERSION = rx(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)*(?![\w.]*\w)|\b(?:version|v)\s*(\d+)\b",
                       re.IGNORECASE)
 _ENV_VAR = rx(r"\$\{?([A-Z][A-Z0-9_]{2,})\}?|\b([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9])\b|"

@@ -76,6 +76,24 @@ class CaptureError(Exception):
     """The transcript cannot be captured at all (missing, a directory, unreadable). One line."""
 
 
+def transcript_file(path: str | os.PathLike) -> Path:
+    """``path`` as a transcript to read, or CaptureError saying what it is instead: missing, a
+    directory, a FIFO or device (which a reader would wait on forever), unreadable."""
+    path = Path(path)
+    if not path.exists():
+        raise CaptureError(f"transcript not found: {path}")
+    if path.is_dir():
+        raise CaptureError(f"{path} is a directory; pass the session's .jsonl file")
+    if not path.is_file():
+        from ..special_files import special_kind
+
+        raise CaptureError(f"cannot read {path}: not a regular file "
+                           f"({special_kind(path.stat().st_mode)})")
+    if not os.access(path, os.R_OK):
+        raise CaptureError(f"cannot read {path} (permission denied)")
+    return path
+
+
 @dataclass(slots=True)
 class CaptureReport:
     transcript: str
@@ -296,13 +314,7 @@ def capture_transcript(
     everything except writing (no store append, no scrub log). Raises CaptureError when the
     file cannot be read at all; odd content is tolerated and counted, never raised."""
     started = time.perf_counter()
-    path = Path(path)
-    if not path.exists():
-        raise CaptureError(f"transcript not found: {path}")
-    if path.is_dir():
-        raise CaptureError(f"{path} is a directory; pass the session's .jsonl file")
-    if not os.access(path, os.R_OK):
-        raise CaptureError(f"cannot read {path} (permission denied)")
+    path = transcript_file(path)
 
     report = CaptureReport(transcript=str(path), dry_run=dry_run)
     stats = ReadStats()

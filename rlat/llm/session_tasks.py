@@ -73,22 +73,13 @@ def _epoch(ts: str) -> float | None:
 def load_session(transcript_path: str | os.PathLike, *, cwd: str | None = None,
                  session_id: str | None = None) -> SessionInput:
     """The session's messages, one per JSONL line (the id a citation names), scrubbed."""
-    from ..capture.pipeline import CaptureError, Cleaner
+    from ..capture.pipeline import CaptureError, Cleaner, transcript_file
     from ..capture.transcript import ReadStats, iter_turns
     from ..workspace import workspace_id
 
     if not transcript_path:
         raise CaptureError("no transcript to read (the hook gave no transcript_path)")
-    path = Path(transcript_path)
-    if not path.exists():
-        raise CaptureError(f"transcript not found: {path}")
-    if path.is_dir():
-        raise CaptureError(f"{path} is a directory; pass the session's .jsonl file")
-    if not path.is_file():
-        from ..special_files import special_kind
-
-        raise CaptureError(f"cannot read {path}: not a regular file "
-                           f"({special_kind(path.stat().st_mode)})")
+    path = transcript_file(transcript_path)
     cleaner = Cleaner(session_id)
     messages: list[Msg] = []
     first_sid = first_cwd = None

@@ -93,6 +93,15 @@ class FoldState:
         )
 
 
+def folded_before_registers(body: dict) -> bool:
+    """Whether a snapshot was written by an rlat older than the state registers
+    (``Claim.base_state``, ``contest_key``): its rows hold states that rlat's fold kept by
+    other rules (a contest revived a retired claim, and stood after its other side was
+    forgotten), which no later event can settle as the events themselves would. Every rlat
+    keeps every event beside its snapshots, so a reader folds those instead."""
+    return "base_state" not in (body.get("fields") or CLAIM_FIELDS)
+
+
 def claim_from_row(names: list[str], row: list) -> Claim:
     """A claim from a snapshot row whose columns are ``names`` (another version's rows are
     mapped by name, with defaults for the rest)."""

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..container import EVENTS, SNAPSHOT, Container, ContainerError
 from ..container.file import REC_HEAD, REC_OVERHEAD
-from .fold import FoldState, fold
+from .fold import FoldState, fold, folded_before_registers
 from .shapes import malformed
 
 # Write a snapshot once the event records after the newest one hold this fraction of that
@@ -74,8 +74,15 @@ class ClaimLog:
         state = None
         start = 0
         snapshot_bytes = 0
+        body = None
         if found and refs and refs[0].rtype == SNAPSHOT:
-            state = FoldState.from_snapshot(self.container.read(refs[0], data))
+            body = self.container.read(refs[0], data)
+            if folded_before_registers(body):
+                # (an older rlat's fold, by rules this one no longer keeps: every event is still
+                # in the file, so fold them all; the next checkpoint writes a current snapshot)
+                body, found = None, False
+        if body is not None:
+            state = FoldState.from_snapshot(body)
             snapshot_bytes = refs[0].length + REC_OVERHEAD
             start = 1
         elif not found:

@@ -8,7 +8,7 @@ import struct
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..container import EVENTS, SNAPSHOT, Container, ContainerError
+from ..container import EVENTS, SNAPSHOT, Container, ContainerError, CorruptRecord
 from ..container.file import REC_HEAD, REC_OVERHEAD
 from .fold import FoldState, fold, folded_before_registers
 from .shapes import malformed
@@ -71,25 +71,29 @@ class ClaimLog:
     def _state(self) -> FoldState:
         data = self.container._map()
         refs, found = self.container.tail_refs([SNAPSHOT], data)
-        state = None
-        start = 0
-        snapshot_bytes = 0
-        body = None
         if found and refs and refs[0].rtype == SNAPSHOT:
             body = self.container.read(refs[0], data)
             if folded_before_registers(body):
-                # (an older rlat's fold, by rules this one no longer keeps: every event is still
-                # in the file, so fold them all; the next checkpoint writes a current snapshot)
-                body, found = None, False
-        if body is not None:
-            state = FoldState.from_snapshot(body)
-            snapshot_bytes = refs[0].length + REC_OVERHEAD
-            start = 1
-        elif not found:
-            refs = self.container.scan(data).refs
-        state = state or FoldState()
+                # An older rlat's fold, by rules this one no longer keeps: every event is still
+                # in the file, so fold them all (the next checkpoint writes a current snapshot);
+                # only events damaged before it (`rlat doctor`) leave the snapshot to serve.
+                try:
+                    return self._fold_from(FoldState(), self.container.scan(data).refs, data, 0)
+                except CorruptRecord:
+                    pass
+            state = self._fold_from(FoldState.from_snapshot(body), refs[1:], data,
+                                    refs[0].length + REC_OVERHEAD)
+        else:
+            if not found:
+                refs = self.container.scan(data).refs
+            state = self._fold_from(FoldState(), refs, data, 0)
+        return state
+
+    def _fold_from(self, state: FoldState, refs: list, data, snapshot_bytes: int) -> FoldState:
+        """``state`` with the event records among ``refs`` folded on, after a snapshot of
+        ``snapshot_bytes`` (0: none)."""
         count = size = 0
-        for ref in refs[start:]:
+        for ref in refs:
             if ref.rtype == EVENTS:
                 fold(self.container.read(ref, data).get("events", ()), state)
                 count += 1

@@ -42,3 +42,20 @@ def test_a_snapshot_an_older_rlat_folded_agrees_with_the_full_fold(rlat_home):
     states = _states(rlat_home)
     assert states[MAKE_CHECK] == "retired"
     assert states[JUST_TEST] == "candidate"
+
+
+def _flip_a_record(path: Path, index: int) -> None:
+    from rlat.container import Container
+
+    refs = Container(path).scan().refs
+    data = bytearray(path.read_bytes())
+    data[refs[index].offset + 15] ^= 0xFF
+    path.write_bytes(bytes(data))
+
+
+def test_an_older_snapshot_still_serves_when_the_events_before_it_are_damaged(rlat_home):
+    # (it is not used while those events can be folded; damaged, they cannot, and the store
+    # reads from it until `rlat doctor`, as it did before the upgrade)
+    store = _old_store(rlat_home, "contested-1cbd96d.rlat")
+    _flip_a_record(store, 0)
+    assert set(_states(rlat_home)) == {MAKE_CHECK, JUST_TEST, TUESDAYS, THURSDAYS}

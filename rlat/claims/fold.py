@@ -79,7 +79,9 @@ class FoldState:
         for row in body.get("claims", []):
             claim = claim_from_row(names, row)
             claims[claim.id] = claim
-            if claim.state == "contested" and claim.contested_with and claim.base_state:
+            if claim.state == "contested" and claim.contested_with:
+                if not claim.base_state:  # (a row written before the registers)
+                    claim.base_state, claim.contest_key = _registers(claim)
                 contested.append(claim)
         for claim in contested:  # (a snapshot written before a contest needed two live sides)
             settle_state(claim, claims)

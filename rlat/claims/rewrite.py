@@ -14,9 +14,10 @@ from pathlib import Path
 
 from ..container import EVENTS, SNAPSHOT, TOC, Container, CorruptRecord, RecordRef
 from ..container.file import RLAT_MAGIC, write_new_file
+from ..records import replace
 from . import events as ev
-from .fold import FoldState, fold, strip_purged
-from .model import CLAIM_FIELDS
+from .fold import FoldState, fold, folded_before_registers, strip_purged
+from .model import CLAIM_FIELDS, Claim
 from .shapes import malformed
 
 EVENTS_PER_RECORD = 2000
@@ -140,6 +141,11 @@ def salvaged_events(kept: list[tuple[int, dict]]) -> tuple[list[dict], int]:
         return before, 0
     held = FoldState.from_snapshot(kept[split][1]).claims
     built = fold(before).claims
+    if folded_before_registers(kept[split][1]):
+        # (an older rlat's rows have no state registers, which the events build: a claim is
+        # restored only when it differs in something else)
+        held = {cid: _unregistered(claim) for cid, claim in held.items()}
+        built = {cid: _unregistered(claim) for cid, claim in built.items()}
     # (timed where the snapshot was: a union merge sorts by time, and what followed the
     # snapshot must still apply on top)
     times = [float(e.get("ts", 0)) for e in after]
@@ -148,6 +154,10 @@ def salvaged_events(kept: list[tuple[int, dict]]) -> tuple[list[dict], int]:
     restored = [ev.restored(list(CLAIM_FIELDS), claim.to_row(), ts=at)
                 for cid, claim in held.items() if built.get(cid) != claim]
     return before + restored + after, len(restored)
+
+
+def _unregistered(claim: Claim) -> Claim:
+    return replace(claim, base_state=[], contest_key=[])
 
 
 def build_file(path: Path, events: list[dict], others: list[tuple[int, dict]],

@@ -59,3 +59,19 @@ def test_an_older_snapshot_still_serves_when_the_events_before_it_are_damaged(rl
     store = _old_store(rlat_home, "contested-1cbd96d.rlat")
     _flip_a_record(store, 0)
     assert set(_states(rlat_home)) == {MAKE_CHECK, JUST_TEST, TUESDAYS, THURSDAYS}
+
+
+def test_doctor_restores_no_claim_whose_events_an_older_snapshot_was_folded_from(rlat_home):
+    # A record after the snapshot is damaged; every event the snapshot was folded from is
+    # intact, so no claim of it is "restored" as the older fold held it (Tuesdays contested).
+    store = _old_store(rlat_home, "contested-1cbd96d.rlat")
+    for text in ("Lint with ruff.", "Format with black."):
+        assert run_rlat("memory", "add", text, cwd=rlat_home).returncode == 0
+    _flip_a_record(store, 2)  # (0: the events, 1: the snapshot, 2 and 3: the two adds)
+    proc = run_rlat("doctor", cwd=rlat_home)
+    assert proc.returncode == 0 and "repaired" in proc.stdout, proc.stdout + proc.stderr
+    assert "restored" not in proc.stdout
+    states = _states(rlat_home)
+    assert states[TUESDAYS] == "candidate"
+    assert states[MAKE_CHECK] == states[JUST_TEST] == "contested"
+    assert len(states) == 5  # (the claim of the damaged record is lost: no snapshot held it)

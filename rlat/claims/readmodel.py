@@ -218,7 +218,10 @@ def damage(store_path: str | os.PathLike) -> str | None:
         return None
     projection = read_projection(store_path)
     if projection is None:
-        return "read model unreadable (another version, truncated or damaged)"
+        opened = _open_file(read_model_path(store_path))
+        if opened is not None and opened[1].get("v") != VERSION:
+            return None  # (another rlat's, from before an upgrade: readers rebuild it)
+        return "read model unreadable (truncated or damaged)"
     try:
         for name, expected in (projection.header.get("checksums") or {}).items():
             if zlib.adler32(projection.section(name)) != expected:
@@ -312,6 +315,22 @@ def read_projection(store_path: str | os.PathLike) -> Projection | None:
     """The store's read model file as written (current or not), or None when there is none or
     it is not one this version reads (another version, truncated, damaged)."""
     path = read_model_path(store_path)
+    opened = _open_file(path)
+    if opened is None or opened[1].get("v") != VERSION:
+        return None
+    try:
+        return Projection(path, *opened)
+    except _UNREADABLE:
+        return None
+
+
+_UNREADABLE = (ValueError, TypeError, KeyError, struct.error, msgpack.ExtraData,
+               msgpack.FormatError, msgpack.StackError)
+
+
+def _open_file(path: Path) -> tuple[mmap.mmap, dict] | None:
+    """(the mapped file, its header) of a read model of any version, or None when there is
+    none or its magic or header do not read."""
     try:
         with open(path, "rb") as fh:
             size = os.fstat(fh.fileno()).st_size
@@ -325,11 +344,8 @@ def read_projection(store_path: str | os.PathLike) -> Projection | None:
         if magic != MAGIC or _HEAD.size + head_len > size:
             return None
         header = unpack(memoryview(data)[_HEAD.size:_HEAD.size + head_len])
-        if not isinstance(header, dict) or header.get("v") != VERSION:
-            return None
-        return Projection(path, data, header)
-    except (ValueError, TypeError, KeyError, struct.error, msgpack.ExtraData,
-            msgpack.FormatError, msgpack.StackError):
+        return (data, header) if isinstance(header, dict) else None
+    except _UNREADABLE:
         return None
 
 

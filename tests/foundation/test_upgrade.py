@@ -75,3 +75,18 @@ def test_doctor_restores_no_claim_whose_events_an_older_snapshot_was_folded_from
     assert states[TUESDAYS] == "candidate"
     assert states[MAKE_CHECK] == states[JUST_TEST] == "contested"
     assert len(states) == 5  # (the claim of the damaged record is lost: no snapshot held it)
+
+
+def test_doctor_calls_an_older_rlats_read_model_no_damage(rlat_home):
+    # (every reader ignores a read model of another format version and the worker rebuilds
+    # it: after an upgrade that is the expected state, not a damaged cache, exit 3)
+    from rlat.claims.readmodel import read_model_path
+
+    store = _old_store(rlat_home, "contested-1cbd96d.rlat")
+    cache = read_model_path(store)
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(STORES / "readmodel-v1-1cbd96d.bin", cache)
+    for args in (("doctor", "--check-only"), ("doctor",)):
+        proc = run_rlat(*args, cwd=rlat_home)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        assert ": ok — " in proc.stdout and "damaged" not in proc.stdout, proc.stdout

@@ -152,6 +152,7 @@ def _doctor_one(target: Path, repair: bool) -> dict:
         if state.malformed:  # (after the torn tail: the rewrite that drops them refuses one)
             return _drop_malformed(report, target, events, repair)
         summary = f"{records} records, {len(events)} events, {len(state.claims)} claims"
+        report["problems"].extend(_secrets_held(state, target))
         cache = read_model_damage(target)
         if cache:
             return _rebuild_read_model(report, target, cache, summary, repair)
@@ -178,6 +179,26 @@ def _doctor_one(target: Path, repair: bool) -> dict:
         return {**report, "status": "repaired",
                 "summary": f"salvaged {len(events) - restored} events from {len(kept)} intact "
                            f"records{again}; original kept at {backup}"}
+
+
+def _secrets_held(state, target: Path) -> list[str]:
+    """A line for each claim whose text or cited excerpts today's secret rules would redact:
+    stored by an older rlat, whose scrubber did not know that form. Nothing rewrites a stored
+    claim's text (its id is the redacted text's), so the person purges it."""
+    from ..scrub import scrub_many
+
+    claims = [c for c in state.claims.values() if not c.purged]
+    texts = [[c.text, *(e.get("excerpt") or "" for e in c.evidence)] for c in claims]
+    flat = scrub_many([t for ts in texts for t in ts])
+    lines, at = [], 0
+    for claim, own in zip(claims, texts, strict=True):
+        found = {f.rule for result in flat[at:at + len(own)] for f in result.findings}
+        at += len(own)
+        if found:
+            lines.append(f"claim {claim.id[:12]} holds what today's secret rules redact "
+                         f"({', '.join(sorted(found))}; stored by an older rlat): "
+                         f"`rlat compact --purge {claim.id[:12]} {target}` removes its text")
+    return lines
 
 
 def _keep_original(target: Path) -> Path:

@@ -90,3 +90,23 @@ def test_doctor_calls_an_older_rlats_read_model_no_damage(rlat_home):
         proc = run_rlat(*args, cwd=rlat_home)
         assert proc.returncode == 0, proc.stdout + proc.stderr
         assert ": ok — " in proc.stdout and "damaged" not in proc.stdout, proc.stdout
+
+
+SECRET = "13a3d4ab988aa35b"  # "Log in with mongosh --password Tr0ub4dor3x --host db1"
+
+
+def test_doctor_names_a_secret_an_older_rlat_stored_and_how_to_remove_it(rlat_home):
+    # 1cbd96d's scrubber did not know mongosh's --password: the claim holds it as typed, and
+    # today's rules would have redacted it. Nothing rewrites a stored claim's text, so doctor
+    # says which claim holds one and the command that removes it.
+    _old_store(rlat_home, "secret-1cbd96d.rlat")
+    proc = run_rlat("doctor", cwd=rlat_home)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert ": ok — " in proc.stdout
+    lines = [ln for ln in proc.stdout.splitlines() if SECRET[:12] in ln]
+    assert len(lines) == 1 and "rlat compact --purge 13a3d4ab988a" in lines[0], proc.stdout
+    assert "Tr0ub4dor3x" not in proc.stdout
+    assert "17d0cd055b33" not in proc.stdout  # (nothing in it to redact)
+    assert run_rlat("compact", "--purge", SECRET[:12], cwd=rlat_home).returncode == 0
+    again = run_rlat("doctor", cwd=rlat_home)
+    assert again.returncode == 0 and SECRET[:12] not in again.stdout, again.stdout

@@ -14,8 +14,10 @@ cache are shared files, and a session's tool calls are short.
 
 import os
 import threading
+import time
 import traceback
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated
 
 from mcp.server.mcpserver import MCPServer
@@ -56,6 +58,19 @@ class Citation(BaseModel):
 
 
 _calls = threading.Lock()
+_STARTED = time.time()
+
+
+def _upgraded_since_start() -> bool:
+    """Whether a file of the rlat package changed since this server started: `git pull` into an
+    editable install, or a `pip install` over it, while a session kept the server running. The
+    modules it imports from then on are the new version's; those loaded before are not."""
+    package = Path(tools.__file__).resolve().parents[1]
+    try:
+        return any(max(st.st_mtime, st.st_ctime) > _STARTED
+                   for st in (path.stat() for path in package.rglob("*.py")))
+    except OSError:
+        return False
 
 
 def _answer(name: str, run: Callable[[], tools.ToolOutput]) -> CallToolResult:
@@ -72,6 +87,13 @@ def _answer(name: str, run: Callable[[], tools.ToolOutput]) -> CallToolResult:
             raise ToolError(f"{name} could not read or write a file: {exc}") from None
         except Exception as exc:  # noqa: BLE001 - a bug must not take the server down
             tools._log(f"{name} failed:\n{traceback.format_exc().rstrip()}")
+            if _upgraded_since_start():
+                raise ToolError(f"{name} failed ({exc.__class__.__name__}: {exc}): rlat's files "
+                                "changed on disk since this server started (rlat was upgraded "
+                                "under it), and the code it loads now does not fit what it "
+                                "loaded then; restart the Claude Code session, or reconnect the "
+                                "server with /mcp, to run the new version (failing after that "
+                                "too, it is a bug in rlat)") from None
             raise ToolError(f"{name} failed unexpectedly ({exc.__class__.__name__}: {exc}); "
                             "this is a bug in rlat") from None
     return CallToolResult(content=[TextContent(type="text", text=out.text)],

@@ -386,3 +386,33 @@ def test_proposals_citing_sessions_nobody_can_check_are_no_independent_witnesses
     proc = run_rlat("memory", "consolidate", "--dry-run", cwd=project,
                     env={"RLAT_HOME": str(tmp_path)})
     assert proc.returncode == 0 and "nothing to change" in proc.stdout, proc.stdout
+
+
+def test_a_tool_that_fails_after_rlat_was_upgraded_under_the_server_says_to_restart(project,
+                                                                                    tmp_path):
+    # `git pull` into an editable install while a session's server runs: a module it imports
+    # later is the new one, and may need a name the old, already loaded modules lack
+    import shutil
+
+    pkg = tmp_path / "pkg"
+    shutil.copytree(REPO / "rlat", pkg / "rlat", ignore=shutil.ignore_patterns("__pycache__"))
+    params_env = {"PYTHONPATH": str(pkg)}
+
+    async def steps(s):
+        before = await s.call_tool("world_facts", {})
+        with open(pkg / "rlat" / "claims" / "model.py", "a") as fh:
+            fh.write("\nA_NAME_OF_A_NEWER_RLAT = 1\n")
+        path = pkg / "rlat" / "hooks" / "user_prompt.py"
+        path.write_text(path.read_text().replace(
+            "from __future__ import annotations\n",
+            "from __future__ import annotations\n\n"
+            "from ..claims.model import A_NAME_OF_A_NEWER_RLAT  # noqa: F401\n", 1))
+        return before, await s.call_tool("memory_search", {"query": "tests"}), \
+            await s.call_tool("world_facts", {})
+
+    before, failed, after = call(project, steps, env=params_env)
+    assert before.is_error is False and after.is_error is False
+    assert failed.is_error is True
+    message = text_of(failed)
+    assert "changed on disk since this server started" in message, message
+    assert "restart" in message and "/mcp" in message, message

@@ -74,6 +74,8 @@ SPLIT_NOTE = {
              "rlat code; first read untuned (0.70), tuned on since the twenty-fourth",
     "dev40": "the DEV40 split: written in the twenty-fourth pass by a helper that read no "
              "rlat code; read untuned only (not tuned on)",
+    "dev41": "the DEV41 split: written in the twenty-fifth pass by a helper that read no "
+             "rlat code; read untuned only (not tuned on)",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

@@ -193,8 +193,10 @@ def refresh(km: Path, source_root: Path | None, dry_run: bool, fmt: str) -> None
         echo(f"{km} is up to date ({report.files:,} files, {report.passages:,} passages)"
              f"{_skipped_line(report.skipped)}")
         return
+    again = (f", {len(report.rescrubbed)} read again (rlat's secret rules changed since it "
+             f"was built; the files did not)" if report.rescrubbed else "")
     echo(f"{prefix} {km}: {len(report.changed)} changed, {len(report.added)} added, "
-         f"{len(report.removed)} removed file(s); passages +{report.passages_added} "
+         f"{len(report.removed)} removed file(s){again}; passages +{report.passages_added} "
          f"-{report.passages_removed} (now {report.passages:,})"
          f"{_skipped_line(report.skipped)}")
     for label, paths in (("changed", report.changed), ("added", report.added),

@@ -105,6 +105,8 @@ class Report:
     missing_inputs: list[str] = field(default_factory=list)
     # refresh only
     changed: list[str] = field(default_factory=list)
+    # read again only because the secret rules changed since the build (their bytes did not)
+    rescrubbed: list[str] = field(default_factory=list)
     added: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     passages_added: int = 0
@@ -402,10 +404,12 @@ def _empty_message(inputs: list[Path], report: Report) -> str:
 
 # ------------------------------------------------------------------------------ drift
 def _stale_events(km: KnowledgeModel, gone: set[str], why: str,
-                  removed: set[str] | frozenset[str] = frozenset()) -> list[dict]:
+                  removed: set[str] | frozenset[str] = frozenset(),
+                  rescrubbed: set[str] | frozenset[str] = frozenset()) -> list[dict]:
     """state_changed(stale) for every live claim citing one of the ``gone`` passage ids. The
     reason names each cited file: ``removed`` (its relative path is in it: the file is gone,
-    not changed) or drifted for ``why``."""
+    not changed), ``rescrubbed`` (unchanged, its passages redacted by newer secret rules) or
+    drifted for ``why``."""
     if not gone:
         return []
     state = km.claims()
@@ -418,10 +422,12 @@ def _stale_events(km: KnowledgeModel, gone: set[str], why: str,
         if not hit:
             continue
         paths = {str(c.get("path") or c.get("passage_id")) for c in hit}
+        drifted = paths - removed - rescrubbed
         reasons = [f"source removed: {', '.join(sorted(paths & removed))}" if paths & removed
                    else "",
-                   f"source drifted ({why}): {', '.join(sorted(paths - removed))}"
-                   if paths - removed else ""]
+                   f"source redacted (rlat's secret rules changed): "
+                   f"{', '.join(sorted(paths & rescrubbed))}" if paths & rescrubbed else "",
+                   f"source drifted ({why}): {', '.join(sorted(drifted))}" if drifted else ""]
         events.append(ev.state_changed(
             claim.id, "stale", "; ".join(r for r in reasons if r), actor="rlat"))
     return events
@@ -493,16 +499,18 @@ def refresh_km(path: Path, *, source_root: Path | None = None, dry_run: bool = F
             if before is not None:
                 report.removed.append(rel)
             continue
-        if before is not None and got.digest == before["digest"] and not rescrub:
+        same = before is not None and got.digest == before["digest"]
+        if same and not rescrub:
             files[rel] = [got.size, got.mtime_ns, got.digest, before["passages"], before["block"]]
             continue
-        (report.changed if before is not None else report.added).append(rel)
+        (report.rescrubbed if same else report.changed if before is not None
+         else report.added).append(rel)
         files[rel] = [got.size, got.mtime_ns, got.digest, 0, NO_BLOCK]
         to_chunk.append((rel, got.text))
     for rel in old_files:
         if rel not in seen:
             report.removed.append(rel)
-    touched = set(report.changed) | set(report.removed)
+    touched = set(report.changed) | set(report.removed) | set(report.rescrubbed)
     report.files = len(files)
 
     if not touched and not report.added:
@@ -538,7 +546,7 @@ def refresh_km(path: Path, *, source_root: Path | None = None, dry_run: bool = F
     report.passages_removed = len(old_ids - new_ids)
     report.passages_added = len(new_ids - old_ids)
     stale = _stale_events(km, set(report.drifted_passages), "source changed",
-                          set(report.removed))
+                          set(report.removed), set(report.rescrubbed))
     report.stale_claims = [e["claim"] for e in stale]
     report.passages = len(index) - len(old_ids) + len(new_ids)
     if dry_run:

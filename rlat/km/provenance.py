@@ -106,7 +106,8 @@ def citation_status(km: KnowledgeModel, reader: SourceReader, cite: dict) -> dic
     if old is not None:
         out.update(lines=[old.line_start, old.line_end], label=old.label, text=old.text)
     if path and reader.exists(path):
-        out.update(status=DRIFTED, why=f"{path} was edited; this passage is no longer in it")
+        out.update(status=DRIFTED, why=f"{path} no longer holds this passage (edited, or read "
+                                       "again under newer secret rules)")
     elif path and reader.reachable:
         out.update(status=MISSING, why=f"{path} no longer exists under {reader.root}")
     elif not reader.reachable:
@@ -176,7 +177,8 @@ def trace(km: KnowledgeModel, ref: str, *, source_root: Path | None = None,
     if in_build:
         status, why = passage_status(reader, p)
     else:
-        status, why = (DRIFTED, f"{p.path} was edited; this passage is no longer in it") \
+        status, why = (DRIFTED, f"{p.path} no longer holds this passage (edited, or read "
+                                "again under newer secret rules)") \
             if reader.exists(p.path) else (MISSING, f"{p.path} no longer exists")
     return {
         "kind": "passage", "id": p.id, "path": p.path, "lines": [p.line_start, p.line_end],

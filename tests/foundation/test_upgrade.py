@@ -110,3 +110,33 @@ def test_doctor_names_a_secret_an_older_rlat_stored_and_how_to_remove_it(rlat_ho
     assert run_rlat("compact", "--purge", SECRET[:12], cwd=rlat_home).returncode == 0
     again = run_rlat("doctor", cwd=rlat_home)
     assert again.returncode == 0 and SECRET[:12] not in again.stdout, again.stdout
+
+
+INSIGHT = "8a7c3b16e776"  # km-1cbd96d.rlat's claim on notes.md's passage
+
+
+def _old_km(tmp_path: Path) -> tuple[Path, Path]:
+    km, src = tmp_path / "km.rlat", tmp_path / "src"
+    shutil.copyfile(STORES / "km-1cbd96d.rlat", km)
+    shutil.copytree(STORES / "km-src", src)
+    return km, src
+
+
+def test_refresh_after_an_upgrade_says_the_secret_rules_changed_not_the_sources(tmp_path):
+    # 1cbd96d built the model under older secret rules: this rlat reads every source again
+    # (notes.md's passage loses its password, and the claim on it goes stale), but no file
+    # changed, and the refresh must not say they did
+    km, src = _old_km(tmp_path)
+    proc = run_rlat("refresh", str(km), "--source-root", str(src), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "0 changed" in out and "changed: " not in out, out
+    assert "6 read again" in out and "secret rules" in out, out
+    assert f"1 claim(s) went stale: {INSIGHT}" in out
+    report = json.loads(run_rlat("refresh", str(km), "--source-root", str(src), "--dry-run",
+                                 "--format", "json", cwd=tmp_path).stdout)
+    assert report["changed"] == [] and report.get("rescrubbed") == []  # (read under these rules now)
+    trace = run_rlat("trace", str(km), INSIGHT, "--source-root", str(src), cwd=tmp_path).stdout
+    stale = [ln for ln in trace.splitlines() if ln.strip().startswith("stale:")]
+    assert stale and "secret rules" in stale[0] and "source changed" not in stale[0], trace
+    assert "was edited" not in trace, trace

@@ -382,6 +382,10 @@ def describe_contradiction(fit: Fit, similarity: float, floor: float) -> str:
             f"a coincidence")
 
 # Words that ask rather than say (stemmed like every term): they never count as content.
+# Nor do "not" and "vs": they shape what is asked ("when should I NOT rebase", "count(*)
+# vs count(column)") but name no thing, and a claim saying "not" or "vs" about something
+# else matched them as a shared word (twenty-fifth pass, dev41: two unrelated prompts
+# silent, no fact lost on any split).
 FILLER = frozenset(stem(w) for w in """
     please pls thanks thank hi hey hello ok okay yes yeah sure
     can could would want wanted need needs needed let lets help know tell show look looking
@@ -390,6 +394,7 @@ FILLER = frozenset(stem(w) for w in """
     now again still actually really maybe just also even already quick quickly bit little
     new one ones some any every much many well good right sorry wondering
     exactly briefly roughly basically simply
+    not vs versus
     """.split())
 
 

@@ -67,3 +67,21 @@ def test_an_order_sharing_many_words_with_a_claim_needs_only_the_ordinary_floor(
     assert A.floor_for(A.ORDER_WORDS + 1, orders=True) == A.FIT_FLOOR
     assert A.floor_for(1) == A.TASK_FLOOR  # a report's single word
     assert A.floor_for(1, asks=True) == A.FIT_FLOOR
+
+
+def test_not_and_vs_shape_a_question_but_match_nothing():
+    # a recovery whose error says "Not Found" met "when should i NOT rebase" on "not" and a
+    # concept; a session record's "staging vs main" met "count(*) vs count(column)" on "vs"
+    state = fold([ev.proposed("Use `ENR_ENV=sandbox poetry run tallyspur pull --once` here "
+                              "(`poetry run tallyspur pull --once` fails: 404 Not Found until "
+                              "the polls close)", "environment",
+                              workspace=WS, ts=T0, citations=[ev.command_citation("poetry run")],
+                              origin="user")])
+    for word in ("not", "vs", "versus"):
+        terms = A.content_terms(R.query_terms(f"{word} rebase"))
+        assert "rebas" in terms and not any(t.startswith(word[:4]) for t in terms)
+    assert R.recall(state, "git rebase vs merge in two sentences, and when should i NOT rebase",
+                    workspace=WS, now=T0) == []
+    # the claim is still found by what it is about
+    assert R.recall(state, "why does the tallyspur pull fail before the polls close?",
+                    workspace=WS, now=T0) != []

@@ -258,6 +258,13 @@ def _scrub_version() -> str:
     return rules_version()
 
 
+def other_secret_rules(km: KnowledgeModel) -> bool:
+    """Whether ``km``'s passages were scrubbed by other secret rules than this rlat's (an older
+    rlat built it): a refresh reads every source again, its passages as these rules leave
+    them — an unchanged file would otherwise keep a secret, or look drifted."""
+    return km.settings.get("scrub") != _scrub_version()
+
+
 def _input_rels(inputs: list[Path], root: Path) -> list[str]:
     """The inputs relative to the source root, as META stores them; a KMError for one outside
     it (docs/format.md: inputs are relative to ``source_root``, and ``refresh`` refuses any
@@ -468,9 +475,7 @@ def refresh_km(path: Path, *, source_root: Path | None = None, dry_run: bool = F
     walked = walk(present, root, exts=settings.exts, excludes=settings.excludes,
                   gitignore=settings.gitignore)
     old_files = km.files
-    # (scrubbed with other rules: every source is read again, its passages as these rules
-    # leave them — an unchanged file would otherwise keep a secret, or look drifted)
-    rescrub = km.settings.get("scrub") != _scrub_version()
+    rescrub = other_secret_rules(km)
 
     # 1. Classify files: unchanged (size+mtime, else content hash), changed, added, removed.
     files: dict[str, list] = {}

@@ -216,9 +216,10 @@ def consolidate_km(km_path: Path, *, dry_run: bool = False, now: float | None = 
 
 def drift_check(paths: Iterable[Path], *, log=lambda message: None) -> dict:
     """The drift re-check the hooks' background worker runs: for each built KM in ``paths``
-    whose sources changed on disk (size/mtime, then content), refresh it and re-check the
+    whose sources changed on disk (size/mtime, then content) or that was scrubbed by other
+    secret rules (``other_secret_rules``: an older rlat's), refresh it and re-check the
     claims that went stale. Returns {km: summary}; a KM that cannot be refreshed is logged."""
-    from .build import refresh_km
+    from .build import other_secret_rules, refresh_km
     from .provenance import SourceReader, drifted_sources
 
     out: dict[str, object] = {}
@@ -230,7 +231,10 @@ def drift_check(paths: Iterable[Path], *, log=lambda message: None) -> dict:
             if not km.has_build:
                 continue
             reader = SourceReader.for_km(km, None)
-            if not reader.reachable or not drifted_sources(km, reader):
+            # (a model an older rlat built is read again under these secret rules: its
+            # passages may hold what they redact now)
+            if not reader.reachable or not (other_secret_rules(km)
+                                            or drifted_sources(km, reader)):
                 out[str(path)] = "up to date"
                 continue
             report = refresh_km(Path(path))

@@ -140,3 +140,32 @@ def test_refresh_after_an_upgrade_says_the_secret_rules_changed_not_the_sources(
     stale = [ln for ln in trace.splitlines() if ln.strip().startswith("stale:")]
     assert stale and "secret rules" in stale[0] and "source changed" not in stale[0], trace
     assert "was edited" not in trace, trace
+
+
+def _relocate(km: Path, root: Path) -> None:
+    """Point the model at its sources' copy (a new META and TOC over the same records, as a
+    refresh that finds the sources moved writes), keeping everything else it says."""
+    from rlat.container import META, TOC, Container
+    from rlat.km.store import KnowledgeModel
+
+    model = KnowledgeModel.open(km)
+    container = Container(km)
+    [offset] = container.append([(META, {**model.meta, "source_root": str(root)})])
+    entries = [[META, offset, "meta"]] + [list(e) for e in model.toc["entries"] if e[0] != META]
+    container.append([(TOC, {**model.toc, "entries": entries})])
+
+
+def test_the_workers_drift_check_reads_again_a_model_built_under_older_secret_rules(tmp_path):
+    # none of its sources changed, so the drift check called it up to date, and a linked
+    # model kept serving the password 1cbd96d's scrubber had left in notes.md's passage
+    from rlat.km.verify import drift_check
+
+    km, src = _old_km(tmp_path)
+    _relocate(km, src)
+    assert "Tr0ub4dor3x" in run_rlat("search", str(km), "mongosh password", "--source-only",
+                                     cwd=tmp_path).stdout
+    summary = drift_check([km])[str(km)]
+    assert summary != "up to date" and summary["stale"] == 1, summary
+    found = run_rlat("search", str(km), "mongosh password", "--source-only", cwd=tmp_path)
+    assert "mongosh" in found.stdout and "Tr0ub4dor3x" not in found.stdout, found.stdout
+    assert drift_check([km]) == {str(km): "up to date"}

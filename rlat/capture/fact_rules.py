@@ -1438,8 +1438,9 @@ _HEX_NAME = rx(r"(?<![\w/.@$-])0x[0-9a-fA-F]{4,}(?![\w/@-])")
 # ... or a dotted name of three parts or more: an application id, a package ("org.greenlane.
 # plotpal", "io.quarkus.cache")
 _DOTTED_NAME = rx(r"(?<![\w/.@$-])[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*){2,}(?![\w/@(-])")
-# ... or an identifier in snake case ("rest_cookie_invalid_nonce", "sync_dist"), or a URL
-_SNAKE_NAME = rx(r"(?<![\w/.@$-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w/@(-])")
+# ... or an identifier with underscores, in any case ("rest_cookie_invalid_nonce", "sync_dist",
+# "VotingPrecincts_2024"), or a URL
+_SNAKE_NAME = rx(r"(?<![\w/.@$-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?![\w/@(-])")
 # ... or a config file by its name ("places.toml"), or an id of seven digits or more ("place
 # 17402211893")
 _CONFIG_FILE = rx(r"(?<![\w/.@-])[\w-]+\.(?:toml|ya?ml|json|ini|cfg|conf|env|lock|xml|"

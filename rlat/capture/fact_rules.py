@@ -858,6 +858,9 @@ JUDGED = rx(
 # approach the user names and says was tried already, with the reason after it.
 TRIED_BEFORE = rx(r"(?<!['’])\b[a-z]+(?:'ve| have| had)? "
                           r"(?:already |once |actually |even )?tried (?:that|this|it)\b|"
+                          # ("we've been here. we had a Mapbox basemap for the 2022 general …")
+                          r"\bwe(?:'ve| have) been (?:here|there|down this (?:road|path))"
+                          r"(?: before)?(?=\s*(?:[.!,;:—–-]|$))|"
                           r"\b(?:this|that|it) (?:we|i|they) (?:already |once )?tried\b",
                           re.IGNORECASE)
 # ... or naming what was tried ("we tried swapping the RMW to Fast DDS", "push through a
@@ -919,7 +922,10 @@ USED_BEFORE = rx(r"\b(?:had|used|ran|kept|turned|enabled|switched|rolled out|shi
                          r"july|august|september|october|november|december|(?:19|20)\d\d|q[1-4]|"
                          r"the (?:spring|summer|autumn|fall|winter))\b|"
                          r"\bbefore the (?:\w+ ){0,2}(?:drive|launch|release|migration|season|"
-                         r"rush|sale|event|conference|holidays?)\b)",
+                         r"rush|sale|event|conference|holidays?)\b|"
+                         # (an occasion named by its year: "we had a Mapbox basemap for the 2022
+                         # general")
+                         r"\b(?:for|in|during|at|over|through) the (?:\w+ )?(?:19|20)\d\d\b)",
                          re.IGNORECASE)
 # A memory file's item: a line that is not a heading, a quote, a table row, a rule, a fence or
 # an HTML comment; its bullet or number is not part of it.
@@ -1065,7 +1071,10 @@ DROPPED_FOR = rx(r"\b(?:not|no|never|nothing|none|worse|slower|broke|broken|brea
                          r"leak\w*|pins?|blocks?|refuse\w*|reverted|rolled back|bottleneck|"
                          r"cannot|die[sd]?|dead|slow|too much|unusable|useless|disaster|"
                          r"nightmare|stuck|over budget|wiped|skipp\w*|blank|errors?|ate|lost|"
-                         r"stale|wrong|stopped \w+ing|ran out|runs? out|logged out)\b",
+                         r"stale|wrong|stopped \w+ing|ran out|runs? out|logged out|"
+                         # (what it cost: "finance got a $1,900 bill and the page crawled")
+                         r"crawl(?:ed|s)?|overage|expensive|(?:way )?(?:past|over) the "
+                         r"(?:free tier|budget|quota|limit))\b",
                          re.IGNORECASE)
 # A message the user quotes from what failed ("… throws 'You have attempted to perform a
 # blocking operation on a IO thread. This is not allowed, as …'"): output, not their words.

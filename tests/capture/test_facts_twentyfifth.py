@@ -24,3 +24,41 @@ def test_the_answer_after_looking_names_a_layer_by_its_mixed_case_name(tmp_path)
           "the 2023 redraw. The 2020 layer had 131.")
     texts = proposed_texts(proposed(b))
     assert any("VotingPrecincts_2024" in t for t in texts), texts
+
+
+def test_an_offer_turned_down_with_what_it_cost_on_an_occasion_named_by_its_year(tmp_path):
+    b = session(tmp_path)
+    b.prompt("theo keeps asking for roads and town names under the precinct map. can we get a "
+             "proper basemap in there?")
+    b.say("Mapbox GL JS with a light style and the precincts as a fill layer on top would give "
+          "roads and labels for free. Want me to wire it up?")
+    b.prompt("we've been here. we had a Mapbox basemap for the 2022 general. 240k map loads on "
+             "the night, way past the free tier, finance got a $1,900 bill and the page crawled "
+             "on phones.")
+    b.say("Understood, leaving it as it is.")
+    texts = [f["text"] for f in proposed(b).get("falsified", [])]
+    assert len(texts) == 1 and "Mapbox GL JS" in texts[0] and "$1,900 bill" in texts[0], texts
+
+
+@pytest.mark.parametrize("said,tried", [
+    ("we've been here before, it broke the build", True),
+    ("we have been down this road", True),
+    ("we've been here all day", False),
+])
+def test_having_been_here_before_says_it_was_tried(said, tried):
+    assert bool(fact_rules.TRIED_BEFORE.search(said)) is tried
+
+
+@pytest.mark.parametrize("said,used", [
+    ("we had a Mapbox basemap for the 2022 general", True),
+    ("they ran the old importer during the 2019 count", True),
+    ("we had a basemap for the general", False),
+])
+def test_an_occasion_named_by_its_year_dates_what_was_used(said, used):
+    assert bool(fact_rules.USED_BEFORE.search(said)) is used
+
+
+@pytest.mark.parametrize("said", ["finance got a $1,900 bill and the page crawled on phones",
+                                  "way past the free tier", "the overage was brutal"])
+def test_what_an_attempt_cost_says_why_it_went(said):
+    assert fact_rules.DROPPED_FOR.search(said)

@@ -172,6 +172,11 @@ def guarded(command: Callable[[], int], settings: Settings) -> int:
             import traceback
 
             traceback.print_exc()
+        from .. import missing_dependency
+
+        if missing_dependency(exc):
+            report(missing_dependency(exc))
+            return USER_ERROR
         if status is None:
             report(f"internal error ({type(exc).__name__}: {message_of(exc, settings.home)}); "
                    "rerun with RLAT_DEBUG=1 for the traceback and report it")

@@ -20,7 +20,15 @@ import sys
 import threading
 import time
 
-from .runtime import STDIN_MAX_BYTES, HookContext, HookTimeout, budget_for, log_line, safe_id
+from .runtime import (
+    STDIN_MAX_BYTES,
+    HookContext,
+    HookTimeout,
+    budget_for,
+    log_line,
+    memory_off,
+    safe_id,
+)
 
 # event name on the command line -> (module, Claude Code's hookEventName)
 EVENTS = {
@@ -207,6 +215,11 @@ def run(event: str, raw: bytes | None = None) -> dict | None:
             _hand_over(context[0])
         return None
     except BaseException as exc:  # noqa: BLE001 - a hook never raises
+        from .. import missing_dependency
+
+        if missing_dependency(exc):  # (rlat's code is newer than what is installed for it)
+            log_line(event, session_ref[0], missing_dependency(exc))
+            return {"systemMessage": memory_off(exc)} if event == "session-start" else None
         log_line(event, session_ref[0],
                  f"unexpected {exc.__class__.__name__}: {exc} (please report; the session "
                  "was not affected)")

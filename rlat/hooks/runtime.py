@@ -125,6 +125,16 @@ def plain_words(text: str, limit: int) -> str:
 
 
 # ------------------------------------------------------------------------------ context
+def memory_off(exc: BaseException | None) -> str | None:
+    """SessionStart's line to the user when ``exc`` is a module rlat needs that is not
+    installed (``rlat.missing_dependency``): what to run, not `rlat doctor` (the store is
+    fine). None for any other error."""
+    from .. import missing_dependency
+
+    missing = missing_dependency(exc)
+    return f"[rlat] Memory is off: {missing}." if missing else None
+
+
 def workspace_or_path(cwd: str, log) -> str:
     """The workspace id of ``cwd``; when it cannot be worked out (``log`` says why), the path
     stands in, so the hook and the worker tag what they capture alike."""
@@ -158,6 +168,7 @@ class HookContext:
         self._memory = None
         self._memory_loaded = False
         self.memory_problem = ""  # why the memory store could not be read (``memory``)
+        self.memory_error: BaseException | None = None  # (what it raised)
 
     # -------------------------------------------------------------- clock
     def remaining(self) -> float:
@@ -199,6 +210,7 @@ class HookContext:
                 self.log(f"memory store unreadable, continuing without it: {exc}")
                 self._memory, why = None, None
                 self.memory_problem = " ".join(str(exc).split()) or type(exc).__name__
+                self.memory_error = exc
             if why:  # the read model was not usable: folded the slow way; have it rebuilt
                 from .jobs import request_view
 

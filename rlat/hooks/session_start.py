@@ -31,6 +31,7 @@ from .runtime import (
     HookContext,
     append_record,
     env_number,
+    memory_off,
     take_receipts,
 )
 
@@ -173,7 +174,8 @@ def handle(ctx: HookContext) -> dict | None:
     if memory is None and ctx.memory_problem:
         # (the user must learn that memory is off, not find out sessions later; what ends
         # meanwhile is captured once the store is mended: rlat.hooks.worker)
-        receipts.append(f"[rlat] Memory is off: the store could not be read "
+        receipts.append(memory_off(ctx.memory_error) or
+                        f"[rlat] Memory is off: the store could not be read "
                         f"({ctx.memory_problem[:300]}). Run `rlat doctor` to repair it.")
     if receipts:
         out["systemMessage"] = "\n".join(receipts)

@@ -169,3 +169,44 @@ def test_the_workers_drift_check_reads_again_a_model_built_under_older_secret_ru
     found = run_rlat("search", str(km), "mongosh password", "--source-only", cwd=tmp_path)
     assert "mongosh" in found.stdout and "Tr0ub4dor3x" not in found.stdout, found.stdout
     assert drift_check([km]) == {str(km): "up to date"}
+
+
+def _without_stemmer(tmp_path: Path) -> dict:
+    """An environment where rlat's code is newer than its installed dependencies, as after a
+    `git pull` into an editable install made before rlat needed PyStemmer: python -S (no
+    site-packages) with every other dependency a command or hook here imports put back."""
+    import importlib.util
+    import os
+
+    site = tmp_path / "site"
+    site.mkdir()
+    for name in ("msgpack", "zstandard", "platformdirs", "orjson"):
+        spec = importlib.util.find_spec(name)
+        found = spec.submodule_search_locations[0] if spec.submodule_search_locations \
+            else spec.origin
+        (site / Path(found).name).symlink_to(found)
+    repo = Path(__file__).resolve().parents[2]
+    return {**os.environ, "PYTHONPATH": f"{repo}{os.pathsep}{site}"}
+
+
+def test_a_dependency_missing_after_an_upgrade_is_named_with_the_reinstall(rlat_home, tmp_path):
+    import subprocess
+    import sys
+
+    assert run_rlat("memory", "add", "Run the tests with make check.", cwd=tmp_path).returncode == 0
+    env = _without_stemmer(tmp_path)
+    proc = subprocess.run([sys.executable, "-S", "-m", "rlat", "memory", "recall", "tests"],
+                          cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1, proc.stderr
+    line = proc.stderr.strip()
+    assert "\n" not in line and "'Stemmer'" in line and "pip install -e" in line, line
+    assert "internal error" not in line and "report it" not in line
+    start = subprocess.run([sys.executable, "-S", "-P", "-m", "rlat", "hook", "session-start"],
+                           input=json.dumps({"session_id": "s1", "cwd": str(tmp_path),
+                                             "source": "startup"}),
+                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert start.returncode == 0
+    message = json.loads(start.stdout)["systemMessage"]
+    assert "'Stemmer'" in message and "pip install -e" in message, message
+    assert "rlat doctor" not in message  # (the store is fine: doctor has nothing to repair)

@@ -273,13 +273,16 @@ def run_job(path: Path, *, adopt: bool = True) -> dict:
 
 def _store_problem(exc: BaseException) -> bool:
     """Whether a task failed because of the store (damaged, locked, on a full or read-only
-    disk) rather than the session: then the session is captured once the store is mended."""
+    disk) or of rlat's install (a module it needs is missing: ``rlat.missing_dependency``)
+    rather than the session: then the session is captured once they are mended."""
     import errno
 
+    from .. import missing_dependency
     from ..container import ContainerError
 
-    return isinstance(exc, ContainerError) or isinstance(exc, OSError) and exc.errno in (
-        errno.ENOSPC, errno.EROFS, getattr(errno, "EDQUOT", errno.ENOSPC))
+    return isinstance(exc, ContainerError) or missing_dependency(exc) is not None \
+        or isinstance(exc, OSError) and exc.errno in (
+            errno.ENOSPC, errno.EROFS, getattr(errno, "EDQUOT", errno.ENOSPC))
 
 
 def _requeue(data: dict, tasks: list[str], job: Job) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from pathlib import Path
 
 from support.cli import run_rlat
@@ -210,3 +211,29 @@ def test_a_dependency_missing_after_an_upgrade_is_named_with_the_reinstall(rlat_
     message = json.loads(start.stdout)["systemMessage"]
     assert "'Stemmer'" in message and "pip install -e" in message, message
     assert "rlat doctor" not in message  # (the store is fine: doctor has nothing to repair)
+
+
+def test_a_session_that_ends_while_a_dependency_is_missing_is_captured_after_reinstall(
+        rlat_home, tmp_path):
+    # (its capture failed on the install, not on the session: it waits for a later worker
+    # as it does while the store is damaged, instead of being lost)
+    import subprocess
+    import sys
+
+    from rlat.hooks.jobs import jobs_dir, write_job
+    from rlat.hooks.worker import adopt_orphans
+
+    transcript = Path(__file__).resolve().parents[1] / "fixtures" / "transcripts" / \
+        "tool_failure.jsonl"
+    job = write_job({"session_id": "sess-noinstall", "transcript_path": str(transcript),
+                     "cwd": str(tmp_path), "workspace": None, "reason": "session-end",
+                     "tasks": ["capture"], "env": {}})
+    worker = subprocess.run([sys.executable, "-S", "-P", "-m", "rlat.hooks.worker", str(job)],
+                            cwd=tmp_path, env=_without_stemmer(tmp_path), capture_output=True,
+                            text=True, timeout=60)
+    assert worker.returncode == 0, worker.stderr
+    kept = list(jobs_dir().glob("*.json"))
+    assert len(kept) == 1 and json.loads(kept[0].read_text())["attempts"] == 1
+    assert adopt_orphans(now=time.time() + 60) == 1  # (rlat's dependencies installed again)
+    listed = run_rlat("memory", "list", "--format", "json", cwd=tmp_path)
+    assert any("make check" in c["text"] for c in json.loads(listed.stdout)["claims"])

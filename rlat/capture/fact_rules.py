@@ -695,7 +695,7 @@ SYMPTOM = Folded(  # (lowercase words searched in the lowercased text: rlat.capt
     r"stops? (?:as soon as|when|whenever|once|after|every)|"
     r"corrupt\w*|flaky|randomly|even (?:when|though|if|after|with) (?:nothing|no(?:thing)? \w+|"
     r"i|we|it|there)|reboots|rebooting|(?:resets|restarts) (?:itself|on its own)|"
-    r"sits?|sitting|freez\w*|frozen|stops? (?:\w+ing|working)|"
+    r"sits?|sitting|freez\w*|froze|frozen|stops? (?:\w+ing|working)|"
     r"stopped (?:\w+ing|working)|keeps? (?:\w+ing)|no longer \w+|but (?:it |they )?still|"
     # ... or what is still as it was before a change ("patients still get the old wording"), not
     # what the team still chooses ("we still use the old jenkins box for the arm builds")
@@ -744,7 +744,7 @@ SYMPTOM_WEAK = rx(r"\b(?:(?:far |way )?too (?:many|few|much|little|high|low|earl
 WANTS = rx(r"\b(?:i'?d like|i want|we want|we'?d like|would like|let'?s|add an?|"
                    r"asks? for|asking for|requests?|feature|support for|option)\b", re.IGNORECASE)
 # ... said of a thing even after a verb that usually gives an order ("make run just sits at …").
-REPORTED = rx(r"\b(?:hangs|sits|is stuck|gets stuck|dies|"
+REPORTED = rx(r"\b(?:hangs|sits|is stuck|gets stuck|dies|froze|"
                        r"crashes|freezes)\b", re.IGNORECASE)
 # What makes an explanation one (a cause, a condition, a requirement).
 CAUSE = rx(
@@ -906,7 +906,7 @@ YES_THEN_SAYS = rx(r"^\W*(?:yes|yep|yeah|yup|sure)\b(?!\W*(?:(?:and|but)\W+)?(?:
 # ... turned down with the time it was in use and how that went ("had it for a year, disaster:
 # every liveview patch wiped its state"; "we actually had it on the crows for two months last
 # year and it was a disaster"): used before, as much as tried.
-USED_BEFORE = rx(r"\b(?:had|used|ran|kept|turned|enabled|switched|rolled out|shipped|went to|"
+USED_BEFORE = rx(r"\b(?:had|did|used|ran|kept|turned|enabled|switched|rolled out|shipped|went to|"
                          r"moved to|changed|put|made|"
                          # (a setting changed: "someone bumped worker_threads to 24 last winter")
                          r"tried out|tried|bumped|raised|lowered|increased|doubled|set)\b"

@@ -62,3 +62,33 @@ def test_an_occasion_named_by_its_year_dates_what_was_used(said, used):
                                   "way past the free tier", "the overage was brutal"])
 def test_what_an_attempt_cost_says_why_it_went(said):
     assert fact_rules.DROPPED_FOR.search(said)
+
+
+def test_a_live_page_that_froze_is_a_problem_whose_explanation_is_kept(tmp_path):
+    b = session(tmp_path)
+    b.prompt("live blog froze for logged-out readers in the rehearsal. logged in (me) it updates "
+             "fine, incognito shows entries from 5 min ago\n\n```\n$ curl -sI 'https://www."
+             "bellhavencourier.com/wp-json/inkbarrow/v1/entries?post=88121' | grep -iE "
+             "'cache|age'\ncache-control: max-age=300, must-revalidate\nx-cache: hit\nage: 241\n```")
+    b.run("Read", {"file_path": "inc/class-liveblog-rest.php"},
+          "register_rest_route( 'inkbarrow/v1', '/entries', [ 'methods' => 'GET' ] );")
+    b.say("Logged-out requests to our REST route are served from VIP's edge cache, and since the "
+          "route sends no Cache-Control of its own it gets the default five minutes "
+          "(max-age=300). A rest_post_dispatch filter that sets a short max-age on the entries "
+          "route fixes it.")
+    texts = [f["text"] for f in proposed(b).get("gotcha", [])]
+    assert any("max-age=300" in t for t in texts), texts
+
+
+def test_an_offer_turned_down_because_we_did_it_in_a_named_year(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the seo person says AMP would get the live blog into google's top stories "
+             "carousel. worth doing?")
+    b.say("The AMP plugin plus an amp-live-list template would let Google's AMP cache serve and "
+          "refresh the live blog. Want me to build the template?")
+    b.prompt("no. we did that. we did an AMP live blog in 2020 with amp-live-list. the embeds "
+             "got mangled into amp-iframes that wouldn't render above the fold, and it lagged "
+             "ours by minutes.")
+    b.say("Understood, leaving it as it is.")
+    texts = [f["text"] for f in proposed(b).get("falsified", [])]
+    assert len(texts) == 1 and "amp-live-list" in texts[0] and "2020" in texts[0], texts

@@ -225,8 +225,11 @@ def recovers(failed: Command, good: str, *, newest: bool = False,
 
 # The assistant saying a program cannot do what was asked of it ("tsc doesn't understand .gts
 # files", "kubectl exec won't work on a distroless image"): the failure was the tool's.
+# ... or that it is not what this team uses ("npm run deploy is the Framework template's script
+# for Observable's own hosting, which we don't use").
 _CANNOT = rx(r"\b(?:doesn'?t|does not|can'?t|cannot|won'?t|isn'?t|is not) (?:\w+ )?"
-                     r"(?:understand|support|know|handle|work|read|parse|run|see|meant)\b",
+                     r"(?:understand|support|know|handle|work|read|parse|run|see|meant)\b|"
+                     r"\b(?:which|that) we (?:don'?t|do not|never) use\b",
                      re.IGNORECASE)
 
 

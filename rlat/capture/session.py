@@ -58,6 +58,13 @@ _BANNER = rx(
     r"^(?:>\s*Task\s+\S+\s+FAILED|BUILD FAILED\b.*|FAILURE: .*|FAILED\b.*|"
     r"Traceback \(most recent call last\):|make(?:\[\d+\])?: \*\*\* .*|npm ERR! (?:code|errno)\b.*)$")
 
+# What a script runner echoes before the script's own output ("> swingloft@0.4.0 deploy",
+# "> observable deploy"): npm's, yarn's and pnpm's way of saying what they run.
+_RUNNER_ECHO = rx(r">\s")
+_SAYS_NOT = rx(r"\b(?:not|no|never|none)\b|n't\b", re.IGNORECASE)
+# A terminal UI's frame and markers before a line's words (clack's "│", "■", "◆"; bullets).
+_FRAME_CHARS = " \t│┃┌└├┐┘■□◆◇●○•▲▶►✖✔×*|"
+
 
 def snippet(text: str, limit: int) -> str:
     """A prefix of ``text`` of at most ``limit`` characters, cut at whitespace. It is a
@@ -286,8 +293,14 @@ def error_line(text: str) -> tuple[str | None, str]:
             code = m.group(1)
             continue
         rest.append(ln)
-    best = min((ln for ln in rest if ERRORISH.search(ln)), key=_how_telling,
-               default=rest[0] if rest else "")
+    best = min((ln for ln in rest if ERRORISH.search(ln)), key=_how_telling, default=None)
+    if best is None:
+        # (nothing says error: the line that says what is not so, past a script runner's echo
+        # of what it runs — npm's "> swingloft@0.4.0 deploy" — and a prompt library's frame:
+        # "■  You are not signed in to Observable.")
+        said = [ln for ln in rest if not _RUNNER_ECHO.match(ln)] or rest
+        best = next((ln for ln in said if _SAYS_NOT.search(ln)), said[0] if said else "")
+        best = best.lstrip(_FRAME_CHARS) or best
     return code, snippet(best, ERROR_CHARS)
 
 

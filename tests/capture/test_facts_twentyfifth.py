@@ -92,3 +92,38 @@ def test_an_offer_turned_down_because_we_did_it_in_a_named_year(tmp_path):
     b.say("Understood, leaving it as it is.")
     texts = [f["text"] for f in proposed(b).get("falsified", [])]
     assert len(texts) == 1 and "amp-live-list" in texts[0] and "2020" in texts[0], texts
+
+
+@pytest.mark.parametrize("output,line", [
+    # (npm's echo of the script it runs, then a prompt library's frame)
+    ("Exit code 1\n> swingloft@0.4.0 deploy\n> observable deploy\n\n┌   observable deploy\n│\n"
+     "■  You are not signed in to Observable.\n│  To sign in, run: observable login\n└",
+     "You are not signed in to Observable."),
+    ("Test project /home/dev/src/tilesmith\nNo tests were found!!!", "No tests were found!!!"),
+    # (an error line still wins)
+    ("> app@1.0.0 build\n> tsc\nerror TS2307: Cannot find module 'x'", "error TS2307: Cannot "
+     "find module 'x'"),
+])
+def test_a_failure_without_an_error_word_is_told_by_what_it_says_is_not_so(output, line):
+    from rlat.capture.session import error_line
+    assert error_line(output)[1] == line
+
+
+def test_a_command_the_team_does_not_use_makes_the_next_one_a_recovery(tmp_path):
+    b = session(tmp_path)
+    b.prompt("push the current build to staging so theo can look on his phone")
+    b.run("Bash", {"command": "npm run deploy"},
+          "Exit code 1\n> swingloft@0.4.0 deploy\n> observable deploy\n\n┌   observable deploy"
+          "\n│\n■  You are not signed in to Observable.\n│  To sign in, run: observable login\n└",
+          is_error=True)
+    b.say("npm run deploy is the Framework template's script for Observable's own hosting, "
+          "which we don't use. Ours go to our bucket behind the CDN through the repo's ship "
+          "script.")
+    b.run("Bash", {"command": "./scripts/ship.sh staging"},
+          "syncing dist/ -> gs://bucket/elex/ (118 files, 2 changed)\nstaging: https://"
+          "staging-graphics.example.com/elex/")
+    b.say("Staging is updated.")
+    texts = [f["text"] for f in proposed(b).get("recovery", [])]
+    assert texts and texts[0].startswith(
+        "Use `./scripts/ship.sh staging` here (`npm run deploy` fails: You are not signed in"), \
+        texts

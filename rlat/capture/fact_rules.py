@@ -449,6 +449,8 @@ DEAD_END_LABEL = rx(r"\b(?:tried[- ]and[- ]" + _GONE + r"|dead[- ]ends?|what did
                     r"(?:rejected|abandoned|dropped) (?:ideas|approaches|options|alternatives)|"
                     r"(?:(?<=\bunder )|(?<=\bunder [\"'`]))rejected[\"'`]?"
                     r"(?:,? with (?:the )?(?:why|reasons?))?)"
+                    # ("… tried-and-dropped section. my notes:")
+                    r"(?: (?:section|heading|list|part))?(?:\W{1,3}(?:(?:my|the|some) )?notes)?"
                     r"\W{0,3}:\s+", re.IGNORECASE)
 STARTED_WITH = rx(r"\b(?:we|i|they)(?:'d| had)? (?:started|began) (?:out )?with\b|"
                           r"\bused to\b|\boriginally\b", re.IGNORECASE)

@@ -1436,9 +1436,12 @@ class FactExtractor:
                 if told is not None:
                     taken = told
                     continue
-            if (label := DEAD_END_LABEL.search(sentence)) is not None:
-                told = self._filed_as_dead_end(block, spans, at, start + label.start(),
-                                               start + label.end())
+            # (the label may run into the next sentence: "… tried-and-dropped section. my
+            # notes: …")
+            label = DEAD_END_LABEL.search(text, start, spans[at + 1][1] if at + 1 < len(spans)
+                                          else end)
+            if label is not None and label.start() < end:
+                told = self._filed_as_dead_end(block, spans, at, label.start(), label.end())
                 if told is not None:
                     taken = told
                     continue

@@ -127,3 +127,28 @@ def test_a_command_the_team_does_not_use_makes_the_next_one_a_recovery(tmp_path)
     assert texts and texts[0].startswith(
         "Use `./scripts/ship.sh staging` here (`npm run deploy` fails: You are not signed in"), \
         texts
+
+
+def test_what_is_filed_under_a_dead_end_section_with_notes_is_a_falsified_finding(tmp_path):
+    b = session(tmp_path)
+    b.prompt("add to docs/decisions.md, tried-and-dropped section. my notes:\n\nthe 2019 intern "
+             "tried OCR with tesseract on the 1990s scans. 1s read as 7s, 3s as 8s, half the "
+             "contests didn't sum to the certified county totals. double-keying by hand it is")
+    b.run("Edit", {"file_path": "docs/decisions.md", "old_string": "## Tried and dropped\n",
+                   "new_string": "## Tried and dropped\n\n### OCR with Tesseract\n"},
+          "The file docs/decisions.md has been updated.")
+    b.say("Added under \"Tried and dropped\" in docs/decisions.md.")
+    texts = [f["text"] for f in proposed(b).get("falsified", [])]
+    assert len(texts) == 1 and "tried OCR with tesseract" in texts[0] \
+        and "didn't sum" in texts[0], texts
+
+
+@pytest.mark.parametrize("said,label", [
+    ("add to docs/decisions.md, tried-and-dropped section. my notes:\n\nthe 2019 intern",
+     "tried-and-dropped section. my notes:"),
+    ("dead ends section: the old importer", "dead ends section:"),
+    ("the tried-and-dropped section is long", None),
+])
+def test_a_dead_end_label_may_name_its_section_and_the_notes_after_it(said, label):
+    found = fact_rules.DEAD_END_LABEL.search(said)
+    assert (found.group(0).strip() if found else None) == label

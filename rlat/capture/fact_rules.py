@@ -299,6 +299,12 @@ CAUSE_LEAD = rx(r"^\W*(?:so,? )?(?:the (?:reason|cause|problem|issue|culprit) (?
 # is 2715430 if you need it - can you double-check the repo agrees?").
 TOLD_THEN_ASKED = rx(r"(?<!\s)\s+[-–—]\s+|;\s+|,\s+(?=(?:can|could|would|will) you\b|"
                              r"(?:pls|please)\b)", re.IGNORECASE)
+# ... not a wish told before the question, in the asker's words or a message passed on ("[2:49
+# PM] Kim Aldana: want to rehearse the live blog on something that isn't the real site — what's
+# the preprod address again?"): what someone wants to do is no value of the setup.
+TOLD_WISH = rx(r"^\W*(?:\[[^\]\n]{1,12}\]\s*)?(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}:\s*)?"
+                       r"(?:(?:i|we|they|she|he)(?:'d| would)? )?(?:really )?(?:want|wants|wanna|"
+                       r"like|hoping|trying|planning) to\b", re.IGNORECASE)
 # ... and an ask to check it, which reads as no order of its own ("sanity-check that against …")
 CHECK_ASKED = rx(r"\W*(?:(?:sanity|double)[- ]?check|check|verify|confirm|see if|make sure)\b",
                          re.IGNORECASE)

@@ -249,6 +249,7 @@ from .fact_rules import (
     TEST_SECTION,
     THEORY_LEAD,
     TOLD_THEN_ASKED,
+    TOLD_WISH,
     TOLD_WORDS,
     TRANSIENT,
     TRIAL,
@@ -1617,6 +1618,7 @@ class FactExtractor:
         if not (is_question(then) or IMPERATIVE.match(then) or ORDER.search(then)
                 or CHECK_ASKED.match(then)) \
                 or is_question(told) or IMPERATIVE.match(told) or SYMPTOM.search(told) \
+                or TOLD_WISH.match(told) \
                 or HEDGED.search(told) or len(content_words(told)) < TOLD_WORDS \
                 or TRANSIENT.search(told) or ONE_OFF_VALUE.search(told) \
                 or not states_a_fact(told):

@@ -152,3 +152,28 @@ def test_what_is_filed_under_a_dead_end_section_with_notes_is_a_falsified_findin
 def test_a_dead_end_label_may_name_its_section_and_the_notes_after_it(said, label):
     found = fact_rules.DEAD_END_LABEL.search(said)
     assert (found.group(0).strip() if found else None) == label
+
+
+def test_a_wish_told_before_a_question_is_no_value_of_the_setup(tmp_path):
+    # (a message passed on: what someone wants to do, then what they ask)
+    b = session(tmp_path)
+    b.prompt("kim asking in #webdesk:\n\n[2:49 PM] Kim Aldana: want to rehearse the live blog on "
+             "something that isn't the real site — what's the preprod address again and do I "
+             "need a login?\n\ncan you check + give me something to paste back")
+    b.run("Bash", {"command": "vip app bellhaven-courier"},
+          "│ 4128 │ preprod    │ preprod    │ bhcourier-preprod.go-vip.net     │")
+    b.say("Preprod is the VIP environment at https://bhcourier-preprod.go-vip.net (app 4128).")
+    texts = proposed_texts(proposed(b))
+    assert not any(t.startswith("[2:49 PM] Kim Aldana: want to") for t in texts), texts
+    assert any(t.startswith("Preprod is the VIP environment") for t in texts), texts
+
+
+@pytest.mark.parametrize("told,wish", [
+    ("[2:49 PM] Kim Aldana: want to rehearse the live blog on something that isn't the real "
+     "site", True),
+    ("we'd like to move the cron to 5am", True),
+    ("app id is 2715430 if you need it", False),
+    ("the db you want to use is /srv/refdb/k2", False),
+])
+def test_what_someone_wants_to_do_is_a_wish(told, wish):
+    assert bool(fact_rules.TOLD_WISH.match(told)) is wish

@@ -712,8 +712,11 @@ def _basic_credential(m: re.Match[str], rule: str) -> str | None:
 RULES: tuple[Rule, ...] = (
     # Spans first: a private span or a PEM block may contain anything.
     Rule("private", "span",
-         _c(r"<private>[^\x00]*?(?:</private>|(?=\x00)|\Z)", _I), ("<private>",),
-         "<private>…</private> spans are removed entirely (unclosed: to the end of the text)",
+         _c(r"(?:(?<!`)<private>|<private>(?!`)|<private>(?=[^\x00]{0,1000}?</private>))"
+            r"[^\x00]*?(?:</private>|(?=\x00)|\Z)", _I),
+         ("<private>",),
+         "<private>…</private> spans are removed entirely (unclosed: to the end of the text; "
+         "the tag alone in backticks, `<private>`, is a mention)",
          _remove, exact=False, boundary=False),
     Rule("private-key", "format",
          _c(r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[^\x00]*?"

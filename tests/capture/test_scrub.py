@@ -100,6 +100,15 @@ def test_private_spans_are_removed_entirely_even_unclosed():
     assert scrub("keep <PRIVATE>cut from here on").text == "keep "
 
 
+def test_the_tag_named_alone_in_backticks_is_a_mention_not_a_span():
+    # (docs/capture.md's own rule table names the tag: building a KM of rlat's docs lost the
+    # rest of that file)
+    doc = "| `private` | span | removed | `<private>` | all |\n| `pem` | format | kept |"
+    assert scrub(doc).text == doc
+    assert scrub("keep `<private>`secret`</private>` this").text != "keep `<private>`secret`</private>` this"
+    assert scrub("keep `<private>cut from here on").text == "keep `"
+
+
 def test_pem_block_across_lines_and_unterminated():
     pem = "-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIObLW92AqkWunJXowVR2Z5/+yVPBaFHnEedDk5WJxk/BoAoGCCqGSM49\n"
     out = scrub("before\n" + pem + "(output truncated)").text

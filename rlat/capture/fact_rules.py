@@ -322,7 +322,7 @@ CHAT_STAMP = (r"(?!(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:jan|feb|m
 CHAT_BYLINE = rx(r"^\W{0,4}" + CHAT_STAMP + r"\s*$")
 # Where a message passed on ends: a blank line not followed by more of the quote or by the next
 # message's byline.
-RELAYED_END = rx(r"\n[ \t]*\n(?![ \t]*[\"“>]|" + CHAT_STAMP + r")")
+RELAYED_END = rx(r"\n[ \t]*\n(?![ \t]*[\"“>]|" + CHAT_STAMP + r"|[ \t]*\[\d{1,2}:\d{2})")
 # ... whose byline is no rule ("**Saoirse** commented on `loans.clj`").
 BYLINE = rx(r"^\W{0,4}[\w.'-]+(?: [\w.'-]+){0,3}\**\s{1,3}(?:commented|replied|wrote|said|"
                     r"reviewed|suggested)\b", re.IGNORECASE)
@@ -501,12 +501,14 @@ NOT_A_RULE_ANSWER = rx(r"^\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?|no idea|idk)\b|\
 
 
 # A message the user passes on from their team, after its byline: "Ines in #wct-dev:", "---
-# from Marion (#ops) ---", "Tom  9:14 AM". What it says of how things are done
-# (``RELAYED_RULE``) is a rule, what it says of the setup naming a thing a fact, as the team's
-# own words.
-RELAY_LINE = rx(r"^[ \t>]*(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)? (?:in|on) #[\w-]+|-{2,} ?from "
-                        r"[A-Z][\w.'-]*[^\n]{0,40}?-{2,}|" + CHAT_STAMP + r")[ \t]*:?[ \t]*$",
-                        re.MULTILINE)
+# from Marion (#ops) ---", "Tom  9:14 AM" — or before its first words, as Slack copies one:
+# "[9:08 AM] Denise Okafor: Standards reminder …" (``CHAT_LEAD``). What it says of how things
+# are done (``RELAYED_RULE``) is a rule, what it says of the setup naming a thing a fact, as the
+# team's own words.
+CHAT_LEAD = r"\[\d{1,2}:\d{2}(?:\s*[AaPp][Mm])?\][ \t]+[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}:[ \t]+"
+RELAY_LINE = rx(r"^[ \t>]*(?:(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)? (?:in|on) #[\w-]+|-{2,} ?from "
+                        r"[A-Z][\w.'-]*[^\n]{0,40}?-{2,}|" + CHAT_STAMP + r")[ \t]*:?[ \t]*$|"
+                        + CHAT_LEAD + r"(?=\S))", re.MULTILINE)
 RELAYED_WORDS = 4  # content words a relayed sentence needs to be a rule or a fact
 # A sentence whose first words point back at the one before ("DON'T key anything on it, …",
 # "those get reused every year"): it is said with that one.

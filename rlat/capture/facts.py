@@ -1402,6 +1402,10 @@ class FactExtractor:
             if at <= taken or end - start > 2 * SENTENCE_MAX:
                 continue  # (an over-long "sentence" is no rule; trimming it costs quadratic time)
             start, end = _trim_asides(text, start, end)
+            if start < relayed < end:
+                # (a message copied with its byline in front: "[9:08 AM] Denise Okafor: …"; what
+                # she says starts after it)
+                start = relayed
             sentence = text[start:end]
             if start >= announced and ANNOUNCED.search(sentence):
                 # (the rules, not their announcement: "ground rules for today's session:")
@@ -1583,7 +1587,10 @@ class FactExtractor:
                 # (what a teammate's message passed on says: "changes to the remoting API
                 # records are additive only …", "every booking gets pushed to Beacon CRM …")
                 byline = RELAY_LINE.search(sentence)
-                if byline:  # (the next message's byline ends this one's sentence)
+                if byline and not sentence[:byline.start()].strip():
+                    start += byline.end()  # (the next message, its byline in front of it)
+                    sentence = text[start:end]
+                elif byline:  # (the next message's byline ends this one's sentence)
                     end = start + byline.start()
                     sentence = text[start:end].rstrip()
                 if at and spans[at - 1][0] >= relayed and REFERS_BACK.search(sentence) \

@@ -177,3 +177,30 @@ def test_a_wish_told_before_a_question_is_no_value_of_the_setup(tmp_path):
 ])
 def test_what_someone_wants_to_do_is_a_wish(told, wish):
     assert bool(fact_rules.TOLD_WISH.match(told)) is wish
+
+
+def test_a_message_copied_with_its_byline_in_front_is_the_team_s_words(tmp_path):
+    # (Slack copies a message as "[9:08 AM] Denise Okafor: …": its rule is a convention, and
+    # the byline's time no value of the setup)
+    b = session(tmp_path)
+    b.prompt("build the save handler for editing published entries\n\nand follow this pls, "
+             "denise posted it this morning:\n\n[9:08 AM] Denise Okafor: Standards reminder for "
+             "the live blog Tuesday: if an entry was wrong, we don't quietly fix it.\n[9:10 AM] "
+             "Kim Aldana: every correction keeps the original text and never deletes it.")
+    b.say("Doing it that way.")
+    found = proposed(b)
+    rules = [f["text"] for f in found.get("convention", [])]
+    assert "Standards reminder for the live blog Tuesday: if an entry was wrong, we don't " \
+           "quietly fix it." in rules, found
+    assert "Every correction keeps the original text and never deletes it." in rules, found
+    assert not any("9:08" in t for t in proposed_texts(found)), found
+
+
+@pytest.mark.parametrize("line,said", [
+    ("[9:08 AM] Denise Okafor: Standards reminder", "Standards reminder"),
+    ("[14:02] Ravi: dokku app still deploys from master", "dokku app still deploys from master"),
+    ("Tom  9:14 AM", ""),
+])
+def test_a_chat_byline_in_front_of_its_message_ends_where_the_message_starts(line, said):
+    found = fact_rules.RELAY_LINE.search(line)
+    assert found is not None and line[found.end():] == said

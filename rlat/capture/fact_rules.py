@@ -451,11 +451,12 @@ _GONE = r"(?:dropped|abandoned|rejected|reverted|shelved|ruled out|backed out|gi
 # ... or filing it under the approaches gone ("add to the Q2 IT report under tried-and-dropped:
 # Prerendered product pages. Sam added a prerender step …", "dead ends: …", "add it to
 # docs/decisions.md under rejected, with why: we tried …"): what follows is one.
-DEAD_END_LABEL = rx(r"\b(?:tried[- ]and[- ]" + _GONE + r"|dead[- ]ends?|what didn'?t work|"
+DEAD_END_LABEL = rx(r"\b(?P<label>tried[- ]and[- ]" + _GONE + r"|dead[- ]ends?|what didn'?t work|"
                     r"(?:rejected|abandoned|dropped) (?:ideas|approaches|options|alternatives)|"
                     r"(?:(?<=\bunder )|(?<=\bunder [\"'`]))rejected[\"'`]?"
                     r"(?:,? with (?:the )?(?:why|reasons?))?)"
-                    # ("… tried-and-dropped section. my notes:")
+                    # ("… tried-and-dropped section. my notes:": the finding is labelled
+                    # "tried-and-dropped: …")
                     r"(?: (?:section|heading|list|part))?(?:\W{1,3}(?:(?:my|the|some) )?notes)?"
                     r"\W{0,3}:\s+", re.IGNORECASE)
 STARTED_WITH = rx(r"\b(?:we|i|they)(?:'d| had)? (?:started|began) (?:out )?with\b|"

@@ -1446,7 +1446,7 @@ class FactExtractor:
             label = DEAD_END_LABEL.search(text, start, spans[at + 1][1] if at + 1 < len(spans)
                                           else end)
             if label is not None and label.start() < end:
-                told = self._filed_as_dead_end(block, spans, at, label.start(), label.end())
+                told = self._filed_as_dead_end(block, spans, at, label)
                 if told is not None:
                     taken = told
                     continue
@@ -1656,20 +1656,24 @@ class FactExtractor:
         return last
 
     def _filed_as_dead_end(self, block: Block, spans: list[tuple[int, int]], at: int,
-                           label: int, start: int) -> int | None:
+                           labelled: re.Match) -> int | None:
         """What the user files under the approaches gone (``DEAD_END_LABEL``: "… under
         tried-and-dropped: Prerendered product pages. Sam added a prerender step in the spring.
         Stock got baked in at build time, …"): a falsified approach, the label and up to three
         sentences after it, when they say enough (``GONE_WORDS``) and deny no trial. The index of
         the last sentence kept, if it was."""
         text = block.text
+        label, start = labelled.start(), labelled.end()
         last = _told_to(spans, at, label, 3)
         told = text[start:spans[last][1]]
         if len(content_words(told)) < GONE_WORDS or NOT_TRIED.search(told) \
                 or is_question(told):
             return None
+        # (the label as said, without the section or notes it names: "tried-and-dropped: …")
+        said = f"{labelled.group('label')}: {one_line(told)}" \
+            if labelled.end("label") < labelled.end() - 3 else None
         self._keep("falsified", text[label:spans[last][1]],
-                   [self._cite(block, label, spans[last][1], "fact")])
+                   [self._cite(block, label, spans[last][1], "fact")], text=said)
         return last
 
     def _story(self, block: Block, spans: list[tuple[int, int]], at: int, start: int) -> int | None:

@@ -140,7 +140,7 @@ def test_what_is_filed_under_a_dead_end_section_with_notes_is_a_falsified_findin
     b.say("Added under \"Tried and dropped\" in docs/decisions.md.")
     texts = [f["text"] for f in proposed(b).get("falsified", [])]
     assert len(texts) == 1 and texts[0].startswith(
-        "tried-and-dropped: the 2019 intern tried OCR with tesseract") \
+        "Tried-and-dropped: the 2019 intern tried OCR with tesseract") \
         and "didn't sum" in texts[0], texts
 
 

@@ -75,7 +75,7 @@ SPLIT_NOTE = {
     "dev40": "the DEV40 split: written in the twenty-fourth pass by a helper that read no "
              "rlat code; read untuned only (not tuned on)",
     "dev41": "the DEV41 split: written in the twenty-fifth pass by a helper that read no "
-             "rlat code; read untuned only (not tuned on)",
+             "rlat code; first read untuned (0.675), tuned on since the twenty-fifth",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

@@ -35,7 +35,8 @@ dev3 had; 0.70 re-seeded) is tuned on since.
 dev40 (written in the twenty-fourth pass by a helper that read no rlat code: 0.55 with the
 pass's start code and its end code) is read untuned
 only.
-dev41 (written in the twenty-fifth pass by a helper that read no rlat code) is read untuned only.
+dev41 (written in the twenty-fifth pass by a helper that read no rlat code: 0.675 with the
+pass's start code) is tuned on since.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context
 (:func:`contains_key`: case-insensitive, on word tokens, a trailing plural ``s`` ignored, so

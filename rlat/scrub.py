@@ -595,6 +595,32 @@ def _azure_keys(text: str) -> Iterable[int]:
     return starts
 
 
+def _private_spans(text: str) -> Iterable[int]:
+    """Where private spans start: each ``<private>`` (in any case) not inside the span before
+    it, except the tag named alone in backticks (`` `<private>` ``) when no ``</private>``
+    closes it before the text's end (or a NUL): that is a mention, as docs naming the tag make
+    it. One pass: the next closing tag and the next NUL are looked up again only once the scan
+    has passed them, so many tags, spans or mentions cost no more than one."""
+    low = _lowered(text)
+    starts: list[int] = []
+    close = nul = -2  # (-2: not looked up yet; -1: none after this point)
+    pos = low.find("<private>")
+    while pos != -1:
+        if close != -1 and close < pos:
+            close = low.find("</private>", pos)
+        if nul != -1 and nul < pos:
+            nul = text.find("\x00", pos)
+        end = len(text) if nul == -1 else nul
+        closed = close != -1 and close < end
+        if closed or text[pos - 1:pos] != "`" or text[pos + 9:pos + 10] != "`":
+            starts.append(pos)
+            pos = close + 10 if closed else end
+        else:
+            pos += 9
+        pos = low.find("<private>", pos)
+    return starts
+
+
 def _literal_finder(*literals: str, back: int = 0) -> Callable[[str], Iterable[int]]:
     """Candidate starts: where any of ``literals`` occurs (one substring scan each), ``back``
     characters before it (for a token whose fixed part is not at its start)."""
@@ -712,12 +738,11 @@ def _basic_credential(m: re.Match[str], rule: str) -> str | None:
 RULES: tuple[Rule, ...] = (
     # Spans first: a private span or a PEM block may contain anything.
     Rule("private", "span",
-         _c(r"(?:(?<!`)<private>|<private>(?!`)|<private>(?=[^\x00]{0,1000}?</private>))"
-            r"[^\x00]*?(?:</private>|(?=\x00)|\Z)", _I),
+         _c(r"<private>[^\x00]*?(?:</private>|(?=\x00)|\Z)", _I),
          ("<private>",),
          "<private>…</private> spans are removed entirely (unclosed: to the end of the text; "
          "the tag alone in backticks, `<private>`, is a mention)",
-         _remove, exact=False, boundary=False),
+         _remove, exact=False, boundary=False, finder=_private_spans),
     Rule("private-key", "format",
          _c(r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[^\x00]*?"
             r"(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|(?=\x00)|\Z)"

@@ -10,8 +10,9 @@ the nineteenth, dev31 in the twentieth, dev36 in the twenty-second, dev38 in the
 dev39 in the twenty-fourth and dev41 in the twenty-fifth (all five by helpers that read no rlat
 code), each tuned on only after its untuned number; heldout, dev29 (written in the eighteenth
 pass), dev32 (in the twentieth, by a helper that read no rlat code), dev33, dev34 and dev35 (all
-in the twenty-first, by helpers that read no rlat code), dev37 (in the twenty-second) and dev40
-(in the twenty-fourth, both by helpers that read no rlat code): never tuned on), each run
+in the twenty-first, by helpers that read no rlat code), dev37 (in the twenty-second), dev40
+(in the twenty-fourth) and dev42 (in the twenty-fifth, all three by helpers that read no rlat
+code): never tuned on), each run
 two ways through rlat's real hooks: **captured**
 (every session through the SessionEnd
 hook, then the prompts through UserPromptSubmit) and **oracle** (every fact typed as a clean

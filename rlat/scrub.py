@@ -597,9 +597,9 @@ def _azure_keys(text: str) -> Iterable[int]:
 
 def _private_spans(text: str) -> Iterable[int]:
     """Where private spans start: each ``<private>`` (in any case) not inside the span before
-    it, except the tag named alone in backticks (`` `<private>` ``) when no ``</private>``
-    closes it before the text's end (or a NUL): that is a mention, as docs naming the tag make
-    it. One pass: the next closing tag and the next NUL are looked up again only once the scan
+    it, except the tag named alone in backticks (`` `<private>` ``, then no letter or digit)
+    when no ``</private>`` closes it before the text's end (or a NUL): that is a mention, as
+    docs naming the tag make it. One pass: the next closing tag and the next NUL are looked up again only once the scan
     has passed them, so many tags, spans or mentions cost no more than one."""
     low = _lowered(text)
     starts: list[int] = []
@@ -612,7 +612,11 @@ def _private_spans(text: str) -> Iterable[int]:
             nul = text.find("\x00", pos)
         end = len(text) if nul == -1 else nul
         closed = close != -1 and close < end
-        if closed or text[pos - 1:pos] != "`" or text[pos + 9:pos + 10] != "`":
+        after = pos + 9
+        while text[after:after + 1] == "`":
+            after += 1
+        if closed or text[pos - 1:pos] != "`" or after == pos + 9 \
+                or text[after:after + 1].isalnum():  # (`<private>`12 Elm St: typed after it)
             starts.append(pos)
             pos = close + 10 if closed else end
         else:

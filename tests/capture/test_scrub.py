@@ -117,6 +117,14 @@ def test_a_span_opened_by_the_tag_in_backticks_is_removed_however_far_its_closin
     assert "Hunter2Hunter2" not in out and out == "keep `` this"
 
 
+def test_the_tag_in_backticks_run_into_words_opens_a_span():
+    # (a mention is the tag alone, then a space or a mark: not what is typed straight after it)
+    assert scrub("for the form: `<private>`12 Elm Street, apt 4`").text == "for the form: `"
+    assert scrub("for the form: ``<private>``12 Elm Street").text == "for the form: ``"
+    assert scrub("`<private>`-tagged text and `<private>`, `<private>`.").text \
+        == "`<private>`-tagged text and `<private>`, `<private>`."
+
+
 def test_many_private_tags_are_scrubbed_in_linear_time():
     import time
     for text in ("<private>" * 11_000, "`<private>` " * 8_000, "`<private>`</privat" * 5_000):

@@ -917,8 +917,12 @@ YES_THEN_SAYS = rx(r"^\W*(?:yes|yep|yeah|yup|sure)\b(?!\W*(?:(?:and|but)\W+)?(?:
 # ... turned down with the time it was in use and how that went ("had it for a year, disaster:
 # every liveview patch wiped its state"; "we actually had it on the crows for two months last
 # year and it was a disaster"): used before, as much as tried.
-USED_BEFORE = rx(r"\b(?:had|did|used|ran|kept|turned|enabled|switched|rolled out|shipped|went to|"
+USED_BEFORE = rx(r"\b(?:had|used|ran|kept|turned|enabled|switched|rolled out|shipped|went to|"
                          r"moved to|changed|put|made|"
+                         # ("we did an AMP live blog in 2020": done by someone, not the "did" of
+                         # a question, "did you check the folder for the 2024 shapefile?")
+                         r"(?:we|i|they|he|she|you|someone|somebody)(?: already| once| actually|"
+                         r" also| even)? did|"
                          # (a setting changed: "someone bumped worker_threads to 24 last winter")
                          r"tried out|tried|bumped|raised|lowered|increased|doubled|set)\b"
                          # (a dot inside a name goes on: "tried std.http.Client for that in …")

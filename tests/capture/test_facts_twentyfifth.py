@@ -205,3 +205,29 @@ def test_a_message_copied_with_its_byline_in_front_is_the_team_s_words(tmp_path)
 def test_a_chat_byline_in_front_of_its_message_ends_where_the_message_starts(line, said):
     found = fact_rules.RELAY_LINE.search(line)
     assert found is not None and line[found.end():] == said
+
+
+@pytest.mark.parametrize("reply", [
+    "did you check the folder for the 2024 shapefile? i don't think it's there, the county never "
+    "sent it.",
+    "hmm, did the deploy go out at the 2023 cutover? the old box is not responding since then",
+])
+def test_did_asking_a_question_tells_no_approach_used_before(tmp_path, reply):
+    # ("did" is used before only when someone did it: "we did an AMP live blog in 2020")
+    b = session(tmp_path)
+    b.prompt("the precinct map needs roads under it")
+    b.say("I could rebuild the precinct layer from the county's shapefile and add a basemap. "
+          "Want me to?")
+    b.prompt(reply)
+    b.say("Checking.")
+    assert not proposed(b).get("falsified"), proposed(b)
+
+
+@pytest.mark.parametrize("said,used", [
+    ("did you check the folder for the 2024 shapefile", False),
+    ("did the deploy go out at the 2023 cutover", False),
+    ("we did an AMP live blog in 2020", True),
+    ("we already did that for the 2022 general", True),
+])
+def test_did_is_used_before_after_whoever_did_it(said, used):
+    assert bool(fact_rules.USED_BEFORE.search(said)) is used

@@ -869,9 +869,11 @@ JUDGED = rx(
 # approach the user names and says was tried already, with the reason after it.
 TRIED_BEFORE = rx(r"(?<!['’])\b[a-z]+(?:'ve| have| had)? "
                           r"(?:already |once |actually |even )?tried (?:that|this|it)\b|"
-                          # ("we've been here. we had a Mapbox basemap for the 2022 general …")
-                          r"\bwe(?:'ve| have) been (?:here|there|down this (?:road|path))"
-                          r"(?: before)?(?=\s*(?:[.!,;:—–-]|$))|"
+                          # ("we've been here. we had a Mapbox basemap for the 2022 general …",
+                          # turning down what was offered: in a report it is the problem met
+                          # before, "the deploy broke again, we've been here before, …")
+                          r"(?P<been>\bwe(?:'ve| have) been (?:here|there|down this (?:road|"
+                          r"path))(?: before)?(?=\s*(?:[.!,;:—–-]|$)))|"
                           r"\b(?:this|that|it) (?:we|i|they) (?:already |once )?tried\b",
                           re.IGNORECASE)
 # ... or naming what was tried ("we tried swapping the RMW to Fast DDS", "push through a

@@ -2872,7 +2872,8 @@ def _tried_before(sentence: str) -> bool:
     it: a cloudhook was tried; the vendor allows one webhook …")."""
     if NOT_TRIED.search(sentence):
         return False
-    m = TRIED_BEFORE.search(sentence)
+    # (not "we've been here": said unprompted, it is a problem met before)
+    m = next((m for m in TRIED_BEFORE.finditer(sentence) if m.group("been") is None), None)
     if m is not None:
         return not _went_well(sentence, m.end()) \
             and bool(DROPPED_FOR.search(sentence) or SUGGEST_LEAD.search(sentence, 0, m.start())) \

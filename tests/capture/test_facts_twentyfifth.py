@@ -231,3 +231,19 @@ def test_did_asking_a_question_tells_no_approach_used_before(tmp_path, reply):
 ])
 def test_did_is_used_before_after_whoever_did_it(said, used):
     assert bool(fact_rules.USED_BEFORE.search(said)) is used
+
+
+@pytest.mark.parametrize("report", [
+    "the staging deploy broke again on the cert step, we've been here before, the renewal cron "
+    "is not running on the new box. can you look?",
+    "same 502 on the results page as yesterday - we've been here - the upstream pool is too "
+    "small. can you bump it?",
+    "nightly tiles build failed with the same gdal error, we have been here before: the docker "
+    "image doesn't pin gdal. fix the pin please",
+])
+def test_a_problem_met_before_is_no_approach_tried(tmp_path, report):
+    # ("we've been here" tells an approach tried only turning down what was offered)
+    b = session(tmp_path)
+    b.prompt(report)
+    b.say("Looking.")
+    assert not proposed(b).get("falsified"), proposed(b)

@@ -456,8 +456,9 @@ DEAD_END_LABEL = rx(r"\b(?P<label>tried[- ]and[- ]" + _GONE + r"|dead[- ]ends?|w
                     r"(?:(?<=\bunder )|(?<=\bunder [\"'`]))rejected[\"'`]?"
                     r"(?:,? with (?:the )?(?:why|reasons?))?)"
                     # ("… tried-and-dropped section. my notes:": the finding is labelled
-                    # "tried-and-dropped: …")
-                    r"(?: (?:section|heading|list|part))?(?:\W{1,3}(?:(?:my|the|some) )?notes)?"
+                    # "tried-and-dropped: …"; the notes only after the section's name, not
+                    # "what went well, what didn't work. my notes: …")
+                    r"(?: (?:section|heading|list|part)(?:\W{1,3}(?:(?:my|the|some) )?notes)?)?"
                     r"\W{0,3}:\s+", re.IGNORECASE)
 STARTED_WITH = rx(r"\b(?:we|i|they)(?:'d| had)? (?:started|began) (?:out )?with\b|"
                           r"\bused to\b|\boriginally\b", re.IGNORECASE)

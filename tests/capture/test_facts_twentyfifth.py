@@ -247,3 +247,19 @@ def test_a_problem_met_before_is_no_approach_tried(tmp_path, report):
     b.prompt(report)
     b.say("Looking.")
     assert not proposed(b).get("falsified"), proposed(b)
+
+
+def test_notes_after_a_dead_end_named_in_passing_are_no_dead_end(tmp_path):
+    # (the label runs on to the notes only when it names its section: "tried-and-dropped
+    # section. my notes: …")
+    b = session(tmp_path)
+    b.prompt("write the sprint retro into docs/retro.md: what went well, what didn't work. my "
+             "notes: the deploy pipeline ran green all sprint, the new importer handled all 143 "
+             "precincts, and the cache warmup now takes 4 minutes instead of 40.")
+    b.run("Edit", {"file_path": "docs/retro.md", "old_string": "# Retro\n",
+                   "new_string": "# Retro\n\n## Sprint 12\n"},
+          "The file docs/retro.md has been updated.")
+    b.say("Added the retro.")
+    assert not proposed(b).get("falsified"), proposed(b)
+    assert fact_rules.DEAD_END_LABEL.search("what went well, what didn't work. my notes: the "
+                                            "deploy") is None

@@ -707,7 +707,10 @@ SYMPTOM = Folded(  # (lowercase words searched in the lowercased text: rlat.capt
     r"stops? (?:as soon as|when|whenever|once|after|every)|"
     r"corrupt\w*|flaky|randomly|even (?:when|though|if|after|with) (?:nothing|no(?:thing)? \w+|"
     r"i|we|it|there)|reboots|rebooting|(?:resets|restarts) (?:itself|on its own)|"
-    r"sits?|sitting|freez\w*|froze|frozen|stops? (?:\w+ing|working)|"
+    r"sits?|sitting|freez\w*|frozen|stops? (?:\w+ing|working)|"
+    # ("the live blog froze for logged-out readers", not what the team froze: "we froze the node
+    # version at 20.11.1")
+    r"(?<!\bwe )(?<!\bi )(?<!\bthey )froze|"
     r"stopped (?:\w+ing|working)|keeps? (?:\w+ing)|no longer \w+|but (?:it |they )?still|"
     # ... or what is still as it was before a change ("patients still get the old wording"), not
     # what the team still chooses ("we still use the old jenkins box for the arm builds")

@@ -263,3 +263,21 @@ def test_notes_after_a_dead_end_named_in_passing_are_no_dead_end(tmp_path):
     assert not proposed(b).get("falsified"), proposed(b)
     assert fact_rules.DEAD_END_LABEL.search("what went well, what didn't work. my notes: the "
                                             "deploy") is None
+
+
+@pytest.mark.parametrize("said,symptom", [
+    ("live blog froze for logged-out readers in the rehearsal", True),
+    ("the page froze on phones", True),
+    ("we froze the node version at 20.11.1 in .nvmrc", False),
+    ("i froze main for the election night release", False),
+])
+def test_what_froze_is_a_problem_what_someone_froze_a_choice(said, symptom):
+    assert bool(fact_rules.SYMPTOM.search(said)) is symptom
+
+
+def test_a_version_the_team_froze_is_still_kept(tmp_path):
+    b = session(tmp_path)
+    b.prompt("heads up: we froze the node version at 20.11.1 in .nvmrc because the tile builder "
+             "segfaults on 22. keep it there.")
+    b.say("Noted.")
+    assert any("20.11.1" in t for t in proposed_texts(proposed(b))), proposed(b)

@@ -61,7 +61,9 @@ _BANNER = rx(
 # What a script runner echoes before the script's own output ("> swingloft@0.4.0 deploy",
 # "> observable deploy"): npm's, yarn's and pnpm's way of saying what they run.
 _RUNNER_ECHO = rx(r">\s")
-_SAYS_NOT = rx(r"\b(?:not|no|never|none)\b|n't\b", re.IGNORECASE)
+# ("You are not signed in", "No tests were found!!!": not black's "Oh no! 💥 💔 💥" nor an
+# option's "--no-cache")
+_SAYS_NOT = rx(r"(?<![\w-])(?:not|never|none)\b|n't\b|(?<![\w-])no\s+\w", re.IGNORECASE)
 # A terminal UI's frame and markers before a line's words (clack's "│", "■", "◆"; bullets).
 _FRAME_CHARS = " \t│┃┌└├┐┘■□◆◇●○•▲▶►✖✔×*|"
 

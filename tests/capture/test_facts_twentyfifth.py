@@ -281,3 +281,16 @@ def test_a_version_the_team_froze_is_still_kept(tmp_path):
              "segfaults on 22. keep it there.")
     b.say("Noted.")
     assert any("20.11.1" in t for t in proposed_texts(proposed(b))), proposed(b)
+
+
+@pytest.mark.parametrize("output,line", [
+    # (black's exclamation says nothing of what is not so: its first line does)
+    ("Exit code 1\nwould reformat /home/dev/app/src/app.py\n\nOh no! 💥 💔 💥\n1 file would be "
+     "reformatted, 12 files would be left unchanged.", "would reformat /home/dev/app/src/app.py"),
+    # (nor an option's "--no-…")
+    ("Exit code 1\n+ docker build --no-cache -t app .\nStep 1/4 : FROM python:3.12-slim\n"
+     "no space left on device", "no space left on device"),
+])
+def test_a_line_saying_no_says_what_is_not_so(output, line):
+    from rlat.capture.session import error_line
+    assert error_line(output)[1] == line

@@ -1411,7 +1411,8 @@ class FactExtractor:
                 # (the rules, not their announcement: "ground rules for today's session:")
                 announced = _block_after(text, end)
                 continue
-            if len(sentence) <= SENTENCE_MAX and self._told_then_asked(block, start, end) \
+            if len(sentence) <= SENTENCE_MAX and self._told_then_asked(
+                    block, start, end, relayed=relayed <= start < relayed_end) \
                     or is_question(sentence):
                 continue
             if len(sentence) > SENTENCE_MAX \
@@ -1612,11 +1613,15 @@ class FactExtractor:
             if kind:
                 self._keep(kind, sentence, [self._cite(block, start, end, "fact")])
 
-    def _told_then_asked(self, block: Block, start: int, end: int) -> bool:
+    def _told_then_asked(self, block: Block, start: int, end: int, *,
+                         relayed: bool = False) -> bool:
         """A value of the setup the user states before asking something of it, in one sentence
         ("app id is 2715430 if you need it - can you double-check the repo agrees?", "the db on
         the server is /srv/refdb/k2_pluspf btw - sanity-check that against the repo"): the
-        statement, as a fact about the setup. Whether it was kept."""
+        statement, as a fact about the setup; in a message passed on (``relayed``), naming a
+        thing as its other statements do ("[2:49 PM] Kim Aldana: the preprod address is
+        bhcourier-preprod.go-vip.net - can you check it still answers?"). Whether it was
+        kept."""
         text = block.text
         split = TOLD_THEN_ASKED.search(text, start, end)
         if split is None:
@@ -1633,7 +1638,8 @@ class FactExtractor:
         # (a rule told before the order that follows it: "every DAO method in app/data is a
         # suspend fun - can you fix InvoiceDao to match?")
         rule = RULE.search(told) or ALWAYS.search(told) or UNIVERSAL.match(told)
-        if not rule and not (salient_tokens(told) or codes_of_things(told)):
+        if not rule and not (salient_tokens(told) or codes_of_things(told)
+                             or relayed and names_of_things(told)):
             return False
         return self._keep("convention" if rule else "environment", told,
                           [self._cite(block, start, split.start(), "fact")]) is not None

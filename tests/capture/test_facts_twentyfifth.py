@@ -294,3 +294,14 @@ def test_a_version_the_team_froze_is_still_kept(tmp_path):
 def test_a_line_saying_no_says_what_is_not_so(output, line):
     from rlat.capture.session import error_line
     assert error_line(output)[1] == line
+
+
+def test_a_value_told_in_a_copied_message_before_its_question_is_kept(tmp_path):
+    # (it was kept for its byline's time, "[2:49 PM]"; without the byline, for the name it
+    # gives, as a message passed on is)
+    b = session(tmp_path)
+    b.prompt("kim asking in #webdesk:\n\n[2:49 PM] Kim Aldana: the preprod address is "
+             "bhcourier-preprod.go-vip.net - can you check it still answers?")
+    b.say("Done.")
+    texts = proposed_texts(proposed(b))
+    assert "The preprod address is bhcourier-preprod.go-vip.net" in texts, texts

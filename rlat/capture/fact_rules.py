@@ -915,6 +915,12 @@ PROPOSAL = rx(r"\b(?:one option (?:would be|is)|an option (?:would be|is)|we cou
 # was turned down, whatever history it tells.
 ACCEPTED = rx(r"^\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?(?:,)? (?:do it|go|go ahead)|go (?:for "
                       r"it|ahead)|do it|sounds good|please do|let'?s do it|perfect)\b", re.IGNORECASE)
+# ... nor the one made before, there to use ("we made one for the 2024 general, it's in
+# components/Ticker.svelte but not wired to the homepage. reuse that", "… just flip it on") or
+# waiting ("… it's not switched on yet"): nothing was tried and dropped.
+REUSE_ASKED = rx(r"(?:^|[.!?;—–]\s*|\bjust |\bso )(?:re-?use|use|flip|turn|switch|wire|hook|"
+                         r"plug) (?:that|it|this|them|that one|the old one)\b", re.IGNORECASE)
+NOT_YET = rx(r"[^.;,!?\n]{0,40}?\byet\b", re.IGNORECASE)
 # ... but a bare yes answers a question too ("Have you tried it on a phone yet?" — "Yes, photos
 # attached to reports show up sideways …": a report): it accepts only when what follows it
 # qualifies what was offered ("Yes, and only members with a tier change, not everyone").

@@ -170,6 +170,7 @@ from .fact_rules import (
     NOT_A_RULE_ANSWER,
     NOT_AN_ANSWER,
     NOT_TRIED,
+    NOT_YET,
     NOTE_LEAD,
     NOTE_WORDS,
     OFFERED_WAYS,
@@ -209,6 +210,7 @@ from .fact_rules import (
     REPORTING,
     REPRODUCED,
     RESUMED,
+    REUSE_ASKED,
     REVERT_COMMAND,
     REVERT_DONE,
     REVERT_SAID,
@@ -995,8 +997,9 @@ class FactExtractor:
         and their reason are a falsified finding."""
         answer = reply.text
         spans = sentences(answer)
-        if not spans or ACCEPTED.match(answer):
-            return  # (taken up, whatever history it tells: "yes please, go for it. we had …")
+        if not spans or ACCEPTED.match(answer) or REUSE_ASKED.search(answer):
+            return  # (taken up, whatever history it tells: "yes please, go for it. we had …";
+            # or the one made before is there to use: "… reuse that")
         for at, (a, b) in enumerate(spans[:TURNED_DOWN_SENTENCES]):
             before = TRIED_BEFORE.search(answer, a, b)
             tried = before or TRIAL.search(answer, a, b) or USED_BEFORE.search(answer, a, b) \
@@ -1004,11 +1007,11 @@ class FactExtractor:
             if not tried or NOT_TRIED.search(answer, a, b):
                 continue
             # (how it went comes after what was tried: not the "no" that turns it down)
-            if not DROPPED_FOR.search(answer, tried.end(), b) and at + 1 < len(spans) \
+            if not _dropped_for(answer, tried.end(), b) and at + 1 < len(spans) \
                     and spans[at + 1][1] - a <= FACT_CHARS:
                 b = spans[at + 1][1]  # (how it went may be the next sentence: "we had
                 # workmanager doing an hourly sync last sprint. iOS basically never ran it …")
-            if not DROPPED_FOR.search(answer, tried.end(), b) or _went_well(answer[a:b], 0) \
+            if not _dropped_for(answer, tried.end(), b) or _went_well(answer[a:b], 0) \
                     or not before and not _gives_reason(answer[tried.end():b]):
                 continue  # (and a reason, not only "… last summer and we reverted it")
             spans_said = sentences(said.text)
@@ -2900,6 +2903,13 @@ def _tried_before(sentence: str) -> bool:
 
 _ACKNOWLEDGED = rx(r"^\W*(?:understood|got it|noted|fair enough|makes sense|good to know)"
                            r"\b[^.!?]{0,40}[.!?]?\s*$", re.IGNORECASE)
+
+
+def _dropped_for(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` says why an attempt went (``DROPPED_FOR``), not only that
+    it is still to come ("it's not switched on yet")."""
+    return any(not NOT_YET.match(text, m.end(), end)
+               for m in DROPPED_FOR.finditer(text, start, end))
 
 
 def _gives_reason(text: str) -> bool:

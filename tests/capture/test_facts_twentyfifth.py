@@ -305,3 +305,28 @@ def test_a_value_told_in_a_copied_message_before_its_question_is_kept(tmp_path):
     b.say("Done.")
     texts = proposed_texts(proposed(b))
     assert "The preprod address is bhcourier-preprod.go-vip.net" in texts, texts
+
+
+@pytest.mark.parametrize("reply", [
+    "we set one up for the 2026 primary already, it's not switched on yet.",
+    "we made one for the 2024 general, it's in components/Ticker.svelte but not wired to the "
+    "homepage. reuse that",
+])
+def test_an_offer_answered_with_the_one_already_made_is_no_dead_end(tmp_path, reply):
+    # (made for an occasion named by its year, and waiting: not tried and dropped)
+    b = session(tmp_path)
+    b.prompt("the homepage needs something live for election night")
+    b.say("I could add a results ticker component to the homepage. Want me to build it?")
+    b.prompt(reply)
+    b.say("OK.")
+    assert not proposed(b).get("falsified"), proposed(b)
+
+
+def test_an_offer_turned_down_with_the_one_made_before_and_why_is_still_a_dead_end(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the homepage needs something live for election night")
+    b.say("I could add a results ticker component to the homepage. Want me to build it?")
+    b.prompt("no, we made a ticker for the 2024 general and it was not worth it, readers "
+             "ignored it. not building another one yet")
+    b.say("OK.")
+    assert proposed(b).get("falsified"), proposed(b)

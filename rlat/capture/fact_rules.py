@@ -1099,8 +1099,9 @@ DROPPED_FOR = rx(r"\b(?:not|no|never|nothing|none|worse|slower|broke|broken|brea
                          r"cannot|die[sd]?|dead|slow|too much|unusable|useless|disaster|"
                          r"nightmare|stuck|over budget|wiped|skipp\w*|blank|errors?|ate|lost|"
                          r"stale|wrong|stopped \w+ing|ran out|runs? out|logged out|"
-                         # (what it cost: "finance got a $1,900 bill and the page crawled")
-                         r"crawl(?:ed|s)?|overage|expensive|(?:way )?(?:past|over) the "
+                         # (what it cost: "finance got a $1,900 bill and the page crawled",
+                         # "slowed to a crawl"; not "we ran a crawl")
+                         r"crawled|(?:to|at) a crawl|overage|expensive|(?:way )?(?:past|over) the "
                          r"(?:free tier|budget|quota|limit))\b",
                          re.IGNORECASE)
 # A message the user quotes from what failed ("… throws 'You have attempted to perform a

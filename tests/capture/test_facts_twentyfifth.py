@@ -330,3 +330,16 @@ def test_an_offer_turned_down_with_the_one_made_before_and_why_is_still_a_dead_e
              "ignored it. not building another one yet")
     b.say("OK.")
     assert proposed(b).get("falsified"), proposed(b)
+
+
+def test_a_crawl_run_before_is_no_reason_it_went(tmp_path):
+    # (a page that crawled went for its slowness; a web crawl is a thing done)
+    b = session(tmp_path)
+    b.prompt("search on the results site misses the precinct pages")
+    b.say("I could add a sitemap-based crawler that feeds the search index. Want me to build it?")
+    b.prompt("we ran a crawl for the 2022 general to build the search index, the script is "
+             "scripts/crawl.py")
+    b.say("OK.")
+    assert not proposed(b).get("falsified"), proposed(b)
+    assert fact_rules.DROPPED_FOR.search("the page slowed to a crawl on phones")
+    assert not fact_rules.DROPPED_FOR.search("we ran a crawl for the general")

@@ -915,6 +915,11 @@ PROPOSAL = rx(r"\b(?:one option (?:would be|is)|an option (?:would be|is)|we cou
 # was turned down, whatever history it tells.
 ACCEPTED = rx(r"^\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?(?:,)? (?:do it|go|go ahead)|go (?:for "
                       r"it|ahead)|do it|sounds good|please do|let'?s do it|perfect)\b", re.IGNORECASE)
+# ... nor one that takes it at its end ("we used Algolia for the 2022 general, it was expensive
+# but fine, so yes go ahead"), not "…, don't do it"
+ACCEPTED_LAST = rx(r"(?:^|[.,;!—–-]\s*)(?:(?:so|then|and|but|anyway)\W+)?(?:(?:yes|yep|yeah|"
+                           r"sure|ok(?:ay)?)\W+)?(?:go (?:for it|ahead)|do it|please do|"
+                           r"let'?s do it)\W*$", re.IGNORECASE)
 # ... nor the one made before, there to use ("we made one for the 2024 general, it's in
 # components/Ticker.svelte but not wired to the homepage. reuse that", "… just flip it on") or
 # waiting ("… it's not switched on yet"): nothing was tried and dropped.

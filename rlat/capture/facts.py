@@ -71,6 +71,7 @@ from .commands import (
 from .fact_rules import (
     ABBREVIATION,
     ACCEPTED,
+    ACCEPTED_LAST,
     AFFIRMED,
     ALWAYS,
     ANNOUNCED,
@@ -997,9 +998,10 @@ class FactExtractor:
         and their reason are a falsified finding."""
         answer = reply.text
         spans = sentences(answer)
-        if not spans or ACCEPTED.match(answer) or REUSE_ASKED.search(answer):
-            return  # (taken up, whatever history it tells: "yes please, go for it. we had …";
-            # or the one made before is there to use: "… reuse that")
+        if not spans or ACCEPTED.match(answer) or ACCEPTED_LAST.search(answer) \
+                or REUSE_ASKED.search(answer):
+            return  # (taken up, whatever history it tells: "yes please, go for it. we had …",
+            # "… so yes go ahead"; or the one made before is there to use: "… reuse that")
         for at, (a, b) in enumerate(spans[:TURNED_DOWN_SENTENCES]):
             before = TRIED_BEFORE.search(answer, a, b)
             tried = before or TRIAL.search(answer, a, b) or USED_BEFORE.search(answer, a, b) \

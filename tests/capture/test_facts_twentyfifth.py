@@ -343,3 +343,18 @@ def test_a_crawl_run_before_is_no_reason_it_went(tmp_path):
     assert not proposed(b).get("falsified"), proposed(b)
     assert fact_rules.DROPPED_FOR.search("the page slowed to a crawl on phones")
     assert not fact_rules.DROPPED_FOR.search("we ran a crawl for the general")
+
+
+@pytest.mark.parametrize("reply,falsified", [
+    ("we used Algolia for the 2022 general, it was expensive but fine, so yes go ahead", False),
+    ("we had Algolia for the 2022 general, way past the free tier. anyway, go for it", False),
+    ("we had Algolia for the 2022 general, way past the free tier, don't do it", True),
+])
+def test_an_offer_taken_up_at_the_end_of_the_reply_is_not_turned_down(tmp_path, reply,
+                                                                        falsified):
+    b = session(tmp_path)
+    b.prompt("search on the results site misses the precinct pages")
+    b.say("I could move search to a hosted index like Algolia. Want me to set it up?")
+    b.prompt(reply)
+    b.say("OK.")
+    assert bool(proposed(b).get("falsified")) is falsified, proposed(b)

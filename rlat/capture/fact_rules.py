@@ -924,7 +924,10 @@ ACCEPTED_LAST = rx(r"(?:^|[.,;!—–-]\s*)(?:(?:so|then|and|but|anyway)\W+)?(?:
 # components/Ticker.svelte but not wired to the homepage. reuse that", "… just flip it on") or
 # waiting ("… it's not switched on yet"): nothing was tried and dropped.
 REUSE_ASKED = rx(r"(?:^|[.!?;—–]\s*|\bjust |\bso )(?:re-?use|use|flip|turn|switch|wire|hook|"
-                         r"plug) (?:that|it|this|them|that one|the old one)\b", re.IGNORECASE)
+                         r"plug) (?:that|it|this|them|that one|the old one)"
+                         # (the one made before, not what to use instead: "use that static
+                         # image instead", "just use this: static tiles …")
+                         r"(?=\s*(?:$|[.,;!?—–]|(?:on|up|in|again|back)\b))", re.IGNORECASE)
 NOT_YET = rx(r"[^.;,!?\n]{0,40}?\byet\b", re.IGNORECASE)
 # ... but a bare yes answers a question too ("Have you tried it on a phone yet?" — "Yes, photos
 # attached to reports show up sideways …": a report): it accepts only when what follows it

@@ -358,3 +358,15 @@ def test_an_offer_taken_up_at_the_end_of_the_reply_is_not_turned_down(tmp_path, 
     b.prompt(reply)
     b.say("OK.")
     assert bool(proposed(b).get("falsified")) is falsified, proposed(b)
+
+
+@pytest.mark.parametrize("after", ["use that static image from the 2020 map instead",
+                                   "just use this: static tiles from our bucket"])
+def test_an_offer_turned_down_for_something_else_to_use_is_still_a_dead_end(tmp_path, after):
+    # (what to use instead is no ask to reuse the one made before)
+    b = session(tmp_path)
+    b.prompt("theo keeps asking for roads under the precinct map")
+    b.say("Mapbox GL JS with a light style would give roads and labels. Want me to wire it up?")
+    b.prompt(f"we had a Mapbox basemap for the 2022 general, way past the free tier. {after}")
+    b.say("OK.")
+    assert proposed(b).get("falsified"), proposed(b)

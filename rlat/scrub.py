@@ -599,8 +599,9 @@ def _private_spans(text: str) -> Iterable[int]:
     """Where private spans start: each ``<private>`` (in any case) not inside the span before
     it, except the tag named alone in backticks (`` `<private>` ``, then no letter or digit)
     when no ``</private>`` closes it before the text's end (or a NUL): that is a mention, as
-    docs naming the tag make it. One pass: the next closing tag and the next NUL are looked up again only once the scan
-    has passed them, so many tags, spans or mentions cost no more than one."""
+    docs naming the tag make it. One pass: the next closing tag and the next NUL are looked up
+    again only once the scan has passed them, so many tags, spans or mentions cost no more
+    than one."""
     low = _lowered(text)
     starts: list[int] = []
     close = nul = -2  # (-2: not looked up yet; -1: none after this point)

@@ -62,6 +62,7 @@ class FoldState:
     # ------------------------------------------------------------ snapshots
     def to_snapshot(self) -> dict:
         return {
+            "fold": FOLD_RULES,
             "fields": list(CLAIM_FIELDS),
             "claims": [c.to_row() for c in self.claims.values()],
             "agents": self.agents,
@@ -93,6 +94,29 @@ class FoldState:
             event_count=int(body.get("event_count", 0)),
             malformed=int(body.get("malformed", 0)),
         )
+
+
+# The rules a snapshot's rows were folded by. Raise it with any change to the fold that would
+# give a claim of an existing store another state, as the read model's format version is
+# raised (``rlat.claims.readmodel.VERSION``): a snapshot folded by other rules is not used, and
+# the events, which every rlat keeps beside its snapshots, are folded instead. 1: the state
+# registers (``Claim.base_state``, ``contest_key``); a snapshot written before the key was
+# (2026-12-05) is of rules 1 when its fields have the registers, else of rules 0.
+FOLD_RULES = 1
+
+
+def snapshot_rules(body: dict) -> int:
+    """The fold rules a snapshot body was written under (``FOLD_RULES``)."""
+    rules = body.get("fold")
+    if isinstance(rules, int) and not isinstance(rules, bool):
+        return rules
+    return 0 if folded_before_registers(body) else 1
+
+
+def snapshot_usable(body: dict) -> bool:
+    """Whether a snapshot stands for the fold of the events before it under this rlat's rules
+    (``FOLD_RULES``): one written under older or newer rules is not used."""
+    return snapshot_rules(body) == FOLD_RULES
 
 
 def folded_before_registers(body: dict) -> bool:

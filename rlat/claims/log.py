@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..container import EVENTS, SNAPSHOT, Container, ContainerError, CorruptRecord
 from ..container.file import REC_HEAD, REC_OVERHEAD
-from .fold import FoldState, fold, folded_before_registers
+from .fold import FoldState, fold, snapshot_usable
 from .shapes import malformed
 
 # Write a snapshot once the event records after the newest one hold this fraction of that
@@ -73,10 +73,10 @@ class ClaimLog:
         refs, found = self.container.tail_refs([SNAPSHOT], data)
         if found and refs and refs[0].rtype == SNAPSHOT:
             body = self.container.read(refs[0], data)
-            if folded_before_registers(body):
-                # An older rlat's fold, by rules this one no longer keeps: every event is still
-                # in the file, so fold them all (the next checkpoint writes a current snapshot);
-                # only events damaged before it (`rlat doctor`) leave the snapshot to serve.
+            if not snapshot_usable(body):
+                # An older or a newer rlat's fold, by rules this one does not keep: every event
+                # is still in the file, so fold them all (the next checkpoint writes a current
+                # snapshot); only events damaged before it (`rlat doctor`) leave it to serve.
                 try:
                     return self._fold_from(FoldState(), self.container.scan(data).refs, data, 0)
                 except CorruptRecord:

@@ -237,3 +237,51 @@ def test_a_session_that_ends_while_a_dependency_is_missing_is_captured_after_rei
     assert adopt_orphans(now=time.time() + 60) == 1  # (rlat's dependencies installed again)
     listed = run_rlat("memory", "list", "--format", "json", cwd=tmp_path)
     assert any("make check" in c["text"] for c in json.loads(listed.stdout)["claims"])
+
+
+def _store_with_snapshot(rlat_home: Path, fold_rules) -> str:
+    """A store of one claim whose snapshot holds it retired while its events leave it a
+    candidate (as a snapshot folded by other rules would), the snapshot marked ``fold_rules``
+    (None: no mark)."""
+    from rlat.claims import ClaimLog
+    from rlat.claims import events as ev
+    from rlat.claims.fold import fold
+    from rlat.container import SNAPSHOT
+
+    log = ClaimLog(rlat_home / "memory.rlat")
+    proposed = ev.proposed("Run the tests with make check", "convention",
+                           workspace="git:github.com/acme/app", ts=1_800_000_000.0,
+                           citations=[ev.command_citation("make check")], origin="user")
+    log.append([proposed])
+    body = fold([proposed]).to_snapshot()
+    state_at = body["fields"].index("state")
+    body["claims"][0][state_at] = "retired"
+    if fold_rules is None:
+        body.pop("fold")
+    else:
+        body["fold"] = fold_rules
+    log.container.append([(SNAPSHOT, body)])
+    return proposed["claim"]
+
+
+def test_a_snapshot_folded_by_another_rlat_s_rules_is_not_used(rlat_home):
+    # (a newer rlat's snapshot, read by this one after a downgrade: its rows may hold states
+    # this rlat's fold would not give; the events are all in the file)
+    from rlat.claims.fold import FOLD_RULES
+
+    claim = _store_with_snapshot(rlat_home, FOLD_RULES + 1)
+    assert _states(rlat_home)[claim] == "candidate"
+
+
+def test_a_snapshot_of_this_rlat_s_rules_stands_for_the_events_before_it(rlat_home):
+    from rlat.claims.fold import FOLD_RULES
+
+    claim = _store_with_snapshot(rlat_home, FOLD_RULES)
+    assert _states(rlat_home)[claim] == "retired"  # (read from the snapshot, as it says)
+
+
+def test_a_snapshot_written_before_the_mark_with_the_registers_is_of_this_rlat_s_rules(
+        rlat_home):
+    # (every store checkpointed between the registers and the mark keeps its snapshot)
+    claim = _store_with_snapshot(rlat_home, None)
+    assert _states(rlat_home)[claim] == "retired"

@@ -698,7 +698,14 @@ SYMPTOM = Folded(  # (lowercase words searched in the lowercased text: rlat.capt
     # ... or what users cannot do ("runners without a club can't enter!!")
     r"can'?t (?:enter|log ?in|sign ?in|sign up|save|submit|book|pay|register|upload|check ?out)|"
     r"(?:isn'?t|aren'?t) even|"
-    r"not working|slow|times? out|timing out|refused|missing|empty|blank|nothing happens|"
+    r"not working|slow|times? out|timing out|timed out|refused|refuses to|missing|empty|blank|"
+    r"nothing happens|"
+    # ... or in other words of software going wrong ("the job errored", "the build stalled",
+    # "the worker is wedged", "won't compile", "CI is red"; not a reason given for a choice:
+    # "we froze the node version … because the tile builder segfaults on 22")
+    r"errored|erroring|(?<!\bwe )(?<!\bi )(?<!\bthey )stall(?:s|ed|ing)|wedged|borked|"
+    r"flak(?:ed|ing|es)|(?:won'?t|doesn'?t|does not|will not) compile|"
+    r"(?:is|are|went|goes|turned) red|lags? behind|"
     r"garbage|garbled|weird|wrong|strange|not defined|undefined|disappear\w*|lost|stale|"
     r"throws?|threw|exceptions?|panic\w*|5\d\d(?:s|ing)?|paus(?:es|ed)|quits|blows? up|blew up|"
     # ... or a client error answered ("webhooks from stripe get 400s", "returns a 403")

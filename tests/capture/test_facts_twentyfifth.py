@@ -370,3 +370,30 @@ def test_an_offer_turned_down_for_something_else_to_use_is_still_a_dead_end(tmp_
     b.prompt(f"we had a Mapbox basemap for the 2022 general, way past the free tier. {after}")
     b.say("OK.")
     assert proposed(b).get("falsified"), proposed(b)
+
+
+@pytest.mark.parametrize("said,problem", [
+    ("the nightly export timed out again", True),
+    ("the results job errored at 9pm", True),
+    ("the build stalled at 40%", True),
+    ("the worker is wedged", True),
+    ("the plugin won't compile since the bump", True),
+    ("CI is red on main", True),
+    ("the app refuses to start", True),
+    ("we stalled the release until monday", False),
+])
+def test_software_going_wrong_in_other_words_is_a_problem_reported(said, problem):
+    assert bool(fact_rules.SYMPTOM.search(said)) is problem
+
+
+def test_an_export_that_timed_out_is_a_problem_whose_explanation_is_kept(tmp_path):
+    b = session(tmp_path)
+    b.prompt("the nightly LEDES export timed out again at 2am, third night running")
+    b.run("Bash", {"command": "journalctl -u ledes-export --since yesterday | tail -3"},
+          "ledes-export[812]: query over matters took 1804 s\nledes-export[812]: killed: "
+          "TimeoutStartSec=30min")
+    b.say("The matters query scans every time entry since 2015 because the date filter is "
+          "applied after the join; the unit's TimeoutStartSec=30min kills it. Filtering "
+          "time_entries by billing period before the join brings it under a minute.")
+    texts = [f["text"] for f in proposed(b).get("gotcha", [])]
+    assert any("TimeoutStartSec=30min" in t for t in texts), texts

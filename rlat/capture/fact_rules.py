@@ -691,6 +691,9 @@ _NOT_HAPPENING = (r"never (?:stops|ends|finishes|starts|returns|shows(?: up)?|ar
                   r"(?:didn'?t|did not|never) (?:run|fire|trigger|start|finish|complete|arrive|"
                   r"send|go out|happen|get (?:sent|called|picked up))|(?:wasn'?t|weren'?t|was not|"
                   r"were not) (?:sent|run|triggered|called|picked up|delivered|created|written)")
+# Not what we, I or they did ("we froze the node version", "we stalled the release", "we still
+# use the old box"): a choice, not a problem.
+_NOT_OURS = r"(?<!\bwe )(?<!\bi )(?<!\bthey )"
 SYMPTOM = Folded(  # (lowercase words searched in the lowercased text: rlat.capture.folded)
     r"\b(?:hangs?|hung|stuck|dies|died|crash\w*|fails?|failing|broken|breaks|broke|error|errors|"
     + _NOT_HAPPENING + r"|doesn'?t (?:work|start|run|load|connect|show)|"
@@ -703,7 +706,7 @@ SYMPTOM = Folded(  # (lowercase words searched in the lowercased text: rlat.capt
     # ... or in other words of software going wrong ("the job errored", "the build stalled",
     # "the worker is wedged", "won't compile", "CI is red"; not a reason given for a choice:
     # "we froze the node version … because the tile builder segfaults on 22")
-    r"errored|erroring|(?<!\bwe )(?<!\bi )(?<!\bthey )stall(?:s|ed|ing)|wedged|borked|"
+    r"errored|erroring|" + _NOT_OURS + r"stall(?:s|ed|ing)|wedged|borked|"
     r"flak(?:ed|ing|es)|(?:won'?t|doesn'?t|does not|will not) compile|"
     r"(?:is|are|went|goes|turned) red|lags? behind|"
     r"garbage|garbled|weird|wrong|strange|not defined|undefined|disappear\w*|lost|stale|"
@@ -717,11 +720,11 @@ SYMPTOM = Folded(  # (lowercase words searched in the lowercased text: rlat.capt
     r"sits?|sitting|freez\w*|frozen|stops? (?:\w+ing|working)|"
     # ("the live blog froze for logged-out readers", not what the team froze: "we froze the node
     # version at 20.11.1")
-    r"(?<!\bwe )(?<!\bi )(?<!\bthey )froze|"
+    + _NOT_OURS + r"froze|"
     r"stopped (?:\w+ing|working)|keeps? (?:\w+ing)|no longer \w+|but (?:it |they )?still|"
     # ... or what is still as it was before a change ("patients still get the old wording"), not
     # what the team still chooses ("we still use the old jenkins box for the arm builds")
-    r"(?:(?<!\bwe )(?<!\bi )(?<!\bthey )still|still(?! (?:use|run|keep|deploy|build|ship|need|"
+    r"(?:" + _NOT_OURS + r"still|still(?! (?:use|run|keep|deploy|build|ship|need|"
     r"support|target|pin|have)s?\b)) (?:\w+ ){1,2}?(?:the |its |their )?(?:old|previous|stale)\b|"
     r"(?:has|have|had) no effect|(?:doesn'?t|don'?t|didn'?t) (?:change|apply|take effect)|"
     r"(?:isn'?t|aren'?t|not) "

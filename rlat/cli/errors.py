@@ -174,8 +174,8 @@ def guarded(command: Callable[[], int], settings: Settings) -> int:
             traceback.print_exc()
         from .. import missing_dependency
 
-        if missing_dependency(exc):
-            report(missing_dependency(exc))
+        if missing := missing_dependency(exc):
+            report(missing)
             return USER_ERROR
         if status is None:
             report(f"internal error ({type(exc).__name__}: {message_of(exc, settings.home)}); "

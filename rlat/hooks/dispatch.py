@@ -217,9 +217,9 @@ def run(event: str, raw: bytes | None = None) -> dict | None:
     except BaseException as exc:  # noqa: BLE001 - a hook never raises
         from .. import missing_dependency
 
-        if missing_dependency(exc):  # (rlat's code is newer than what is installed for it)
-            log_line(event, session_ref[0], missing_dependency(exc))
-            return {"systemMessage": memory_off(exc)} if event == "session-start" else None
+        if missing := missing_dependency(exc):  # (rlat's code is newer than its install)
+            log_line(event, session_ref[0], missing)
+            return {"systemMessage": memory_off(missing)} if event == "session-start" else None
         log_line(event, session_ref[0],
                  f"unexpected {exc.__class__.__name__}: {exc} (please report; the session "
                  "was not affected)")

@@ -125,14 +125,11 @@ def plain_words(text: str, limit: int) -> str:
 
 
 # ------------------------------------------------------------------------------ context
-def memory_off(exc: BaseException | None) -> str | None:
-    """SessionStart's line to the user when ``exc`` is a module rlat needs that is not
-    installed (``rlat.missing_dependency``): what to run, not `rlat doctor` (the store is
-    fine). None for any other error."""
-    from .. import missing_dependency
-
-    missing = missing_dependency(exc)
-    return f"[rlat] Memory is off: {missing}." if missing else None
+def memory_off(missing: str) -> str:
+    """SessionStart's line to the user when a module rlat needs is not installed
+    (``missing``: ``rlat.missing_dependency``'s account): what to run, not `rlat doctor` (the
+    store is fine)."""
+    return f"[rlat] Memory is off: {missing}."
 
 
 def workspace_or_path(cwd: str, log) -> str:
@@ -167,8 +164,13 @@ class HookContext:
         self._workspace: str | None = None
         self._memory = None
         self._memory_loaded = False
-        self.memory_problem = ""  # why the memory store could not be read (``memory``)
-        self.memory_error: BaseException | None = None  # (what it raised)
+        self.memory_error: BaseException | None = None  # what reading the store raised
+
+    @property
+    def memory_problem(self) -> str:
+        """Why the memory store could not be read (``memory``), or ""."""
+        exc = self.memory_error
+        return "" if exc is None else " ".join(str(exc).split()) or type(exc).__name__
 
     # -------------------------------------------------------------- clock
     def remaining(self) -> float:
@@ -209,7 +211,6 @@ class HookContext:
             except Exception as exc:  # noqa: BLE001 - corrupt store, permissions, bad version
                 self.log(f"memory store unreadable, continuing without it: {exc}")
                 self._memory, why = None, None
-                self.memory_problem = " ".join(str(exc).split()) or type(exc).__name__
                 self.memory_error = exc
             if why:  # the read model was not usable: folded the slow way; have it rebuilt
                 from .jobs import request_view

@@ -174,7 +174,10 @@ def handle(ctx: HookContext) -> dict | None:
     if memory is None and ctx.memory_problem:
         # (the user must learn that memory is off, not find out sessions later; what ends
         # meanwhile is captured once the store is mended: rlat.hooks.worker)
-        receipts.append(memory_off(ctx.memory_error) or
+        from .. import missing_dependency
+
+        missing = missing_dependency(ctx.memory_error)
+        receipts.append(memory_off(missing) if missing else
                         f"[rlat] Memory is off: the store could not be read "
                         f"({ctx.memory_problem[:300]}). Run `rlat doctor` to repair it.")
     if receipts:

@@ -86,6 +86,11 @@ def passage_status(reader: SourceReader, p: Passage) -> tuple[str, str]:
     return DRIFTED, f"{p.path} changed since the last build/refresh (run `rlat refresh`)"
 
 
+def _no_longer_holds(path: str) -> str:
+    """Why a passage of ``path`` is drifted while the file is still there."""
+    return f"{path} no longer holds this passage (edited, or read again under newer secret rules)"
+
+
 def citation_status(km: KnowledgeModel, reader: SourceReader, cite: dict) -> dict:
     pid = str(cite.get("passage_id", ""))
     out = {"kind": "passage", "passage_id": pid, "content_hash": cite.get("content_hash"),
@@ -106,8 +111,7 @@ def citation_status(km: KnowledgeModel, reader: SourceReader, cite: dict) -> dic
     if old is not None:
         out.update(lines=[old.line_start, old.line_end], label=old.label, text=old.text)
     if path and reader.exists(path):
-        out.update(status=DRIFTED, why=f"{path} no longer holds this passage (edited, or read "
-                                       "again under newer secret rules)")
+        out.update(status=DRIFTED, why=_no_longer_holds(path))
     elif path and reader.reachable:
         out.update(status=MISSING, why=f"{path} no longer exists under {reader.root}")
     elif not reader.reachable:
@@ -177,8 +181,7 @@ def trace(km: KnowledgeModel, ref: str, *, source_root: Path | None = None,
     if in_build:
         status, why = passage_status(reader, p)
     else:
-        status, why = (DRIFTED, f"{p.path} no longer holds this passage (edited, or read "
-                                "again under newer secret rules)") \
+        status, why = (DRIFTED, _no_longer_holds(p.path)) \
             if reader.exists(p.path) else (MISSING, f"{p.path} no longer exists")
     return {
         "kind": "passage", "id": p.id, "path": p.path, "lines": [p.line_start, p.line_end],

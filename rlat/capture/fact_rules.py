@@ -506,8 +506,9 @@ NOT_A_RULE_ANSWER = rx(r"^\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?|no idea|idk)\b|\
 # from Marion (#ops) ---", "Tom  9:14 AM" — or before its first words, as Slack copies one:
 # "[9:08 AM] Denise Okafor: Standards reminder …" (``CHAT_LEAD``). What it says of how things
 # are done (``RELAYED_RULE``) is a rule, what it says of the setup naming a thing a fact, as the
-# team's own words.
-CHAT_LEAD = r"\[\d{1,2}:\d{2}(?:\s*[AaPp][Mm])?\][ \t]+[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}:[ \t]+"
+# team's own words. (Not a log line's level: "[02:14] INFO: …", "[02:15] ERROR: …" — a name is
+# not written in capitals.)
+CHAT_LEAD = r"\[\d{1,2}:\d{2}(?:\s*[AaPp][Mm])?\][ \t]+(?![A-Z][A-Z0-9_]+\b)[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}:[ \t]+"
 RELAY_LINE = rx(r"^[ \t>]*(?:(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)? (?:in|on) #[\w-]+|-{2,} ?from "
                         r"[A-Z][\w.'-]*[^\n]{0,40}?-{2,}|" + CHAT_STAMP + r")[ \t]*:?[ \t]*$|"
                         + CHAT_LEAD + r"(?=\S))", re.MULTILINE)
@@ -531,13 +532,18 @@ FAILED_PASTE = rx(r"(?<!except )(?<!catch )\b(?:error|failed|failure|fatal|excep
 # CrashLoopBackOff   14   37m"), stamped with the time it was logged ("Mar 14 06:12:04
 # barn-pi-05 quoitfield[611]: …", "2026-03-14T06:12:04Z …", "[06:12:04] …"), or a stack
 # trace's ('File "/app/worker.py", line 88, in run', "at Object.<anonymous> (/app/x.js:3:9)",
-# "ValueError: bad crc …") — not prose, whose words are one space apart and whose times come
-# after its words ("backups run at 03:00").
-PASTED_LINE = rx(r"\S(?: {3,}|\t)\S.*\S(?: {3,}|\t)\S|"
-                 r"^\W{0,2}(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d|[A-Z][a-z]{2} {1,2}\d{1,2} "
-                 r"\d\d:\d\d:\d\d|\d\d:\d\d:\d\d\b)|"
-                 r"^\s*(?:File \"[^\"\n]+\", line \d+|at \S+ \(\S+:\d+(?::\d+)?\)|"
-                 r"[A-Z]\w*(?:Error|Exception): )", re.MULTILINE)
+# "ValueError: bad crc …"), or logged at a level ("[02:14] INFO: …", "14:02 WARN …") — not
+# prose, whose words are one space apart and whose times come after its words ("backups run at
+# 03:00").
+_LOGGED = (r"^\W{0,2}(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d|[A-Z][a-z]{2} {1,2}\d{1,2} "
+           r"\d\d:\d\d:\d\d|\d\d:\d\d:\d\d\b|\d{1,2}:\d\d\]?[ \t]+\[?(?:INFO|WARN(?:ING)?|ERROR|"
+           r"DEBUG|TRACE|FATAL|CRITICAL|NOTICE)\b)|"
+           r"^\s*(?:File \"[^\"\n]+\", line \d+|at \S+ \(\S+:\d+(?::\d+)?\)|"
+           r"[A-Z]\w*(?:Error|Exception): )")
+PASTED_LINE = rx(r"\S(?: {3,}|\t)\S.*\S(?: {3,}|\t)\S|" + _LOGGED, re.MULTILINE)
+# ... the stamped or traced lines alone: a user's words are not in them, however they read
+# ("[02:14] INFO: Reports are always generated from the replica" is no rule of theirs)
+LOGGED_LINE = rx(r"(?:" + _LOGGED + r")[^\n]*", re.MULTILINE)
 
 
 # A compaction summary's item that is the session's work, not what it learned: the user's

@@ -158,6 +158,7 @@ from .fact_rules import (
     LEARNED_SECTION_END,
     LEARNED_WORDS,
     LIST_ITEM,
+    LOGGED_LINE,
     LOOKED_LEAD,
     LOOKED_WHERE,
     MEMORY_ENVIRONMENT,
@@ -1395,6 +1396,7 @@ class FactExtractor:
                 pasted.append(m.span())
         if "'" in text or '"' in text or "“" in text or "‘" in text:
             pasted += [m.span("quoted") for m in QUOTED_OUTPUT.finditer(text)]
+        pasted += [m.span() for m in LOGGED_LINE.finditer(text)]
         relayed, relayed_end = len(text), len(text)
         if "\n" in text and (line := RELAY_LINE.search(text)) is not None:
             # (the message passed on runs to the end of its paragraph, or of the quote)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -96,6 +97,7 @@ def list_rows(store: Path, now: float, *, all_states: bool = False,
             from ..retrieval.readmodel import request_rebuild
 
             request_rebuild(store)
+    rows = [{**r, "state": listing.shown_state(r, now)} for r in rows]
     return listing.ordered([r for r in rows if listing.shown(
         r, all_states=all_states or state is not None, workspace=workspace,
         claim_type=claim_type) and (state is None or r["state"] == state)
@@ -233,8 +235,14 @@ def _when_time(ts: float | None) -> str:
 def show_output(claim: Claim, fmt: str, history: list[dict] | None = None) -> str:
     """The whole output of `memory show` (``fmt`` is "text" or "json"), with the claim's
     event history (``claim_history``) when given."""
+    from ..trust.lifecycle import effective_state, stale_reason
+
+    now = time.time()
     data = claim.to_dict()
     data["rung"] = rung(claim)
+    data["state"] = effective_state(claim, now)  # as `memory list` and `confidence` show it
+    if data["state"] == "stale":
+        data["state_reason"] = stale_reason(claim, now)
     if history is not None:
         data["history"] = history
     if fmt == "json":
@@ -245,8 +253,8 @@ def show_output(claim: Claim, fmt: str, history: list[dict] | None = None) -> st
         f"  type:        {claim.type} ({claim.source}, polarity {claim.polarity})"
         + ("; a remark: what no rule of capture read, ranked below what the rules found"
            if is_remark(claim) else ""),
-        f"  state:       {claim.state}"
-        f"{' — ' + claim.state_reason if claim.state_reason else ''}",
+        f"  state:       {data['state']}"
+        f"{' — ' + data['state_reason'] if data['state_reason'] else ''}",
         f"  rung:        {data['rung']} (origin {claim.origin})",
         f"  scope:       {claim.scope}{', cross-workspace' if claim.cross_workspace else ''}",
         f"  workspaces:  {', '.join(claim.workspaces) or '-'}",

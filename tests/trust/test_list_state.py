@@ -37,3 +37,29 @@ def test_list_by_state(tmp_path):
     assert d["claim"][:12] in retired and c["claim"][:12] not in retired
     bad = run_rlat("memory", "list", "--state", "pending", cwd=tmp_path)
     assert bad.returncode != 0 and "Traceback" not in bad.stderr
+
+
+def test_a_claim_past_its_ttl_is_listed_and_shown_as_stale(tmp_path):
+    """Review 26: an environment fact 40 days old (TTL 30) is stale — recall excludes it and
+    `memory confidence` says so — but `memory list` showed it as a candidate, `memory list
+    --state stale` said no claim matched, and `memory show` said "state: candidate"."""
+    import time
+
+    old = ev.proposed("Staging SSH listens on 2222", "environment", subject="env:port",
+                      ts=time.time() - 40 * 86_400,
+                      citations=[ev.session_citation("s1", "m1", "h")])
+    fresh = _claim("Tabs, not spaces", time.time() - 60)
+    ClaimLog(memory_store_path()).append([old, fresh])
+    listed = run_rlat("memory", "list", "--all", cwd=tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    row = next(ln for ln in listed.stdout.splitlines() if ln.startswith(old["claim"][:12]))
+    assert " stale " in row
+    stale = run_rlat("memory", "list", "--state", "stale", cwd=tmp_path)
+    assert stale.returncode == 0, stale.stderr
+    ids = [ln[:12] for ln in stale.stdout.splitlines()[:-1]]
+    assert ids == [old["claim"][:12]]
+    candidates = run_rlat("memory", "list", "--state", "candidate", cwd=tmp_path).stdout
+    assert old["claim"][:12] not in candidates and fresh["claim"][:12] in candidates
+    shown = run_rlat("memory", "show", old["claim"][:12], cwd=tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    assert "state:       stale — 30-day TTL expired" in shown.stdout

@@ -238,8 +238,8 @@ def trace(km: Path, ref: str, source_root: Path | None, fmt: str) -> None:
         if fmt == "json":
             emit_json(info | {"history": claim_history(km, info["id"])})
             return
-        echo(f"claim {info['id']}  ({info['type']}, {info['source']}, {info['state']}, "
-             f"{info['rung']})")
+        state = "purged" if info.get("purged") else info["state"]  # (as `rlat profile` says)
+        echo(f"claim {info['id']}  ({info['type']}, {info['source']}, {state}, {info['rung']})")
         echo(f"  {'(text purged)' if info.get('purged') else info['text']}")
         if info["state"] == "stale" and info.get("state_reason"):
             echo(f"  stale: {info['state_reason']}")

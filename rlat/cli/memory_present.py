@@ -253,8 +253,8 @@ def show_output(claim: Claim, fmt: str, history: list[dict] | None = None) -> st
         f"  type:        {claim.type} ({claim.source}, polarity {claim.polarity})"
         + ("; a remark: what no rule of capture read, ranked below what the rules found"
            if is_remark(claim) else ""),
-        f"  state:       {data['state']}"
-        f"{' — ' + data['state_reason'] if data['state_reason'] else ''}",
+        f"  state:       {'purged' if claim.purged else data['state']}"  # (as `memory list` says)
+        f"{' — ' + data['state_reason'] if data['state_reason'] and not claim.purged else ''}",
         f"  rung:        {data['rung']} (origin {claim.origin})",
         f"  scope:       {claim.scope}{', cross-workspace' if claim.cross_workspace else ''}",
         f"  workspaces:  {', '.join(claim.workspaces) or '-'}",
@@ -271,8 +271,10 @@ def show_output(claim: Claim, fmt: str, history: list[dict] | None = None) -> st
                        f"{cite.get('message_id')} excerpt {cite.get('excerpt_hash')}")
         elif kind == "passage":
             out.append(f"    - passage {cite.get('passage_id')} ({cite.get('content_hash')})")
-        else:
+        elif cite.get("command"):
             out.append(f"    - {kind}: {cite.get('command')}")
+        else:  # (a purge drops the citing command with the text)
+            out.append(f"    - {kind} (purged with the text)")
     if history:
         out.append("  history:")
         injections = [e for e in history if e.get("kind") == "injected"]

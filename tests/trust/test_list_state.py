@@ -63,3 +63,27 @@ def test_a_claim_past_its_ttl_is_listed_and_shown_as_stale(tmp_path):
     shown = run_rlat("memory", "show", old["claim"][:12], cwd=tmp_path)
     assert shown.returncode == 0, shown.stderr
     assert "state:       stale — 30-day TTL expired" in shown.stdout
+
+
+def test_a_purged_claim_is_shown_and_traced_as_purged(tmp_path):
+    """Review 26: after `rlat compact --purge ID`, `memory list --all` said "purged" but
+    `memory show ID` said "state: candidate" and `rlat trace KM ID` "(…, candidate, high)", as
+    though the claim were still in play."""
+    added = run_rlat("memory", "add", "We deploy with fly.", "--format", "json", cwd=tmp_path)
+    assert added.returncode == 0, added.stderr
+    import json
+
+    cid = json.loads(added.stdout)["id"][:12]
+    assert run_rlat("compact", "--purge", cid, cwd=tmp_path).returncode == 0
+    shown = run_rlat("memory", "show", cid, cwd=tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    assert "state:       purged" in shown.stdout and "candidate" not in shown.stdout
+    km = tmp_path / "km.rlat"
+    fact = run_rlat("capture-attribute", str(km), "Tried a bigger cache; no faster.",
+                    "--kind", "falsified", "--format", "json", cwd=tmp_path)
+    assert fact.returncode == 0, fact.stderr
+    fid = json.loads(fact.stdout)["id"][:12]
+    assert run_rlat("compact", str(km), "--purge", fid, cwd=tmp_path).returncode == 0
+    traced = run_rlat("trace", str(km), fid, cwd=tmp_path)
+    assert traced.returncode == 0, traced.stderr
+    assert "(falsified, world, purged," in traced.stdout.splitlines()[0]

@@ -187,6 +187,22 @@ def claim_history(store: Path, claim_id: str) -> list[dict]:
     return out
 
 
+def history_lines(history: list[dict], claim_id: str) -> list[str]:
+    """The lines of a claim's history (`memory show`, `rlat trace`). One contest is one line:
+    `rlat memory contest A B` writes an event on each side, and both concern either claim."""
+    lines, contests = [], set()
+    for event in history:
+        if event.get("kind") == "contested":
+            pair = (frozenset((event.get("claim"), event.get("other"))), event.get("ts"),
+                    event.get("reason"))
+            if pair in contests:
+                continue
+            contests.add(pair)
+        if line := _history_line(event, claim_id):
+            lines.append(line)
+    return lines
+
+
 def _history_line(event: dict, claim_id: str) -> str | None:
     """One line of `memory show`'s history (None for an event summarised elsewhere)."""
     kind = event.get("kind")
@@ -278,7 +294,7 @@ def show_output(claim: Claim, fmt: str, history: list[dict] | None = None) -> st
     if history:
         out.append("  history:")
         injections = [e for e in history if e.get("kind") == "injected"]
-        out.extend(line for e in history if (line := _history_line(e, claim.id)))
+        out.extend(history_lines(history, claim.id))
         if injections:
             out.append(f"    injected into {len(injections)} session(s), last "
                        f"{_when_time(injections[-1].get('ts'))}")

@@ -87,3 +87,20 @@ def test_a_purged_claim_is_shown_and_traced_as_purged(tmp_path):
     traced = run_rlat("trace", str(km), fid, cwd=tmp_path)
     assert traced.returncode == 0, traced.stderr
     assert "(falsified, world, purged," in traced.stdout.splitlines()[0]
+
+
+def test_one_contest_is_one_line_of_history(tmp_path):
+    """Review 26: `rlat memory contest A B` writes one event on each side, and `memory show A`
+    listed both — "contested with B" twice, as though the pair had been contested twice."""
+    import json
+
+    ids = []
+    for text in ("The cache is warmed by the nightly job", "The cache is warmed by the deploy"):
+        out = run_rlat("memory", "add", text, "--format", "json", cwd=tmp_path)
+        assert out.returncode == 0, out.stderr
+        ids.append(json.loads(out.stdout)["id"])
+    assert run_rlat("memory", "contest", ids[0][:12], ids[1][:12], cwd=tmp_path).returncode == 0
+    for me, other in (ids, ids[::-1]):
+        shown = run_rlat("memory", "show", me[:12], cwd=tmp_path)
+        assert shown.returncode == 0, shown.stderr
+        assert shown.stdout.count(f"contested with {other}") == 1, shown.stdout

@@ -12,7 +12,10 @@ retrieval layer can store its rows.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from .claims.model import REMARK_KIND, REMARK_SUBJECT, Claim, visible_in
+from .trust.lifecycle import effective_state
 from .trust.rungs import rung
 
 # A rung depends on the clock only through outcomes dated after it (they don't count yet).
@@ -38,6 +41,13 @@ def rung_settled_at(claim: Claim) -> float:
         return max((float(entry[0]) for entry in claim.outcomes), default=0.0)
     except (TypeError, ValueError, IndexError):
         return _NEVER
+
+
+def shown_state(row: dict, now: float) -> str:
+    """The state a listing shows and ``--state`` filters on: the claim's effective state
+    (``trust.lifecycle.effective_state``: past its type's TTL a claim is stale, though no event
+    says so), worked out from the row's fields at ``now``, since a stored row does not age."""
+    return effective_state(SimpleNamespace(**row), now)  # (it reads the claim's fields alone)
 
 
 def listed_type(row: dict) -> str:

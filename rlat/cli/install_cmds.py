@@ -253,7 +253,8 @@ def install_hooks(user: bool, project_dir: Path | None, mine: bool | None, unins
     Each hook has a timeout and always exits 0, so it can never block a session. See
     docs/hooks.md for what each hook does."""
     if project_dir is not None and not Path(project_dir).expanduser().is_dir():
-        fail(f"--project-dir {project_dir}: no such directory")
+        fail(f"--project-dir {project_dir}: "
+             f"{'not a directory' if Path(project_dir).expanduser().exists() else 'no such directory'}")
     path = settings_path(project_dir, settings.claude_config_dir)
     try:
         current = load_settings(path)

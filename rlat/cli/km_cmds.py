@@ -231,15 +231,14 @@ def trace(km: Path, ref: str, source_root: Path | None, fmt: str) -> None:
         emit_json(info)
         return
     if info["kind"] == "claim":
-        from .memory_present import _history_line, claim_history
+        from .memory_present import claim_history, history_lines
 
-        history = [line for e in claim_history(km, info["id"])
-                   if (line := _history_line(e, info["id"]))]
+        history = history_lines(claim_history(km, info["id"]), info["id"])
         if fmt == "json":
             emit_json(info | {"history": claim_history(km, info["id"])})
             return
-        echo(f"claim {info['id']}  ({info['type']}, {info['source']}, {info['state']}, "
-             f"{info['rung']})")
+        state = "purged" if info.get("purged") else info["state"]  # (as `rlat profile` says)
+        echo(f"claim {info['id']}  ({info['type']}, {info['source']}, {state}, {info['rung']})")
         echo(f"  {'(text purged)' if info.get('purged') else info['text']}")
         if info["state"] == "stale" and info.get("state_reason"):
             echo(f"  stale: {info['state_reason']}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -96,6 +97,7 @@ def list_rows(store: Path, now: float, *, all_states: bool = False,
             from ..retrieval.readmodel import request_rebuild
 
             request_rebuild(store)
+    rows = [{**r, "state": listing.shown_state(r, now)} for r in rows]
     return listing.ordered([r for r in rows if listing.shown(
         r, all_states=all_states or state is not None, workspace=workspace,
         claim_type=claim_type) and (state is None or r["state"] == state)
@@ -185,6 +187,22 @@ def claim_history(store: Path, claim_id: str) -> list[dict]:
     return out
 
 
+def history_lines(history: list[dict], claim_id: str) -> list[str]:
+    """The lines of a claim's history (`memory show`, `rlat trace`). One contest is one line:
+    `rlat memory contest A B` writes an event on each side, and both concern either claim."""
+    lines, contests = [], set()
+    for event in history:
+        if event.get("kind") == "contested":
+            pair = (frozenset((event.get("claim"), event.get("other"))), event.get("ts"),
+                    event.get("reason"))
+            if pair in contests:
+                continue
+            contests.add(pair)
+        if line := _history_line(event, claim_id):
+            lines.append(line)
+    return lines
+
+
 def _history_line(event: dict, claim_id: str) -> str | None:
     """One line of `memory show`'s history (None for an event summarised elsewhere)."""
     kind = event.get("kind")
@@ -233,8 +251,14 @@ def _when_time(ts: float | None) -> str:
 def show_output(claim: Claim, fmt: str, history: list[dict] | None = None) -> str:
     """The whole output of `memory show` (``fmt`` is "text" or "json"), with the claim's
     event history (``claim_history``) when given."""
+    from ..trust.lifecycle import effective_state, stale_reason
+
+    now = time.time()
     data = claim.to_dict()
     data["rung"] = rung(claim)
+    data["state"] = effective_state(claim, now)  # as `memory list` and `confidence` show it
+    if data["state"] == "stale":
+        data["state_reason"] = stale_reason(claim, now)
     if history is not None:
         data["history"] = history
     if fmt == "json":
@@ -245,8 +269,8 @@ def show_output(claim: Claim, fmt: str, history: list[dict] | None = None) -> st
         f"  type:        {claim.type} ({claim.source}, polarity {claim.polarity})"
         + ("; a remark: what no rule of capture read, ranked below what the rules found"
            if is_remark(claim) else ""),
-        f"  state:       {claim.state}"
-        f"{' — ' + claim.state_reason if claim.state_reason else ''}",
+        f"  state:       {'purged' if claim.purged else data['state']}"  # (as `memory list` says)
+        f"{' — ' + data['state_reason'] if data['state_reason'] and not claim.purged else ''}",
         f"  rung:        {data['rung']} (origin {claim.origin})",
         f"  scope:       {claim.scope}{', cross-workspace' if claim.cross_workspace else ''}",
         f"  workspaces:  {', '.join(claim.workspaces) or '-'}",
@@ -263,12 +287,14 @@ def show_output(claim: Claim, fmt: str, history: list[dict] | None = None) -> st
                        f"{cite.get('message_id')} excerpt {cite.get('excerpt_hash')}")
         elif kind == "passage":
             out.append(f"    - passage {cite.get('passage_id')} ({cite.get('content_hash')})")
-        else:
+        elif cite.get("command"):
             out.append(f"    - {kind}: {cite.get('command')}")
+        else:  # (a purge drops the citing command with the text)
+            out.append(f"    - {kind} (purged with the text)")
     if history:
         out.append("  history:")
         injections = [e for e in history if e.get("kind") == "injected"]
-        out.extend(line for e in history if (line := _history_line(e, claim.id)))
+        out.extend(history_lines(history, claim.id))
         if injections:
             out.append(f"    injected into {len(injections)} session(s), last "
                        f"{_when_time(injections[-1].get('ts'))}")

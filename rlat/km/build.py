@@ -446,7 +446,8 @@ def resolve_root(km: KnowledgeModel, source_root: Path | None) -> Path:
     if source_root is not None:
         root = Path(source_root).expanduser()
         if not root.is_dir():
-            raise KMError(f"--source-root {root}: no such directory")
+            raise KMError(f"--source-root {root}: "
+                          f"{'not a directory' if root.exists() else 'no such directory'}")
         return root.resolve()
     if not km.source_root:
         raise KMError(f"{km.path}: no source root recorded; pass --source-root DIR")

@@ -49,7 +49,8 @@ class SourceReader:
         if source_root is not None:
             root = Path(source_root).expanduser()
             if not root.is_dir():
-                raise KMError(f"--source-root {root}: no such directory")
+                raise KMError(f"--source-root {root}: "
+                              f"{'not a directory' if root.exists() else 'no such directory'}")
             return cls(km, root.resolve())
         stored = Path(km.source_root) if km.source_root else None
         return cls(km, stored if stored is not None and stored.is_dir() else None)

@@ -129,6 +129,7 @@ def test_a_broken_store_is_one_error_line(rlat_home, tmp_path):
 def test_the_json_listing_carries_every_row_exactly(store, rlat_home, tmp_path):
     """Whichever encoder writes it (orjson when installed), the listing parses back to exactly
     each claim's summary, rung and listed type: floats to the last bit, unicode unescaped."""
+    from rlat.trust.lifecycle import effective_state
     from rlat.trust.rungs import rung
 
     out = run_rlat("memory", "list", "--all", "--format", "json", cwd=tmp_path)
@@ -138,7 +139,8 @@ def test_the_json_listing_carries_every_row_exactly(store, rlat_home, tmp_path):
     assert listing["count"] == len(state.claims) == 5
     for row in listing["claims"]:
         claim = state.claims[row["id"]]
-        assert row == {**claim.summary_dict(), "rung": rung(claim), "listed_type": claim.type}
+        assert row == {**claim.summary_dict(), "rung": rung(claim), "listed_type": claim.type,
+                       "state": effective_state(claim)}  # (past its TTL: stale)
     assert "«ünïcode»" in out.stdout
 
 

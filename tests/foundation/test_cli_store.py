@@ -404,6 +404,25 @@ def test_an_argument_naming_a_project_directory_must_be_one(rlat_home, tmp_path)
     assert not (rlat_home / "memory.rlat").exists()
 
 
+def test_a_directory_option_given_a_file_says_it_is_not_a_directory(rlat_home, tmp_path):
+    """Review 26: `install-hooks --project-dir .claude/settings.json` and `refresh KM
+    --source-root README.md` said "no such directory" of a file that is right there."""
+    a_file = tmp_path / "settings.json"
+    a_file.write_text("{}\n")
+    line = _one_line(run_rlat("memory", "install-hooks", "--project-dir", str(a_file),
+                              cwd=tmp_path))
+    assert f"--project-dir {a_file}: not a directory" in line
+    src = tmp_path / "docs"
+    src.mkdir()
+    (src / "guide.md").write_text("# Guide\n\nRun the tests with make check.\n")
+    km = tmp_path / "km.rlat"
+    assert run_rlat("build", str(src), "-o", str(km), cwd=tmp_path).returncode == 0
+    for args in (("refresh", str(km)), ("audit", str(km))):
+        line = _one_line(run_rlat(*args, "--source-root", str(a_file), cwd=tmp_path))
+        assert f"--source-root {a_file}: not a directory" in line, args
+    assert a_file.read_text() == "{}\n"
+
+
 def test_a_transcript_from_another_machine_is_captured_under_the_directory_it_records(
         rlat_home, tmp_path):
     """Only --cwd must be a directory here; a transcript's own directory is used as recorded

@@ -95,7 +95,9 @@ def test_a_rung_earned_by_a_future_outcome_counts_only_once_its_time_has_come():
         got = list_rows(store, now, all_states=True)
         full = ClaimLog(store).state()
         from rlat.listing import ordered, row
-        want = ordered([row(c, now) for c in full.claims.values()])
+        from rlat.trust.lifecycle import effective_state
+        want = ordered([{**row(c, now), "state": effective_state(c, now)}
+                        for c in full.claims.values()])
         assert got == want, now
     before = {r["id"]: r["rung"] for r in list_rows(store, time.time(), all_states=True)}
     after = {r["id"]: r["rung"] for r in list_rows(store, later + 20, all_states=True)}

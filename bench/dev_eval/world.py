@@ -1,7 +1,7 @@
 """The evaluation world: projects, their sessions with planted facts, and the later prompts.
 
-A *split* (``dev``, ``dev2`` … ``dev42`` or ``heldout``) is a content module
-(``dev_content.py``, ``dev2_content.py`` … ``dev42_content.py``, ``heldout_content.py``: projects,
+A *split* (``dev``, ``dev2`` … ``dev43`` or ``heldout``) is a content module
+(``dev_content.py``, ``dev2_content.py`` … ``dev43_content.py``, ``heldout_content.py``: projects,
 facts, noise, unrelated prompts, phrasing templates) plus a
 seed. :func:`generate` turns it into
 a :class:`World` deterministically: which
@@ -37,7 +37,8 @@ pass's start code and its end code) is read untuned
 only.
 dev41 (written in the twenty-fifth pass by a helper that read no rlat code: 0.675 with the
 pass's start code) is tuned on since. dev42 (written in the twenty-fifth pass by a helper that
-read no rlat code: 0.525 with the pass's start code) is read untuned only.
+read no rlat code: 0.525 with the pass's start code) is read untuned only. dev43 (written in the
+twenty-sixth pass by a helper that read no rlat code) is to be read untuned first.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context
 (:func:`contains_key`: case-insensitive, on word tokens, a trailing plural ``s`` ignored, so
@@ -106,6 +107,7 @@ SPLITS = {"dev": ("bench.dev_eval.dev_content", 1301),
           "dev40": ("bench.dev_eval.dev40_content", 6091),
           "dev41": ("bench.dev_eval.dev41_content", 2663),
           "dev42": ("bench.dev_eval.dev42_content", 4259),
+          "dev43": ("bench.dev_eval.dev43_content", 3797),
           "heldout": ("bench.dev_eval.heldout_content", 9473)}
 
 

@@ -318,7 +318,8 @@ TOLD_WORDS = 1  # content words the statement needs besides its value ("app id i
 CHAT_STAMP = (r"(?!(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:jan|feb|mar|apr|may|jun|"
                r"jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:build|step|job|run|stage|started|finished|"
                r"time|date|uptime|elapsed|took|at|eta)\b))[A-Z][\w.'-]*(?: [\w.'-]+){0,2}"
-               r"\s{1,4}\d{1,2}:\d{2}(?:\s*[AP]M)?")
+               r"\s{1,4}(?:(?i:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?|yesterday|today)\s+"
+               r"(?:at\s+)?)?\d{1,2}:\d{2}(?:\s*[AP]M)?")
 CHAT_BYLINE = rx(r"^\W{0,4}" + CHAT_STAMP + r"\s*$")
 # Where a message passed on ends: a blank line not followed by more of the quote or by the next
 # message's byline.
@@ -508,9 +509,12 @@ NOT_A_RULE_ANSWER = rx(r"^\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?|no idea|idk)\b|\
 # are done (``RELAYED_RULE``) is a rule, what it says of the setup naming a thing a fact, as the
 # team's own words. (Not a log line's level: "[02:14] INFO: …", "[02:15] ERROR: …" — a name is
 # not written in capitals.)
-CHAT_LEAD = r"\[\d{1,2}:\d{2}(?:\s*[AaPp][Mm])?\][ \t]+(?![A-Z][A-Z0-9_]+\b)[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}:[ \t]+"
+_CHAT_TIME_NAME = (r"\[\d{1,2}:\d{2}(?:\s*[AaPp][Mm])?\][ \t]+(?![A-Z][A-Z0-9_]+\b)[A-Z][\w.'-]*"
+                   r"(?: [A-Z][\w.'-]*){0,2}")
+CHAT_LEAD = _CHAT_TIME_NAME + r":[ \t]+"
 RELAY_LINE = rx(r"^[ \t>]*(?:(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)? (?:in|on) #[\w-]+|-{2,} ?from "
-                        r"[A-Z][\w.'-]*[^\n]{0,40}?-{2,}|" + CHAT_STAMP + r")[ \t]*:?[ \t]*$|"
+                        r"[A-Z][\w.'-]*[^\n]{0,40}?-{2,}|" + CHAT_STAMP + r"|" + _CHAT_TIME_NAME
+                        + r")[ \t]*:?[ \t]*$|"
                         + CHAT_LEAD + r"(?=\S))", re.MULTILINE)
 RELAYED_WORDS = 4  # content words a relayed sentence needs to be a rule or a fact
 # A sentence whose first words point back at the one before ("DON'T key anything on it, …",
@@ -1241,6 +1245,13 @@ WHICH_WAY = rx(r"\bwhich (?:one|way|style|of (?:these|them|the two)|should|do yo
 # ... and a confirmation must ask to keep to a practice ("I'll keep to that here too - correct?")
 KEEP_TO = rx(r"\b(?:keep|stick|stay) (?:to|with)\b|\bfollow (?:that|it|the same)\b|"
                      r"\bdo the same\b|\bsame (?:way|here)\b", re.IGNORECASE)
+# ... or the question is only whether to do the same as what it just found ("Every existing
+# alarm template wraps its text in sms::fit_gsm7 …. Same for this one?", "Follow that here?"):
+# the sentence before it is the practice, whatever its words
+SAME_ASKED = rx(r"^\W*(?:(?:and|so|ok|okay)\W+)?(?:(?:the )?same (?:for|with|on|in|here|again)\b|"
+                r"(?:shall|should) i (?:do the same|keep to (?:that|it)|stick (?:to|with) (?:that|it)|"
+                r"follow (?:that|it|suit))\b|follow (?:that|suit|the same)\b|do the same\b)"
+                r"[^?\n]{0,30}\?\s*$", re.IGNORECASE)
 # The assistant asking the user to confirm what it says it will keep to ("From what I can see,
 # templates include the yardlib helpers. I'll keep to that here too - correct?") ...
 CONFIRM_ASKED = rx(

@@ -227,6 +227,7 @@ from .fact_rules import (
     RULE_SETTING,
     RULED_OUT,
     SAID_COMMAND,
+    SAME_ASKED,
     SEARCHED,
     SENTENCE,
     SETUP_ANSWER_WORDS,
@@ -1283,8 +1284,9 @@ class FactExtractor:
             return
         if not AFFIRMED.match(answer):
             return
-        if not spans or not CONFIRM_ASKED.search(text[spans[-1][0]:spans[-1][1]]) \
-                or not KEEP_TO.search(text[spans[-1][0]:spans[-1][1]]):
+        asked = text[spans[-1][0]:spans[-1][1]] if spans else ""
+        same = bool(SAME_ASKED.match(asked))
+        if not spans or not same and not (CONFIRM_ASKED.search(asked) and KEEP_TO.search(asked)):
             return  # (a confirmation of anything else — "Deleting all of them, right?" — is no rule)
         for start, end in reversed(spans[:-1]):  # the practice, said before the question
             sentence = text[start:end]
@@ -1293,7 +1295,7 @@ class FactExtractor:
                 start += lead.end()
             if NARRATION.match(sentence) or end - start < SENTENCE_MIN or is_question(sentence) \
                     or len(content_words(text[start:end])) < 4 \
-                    or not (RULE.search(text[start:end]) or ALWAYS.search(text[start:end])):
+                    or not (same or RULE.search(text[start:end]) or ALWAYS.search(text[start:end])):
                 continue
             self._keep("convention", text[start:end],
                        [self._cite(said, start, end, "fact"), self._cite(reply, 0, len(reply.text),

@@ -35,3 +35,62 @@ def test_a_line_logged_at_a_level_is_output_not_words(line, logged):
 
 def test_a_log_level_is_no_name_in_a_chat_byline():
     assert fact_rules.RELAY_LINE.search("x\n[02:14] INFO: Reports are generated nightly") is None
+
+
+@pytest.mark.parametrize("answer", ["yes", "yep", "correct"])
+def test_a_practice_found_and_asked_to_be_kept_to_is_a_rule_once_confirmed(tmp_path, answer):
+    # ("Same for this one?" asks only whether to do as the code already does: the sentence
+    # before it is the practice, whatever its words — dev43)
+    b = session(tmp_path)
+    b.prompt("new alarm text for chlorine residual low")
+    b.run("Bash", {"command": "grep -rn 'fit_gsm7' src/ | head -3"},
+          "src/sms.rs:12:pub fn fit_gsm7(s: &str) -> String {\n"
+          "src/templates.rs:18:    Alarm::LevelHi { .. } => fit_gsm7(&format!(")
+    b.say("Every existing alarm template wraps its text in sms::fit_gsm7 before it goes to "
+          "Tonewire; the function maps non-GSM characters and caps at 160. Same for this one?")
+    b.prompt(answer)
+    rules = [f["text"] for f in proposed(b).get("convention", [])]
+    assert any(r.startswith("Every existing alarm template wraps its text in sms::fit_gsm7")
+               for r in rules), rules
+
+
+def test_a_practice_found_and_declined_is_no_rule(tmp_path):
+    b = session(tmp_path)
+    b.prompt("new alarm text for chlorine residual low")
+    b.say("Every existing alarm template wraps its text in sms::fit_gsm7 before it goes to "
+          "Tonewire; the function maps non-GSM characters and caps at 160. Same for this one?")
+    b.prompt("no, this one goes out as voice only")
+    assert not proposed(b).get("convention")
+
+
+@pytest.mark.parametrize("asked,same", [
+    ("Same for this one?", True),
+    ("Follow that here?", True),
+    ("Should I do the same for the counters?", True),
+    ("Same error on ps14?", False),
+    ("Is it the same host?", False),
+])
+def test_asking_to_do_the_same_is_asking_to_keep_to_a_practice(asked, same):
+    assert bool(fact_rules.SAME_ASKED.match(asked)) is same
+
+
+@pytest.mark.parametrize("text,byline", [
+    ("x\nGrady Pettersen   Tue 4:47 AM\nif you're renaming boards", "Grady Pettersen   Tue 4:47 AM"),
+    ("x\n[9:53 AM] Grady Pettersen\nrota: swaps", "[9:53 AM] Grady Pettersen"),
+    ("x\n[02:14] INFO\nstarting", None),
+    ("x\nBuild   Tue 4:47 AM\n", None),
+])
+def test_a_chat_byline_as_teams_copies_it(text, byline):
+    found = fact_rules.RELAY_LINE.search(text)
+    assert (found.group(0) if found else None) == byline
+
+
+def test_a_message_copied_from_teams_gives_its_rule(tmp_path):
+    b = session(tmp_path)
+    b.prompt("rename reservoir-levels to 'Storage: reservoir levels'. uid too\n\nGrady Pettersen"
+             "   Tue 4:47 AM\nif you're renaming boards: anything tagged hmi-linked keeps its "
+             "uid forever. title is fine")
+    b.say("Renaming the title only.")
+    rules = [f["text"] for f in proposed(b).get("convention", [])]
+    assert any("anything tagged hmi-linked keeps its uid forever" in r and "4:47" not in r
+               for r in rules), rules

@@ -354,7 +354,13 @@ PERMISSION_ASKED = rx(r"(?:\b(?:want me to|should i|shall i|do you want me to|(?
                       # ... or in a word or two ("It's a one-line change in publish.zig. Switch?")
                       r"(?:^|[.!;:—–-]\s+)(?!(?:why|what|how|when|where|who|which|really|right|"
                       r"ok|okay|sure|yes|no|thoughts|questions|anything)\b)[A-Za-z]+"
-                      r"(?: (?:it|that|this|them|over|now|ahead))?)\?\s*$", re.IGNORECASE)
+                      r"(?: (?:it|that|this|them|over|now|ahead))?|"
+                      # ... or a verb, what it acts on and where ("… catches up when it's back.
+                      # Set it up on the canary pair?"), not a question ("Is it the same host?")
+                      r"(?:^|[.!;:—–-]\s+)(?!(?:is|are|was|were|does|do|did|can|could|would|should|"
+                      r"has|have|had|will|why|what|how|when|where|who|which)\b)[A-Za-z]+"
+                      r"(?: up| out| in)? (?:it|that|this|them)(?: up| out| in)?(?: [\w.-]+){1,5})\?\s*$",
+                      re.IGNORECASE)
 # What feedback on a refused call says about that call or its user, not how the team works
 # ("wait, first show me the diff of …", "not now, …", "wrong file — I meant …")
 ABOUT_THIS_CALL = rx(r"^\W*(?:wait|hold on|not now|not yet)\b|\b(?:i|i'm|i'd|i'll|i've|me|my|"
@@ -1011,10 +1017,14 @@ class FactExtractor:
             if not tried or NOT_TRIED.search(answer, a, b):
                 continue
             # (how it went comes after what was tried: not the "no" that turns it down)
-            if not _dropped_for(answer, tried.end(), b) and at + 1 < len(spans) \
-                    and spans[at + 1][1] - a <= FACT_CHARS:
-                b = spans[at + 1][1]  # (how it went may be the next sentence: "we had
-                # workmanager doing an hourly sync last sprint. iOS basically never ran it …")
+            after = at + 1
+            while not _dropped_for(answer, tried.end(), b) and after < len(spans) \
+                    and spans[after][1] - a <= FACT_CHARS:
+                b = spans[after][1]  # (how it went may be the next sentences: "we had
+                # workmanager doing an hourly sync last sprint. iOS basically never ran it …",
+                # "grady set up ansible-pull last spring. the clone lives in ram …. and on the
+                # lte ones half the runs died halfway.")
+                after += 1
             if not _dropped_for(answer, tried.end(), b) or _went_well(answer[a:b], 0) \
                     or not before and not _gives_reason(answer[tried.end():b]):
                 continue  # (and a reason, not only "… last summer and we reverted it")
@@ -1029,9 +1039,11 @@ class FactExtractor:
                 return
             x, y = spans_said[proposed[-1]]
             if proposed[-1] and (len(content_words(said.text[x:y])) < OFFER_WORDS
-                                 or BARE_ASK.match(said.text, x)):
+                                 or BARE_ASK.match(said.text, x)
+                                 or REFERS_BACK.match(said.text[x:y])):
                 x = spans_said[proposed[-1] - 1][0]  # ("… I could give each crow an agent.
-                # Want me to try it?": what "it" is comes before)
+                # Want me to try it?", "… catches up when it's back. Set it up on the canary
+                # pair?": what "it" is comes before)
             self._falsified_offer(said, x, said.text[x:y], reply, a, b)
             return
 

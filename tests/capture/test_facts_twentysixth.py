@@ -94,3 +94,30 @@ def test_a_message_copied_from_teams_gives_its_rule(tmp_path):
     rules = [f["text"] for f in proposed(b).get("convention", [])]
     assert any("anything tagged hmi-linked keeps its uid forever" in r and "4:47" not in r
                for r in rules), rules
+
+
+def test_an_offer_turned_down_with_its_story_told_over_several_sentences(tmp_path):
+    # (what was tried, then why it went, a sentence or three later — dev43)
+    b = session(tmp_path)
+    b.prompt("pushing to 40 pis over flaky lte is slow. can't they pull")
+    b.say("ansible-pull fits that: each gateway clones the repo on a timer and applies its own "
+          "host's play, so a station that was offline catches up when it's back. Set it up on "
+          "the canary pair?")
+    b.prompt("ugh. grady set up ansible-pull last spring. the clone lives in ram on these things "
+             "so it re-clones every boot. and on the lte ones half the runs died halfway. push "
+             "from here, it's slow but we see it")
+    b.say("Dropping the idea, then.")
+    texts = [f["text"] for f in proposed(b).get("falsified", [])]
+    assert len(texts) == 1 and texts[0].lower().startswith("ansible-pull fits that") \
+        and "half the runs died halfway" in texts[0], texts
+
+
+def test_an_offer_turned_down_with_no_reason_however_long_is_no_finding(tmp_path):
+    b = session(tmp_path)
+    b.prompt("pushing to 40 pis over flaky lte is slow. can't they pull")
+    b.say("ansible-pull fits that: each gateway clones the repo on a timer. Set it up on the "
+          "canary pair?")
+    b.prompt("hm. grady set up ansible-pull last spring. he liked it. we moved offices after "
+             "that. push from here for now")
+    b.say("Pushing from HQ.")
+    assert not proposed(b).get("falsified")

@@ -159,8 +159,9 @@ def _world_fact_hint(ref: str) -> None:
 @command(
     CLAIM_ID_ARGUMENT,
     Arg("--reason", default="forgotten by the user", help="Recorded with the event."),
+    FORMAT_OPTION,
 )
-def forget(claim_ref: str, reason: str, settings) -> None:
+def forget(claim_ref: str, reason: str, fmt: str, settings) -> None:
     """Retire a claim. Its history stays in the store (append-only); it is no longer recalled."""
     from ..claims import events as ev
     from ..claims.model import quoting_records
@@ -174,12 +175,21 @@ def forget(claim_ref: str, reason: str, settings) -> None:
         _world_fact_hint(claim_ref)  # (a world fact lives in a knowledge model: say which)
         fail(str(exc))
     if claim.state == "retired":
+        if fmt == "json":
+            emit_json({"id": claim.id, "state": "retired", "changed": False,
+                       "session_records": [], "store": str(store.path)})
+            return
         echo(f"Claim {claim.id} is already retired.")
         return
     # the session records that quote it go too: one of them would serve its words again
     quoting = quoting_records(state.claims.values(), claim)
     store.append([ev.state_changed(c.id, "retired", reason, actor="user")
                   for c in [claim, *quoting]], lock_timeout=settings.lock_timeout)
+    if fmt == "json":
+        emit_json({"id": claim.id, "state": "retired", "changed": True,
+                   "session_records": [record.id for record in quoting],
+                   "store": str(store.path)})
+        return
     echo(f"Retired claim {claim.id} (history kept; `rlat memory show {claim.id[:12]}`).")
     for record in quoting:
         echo(f"  and the session record that quoted it: {record.id[:12]}")

@@ -432,3 +432,20 @@ def test_a_transcript_from_another_machine_is_captured_under_the_directory_it_re
     out = run_rlat("capture", str(fixture), "--format", "json", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["workspace"] == "path:/home/user/project"
+
+
+def test_forget_answers_in_json_with_what_it_retired(tmp_path, rlat_home):
+    """`memory forget` had no --format json, unlike `memory add` beside it."""
+    added = run_rlat("memory", "add", "Deploys go out on Tuesdays.", "--format", "json",
+                     cwd=tmp_path)
+    cid = json.loads(added.stdout)["id"]
+    store = json.loads(added.stdout)["store"]
+    forgot = run_rlat("memory", "forget", cid[:8], "--format", "json", cwd=tmp_path)
+    assert forgot.returncode == 0, forgot.stderr
+    assert json.loads(forgot.stdout) == {"id": cid, "state": "retired", "changed": True,
+                                         "session_records": [], "store": store}
+    again = run_rlat("memory", "forget", cid[:8], "--format", "json", cwd=tmp_path)
+    assert json.loads(again.stdout)["changed"] is False
+    missing = run_rlat("memory", "forget", "ffffffff", "--format", "json", cwd=tmp_path)
+    assert missing.returncode == 1 and missing.stdout == ""
+    assert missing.stderr.startswith("rlat: error: ") and missing.stderr.count("\n") == 1

@@ -15,6 +15,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import stat
 import sys
 from pathlib import Path
@@ -232,6 +233,146 @@ def write_settings(path: Path, data: dict, current: dict) -> None:
         fh.write(json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n")
 
 
+# ------------------------------------------------------------------------------------ --check
+_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+
+
+def installed_entries(data: dict) -> list[tuple[str, str]]:
+    """(Claude Code event, command) of each of rlat's handlers in settings ``data``."""
+    hooks = data.get("hooks")
+    if not isinstance(hooks, dict):
+        return []
+    return [(event, handler["command"]) for event, groups in hooks.items()
+            if isinstance(groups, list) for group in groups
+            if isinstance(group, dict) and isinstance(group.get("hooks"), list)
+            for handler in group["hooks"] if is_ours(handler)]
+
+
+def has_rlat_hooks(path: Path) -> bool:
+    """Whether the settings file at ``path`` holds any of rlat's hooks (False when it is
+    missing or unreadable). Cheap: one small file read, no validation beyond JSON."""
+    from ..special_files import NotRegularFile, read_regular
+
+    try:
+        data = json.loads(read_regular(path, 1 << 20))  # (a FIFO: refused, never waited on)
+    except (OSError, ValueError, NotRegularFile):
+        return False
+    return isinstance(data, dict) and bool(installed_entries(data))
+
+
+def _program(command: str) -> tuple[str | None, list[str]]:
+    """The program a hook command starts (its first word after ``NAME=value`` assignments,
+    ``~`` and ``$VARS`` expanded as the shell would) and the PYTHONPATH directories it sets;
+    (None, []) when the command is not one shell word list."""
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return None, []
+    pythonpath: list[str] = []
+    while words and _ASSIGNMENT.match(words[0]):
+        name, _, value = words.pop(0).partition("=")
+        if name == "PYTHONPATH":
+            pythonpath = [d for d in value.split(os.pathsep) if d]
+    if not words:
+        return None, []
+    return os.path.expandvars(os.path.expanduser(words[0])), pythonpath
+
+
+def check_entry(event: str, command: str, current: str) -> dict:
+    """What one of rlat's hook entries runs, and whether that still can: ``status`` is ok,
+    missing, not executable, pythonpath missing (the checkout it imports rlat from is gone),
+    or unknown (a command rlat cannot read). ``current``: the interpreter install-hooks would
+    pin now."""
+    program, pythonpath = _program(command)
+    entry = {"event": event, "command": command, "interpreter": program, "exists": False,
+             "executable": False, "current": False, "status": "unknown"}
+    if program is None:
+        return entry
+    found = program if os.sep in program else shutil.which(program)
+    if found:
+        entry["interpreter"] = found
+    exists = bool(found) and os.path.exists(found)
+    executable = exists and os.path.isfile(found) and os.access(found, os.X_OK)
+    gone = [d for d in pythonpath if not os.path.isdir(d)]
+    entry.update(exists=exists, executable=executable,
+                 current=bool(found) and os.path.abspath(found) == os.path.abspath(current),
+                 status="missing" if not exists else "not executable" if not executable
+                 else "pythonpath missing" if gone else "ok")
+    if gone:
+        entry["pythonpath_missing"] = gone
+    return entry
+
+
+def _reinstall(project_dir: Path | None) -> str:
+    return "rlat memory install-hooks" + (
+        f" --project-dir {shlex.quote(str(project_dir))}" if project_dir is not None else "")
+
+
+_WHY = {"missing": "an interpreter that no longer exists",
+        "not executable": "an interpreter that is not executable",
+        "pythonpath missing": "a PYTHONPATH directory that no longer exists"}
+
+
+def _what_is_gone(entries: list[dict]) -> str:
+    """``name an interpreter that no longer exists (/old/venv/bin/python)``, for the broken
+    ``entries`` of one settings file."""
+    kinds = list(dict.fromkeys(_WHY[e["status"]] for e in entries))
+    paths = list(dict.fromkeys(p for e in entries for p in (
+        e.get("pythonpath_missing") if e["status"] == "pythonpath missing"
+        else [e["interpreter"]])))
+    return f"name {' or '.join(kinds)} ({', '.join(paths)})"
+
+
+def check_hooks(project_dir: Path | None, fmt: str, settings) -> int:
+    """`install-hooks --check`: report, change nothing (see ``install_hooks``)."""
+    from .errors import USER_ERROR, report
+
+    current = settings.python or sys.executable
+    scopes = [("user", None)] + ([("project", project_dir)] if project_dir is not None else [])
+    files = []
+    for scope, directory in scopes:
+        path = settings_path(directory, settings.claude_config_dir)
+        try:
+            data = load_settings(path)
+        except SettingsError as exc:
+            fail(str(exc))
+        hooks = [check_entry(event, cmd, current) for event, cmd in installed_entries(data)]
+        files.append({"settings": str(path), "scope": scope, "installed": bool(hooks),
+                      "reinstall": _reinstall(directory), "hooks": hooks})
+    broken = [(f, [h for h in f["hooks"] if h["status"] not in ("ok", "unknown")])
+              for f in files]
+    broken = [(f, bad) for f, bad in broken if bad]
+    if fmt == "json":
+        emit_json({"ok": not broken, "current": current, "files": files})
+        return USER_ERROR if broken else 0
+    for f in files:
+        if not f["installed"]:
+            echo(f"{f['settings']} ({f['scope']}): no rlat hooks; install them with "
+                 f"`{f['reinstall']}` (loaded as a plugin, rlat runs its own hooks instead)")
+            continue
+        echo(f"{f['settings']} ({f['scope']}): {len(f['hooks'])} rlat hook(s)")
+        width = max(len(h["event"]) for h in f["hooks"])
+        for h in f["hooks"]:
+            if h["status"] == "ok":
+                said = "ok, this interpreter" if h["current"] else \
+                    f"ok, not this interpreter ({current})"
+            elif h["status"] == "unknown":
+                said = "cannot tell: not a command rlat can read"
+            elif h["status"] == "pythonpath missing":
+                said = f"PYTHONPATH missing: {', '.join(h['pythonpath_missing'])}"
+            else:
+                said = h["status"]
+            echo(f"  {h['event']:<{width}}  {h['interpreter'] or h['command']}  {said}")
+    if not broken:
+        return 0
+    problems = []
+    for f, bad in broken:
+        problems.append(f"{len(bad)} rlat hook(s) in {f['settings']} {_what_is_gone(bad)}")
+    fixes = " and ".join(f"`{f['reinstall']}`" for f, _bad in broken)
+    report(f"{'; '.join(problems)}; run {fixes} again to re-pin them to {current}")
+    return USER_ERROR
+
+
 @command(
     Arg("--user", action="store_true",
         help="Install into your user settings (~/.claude/settings.json; the default)."),
@@ -242,19 +383,29 @@ def write_settings(path: Path, data: dict, current: dict) -> None:
              "settings' env; needs a model: ANTHROPIC_API_KEY or the claude CLI on PATH). --no-mine turns it off."),
     Arg("--uninstall", action="store_true",
         help="Remove rlat's hooks (and its env setting); keep the rest. Not with --mine."),
+    Arg("--check", action="store_true",
+        help="Change nothing: report whether the interpreter each of rlat's hooks names (in "
+             "your user settings and, with --project-dir, the project's) still exists, and "
+             "whether it is this one. Exit status 1 when one is gone."),
     FORMAT_OPTION,
-    one_of=(("--user", "--project-dir"), ("--mine", "--no-mine"), ("--uninstall", "--mine")),
+    one_of=(("--user", "--project-dir"), ("--mine", "--no-mine"), ("--uninstall", "--mine"),
+            ("--check", "--uninstall"), ("--check", "--mine", "--no-mine")),
 )
 def install_hooks(user: bool, project_dir: Path | None, mine: bool | None, uninstall: bool,
-                  fmt: str, settings) -> None:
+                  check: bool, fmt: str, settings) -> int | None:
     """Install rlat's Claude Code hooks (capture at session end, recall at each prompt).
 
     Idempotent: running it again replaces rlat's entries and keeps everyone else's hooks.
-    Each hook has a timeout and always exits 0, so it can never block a session. See
-    docs/hooks.md for what each hook does."""
+    Each hook has a timeout and always exits 0, so it can never block a session. Each names
+    the Python interpreter it runs: after that virtualenv is deleted or Python is upgraded,
+    `--check` says which hooks name an interpreter that is gone, and running install-hooks
+    again (with the same --project-dir) re-pins them. See docs/hooks.md for what each hook
+    does."""
     if project_dir is not None and not Path(project_dir).expanduser().is_dir():
         fail(f"--project-dir {project_dir}: "
              f"{'not a directory' if Path(project_dir).expanduser().exists() else 'no such directory'}")
+    if check:
+        return check_hooks(project_dir, fmt, settings)
     path = settings_path(project_dir, settings.claude_config_dir)
     try:
         current = load_settings(path)
@@ -280,6 +431,9 @@ def install_hooks(user: bool, project_dir: Path | None, mine: bool | None, unins
             pass
     if fmt == "json":
         emit_json(summary)
+        return
+    if uninstall and not summary["replaced"]:
+        echo(f"No rlat hooks in {path}; nothing to remove.")
         return
     if uninstall:
         echo(f"Removed {summary['replaced']} rlat hook(s) from {path}"

@@ -23,14 +23,10 @@ from pathlib import Path
 from ..hooks.dispatch import EVENTS, SETTINGS_TIMEOUTS
 from ..paths import atomic_write
 from .common import FORMAT_OPTION, echo, emit_json, fail
-from .launch import rlat_command
+from .hook_settings import installed_entries, is_ours, settings_path
 from .parsing import Arg, command
 
 MINE_ENV = "RLAT_MINE_ATTRIBUTES"
-# `rlat hook <event>` in any spelling we ever wrote: a console script, `python -m rlat`, the
-# plugin launcher.
-_OURS = re.compile(r"(?:\brlat(?:\.exe)?['\"]?|rlat-hook['\"]?)\s+(?:hook\s+)?(?:"
-                   + "|".join(map(re.escape, EVENTS)) + r")\b")
 
 
 def hook_command(event: str, rlat: str | None = None) -> str:
@@ -49,21 +45,6 @@ def rlat_hooks(rlat: str | None = None) -> dict[str, list[dict]]:
         out[cc_name] = [{"hooks": [{"type": "command", "command": hook_command(event, rlat),
                                     "timeout": SETTINGS_TIMEOUTS[event]}]}]
     return out
-
-
-def is_ours(handler: object) -> bool:
-    return isinstance(handler, dict) and isinstance(handler.get("command"), str) \
-        and bool(_OURS.search(handler["command"]))
-
-
-def settings_path(project_dir: Path | None, claude_config_dir: str | None) -> Path:
-    """Claude Code's settings.json: the project's, else the user's (in ``CLAUDE_CONFIG_DIR``
-    when that is set)."""
-    if project_dir is not None:
-        return Path(project_dir).expanduser() / ".claude" / "settings.json"
-    config = claude_config_dir
-    base = Path(config).expanduser() if config else Path.home() / ".claude"
-    return base / "settings.json"
 
 
 class SettingsError(ValueError):
@@ -237,29 +218,6 @@ def write_settings(path: Path, data: dict, current: dict) -> None:
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 
 
-def installed_entries(data: dict) -> list[tuple[str, str]]:
-    """(Claude Code event, command) of each of rlat's handlers in settings ``data``."""
-    hooks = data.get("hooks")
-    if not isinstance(hooks, dict):
-        return []
-    return [(event, handler["command"]) for event, groups in hooks.items()
-            if isinstance(groups, list) for group in groups
-            if isinstance(group, dict) and isinstance(group.get("hooks"), list)
-            for handler in group["hooks"] if is_ours(handler)]
-
-
-def has_rlat_hooks(path: Path) -> bool:
-    """Whether the settings file at ``path`` holds any of rlat's hooks (False when it is
-    missing or unreadable). Cheap: one small file read, no validation beyond JSON."""
-    from ..special_files import NotRegularFile, read_regular
-
-    try:
-        data = json.loads(read_regular(path, 1 << 20))  # (a FIFO: refused, never waited on)
-    except (OSError, ValueError, NotRegularFile):
-        return False
-    return isinstance(data, dict) and bool(installed_entries(data))
-
-
 def _program(command: str) -> tuple[str | None, list[str]]:
     """The program a hook command starts (its first word after ``NAME=value`` assignments,
     ``~`` and ``$VARS`` expanded as the shell would) and the PYTHONPATH directories it sets;
@@ -412,6 +370,8 @@ def install_hooks(user: bool, project_dir: Path | None, mine: bool | None, unins
         # Claude Code runs the hooks in its own environment: the interpreter and, if it
         # would not import this rlat by itself, PYTHONPATH, as for every configuration rlat
         # writes elsewhere (rlat.cli.launch)
+        from .launch import rlat_command
+
         launcher = None if uninstall else rlat_command(settings)
         new, summary = merge(current, install=not uninstall, mine=mine, rlat=launcher)
         if new != current or not path.exists() and not uninstall:

@@ -104,7 +104,7 @@ def add(text: str, claim_type: str, polarity: str, cross_workspace: bool, subjec
         help="Only claims in this state (--state retired lists retired ones)."),
 )
 def list_claims(fmt: str, all_states: bool, here: bool, claim_type: str | None,
-                state: str | None) -> None:
+                state: str | None, settings) -> None:
     """List the claims in your memory store."""
     _quick_exit_process()
     from .memory_present import list_output, list_rows
@@ -117,7 +117,13 @@ def list_claims(fmt: str, all_states: bool, here: bool, claim_type: str | None,
         workspace = workspace_id(current_cwd())
     rows = list_rows(path, time.time(), all_states=all_states, workspace=workspace,
                      claim_type=claim_type, state=state)
-    sys.stdout.write(list_output(rows, path, fmt, filtered=bool(here or claim_type or state)))
+    filtered = bool(here or claim_type or state)
+    hooks_at = None
+    if not rows and not filtered and fmt == "text":  # (the hint names them only if missing)
+        from .hook_settings import hooks_installed_at
+
+        hooks_at = hooks_installed_at(settings.claude_config_dir)
+    sys.stdout.write(list_output(rows, path, fmt, filtered=filtered, hooks_at=hooks_at))
 
 
 @command(CLAIM_ID_ARGUMENT, FORMAT_OPTION)

@@ -292,8 +292,9 @@ def merge_driver(base: Path, ours: Path, theirs: Path) -> None:
     build_file(ours, events, build)
 
 
-@command(Arg("--repo", type=Path, default=Path("."), help="The git repository to configure."))
-def install_merge_driver(repo: Path, settings) -> None:
+@command(Arg("--repo", type=Path, default=Path("."), help="The git repository to configure."),
+         FORMAT_OPTION)
+def install_merge_driver(repo: Path, fmt: str, settings) -> None:
     """Register the *.rlat merge driver in a repository (.gitattributes + git config)."""
     repo = repo.resolve()
     try:
@@ -312,16 +313,24 @@ def install_merge_driver(repo: Path, settings) -> None:
             existing = read_regular(attributes).decode("utf-8").splitlines()
         except NotRegularFile as exc:
             fail(f"{attributes} is {exc.kind}, not a file; move it, then run this again")
-    subprocess.run(["git", "-C", str(repo), "config", "merge.rlat.name",
-                    "rlat: union of append-only claim logs"], check=True)
+    name = "rlat: union of append-only claim logs"
     # Not a bare `rlat`: git runs the driver with whatever PATH it has (rlat.cli.launch).
-    subprocess.run(["git", "-C", str(repo), "config", "merge.rlat.driver",
-                    rlat_command(settings, "merge-driver", "%O", "%A", "%B")], check=True)
+    driver = rlat_command(settings, "merge-driver", "%O", "%A", "%B")
+    changed = line not in existing
+    for key, value in (("merge.rlat.name", name), ("merge.rlat.driver", driver)):
+        was = subprocess.run(["git", "-C", str(repo), "config", "--get", key],
+                             capture_output=True, text=True)
+        changed |= was.returncode != 0 or was.stdout.rstrip("\n") != value
+        subprocess.run(["git", "-C", str(repo), "config", key, value], check=True)
     if line not in existing:
         with open(attributes, "a", encoding="utf-8") as fh:
             if existing and existing[-1] != "":
                 fh.write("\n")
             fh.write(line + "\n")
+    if fmt == "json":
+        emit_json({"repo": str(repo), "gitattributes": str(attributes), "attribute": line,
+                   "driver": driver, "changed": changed})
+        return
     echo(f"Registered the rlat merge driver in {repo} (.gitattributes: {line})")
 
 

@@ -15,6 +15,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import stat
 import sys
 from pathlib import Path
@@ -22,14 +23,10 @@ from pathlib import Path
 from ..hooks.dispatch import EVENTS, SETTINGS_TIMEOUTS
 from ..paths import atomic_write
 from .common import FORMAT_OPTION, echo, emit_json, fail
-from .launch import rlat_command
+from .hook_settings import installed_entries, is_ours, settings_path
 from .parsing import Arg, command
 
 MINE_ENV = "RLAT_MINE_ATTRIBUTES"
-# `rlat hook <event>` in any spelling we ever wrote: a console script, `python -m rlat`, the
-# plugin launcher.
-_OURS = re.compile(r"(?:\brlat(?:\.exe)?['\"]?|rlat-hook['\"]?)\s+(?:hook\s+)?(?:"
-                   + "|".join(map(re.escape, EVENTS)) + r")\b")
 
 
 def hook_command(event: str, rlat: str | None = None) -> str:
@@ -48,21 +45,6 @@ def rlat_hooks(rlat: str | None = None) -> dict[str, list[dict]]:
         out[cc_name] = [{"hooks": [{"type": "command", "command": hook_command(event, rlat),
                                     "timeout": SETTINGS_TIMEOUTS[event]}]}]
     return out
-
-
-def is_ours(handler: object) -> bool:
-    return isinstance(handler, dict) and isinstance(handler.get("command"), str) \
-        and bool(_OURS.search(handler["command"]))
-
-
-def settings_path(project_dir: Path | None, claude_config_dir: str | None) -> Path:
-    """Claude Code's settings.json: the project's, else the user's (in ``CLAUDE_CONFIG_DIR``
-    when that is set)."""
-    if project_dir is not None:
-        return Path(project_dir).expanduser() / ".claude" / "settings.json"
-    config = claude_config_dir
-    base = Path(config).expanduser() if config else Path.home() / ".claude"
-    return base / "settings.json"
 
 
 class SettingsError(ValueError):
@@ -232,6 +214,123 @@ def write_settings(path: Path, data: dict, current: dict) -> None:
         fh.write(json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n")
 
 
+# ------------------------------------------------------------------------------------ --check
+_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+
+
+def _program(command: str) -> tuple[str | None, list[str]]:
+    """The program a hook command starts (its first word after ``NAME=value`` assignments,
+    ``~`` and ``$VARS`` expanded as the shell would) and the PYTHONPATH directories it sets;
+    (None, []) when the command is not one shell word list."""
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return None, []
+    pythonpath: list[str] = []
+    while words and _ASSIGNMENT.match(words[0]):
+        name, _, value = words.pop(0).partition("=")
+        if name == "PYTHONPATH":
+            pythonpath = [d for d in value.split(os.pathsep) if d]
+    if not words:
+        return None, []
+    return os.path.expandvars(os.path.expanduser(words[0])), pythonpath
+
+
+def check_entry(event: str, command: str, current: str) -> dict:
+    """What one of rlat's hook entries runs, and whether that still can: ``status`` is ok,
+    missing, not executable, pythonpath missing (the checkout it imports rlat from is gone),
+    or unknown (a command rlat cannot read). ``current``: the interpreter install-hooks would
+    pin now."""
+    program, pythonpath = _program(command)
+    entry = {"event": event, "command": command, "interpreter": program, "exists": False,
+             "executable": False, "current": False, "status": "unknown"}
+    if program is None:
+        return entry
+    found = program if os.sep in program else shutil.which(program)
+    if found:
+        entry["interpreter"] = found
+    exists = bool(found) and os.path.exists(found)
+    executable = exists and os.path.isfile(found) and os.access(found, os.X_OK)
+    gone = [d for d in pythonpath if not os.path.isdir(d)]
+    entry.update(exists=exists, executable=executable,
+                 current=bool(found) and os.path.abspath(found) == os.path.abspath(current),
+                 status="missing" if not exists else "not executable" if not executable
+                 else "pythonpath missing" if gone else "ok")
+    if gone:
+        entry["pythonpath_missing"] = gone
+    return entry
+
+
+def _reinstall(project_dir: Path | None) -> str:
+    return "rlat memory install-hooks" + (
+        f" --project-dir {shlex.quote(str(project_dir))}" if project_dir is not None else "")
+
+
+_WHY = {"missing": "an interpreter that no longer exists",
+        "not executable": "an interpreter that is not executable",
+        "pythonpath missing": "a PYTHONPATH directory that no longer exists"}
+
+
+def _what_is_gone(entries: list[dict]) -> str:
+    """``name an interpreter that no longer exists (/old/venv/bin/python)``, for the broken
+    ``entries`` of one settings file."""
+    kinds = list(dict.fromkeys(_WHY[e["status"]] for e in entries))
+    paths = list(dict.fromkeys(p for e in entries for p in (
+        e.get("pythonpath_missing") if e["status"] == "pythonpath missing"
+        else [e["interpreter"]])))
+    return f"name {' or '.join(kinds)} ({', '.join(paths)})"
+
+
+def check_hooks(project_dir: Path | None, fmt: str, settings) -> int:
+    """`install-hooks --check`: report, change nothing (see ``install_hooks``)."""
+    from .errors import USER_ERROR, report
+
+    current = settings.python or sys.executable
+    scopes = [("user", None)] + ([("project", project_dir)] if project_dir is not None else [])
+    files = []
+    for scope, directory in scopes:
+        path = settings_path(directory, settings.claude_config_dir)
+        try:
+            data = load_settings(path)
+        except SettingsError as exc:
+            fail(str(exc))
+        hooks = [check_entry(event, cmd, current) for event, cmd in installed_entries(data)]
+        files.append({"settings": str(path), "scope": scope, "installed": bool(hooks),
+                      "reinstall": _reinstall(directory), "hooks": hooks})
+    broken = [(f, [h for h in f["hooks"] if h["status"] not in ("ok", "unknown")])
+              for f in files]
+    broken = [(f, bad) for f, bad in broken if bad]
+    if fmt == "json":
+        emit_json({"ok": not broken, "current": current, "files": files})
+        return USER_ERROR if broken else 0
+    for f in files:
+        if not f["installed"]:
+            echo(f"{f['settings']} ({f['scope']}): no rlat hooks; install them with "
+                 f"`{f['reinstall']}` (loaded as a plugin, rlat runs its own hooks instead)")
+            continue
+        echo(f"{f['settings']} ({f['scope']}): {len(f['hooks'])} rlat hook(s)")
+        width = max(len(h["event"]) for h in f["hooks"])
+        for h in f["hooks"]:
+            if h["status"] == "ok":
+                said = "ok, this interpreter" if h["current"] else \
+                    f"ok, not this interpreter ({current})"
+            elif h["status"] == "unknown":
+                said = "cannot tell: not a command rlat can read"
+            elif h["status"] == "pythonpath missing":
+                said = f"PYTHONPATH missing: {', '.join(h['pythonpath_missing'])}"
+            else:
+                said = h["status"]
+            echo(f"  {h['event']:<{width}}  {h['interpreter'] or h['command']}  {said}")
+    if not broken:
+        return 0
+    problems = []
+    for f, bad in broken:
+        problems.append(f"{len(bad)} rlat hook(s) in {f['settings']} {_what_is_gone(bad)}")
+    fixes = " and ".join(f"`{f['reinstall']}`" for f, _bad in broken)
+    report(f"{'; '.join(problems)}; run {fixes} again to re-pin them to {current}")
+    return USER_ERROR
+
+
 @command(
     Arg("--user", action="store_true",
         help="Install into your user settings (~/.claude/settings.json; the default)."),
@@ -242,25 +341,37 @@ def write_settings(path: Path, data: dict, current: dict) -> None:
              "settings' env; needs a model: ANTHROPIC_API_KEY or the claude CLI on PATH). --no-mine turns it off."),
     Arg("--uninstall", action="store_true",
         help="Remove rlat's hooks (and its env setting); keep the rest. Not with --mine."),
+    Arg("--check", action="store_true",
+        help="Change nothing: report whether the interpreter each of rlat's hooks names (in "
+             "your user settings and, with --project-dir, the project's) still exists, and "
+             "whether it is this one. Exit status 1 when one is gone."),
     FORMAT_OPTION,
-    one_of=(("--user", "--project-dir"), ("--mine", "--no-mine"), ("--uninstall", "--mine")),
+    one_of=(("--user", "--project-dir"), ("--mine", "--no-mine"), ("--uninstall", "--mine"),
+            ("--check", "--uninstall"), ("--check", "--mine", "--no-mine")),
 )
 def install_hooks(user: bool, project_dir: Path | None, mine: bool | None, uninstall: bool,
-                  fmt: str, settings) -> None:
+                  check: bool, fmt: str, settings) -> int | None:
     """Install rlat's Claude Code hooks (capture at session end, recall at each prompt).
 
     Idempotent: running it again replaces rlat's entries and keeps everyone else's hooks.
-    Each hook has a timeout and always exits 0, so it can never block a session. See
-    docs/hooks.md for what each hook does."""
+    Each hook has a timeout and always exits 0, so it can never block a session. Each names
+    the Python interpreter it runs: after that virtualenv is deleted or Python is upgraded,
+    `--check` says which hooks name an interpreter that is gone, and running install-hooks
+    again (with the same --project-dir) re-pins them. See docs/hooks.md for what each hook
+    does."""
     if project_dir is not None and not Path(project_dir).expanduser().is_dir():
         fail(f"--project-dir {project_dir}: "
              f"{'not a directory' if Path(project_dir).expanduser().exists() else 'no such directory'}")
+    if check:
+        return check_hooks(project_dir, fmt, settings)
     path = settings_path(project_dir, settings.claude_config_dir)
     try:
         current = load_settings(path)
         # Claude Code runs the hooks in its own environment: the interpreter and, if it
         # would not import this rlat by itself, PYTHONPATH, as for every configuration rlat
         # writes elsewhere (rlat.cli.launch)
+        from .launch import rlat_command
+
         launcher = None if uninstall else rlat_command(settings)
         new, summary = merge(current, install=not uninstall, mine=mine, rlat=launcher)
         if new != current or not path.exists() and not uninstall:
@@ -280,6 +391,9 @@ def install_hooks(user: bool, project_dir: Path | None, mine: bool | None, unins
             pass
     if fmt == "json":
         emit_json(summary)
+        return
+    if uninstall and not summary["replaced"]:
+        echo(f"No rlat hooks in {path}; nothing to remove.")
         return
     if uninstall:
         echo(f"Removed {summary['replaced']} rlat hook(s) from {path}"

@@ -302,8 +302,9 @@ def prefer(path: Path, claim_ref: str, weight: float | None, km: list[Path], rem
     LENS_ARGUMENT,
     Arg("stance", type=Path, metavar="FILE",
         help="A text file (- for stdin); an empty file clears the stance."),
+    FORMAT_OPTION,
 )
-def set_stance(path: Path, stance: Path) -> None:
+def set_stance(path: Path, stance: Path, fmt: str) -> None:
     """Replace this lens's written stance (how it reads the corpus)."""
     lens = _load(path)
     try:
@@ -311,7 +312,7 @@ def set_stance(path: Path, stance: Path) -> None:
     except LensError as exc:
         _lens_error(exc)
     _save(path, lens)
-    echo(f"{path}: stance {'set' if lens.own().stance else 'cleared'}")
+    _done(fmt, path, lens, f"{path}: stance {'set' if lens.own().stance else 'cleared'}")
 
 
 # ----------------------------------------------------------------------------------- learn

@@ -104,7 +104,7 @@ def add(text: str, claim_type: str, polarity: str, cross_workspace: bool, subjec
         help="Only claims in this state (--state retired lists retired ones)."),
 )
 def list_claims(fmt: str, all_states: bool, here: bool, claim_type: str | None,
-                state: str | None) -> None:
+                state: str | None, settings) -> None:
     """List the claims in your memory store."""
     _quick_exit_process()
     from .memory_present import list_output, list_rows
@@ -117,7 +117,13 @@ def list_claims(fmt: str, all_states: bool, here: bool, claim_type: str | None,
         workspace = workspace_id(current_cwd())
     rows = list_rows(path, time.time(), all_states=all_states, workspace=workspace,
                      claim_type=claim_type, state=state)
-    sys.stdout.write(list_output(rows, path, fmt, filtered=bool(here or claim_type or state)))
+    filtered = bool(here or claim_type or state)
+    hooks_at = None
+    if not rows and not filtered and fmt == "text":  # (the hint names them only if missing)
+        from .hook_settings import hooks_installed_at
+
+        hooks_at = hooks_installed_at(settings.claude_config_dir)
+    sys.stdout.write(list_output(rows, path, fmt, filtered=filtered, hooks_at=hooks_at))
 
 
 @command(CLAIM_ID_ARGUMENT, FORMAT_OPTION)
@@ -159,8 +165,9 @@ def _world_fact_hint(ref: str) -> None:
 @command(
     CLAIM_ID_ARGUMENT,
     Arg("--reason", default="forgotten by the user", help="Recorded with the event."),
+    FORMAT_OPTION,
 )
-def forget(claim_ref: str, reason: str, settings) -> None:
+def forget(claim_ref: str, reason: str, fmt: str, settings) -> None:
     """Retire a claim. Its history stays in the store (append-only); it is no longer recalled."""
     from ..claims import events as ev
     from ..claims.model import quoting_records
@@ -174,12 +181,21 @@ def forget(claim_ref: str, reason: str, settings) -> None:
         _world_fact_hint(claim_ref)  # (a world fact lives in a knowledge model: say which)
         fail(str(exc))
     if claim.state == "retired":
+        if fmt == "json":
+            emit_json({"id": claim.id, "state": "retired", "changed": False,
+                       "session_records": [], "store": str(store.path)})
+            return
         echo(f"Claim {claim.id} is already retired.")
         return
     # the session records that quote it go too: one of them would serve its words again
     quoting = quoting_records(state.claims.values(), claim)
     store.append([ev.state_changed(c.id, "retired", reason, actor="user")
                   for c in [claim, *quoting]], lock_timeout=settings.lock_timeout)
+    if fmt == "json":
+        emit_json({"id": claim.id, "state": "retired", "changed": True,
+                   "session_records": [record.id for record in quoting],
+                   "store": str(store.path)})
+        return
     echo(f"Retired claim {claim.id} (history kept; `rlat memory show {claim.id[:12]}`).")
     for record in quoting:
         echo(f"  and the session record that quoted it: {record.id[:12]}")

@@ -104,9 +104,11 @@ def list_rows(store: Path, now: float, *, all_states: bool = False,
         and (all_states or not r.get("purged"))])  # (purged: out of play, text gone)
 
 
-def list_output(rows: list[dict], store: Path, fmt: str, *, filtered: bool = False) -> str:
+def list_output(rows: list[dict], store: Path, fmt: str, *, filtered: bool = False,
+                hooks_at: Path | None = None) -> str:
     """The whole output of `memory list` (``fmt`` is "text" or "json") for ``list_rows``;
-    ``filtered``: the rows were narrowed by --here, --type or --state."""
+    ``filtered``: the rows were narrowed by --here, --type or --state; ``hooks_at``: the
+    settings file holding rlat's hooks, if one does (an empty store's hint)."""
     if fmt == "json":
         # (each row also says the type the text listing names it by, which --type filters on:
         # "remark" for a remark, whose stored type is environment)
@@ -115,6 +117,10 @@ def list_output(rows: list[dict], store: Path, fmt: str, *, filtered: bool = Fal
     if not rows and filtered:
         return (f"No claim in {store} matches those options; `rlat memory list --all` shows "
                 "every claim.\n")
+    if not rows and hooks_at is not None:
+        return (f"No claims yet in {store}. rlat's hooks are installed ({hooks_at}): claims "
+                "arrive when a Claude Code session ends; or add one with "
+                "`rlat memory add \"…\"`.\n")
     if not rows:
         return (f"No claims yet in {store}. Add one with `rlat memory add \"…\"`, "
                 "or install the hooks with `rlat memory install-hooks`.\n")

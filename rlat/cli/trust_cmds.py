@@ -422,8 +422,8 @@ def confidence(claim_ref: str, fmt: str) -> None:
 
 # ------------------------------------------------------------------------------ governance
 @command(CLAIM_ID_ARGUMENT, Arg("--scope", default="repo", choices=("repo", "fleet"),
-                                 help="repo or fleet."))
-def promote(claim_ref: str, scope: str, settings) -> None:
+                                 help="repo or fleet."), FORMAT_OPTION)
+def promote(claim_ref: str, scope: str, fmt: str, settings) -> None:
     """Approve a claim: candidate (or contested) -> active in a wider scope. This is the human
     approval some claim types need, and how a person resolves a contest in a claim's favour."""
     if scope not in ("repo", "fleet"):
@@ -435,7 +435,13 @@ def promote(claim_ref: str, scope: str, settings) -> None:
         events = L.promote(state, claim, time.time(), scope=scope)
     except ValueError as exc:
         fail(f"cannot promote {claim.id[:12]}: {exc}")
+    now = time.time()
     store.append(events, lock_timeout=settings.lock_timeout)
+    if fmt == "json":
+        emit_json({"id": claim.id, "scope": scope,
+                   "state": L.effective_state(store.state().claims[claim.id], now),
+                   "store": str(store.path)})
+        return
     echo(f"Promoted {claim.id[:12]} to {scope} scope (active).")
 
 
@@ -443,8 +449,9 @@ def promote(claim_ref: str, scope: str, settings) -> None:
     CLAIM_ID_ARGUMENT,
     Arg("other_ref", metavar="OTHER", help="The claim it contradicts."),
     Arg("--reason", default="contested by a person", help="Recorded with it."),
+    FORMAT_OPTION,
 )
-def contest(claim_ref: str, other_ref: str, reason: str, settings) -> None:
+def contest(claim_ref: str, other_ref: str, reason: str, fmt: str, settings) -> None:
     """Mark two claims as contradicting each other: both become contested (newest never wins)
     until a person promotes one and forgets the other. Both must be live: a retired, purged
     or superseded claim cannot be contested."""
@@ -459,6 +466,10 @@ def contest(claim_ref: str, other_ref: str, reason: str, settings) -> None:
     except ValueError as exc:
         fail(f"cannot contest {claim.id[:12]} and {other.id[:12]}: {exc}")
     store.append(events, lock_timeout=settings.lock_timeout)
+    if fmt == "json":
+        emit_json({"id": claim.id, "other": other.id, "state": "contested", "reason": reason,
+                   "store": str(store.path)})
+        return
     echo(f"Contested {claim.id[:12]} and {other.id[:12]}; resolve with `rlat memory promote` "
          "and `rlat memory forget`.")
 
@@ -468,8 +479,9 @@ def contest(claim_ref: str, other_ref: str, reason: str, settings) -> None:
     Arg("--reason", default="quarantined by a person", help="Recorded with it."),
     Arg("--force", action="store_true",
         help="Quarantine an agent that has observed no claim yet (pre-quarantine)."),
+    FORMAT_OPTION,
 )
-def quarantine(agent: str, reason: str, force: bool, settings) -> None:
+def quarantine(agent: str, reason: str, force: bool, fmt: str, settings) -> None:
     """The kill switch: the agent's claims stop promoting and its active claims become
     contested; its world facts in this workspace's knowledge models serve as contested; its
     capture continues. Reversible with `rlat unquarantine`."""
@@ -489,10 +501,20 @@ def quarantine(agent: str, reason: str, force: bool, settings) -> None:
         fail(f"no claim in this store was observed by {agent!r} (agents seen: "
              f"{', '.join(known) or 'none'}); check the name, or pre-quarantine it with --force")
     if state.quarantined(agent):
+        if fmt == "json":
+            emit_json({"agent": agent, "quarantined": True, "changed": False, "contested": [],
+                       "reason": reason, "store": str(store.path)})
+            return
         echo(f"Agent {agent!r} is already quarantined.")
         return
     events = L.quarantine(state, agent, reason, time.time())
     store.append(events, lock_timeout=settings.lock_timeout)
+    if fmt == "json":
+        # (the first event is the quarantine itself; each after it contests one active claim)
+        emit_json({"agent": agent, "quarantined": True, "changed": True,
+                   "contested": [e["claim"] for e in events[1:]], "reason": reason,
+                   "store": str(store.path)})
+        return
     echo(f"Quarantined {agent!r}: {len(events) - 1} active claim(s) now contested; its "
          "candidates will not promote. Lift with `rlat unquarantine`.")
 
@@ -500,8 +522,9 @@ def quarantine(agent: str, reason: str, force: bool, settings) -> None:
 @command(
     Arg("agent", help="The quarantined agent."),
     Arg("--reason", default="lifted by a person", help="Recorded with it."),
+    FORMAT_OPTION,
 )
-def unquarantine(agent: str, reason: str, settings) -> None:
+def unquarantine(agent: str, reason: str, fmt: str, settings) -> None:
     """Lift quarantine: the agent may promote again. Claims already contested stay contested
     for a person to review."""
     store = open_store()
@@ -510,6 +533,10 @@ def unquarantine(agent: str, reason: str, settings) -> None:
         fail(f"agent {agent!r} is not quarantined (see `rlat memory calibration`)")
     store.append(L.unquarantine(agent, reason, time.time()),
                  lock_timeout=settings.lock_timeout)
+    if fmt == "json":
+        emit_json({"agent": agent, "quarantined": False, "changed": True, "reason": reason,
+                   "store": str(store.path)})
+        return
     echo(f"Lifted quarantine on {agent!r}; contested claims stay contested for review.")
 
 

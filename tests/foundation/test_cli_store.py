@@ -432,3 +432,55 @@ def test_a_transcript_from_another_machine_is_captured_under_the_directory_it_re
     out = run_rlat("capture", str(fixture), "--format", "json", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["workspace"] == "path:/home/user/project"
+
+
+def test_forget_answers_in_json_with_what_it_retired(tmp_path, rlat_home):
+    """`memory forget` had no --format json, unlike `memory add` beside it."""
+    added = run_rlat("memory", "add", "Deploys go out on Tuesdays.", "--format", "json",
+                     cwd=tmp_path)
+    cid = json.loads(added.stdout)["id"]
+    store = json.loads(added.stdout)["store"]
+    forgot = run_rlat("memory", "forget", cid[:8], "--format", "json", cwd=tmp_path)
+    assert forgot.returncode == 0, forgot.stderr
+    assert json.loads(forgot.stdout) == {"id": cid, "state": "retired", "changed": True,
+                                         "session_records": [], "store": store}
+    again = run_rlat("memory", "forget", cid[:8], "--format", "json", cwd=tmp_path)
+    assert json.loads(again.stdout)["changed"] is False
+    missing = run_rlat("memory", "forget", "ffffffff", "--format", "json", cwd=tmp_path)
+    assert missing.returncode == 1 and missing.stdout == ""
+    assert missing.stderr.startswith("rlat: error: ") and missing.stderr.count("\n") == 1
+
+
+def test_an_empty_store_offers_the_hooks_only_when_they_are_not_installed(tmp_path):
+    """`memory list` on an empty store said "or install the hooks with `rlat memory
+    install-hooks`" to someone who had just installed them."""
+    config = tmp_path / "config"  # the user's settings (CLAUDE_CONFIG_DIR)
+    config.mkdir()
+    project = tmp_path / "project"
+    project.mkdir()
+    env = {"CLAUDE_CONFIG_DIR": str(config)}
+
+    def listed() -> str:
+        out = run_rlat("memory", "list", cwd=project, env=env)
+        assert out.returncode == 0 and "No claims yet" in out.stdout, out.stderr
+        return out.stdout
+
+    assert "install the hooks with `rlat memory install-hooks`" in listed()
+    # installed for the user: the hint says claims come when a session ends
+    assert run_rlat("memory", "install-hooks", env=env).returncode == 0
+    user = listed()
+    assert "install the hooks" not in user, user
+    assert f"rlat's hooks are installed ({config / 'settings.json'})" in user
+    assert "when a Claude Code session ends" in user and "rlat memory add" in user
+    assert run_rlat("memory", "install-hooks", "--uninstall", env=env).returncode == 0
+    assert "install the hooks with `rlat memory install-hooks`" in listed()
+    # installed only for the project the command runs in
+    assert run_rlat("memory", "install-hooks", "--project-dir", str(project),
+                    env=env).returncode == 0
+    here = listed()
+    assert "install the hooks" not in here
+    assert f"({project / '.claude' / 'settings.json'})" in here
+    # (other hooks in a settings file are not rlat's)
+    (project / ".claude" / "settings.json").write_text(json.dumps({"hooks": {"Stop": [
+        {"hooks": [{"type": "command", "command": "echo done"}]}]}}))
+    assert "install the hooks with `rlat memory install-hooks`" in listed()

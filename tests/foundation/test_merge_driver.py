@@ -176,3 +176,27 @@ def test_install_merge_driver_refuses_a_gitattributes_that_is_not_a_file(tmp_pat
         config = subprocess.run(["git", "config", "merge.rlat.driver"], cwd=repo,
                                 capture_output=True, text=True)
         assert config.stdout == "", config.stdout  # nothing half-installed
+
+
+def test_install_merge_driver_answers_in_json(tmp_path):
+    """What it configured, for a script: the repository, the attribute line, the driver."""
+    import json
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    out = run_rlat("install-merge-driver", "--repo", str(repo), "--format", "json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["repo"] == str(repo.resolve()) and data["changed"] is True
+    assert data["gitattributes"] == str(repo.resolve() / ".gitattributes")
+    assert data["attribute"] == "*.rlat merge=rlat -diff -text"
+    assert data["driver"] == git(repo, "config", "merge.rlat.driver").strip()
+    assert data["driver"].endswith(" -P -m rlat merge-driver %O %A %B")
+    again = run_rlat("install-merge-driver", "--repo", str(repo), "--format", "json")
+    assert json.loads(again.stdout)["changed"] is False
+    (tmp_path / "plain").mkdir()
+    refused = run_rlat("install-merge-driver", "--repo", str(tmp_path / "plain"),
+                       "--format", "json")
+    assert refused.returncode == 1 and refused.stdout == ""
+    assert refused.stderr.startswith("rlat: error: ") and "not a git repository" in refused.stderr

@@ -282,3 +282,101 @@ def test_the_plugin_puts_a_working_rlat_on_the_bash_tools_path(tmp_path):
     assert missing.returncode == 1 and "no claim" in missing.stderr
     for skill in (REPO / "skills").glob("*/SKILL.md"):
         assert '"$RLAT_PYTHON" -m rlat' in skill.read_text(), skill
+
+
+def _pinned_to(python: str) -> dict:
+    """Settings as install-hooks writes them, with every hook run by ``python``."""
+    return {"hooks": {cc: [{"hooks": [{"type": "command", "timeout": SETTINGS_TIMEOUTS[event],
+                                        "command": f"{python} -P -m rlat hook {event}"}]}]
+                      for event, (_module, cc) in EVENTS.items()}}
+
+
+def test_check_names_hooks_pinned_to_an_interpreter_that_is_gone(tmp_path):
+    """The venv install-hooks ran in was deleted: every Claude Code session showed failing
+    hooks and nothing said why. `install-hooks --check` says which, and how to re-pin them."""
+    import sys
+
+    config = tmp_path / "config"  # the user's settings (CLAUDE_CONFIG_DIR)
+    config.mkdir()
+    project = tmp_path / "p"
+    (project / ".claude").mkdir(parents=True)
+    gone = str(tmp_path / "old-venv" / "bin" / "python")
+    settings_file = project / ".claude" / "settings.json"
+    settings_file.write_text(json.dumps(_pinned_to(gone), indent=2))
+    before = settings_file.read_bytes()
+    env = {"CLAUDE_CONFIG_DIR": str(config)}
+    out = run_rlat("memory", "install-hooks", "--check", "--project-dir", str(project), env=env)
+    assert out.returncode == 1, (out.stdout, out.stderr)
+    assert "Traceback" not in out.stderr and out.stderr.count("\n") == 1, out.stderr
+    assert out.stderr.startswith("rlat: error: ") and gone in out.stderr
+    assert "no longer exists" in out.stderr
+    assert f"run `rlat memory install-hooks --project-dir {project}` again" in out.stderr
+    assert out.stdout.count("missing") == len(EVENTS), out.stdout
+    assert "no rlat hooks" in out.stdout  # the user's settings hold none
+    assert settings_file.read_bytes() == before and not (config / "settings.json").exists()
+
+    data = run_rlat("memory", "install-hooks", "--check", "--project-dir", str(project),
+                    "--format", "json", env=env)
+    assert data.returncode == 1
+    report = json.loads(data.stdout)
+    assert report["ok"] is False and report["current"] == sys.executable
+    user, proj = report["files"]
+    assert (user["scope"], user["installed"], user["hooks"]) == ("user", False, [])
+    assert proj["settings"] == str(settings_file) and proj["installed"] is True
+    assert proj["reinstall"] == f"rlat memory install-hooks --project-dir {project}"
+    assert {h["event"] for h in proj["hooks"]} == {cc for _m, cc in EVENTS.values()}
+    for hook in proj["hooks"]:
+        assert (hook["interpreter"], hook["status"]) == (gone, "missing")
+        assert (hook["exists"], hook["executable"], hook["current"]) == (False, False, False)
+
+    # the same in the user's settings: the fix is the plain command
+    (config / "settings.json").write_text(json.dumps(_pinned_to(gone)))
+    out = run_rlat("memory", "install-hooks", "--check", env=env)
+    assert out.returncode == 1 and "run `rlat memory install-hooks` again" in out.stderr
+
+    # re-pinned as the message says: healthy, run by this interpreter
+    assert run_rlat("memory", "install-hooks", env=env).returncode == 0
+    assert run_rlat("memory", "install-hooks", "--project-dir", str(project),
+                    env=env).returncode == 0
+    out = run_rlat("memory", "install-hooks", "--check", "--project-dir", str(project), env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stderr == "" and "missing" not in out.stdout
+    assert out.stdout.count("this interpreter") == 2 * len(EVENTS), out.stdout
+    report = json.loads(run_rlat("memory", "install-hooks", "--check", "--project-dir",
+                                 str(project), "--format", "json", env=env).stdout)
+    assert report["ok"] is True
+    assert all(h["status"] == "ok" and h["current"] for f in report["files"] for h in f["hooks"])
+
+
+def test_check_says_how_to_install_when_no_hooks_are_there(tmp_path):
+    config = tmp_path / "config"
+    config.mkdir()
+    env = {"CLAUDE_CONFIG_DIR": str(config)}
+    out = run_rlat("memory", "install-hooks", "--check", env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == (
+        f"{config / 'settings.json'} (user): no rlat hooks; install them with "
+        "`rlat memory install-hooks` (loaded as a plugin, rlat runs its own hooks instead)")
+    assert not (config / "settings.json").exists()
+    # another interpreter that exists is fine, and said to be another
+    other = tmp_path / "bin" / "python3"
+    other.parent.mkdir()
+    other.symlink_to(__import__("sys").executable)
+    (config / "settings.json").write_text(json.dumps(_pinned_to(str(other))))
+    out = run_rlat("memory", "install-hooks", "--check", env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count("not this interpreter") == len(EVENTS), out.stdout
+    # and --uninstall with nothing to take out says so, rather than "Removed 0 rlat hook(s)"
+    empty = tmp_path / "q"
+    empty.mkdir()
+    out = run_rlat("memory", "install-hooks", "--uninstall", "--project-dir", str(empty))
+    assert out.returncode == 0
+    assert out.stdout.strip() == (f"No rlat hooks in {empty / '.claude' / 'settings.json'}; "
+                                  "nothing to remove.")
+
+
+def test_check_changes_nothing_and_takes_no_install_options(tmp_path):
+    for flags in (("--uninstall",), ("--mine",), ("--no-mine",)):
+        out = run_rlat("memory", "install-hooks", "--check", *flags,
+                       env={"CLAUDE_CONFIG_DIR": str(tmp_path)})
+        assert out.returncode == 2 and "choose one of --check and" in out.stderr, out.stderr

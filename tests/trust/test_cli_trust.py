@@ -286,3 +286,36 @@ def test_forgetting_one_side_of_a_contradiction_settles_the_other():
     # stated again, it is a candidate newer than the contest; the other side is disputed again
     ok("memory", "add", "deploys go out on thursdays")
     assert states() == {tuesday: "contested", thursday: "candidate"}
+
+
+def test_governance_commands_answer_in_json_for_scripts():
+    """promote, contest, quarantine and unquarantine had no --format json: a script had to
+    scrape 'Promoted 1a2b3c… to repo scope (active).' for what it had just done."""
+    a = propose("cc-07 found the port is 8080", "environment", observed_by="cc-07",
+                workspace="path:/w")
+    b = propose("cc-07 found the port is 9090", "environment", observed_by="cc-07",
+                workspace="path:/w")
+    _seed_store([a, b])
+    store = str(memory_store_path())
+    contested = json.loads(ok("memory", "contest", a["claim"][:8], b["claim"][:8],
+                              "--format", "json"))
+    assert contested == {"id": a["claim"], "other": b["claim"], "state": "contested",
+                         "reason": "contested by a person", "store": store}
+    promoted = json.loads(ok("memory", "promote", a["claim"][:8], "--format", "json"))
+    assert promoted == {"id": a["claim"], "scope": "repo", "state": "active", "store": store}
+    quarantined = json.loads(ok("quarantine", "cc-07", "--format", "json"))
+    assert quarantined == {"agent": "cc-07", "quarantined": True, "changed": True,
+                           "contested": [a["claim"]], "reason": "quarantined by a person",
+                           "store": store}
+    again = json.loads(ok("quarantine", "cc-07", "--format", "json"))
+    assert (again["changed"], again["contested"]) == (False, [])
+    lifted = json.loads(ok("unquarantine", "cc-07", "--format", "json"))
+    assert lifted == {"agent": "cc-07", "quarantined": False, "changed": True,
+                      "reason": "lifted by a person", "store": store}
+    # an error under --format json is what it is in text: one line on stderr, no JSON
+    for args in (("unquarantine", "cc-07"), ("memory", "promote", "ffffffff"),
+                 ("memory", "contest", a["claim"][:8], a["claim"][:8]),
+                 ("quarantine", "nobody-seen")):
+        result = run_rlat(*args, "--format", "json")
+        assert result.returncode == 1 and result.stdout == "", (args, result.stdout)
+        assert result.stderr.startswith("rlat: error: ") and result.stderr.count("\n") == 1

@@ -283,3 +283,20 @@ def test_a_fifo_for_a_toml_or_a_stance_is_refused_and_never_blocks(tmp_path):
         proc = run_rlat(*args, timeout=20)
         _fails_cleanly(proc, "FIFO")
     assert not any((tmp_path / name).exists() for name in ("a.lens", "b.lens", "c.lens"))
+
+
+def test_set_stance_answers_in_json_as_the_other_edits_do(tmp_path):
+    """set-trust and prefer print the edited lens with --format json; set-stance had none."""
+    lens = tmp_path / "me.lens"
+    stance = tmp_path / "stance.md"
+    stance.write_text("Tests are the specification.\n")
+    _ok(run_rlat("lens", "create", "--name", "me", "-o", str(lens)))
+    out = json.loads(_ok(run_rlat("lens", "set-stance", str(lens), str(stance),
+                                  "--format", "json")).stdout)
+    assert out == _show(lens)
+    assert out["path"] == str(lens)
+    assert out["contributors"][0]["stance"] == "Tests are the specification."
+    proc = run_rlat("lens", "set-stance", str(tmp_path / "nope.lens"), str(stance),
+                    "--format", "json")
+    _fails_cleanly(proc, "no such lens")
+    assert proc.stdout == ""

@@ -1217,6 +1217,41 @@ class FactExtractor:
         self._falsified_offer(plan, a, plan.text[a:b], result,
                               start + (lead.end() if lead else 0), len(result.text))
 
+    def _relayed_tried(self, block: Block, spans: list[tuple[int, int]], relayed: int,
+                       relayed_end: int) -> int:
+        """An idea passed on from someone ("Shauna Kerr   Mon 3:51 AM / FYI the city mail relay
+        can send to the carriers' text gateways. free backup for your alerting …?") that the
+        user answers was tried already, in a sentence of its own, and how it went ("we tried
+        this. grady did that during the tonewire outage in october. texts showed up 20-40 min
+        late, some never …"): the idea and the story are a falsified finding. Where the story
+        ends when it was kept, else 0."""
+        text = block.text
+        idea = [(a, b) for a, b in spans if relayed <= a and b <= relayed_end]
+        after = [(a, b) for a, b in spans if a >= relayed_end]
+        if not idea or not after:
+            return 0
+        first, last = after[0]
+        told = TRIED_BEFORE.search(text, first, last)
+        if told is None or told.group("been") is not None \
+                or len(content_words(text[first:last])) > TRIED_NAMED_WORDS:
+            return 0  # (a bare "we tried this." — what "this" is was passed on)
+        end = last
+        for _a, b in after[1:]:
+            if _dropped_for(text, last, end) or b - first > FACT_CHARS:
+                break
+            end = b
+        if not _dropped_for(text, last, end) or _went_well(text[last:end], 0) \
+                or not _gives_reason(text[last:end]):
+            return 0
+        start = idea[0][0]
+        offer_end = idea[-1][1]
+        while offer_end - start > FACT_CHARS // 2 and len(idea) > 1:
+            idea.pop()
+            offer_end = idea[-1][1]
+        self._falsified_offer(block, start, text[start:offer_end], block, last, end,
+                              label="Tried before:")
+        return end
+
     def _falsified_offer(self, said: Block, at: int, offer: str, reply: Block,
                          start: int, end: int, *, label: str = "Turned down:") -> None:
         """Keep what the assistant offered (``offer``, at ``at`` in its message) and the user's
@@ -1417,6 +1452,9 @@ class FactExtractor:
             relayed = line.end()
             gap = RELAYED_END.search(text, relayed + 1)
             relayed_end = gap.start() if gap else len(text)
+            if told := self._relayed_tried(block, spans, relayed, relayed_end):
+                # (the story is the finding; none of it a rule of its own)
+                taken = max(i for i, (_a, b) in enumerate(spans) if b <= told)
         for at, (start, end) in enumerate(spans):
             if pasted and any(a <= start < b for a, b in pasted):
                 continue

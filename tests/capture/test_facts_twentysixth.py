@@ -121,3 +121,28 @@ def test_an_offer_turned_down_with_no_reason_however_long_is_no_finding(tmp_path
              "that. push from here for now")
     b.say("Pushing from HQ.")
     assert not proposed(b).get("falsified")
+
+
+def test_an_idea_passed_on_and_answered_tried_before_is_a_falsified_finding(tmp_path):
+    b = session(tmp_path)
+    b.prompt("Shauna Kerr   Mon 3:51 AM\nFYI the city mail relay can send to the carriers' text "
+             "gateways. free backup for your alerting if the phone vendor goes down?\n\nwe tried "
+             "this. grady did that during the tonewire outage in october. texts showed up 20-40 "
+             "min late, some never, and at&t turned their gateway off anyway.\ndraft me "
+             "something polite for shauna")
+    b.say("Draft: Hi Shauna, thanks — we've tried it.")
+    found = proposed(b)
+    (finding,) = found["falsified"]
+    assert finding["text"].startswith("FYI the city mail relay can send to the carriers' text "
+                                      "gateways.") and "Tried before:" in finding["text"] \
+        and "20-40 min late" in finding["text"], finding
+    assert not found.get("convention"), found  # (the story is no rule of the user's)
+
+
+def test_an_idea_passed_on_and_tried_with_no_reason_is_no_finding(tmp_path):
+    b = session(tmp_path)
+    b.prompt("Shauna Kerr   Mon 3:51 AM\nFYI the city mail relay can send to the carriers' text "
+             "gateways. free backup for your alerting?\n\nwe tried this. grady set it up in "
+             "october.\ndraft me something polite for shauna")
+    b.say("Draft: Hi Shauna, thanks.")
+    assert not proposed(b).get("falsified")

@@ -49,6 +49,10 @@ TOLD_CHARS = 2000
 # wp-scripts build", "npx wp-env run tests-cli … phpunit") do different jobs.
 LAUNCHERS = frozenset({"npx", "npm", "pnpm", "yarn", "bunx", "bun", "uv", "poetry", "pipenv",
                        "bundle", "run", "exec", "dlx", "sudo", "env", "time"})
+# Programs that only sift or page another's output ("… | grep -i 'out of memory'", "env | grep
+# ^AWS_"): two commands sharing one do not share a job.
+FILTERS = frozenset({"grep", "egrep", "rg", "head", "tail", "sort", "uniq", "wc", "jq", "yq",
+                     "awk", "sed", "cut", "tr", "less", "more", "xargs", "tee", "column"})
 
 # The exit status of a command `timeout` stopped (GNU coreutils): it hung, whatever it printed.
 TIMED_OUT = "124"
@@ -202,7 +206,7 @@ def recovers(failed: Command, good: str, *, newest: bool = False,
     # (the project's own name, in two paths, is no job they share: "apps/ferrygate/src/*.erl"
     # and "/opt/ferrygate/crash.dump")
     shared = bad_words & good_words - {project}
-    if shared <= LAUNCHERS:
+    if shared <= LAUNCHERS | FILTERS:
         shared = set()
     if not shared:
         # Another tool altogether ("protoc" fails, "buf generate" works) is a recovery only

@@ -146,3 +146,20 @@ def test_an_idea_passed_on_and_tried_with_no_reason_is_no_finding(tmp_path):
              "october.\ndraft me something polite for shauna")
     b.say("Draft: Hi Shauna, thanks.")
     assert not proposed(b).get("falsified")
+
+
+def test_a_later_command_sharing_only_a_filter_recovers_nothing(tmp_path):
+    # (a failed "ansible … | grep -i 'out of memory'", then, asked for something else, "env |
+    # grep ^AWS_": they share "grep", no job — dev43 had "Use `env | grep ^AWS_` here
+    # (`ansible ps22 …` fails: …)")
+    b = session(tmp_path)
+    b.prompt("why did the bridge die on ps22")
+    b.run("Bash", {"command": "ansible ps22 -b -a 'df -h /media/root-rw' && ansible ps22 -b -a "
+                              "'journalctl -k -o cat' | grep -i 'out of memory'"},
+          "Exit code 1\ntmpfs  462M  455M  7.0M  99% /media/root-rw", is_error=True)
+    b.prompt("nope. undo all of it")
+    b.say("Rolling it back.")
+    b.prompt("check which aws credentials this shell is using")
+    b.run("Bash", {"command": "env | grep ^AWS_"}, "AWS_DEFAULT_REGION=eu-west-1")
+    b.say("The shell uses static keys from the environment.")
+    assert not proposed(b).get("recovery"), proposed(b)

@@ -511,6 +511,9 @@ class FactExtractor:
     _commands: list[Command] = field(default_factory=list)
     _outputs: deque = field(default_factory=lambda: deque(maxlen=RECENT_OUTPUTS))
     _keys: set = field(default_factory=set)
+    # what a user's message told as the story of a finding (message uuid -> spans): none of it
+    # is a rule of theirs ("… the clone lives in ram on these things so it re-clones every boot")
+    _stories: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     _closed_prs: set = field(default_factory=set)  # numbers of closed PRs kept as falsified
     _ask: Cited | None = None  # the latest prompt: the situation a fact was learned in
     _symptom: bool = False  # that prompt reports a problem (not a request)
@@ -1218,23 +1221,23 @@ class FactExtractor:
                               start + (lead.end() if lead else 0), len(result.text))
 
     def _relayed_tried(self, block: Block, spans: list[tuple[int, int]], relayed: int,
-                       relayed_end: int) -> int:
+                       relayed_end: int) -> bool:
         """An idea passed on from someone ("Shauna Kerr   Mon 3:51 AM / FYI the city mail relay
         can send to the carriers' text gateways. free backup for your alerting …?") that the
         user answers was tried already, in a sentence of its own, and how it went ("we tried
         this. grady did that during the tonewire outage in october. texts showed up 20-40 min
-        late, some never …"): the idea and the story are a falsified finding. Where the story
-        ends when it was kept, else 0."""
+        late, some never …"): the idea and the story are a falsified finding. Whether it was
+        kept."""
         text = block.text
         idea = [(a, b) for a, b in spans if relayed <= a and b <= relayed_end]
         after = [(a, b) for a, b in spans if a >= relayed_end]
         if not idea or not after:
-            return 0
+            return False
         first, last = after[0]
         told = TRIED_BEFORE.search(text, first, last)
         if told is None or told.group("been") is not None \
                 or len(content_words(text[first:last])) > TRIED_NAMED_WORDS:
-            return 0  # (a bare "we tried this." — what "this" is was passed on)
+            return False  # (a bare "we tried this." — what "this" is was passed on)
         end = last
         for _a, b in after[1:]:
             if _dropped_for(text, last, end) or b - first > FACT_CHARS:
@@ -1242,7 +1245,7 @@ class FactExtractor:
             end = b
         if not _dropped_for(text, last, end) or _went_well(text[last:end], 0) \
                 or not _gives_reason(text[last:end]):
-            return 0
+            return False
         start = idea[0][0]
         offer_end = idea[-1][1]
         while offer_end - start > FACT_CHARS // 2 and len(idea) > 1:
@@ -1250,7 +1253,7 @@ class FactExtractor:
             offer_end = idea[-1][1]
         self._falsified_offer(block, start, text[start:offer_end], block, last, end,
                               label="Tried before:")
-        return end
+        return True
 
     def _falsified_offer(self, said: Block, at: int, offer: str, reply: Block,
                          start: int, end: int, *, label: str = "Turned down:") -> None:
@@ -1273,6 +1276,7 @@ class FactExtractor:
             cites.append(ask)
         if self._keep("falsified", "", cites, text=text):
             self._keys.add(signature(reason))  # (their reason is not a fact again)
+            self._stories.setdefault(reply.uuid, []).append((start, end))
 
     def _about_the_problem(self, text: str) -> bool:
         """Whether a statement speaks of the problem being looked into: it shares a word with
@@ -1446,15 +1450,15 @@ class FactExtractor:
         if "'" in text or '"' in text or "“" in text or "‘" in text:
             pasted += [m.span("quoted") for m in QUOTED_OUTPUT.finditer(text)]
         pasted += [m.span() for m in LOGGED_LINE.finditer(text)]
+        pasted += self._stories.get(block.uuid, [])  # (a story told: no rule in it)
         relayed, relayed_end = len(text), len(text)
         if "\n" in text and (line := RELAY_LINE.search(text)) is not None:
             # (the message passed on runs to the end of its paragraph, or of the quote)
             relayed = line.end()
             gap = RELAYED_END.search(text, relayed + 1)
             relayed_end = gap.start() if gap else len(text)
-            if told := self._relayed_tried(block, spans, relayed, relayed_end):
-                # (the story is the finding; none of it a rule of its own)
-                taken = max(i for i, (_a, b) in enumerate(spans) if b <= told)
+            if self._relayed_tried(block, spans, relayed, relayed_end):
+                pasted += self._stories[block.uuid]  # (the story is the finding, no rule)
         for at, (start, end) in enumerate(spans):
             if pasted and any(a <= start < b for a, b in pasted):
                 continue

@@ -104,12 +104,15 @@ def test_an_offer_turned_down_with_its_story_told_over_several_sentences(tmp_pat
           "host's play, so a station that was offline catches up when it's back. Set it up on "
           "the canary pair?")
     b.prompt("ugh. grady set up ansible-pull last spring. the clone lives in ram on these things "
-             "so it re-clones every boot. and on the lte ones half the runs died halfway. push "
-             "from here, it's slow but we see it")
+             "so it re-clones every boot, the vault password has to be on the pi. and on the lte "
+             "ones half the runs died halfway. push from here, it's slow but we see it")
     b.say("Dropping the idea, then.")
-    texts = [f["text"] for f in proposed(b).get("falsified", [])]
+    found = proposed(b)
+    texts = [f["text"] for f in found.get("falsified", [])]
     assert len(texts) == 1 and texts[0].lower().startswith("ansible-pull fits that") \
-        and "half the runs died halfway" in texts[0], texts
+        and "grady set up ansible-pull last spring" in texts[0], texts
+    # (the story is the finding's: its "every boot" is no rule of the user's)
+    assert not found.get("convention"), found
 
 
 def test_an_offer_turned_down_with_no_reason_however_long_is_no_finding(tmp_path):

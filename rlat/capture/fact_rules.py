@@ -54,8 +54,9 @@ HEDGED = rx(r"\b(?:i doubt|not sure|i don'?t think|i wonder|no idea if|or someth
 # explanation is still to come — unless the rest of the sentence gives it: after a colon
 # ("That wasn't it: BCL Convert doesn't accept two index lengths in one sheet."), or denying
 # nothing ("… it — lane 3 mixes 10 bp and 8 bp indexes, and BCL Convert needs …").
-RULED_OUT = rx(r"^\W*(?:(?:no|nope|ok(?:ay)?|hm+|so)\W+)?(?:that|this|it)(?:'s| is| was)"
-               r"(?:n'?t| not) (?:it|the (?:cause|problem|issue|culprit))\b(?!\s*:)"
+RULED_OUT = rx(r"^\W*(?:(?:no|nope|ok(?:ay)?|hm+|so|clean|fine|normal|nothing there|all good)"
+               r"\W+)?(?:that|this|it)(?:'s| is| was)"
+               r"(?:n'?t| not) (?:it|that|this|the (?:cause|problem|issue|culprit))\b(?!\s*:)"
                r"(?=\W*$|[^\n]*?(?:\wn['’]t\b|\b(?:not|never|elsewhere|somewhere else)\b))",
                re.IGNORECASE)
 BULLET = rx(r"^\s*(?:(?:[-*+•]|\d+[.)])\s+)?\[[ xX✓]\]\s+|^\s*(?:[-*+•]|\d+[.)])\s+|"

@@ -166,3 +166,32 @@ def test_a_later_command_sharing_only_a_filter_recovers_nothing(tmp_path):
     b.run("Bash", {"command": "env | grep ^AWS_"}, "AWS_DEFAULT_REGION=eu-west-1")
     b.say("The shell uses static keys from the environment.")
     assert not proposed(b).get("recovery"), proposed(b)
+
+
+@pytest.mark.parametrize("said,ruled_out", [
+    ("Clean — it isn't that.", True),
+    ("Fine, it's not this.", True),
+    ("it isn't that simple: the pool is too small", False),
+    ("it is not that bad", False),
+])
+def test_a_check_that_rules_a_guess_out_is_no_explanation(said, ruled_out):
+    assert bool(fact_rules.RULED_OUT.match(said)) is ruled_out
+
+
+def test_the_explanation_after_a_guess_ruled_out_is_the_one_kept(tmp_path):
+    b = session(tmp_path)
+    b.prompt("ps31 tunnel up, ping fine, ssh hangs after the banner")
+    b.say("Maybe sshd on ps31 is wedged. Checking whether the port answers at all.")
+    b.run("Bash", {"command": "nc -vz -w3 10.77.0.131 22"},
+          "Connection to 10.77.0.131 22 port [tcp/ssh] succeeded!")
+    b.say("Clean — it isn't that.")
+    b.prompt("no. look at the log")
+    b.run("Bash", {"command": "ping -c2 -M do -s 1352 10.77.0.131; ping -c2 -M do -s 1392 "
+                              "10.77.0.131"},
+          "1360 bytes from 10.77.0.131: icmp_seq=1 ttl=64 time=71 ms\n2 packets transmitted, 0 "
+          "received, 100% packet loss")
+    b.say("Small packets cross the tunnel and full-size ones don't: a 1380-byte packet gets "
+          "through, a 1420-byte one vanishes.")
+    texts = proposed_texts(proposed(b))
+    assert not any(t.startswith("Clean") for t in texts), texts
+    assert any(t.startswith("Small packets cross the tunnel") for t in texts), texts

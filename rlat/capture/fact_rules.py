@@ -1567,10 +1567,21 @@ def _unknown(word: str, tables: tuple) -> bool:
         t.vector(stem(word)) is None for t in tables)
 
 
+# A telephone number written with dashes or dots in its last groups ("+1 (360) 555-0187",
+# "555-0187", "+44 20-7946-0958"): what a service sends from or a desk answers on. Not a date
+# ("2026-12-05") nor an address ("10.30.0.21"); an id in the same shape ("1234-5678") is read
+# as one, and is as salient.
+_PHONE = rx(r"(?<![\w.+-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,5}\)[ .-]?|\d{2,4}[ .-])?\d{3,4}[.-]\d{4}"
+            r"(?![\w.-])")
+
+
 def salient_tokens(text: str) -> set[str]:
-    """Ports, versions, times of day, environment variables and paths in ``text``."""
+    """Ports, versions, times of day, telephone numbers, environment variables and paths in
+    ``text``."""
     out: set[str] = set()
     if _DIGITS.search(text):
+        for m in _PHONE.finditer(text) if "-" in text or "." in text else ():
+            out.add("tel:" + "".join(ch for ch in m.group(0) if ch.isdigit() or ch == "+"))
         clocks = [m.span() for m in _CLOCK_TIME.finditer(text)] if ":" in text else ()
         for a, b in clocks:
             out.add("time:" + text[a:b])  # ("the import runs from cron at 04:30 UTC")

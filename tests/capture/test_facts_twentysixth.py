@@ -195,3 +195,28 @@ def test_the_explanation_after_a_guess_ruled_out_is_the_one_kept(tmp_path):
     texts = proposed_texts(proposed(b))
     assert not any(t.startswith("Clean") for t in texts), texts
     assert any(t.startswith("Small packets cross the tunnel") for t in texts), texts
+
+
+@pytest.mark.parametrize("text,number", [
+    ("Alarm texts come from +1 (360) 555-0187, the Tonewire number", "tel:+13605550187"),
+    ("the service desk is on 555-0187", "tel:5550187"),
+    ("+44 20-7946-0958 rings the control room", "tel:+442079460958"),
+])
+def test_a_telephone_number_is_a_value_of_the_setup(text, number):
+    assert number in fact_rules.salient_tokens(text)
+
+
+@pytest.mark.parametrize("text", ["released 2026-12-05", "the collector is at 10.30.0.21",
+                                  "bumped to 1.22.2"])
+def test_a_date_an_address_or_a_version_is_no_telephone_number(text):
+    assert not any(t.startswith("tel:") for t in fact_rules.salient_tokens(text))
+
+
+def test_the_number_found_for_a_question_is_kept(tmp_path):
+    b = session(tmp_path)
+    b.prompt("what number do the alarm texts come from")
+    b.run("Bash", {"command": "curl -s https://api.tonewire.net/v2/numbers | jq '.numbers[]'"},
+          '{"number": "+13605550187", "friendly_name": "(360) 555-0187"}')
+    b.say("Alarm texts and call-outs come from +1 (360) 555-0187, the Tonewire number on the "
+          "PAW-ALARMS campaign — not the main line.")
+    assert any("555-0187" in t for t in proposed_texts(proposed(b)))

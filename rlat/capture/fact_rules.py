@@ -53,11 +53,14 @@ HEDGED = rx(r"\b(?:i doubt|not sure|i don'?t think|i wonder|no idea if|or someth
 # A guess ruled out ("That wasn't it; the error doesn't come from leftover state."): the
 # explanation is still to come — unless the rest of the sentence gives it: after a colon
 # ("That wasn't it: BCL Convert doesn't accept two index lengths in one sheet."), or denying
-# nothing ("… it — lane 3 mixes 10 bp and 8 bp indexes, and BCL Convert needs …").
+# nothing ("… it — lane 3 mixes 10 bp and 8 bp indexes, and BCL Convert needs …"). "It isn't
+# that" rules out only where the sentence ends: "It's not that sshd is wedged — full-size
+# packets don't …" goes on to say what it is.
 RULED_OUT = rx(r"^\W*(?:(?:no|nope|ok(?:ay)?|hm+|so|clean|fine|normal|nothing there|all good)"
                r"\W+)?(?:that|this|it)(?:'s| is| was)"
-               r"(?:n'?t| not) (?:it|that|this|the (?:cause|problem|issue|culprit))\b(?!\s*:)"
-               r"(?=\W*$|[^\n]*?(?:\wn['’]t\b|\b(?:not|never|elsewhere|somewhere else)\b))",
+               r"(?:n'?t| not) (?:(?:that|this)(?=\W*$)|(?:it|the (?:cause|problem|issue|culprit))"
+               r"\b(?!\s*:)"
+               r"(?=\W*$|[^\n]*?(?:\wn['’]t\b|\b(?:not|never|elsewhere|somewhere else)\b)))",
                re.IGNORECASE)
 BULLET = rx(r"^\s*(?:(?:[-*+•]|\d+[.)])\s+)?\[[ xX✓]\]\s+|^\s*(?:[-*+•]|\d+[.)])\s+|"
                     r"^\s*#+\s+|^\s*>\s*")

@@ -220,3 +220,28 @@ def test_the_number_found_for_a_question_is_kept(tmp_path):
     b.say("Alarm texts and call-outs come from +1 (360) 555-0187, the Tonewire number on the "
           "PAW-ALARMS campaign — not the main line.")
     assert any("555-0187" in t for t in proposed_texts(proposed(b)))
+
+
+# ---------------------------------------------------------------- review of the pass
+
+
+@pytest.mark.parametrize("said", [
+    "It isn't that the disk is full: the inode table is exhausted, because the thumbnailer "
+    "never deletes its temp files.",
+    "It's not that sshd is wedged — full-size packets don't make it through the tunnel.",
+])
+def test_it_is_not_that_x_it_is_y_is_an_explanation_not_a_guess_ruled_out(said):
+    # ("it isn't that" ends a check when it ends the sentence; "it isn't that <clause>" goes
+    # on to say what it is)
+    assert not fact_rules.RULED_OUT.match(said)
+
+
+def test_the_explanation_that_says_what_it_is_not_first_is_kept(tmp_path):
+    b = session(tmp_path)
+    b.prompt("ssh to ps31 hangs after the banner")
+    b.run("Bash", {"command": "ping -c2 -M do -s 1392 10.77.0.131"},
+          "2 packets transmitted, 0 received, 100% packet loss")
+    b.say("It's not that sshd is wedged — full-size packets don't make it through the tunnel, "
+          "so the key exchange stalls.")
+    texts = proposed_texts(proposed(b))
+    assert any(t.startswith("It's not that sshd is wedged") for t in texts), texts

@@ -512,8 +512,9 @@ NOT_A_RULE_ANSWER = rx(r"^\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?|no idea|idk)\b|\
 # "[9:08 AM] Denise Okafor: Standards reminder …" (``CHAT_LEAD``). What it says of how things
 # are done (``RELAYED_RULE``) is a rule, what it says of the setup naming a thing a fact, as the
 # team's own words. (Not a log line's level: "[02:14] INFO: …", "[02:15] ERROR: …" — a name is
-# not written in capitals.)
-_CHAT_TIME_NAME = (r"\[\d{1,2}:\d{2}(?:\s*[AaPp][Mm])?\][ \t]+(?![A-Z][A-Z0-9_]+\b)[A-Z][\w.'-]*"
+# not one word in capitals; initials before a surname are: "[9:08 AM] AJ Russo: …".)
+_CHAT_TIME_NAME = (r"\[\d{1,2}:\d{2}(?:\s*[AaPp][Mm])?\][ \t]+(?![A-Z][A-Z0-9_]+\b(?! [A-Z][a-z]))"
+                   r"[A-Z][\w.'-]*"
                    r"(?: [A-Z][\w.'-]*){0,2}")
 CHAT_LEAD = _CHAT_TIME_NAME + r":[ \t]+"
 RELAY_LINE = rx(r"^[ \t>]*(?:(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)? (?:in|on) #[\w-]+|-{2,} ?from "

@@ -245,3 +245,16 @@ def test_the_explanation_that_says_what_it_is_not_first_is_kept(tmp_path):
           "so the key exchange stalls.")
     texts = proposed_texts(proposed(b))
     assert any(t.startswith("It's not that sshd is wedged") for t in texts), texts
+
+
+def test_a_name_that_opens_with_initials_is_still_a_chat_byline(tmp_path):
+    # ("AJ Russo" is a name; only a capitals word alone — a log level — is none)
+    assert fact_rules.RELAY_LINE.search("x\n[9:08 AM] AJ Russo: every migration gets a down "
+                                        "script").group(0) == "[9:08 AM] AJ Russo: "
+    b = session(tmp_path)
+    b.prompt("add the migration for the new readings table\n\n[9:08 AM] AJ Russo: Standards "
+             "reminder: every migration gets a matching down script in db/down/\n\nkeep it small")
+    b.say("Adding the migration.")
+    rules = [f["text"] for f in proposed(b).get("convention", [])]
+    assert any(r.startswith("Standards reminder: every migration gets a matching down script")
+               for r in rules), rules

@@ -1257,6 +1257,12 @@ SAME_ASKED = rx(r"^\W*(?:(?:and|so|ok|okay)\W+)?(?:(?:the )?same (?:for|with|on|
                 r"(?:shall|should) i (?:do the same|keep to (?:that|it)|stick (?:to|with) (?:that|it)|"
                 r"follow (?:that|it|suit))\b|follow (?:that|suit|the same)\b|do the same\b)"
                 r"[^?\n]{0,30}\?\s*$", re.IGNORECASE)
+# ... but not when that sentence tells a change it just made ("Added a null check to
+# parse_header in src/decoder.rs. Same for parse_footer?"): the question is whether to make it
+# again, and the change is no practice
+SAID_DONE = rx(r"^\W*(?:i (?:just |also )?)?(?:added|changed|fixed|updated|removed|renamed|moved|"
+               r"replaced|bumped|deleted|wrote|created|refactored|implemented|switched|converted|"
+               r"patched|edited|raised|lowered|increased|reduced|dropped)\b", re.IGNORECASE)
 # The assistant asking the user to confirm what it says it will keep to ("From what I can see,
 # templates include the yardlib helpers. I'll keep to that here too - correct?") ...
 CONFIRM_ASKED = rx(

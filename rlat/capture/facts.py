@@ -227,6 +227,7 @@ from .fact_rules import (
     RULE_SETTING,
     RULED_OUT,
     SAID_COMMAND,
+    SAID_DONE,
     SAME_ASKED,
     SEARCHED,
     SENTENCE,
@@ -1344,9 +1345,11 @@ class FactExtractor:
             lead = LOOKED_LEAD.match(sentence)
             if lead:
                 start += lead.end()
+            ruled = RULE.search(text[start:end]) or ALWAYS.search(text[start:end])
+            if same and not ruled and SAID_DONE.match(text[start:end]):
+                return  # (the same again of a change just made: "Added a null check to …")
             if NARRATION.match(sentence) or end - start < SENTENCE_MIN or is_question(sentence) \
-                    or len(content_words(text[start:end])) < 4 \
-                    or not (same or RULE.search(text[start:end]) or ALWAYS.search(text[start:end])):
+                    or len(content_words(text[start:end])) < 4 or not (same or ruled):
                 continue
             self._keep("convention", text[start:end],
                        [self._cite(said, start, end, "fact"), self._cite(reply, 0, len(reply.text),

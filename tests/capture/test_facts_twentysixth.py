@@ -258,3 +258,20 @@ def test_a_name_that_opens_with_initials_is_still_a_chat_byline(tmp_path):
     rules = [f["text"] for f in proposed(b).get("convention", [])]
     assert any(r.startswith("Standards reminder: every migration gets a matching down script")
                for r in rules), rules
+
+
+@pytest.mark.parametrize("done", [
+    "Added a null check to parse_header in src/decoder.rs and a test for the empty frame.",
+    "I changed the retry limit in worker/queue.py from 3 to 5 and logged each retry.",
+    # (nor is what it said before the change)
+    "The pump alarms live in src/alarms/pumps.rs next to the level ones. Added the chlorine "
+    "alarm there with its text wrapped in fit_gsm7.",
+])
+def test_a_change_just_made_and_asked_to_be_repeated_is_no_practice(tmp_path, done):
+    # ("Same for parse_footer?" after what the assistant did asks to do it again there; the
+    # change is no rule of how things are done)
+    b = session(tmp_path)
+    b.prompt("add a null check to the decoder")
+    b.say(done + " Same for parse_footer?")
+    b.prompt("yes")
+    assert not proposed(b).get("convention")

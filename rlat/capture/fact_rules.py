@@ -1148,6 +1148,8 @@ WENT_WELL = rx(r"\b(?:worked|works|helped|fixed|solved|(?:was|been) (?:great|fin
                        r"went fine|loved it|never a problem|without (?:any )?(?:issues|problems)|"
                        # (no trouble told with a turn-down's words: "… and nothing broke")
                        r"nothing broke|no (?:issues|problems)(?: since| at all)?(?=\s*(?:[.,;!]|$))|"
+                       # ("… it's been our backup since, never missed a text", "no complaints")
+                       r"never (?:missed|failed|lost|let us down)|no complaints|"
                        r"dropped|improved|faster|better|instantly|halved|went down)\b",
                        re.IGNORECASE)
 # ... and "dont suggest X - we tried that" says it was dropped, whatever reason follows.

@@ -275,3 +275,18 @@ def test_a_change_just_made_and_asked_to_be_repeated_is_no_practice(tmp_path, do
     b.say(done + " Same for parse_footer?")
     b.prompt("yes")
     assert not proposed(b).get("convention")
+
+
+@pytest.mark.parametrize("story", [
+    "grady set it up during the tonewire outage in october and it's been our backup since, "
+    "never missed a text.",
+    "no complaints, texts arrive within a minute and grady kept it on as the fallback.",
+])
+def test_an_idea_passed_on_that_was_tried_and_went_well_is_no_falsified_finding(tmp_path, story):
+    # ("never missed", "no complaints": what went well, told in a turn-down's words)
+    b = session(tmp_path)
+    b.prompt("Shauna Kerr   Mon 3:51 AM\nFYI the city mail relay can send to the carriers' text "
+             "gateways. free backup for your alerting if the phone vendor goes down?\n\nwe tried "
+             f"this. {story}\ndraft me something polite for shauna saying we already have it")
+    b.say("Draft: Hi Shauna, thanks — we already use it.")
+    assert not proposed(b).get("falsified")

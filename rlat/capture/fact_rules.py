@@ -1582,9 +1582,10 @@ def _unknown(word: str, tables: tuple) -> bool:
 # A telephone number written with dashes or dots in its last groups ("+1 (360) 555-0187",
 # "555-0187", "+44 20-7946-0958"): what a service sends from or a desk answers on. Not a date
 # ("2026-12-05") nor an address ("10.30.0.21"); an id in the same shape ("1234-5678") is read
-# as one, and is as salient.
-_PHONE = rx(r"(?<![\w.+-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,5}\)[ .-]?|\d{2,4}[ .-])?\d{3,4}[.-]\d{4}"
-            r"(?![\w.-])")
+# as one, and is as salient. Not the groups of a longer number either ("card 4539 1488
+# 0343-6467"): a card's number is no value of the setup.
+_PHONE = rx(r"(?<![\w.+-])(?<!\d[ .-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,5}\)[ .-]?|\d{2,4}[ .-])?"
+            r"\d{3,4}[.-]\d{4}(?![\w.-])(?! \d{4}\b)")
 
 
 def salient_tokens(text: str) -> set[str]:

@@ -290,3 +290,19 @@ def test_an_idea_passed_on_that_was_tried_and_went_well_is_no_falsified_finding(
              f"this. {story}\ndraft me something polite for shauna saying we already have it")
     b.say("Draft: Hi Shauna, thanks — we already use it.")
     assert not proposed(b).get("falsified")
+
+
+@pytest.mark.parametrize("text", ["the customer's card 4539 1488 0343-6467 was charged twice",
+                                  "card 4539-1488 0343 6467 on file"])
+def test_the_last_groups_of_a_longer_number_are_no_telephone_number(text):
+    # (a card number typed in groups is no value of the setup: it must not make its sentence a
+    # fact to store)
+    assert not any(t.startswith("tel:") for t in fact_rules.salient_tokens(text))
+
+
+def test_a_card_number_told_is_not_kept_as_a_fact(tmp_path):
+    b = session(tmp_path)
+    b.prompt("which card number does the payment sandbox test use")
+    b.run("Bash", {"command": "grep -rn CARD tests/"}, "tests/pay.py:3: CARD='4000 0027 6000-3184'")
+    b.say("The sandbox tests pay with card 4000 0027 6000-3184, expiry 12/34.")
+    assert not any("3184" in t for t in proposed_texts(proposed(b)))

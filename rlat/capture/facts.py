@@ -357,9 +357,11 @@ PERMISSION_ASKED = rx(r"(?:\b(?:want me to|should i|shall i|do you want me to|(?
                       r"ok|okay|sure|yes|no|thoughts|questions|anything)\b)[A-Za-z]+"
                       r"(?: (?:it|that|this|them|over|now|ahead))?|"
                       # ... or a verb, what it acts on and where ("… catches up when it's back.
-                      # Set it up on the canary pair?"), not a question ("Is it the same host?")
+                      # Set it up on the canary pair?"), not a question ("Is it the same host?",
+                      # "Recognise this from the other stations?", "Seen that on ps09?")
                       r"(?:^|[.!;:—–-]\s+)(?!(?:is|are|was|were|does|do|did|can|could|would|should|"
-                      r"has|have|had|will|why|what|how|when|where|who|which)\b)[A-Za-z]+"
+                      r"has|have|had|will|why|what|how|when|where|who|which|see|seen|saw|"
+                      r"recogni[sz]e|remember|recall|know|knew|heard|noticed|met)\b)[A-Za-z]+"
                       r"(?: up| out| in)? (?:it|that|this|them)(?: up| out| in)?(?: [\w.-]+){1,5})\?\s*$",
                       re.IGNORECASE)
 # What feedback on a refused call says about that call or its user, not how the team works

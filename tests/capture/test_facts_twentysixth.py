@@ -306,3 +306,19 @@ def test_a_card_number_told_is_not_kept_as_a_fact(tmp_path):
     b.run("Bash", {"command": "grep -rn CARD tests/"}, "tests/pay.py:3: CARD='4000 0027 6000-3184'")
     b.say("The sandbox tests pay with card 4000 0027 6000-3184, expiry 12/34.")
     assert not any("3184" in t for t in proposed_texts(proposed(b)))
+
+
+@pytest.mark.parametrize("asked", ["Recognise this from the other stations?",
+                                   "Seen that on the other sites?",
+                                   "Remember that from the migration last year?"])
+def test_asking_whether_the_user_knows_a_thing_is_no_offer(tmp_path, asked):
+    # (what the assistant found, put to the user as a question, is no approach turned down:
+    # the user's own trial is their finding, not "<the finding> Turned down: …")
+    b = session(tmp_path)
+    b.prompt("ps14 keeps rebooting at night")
+    b.say(f"The kernel log shows the watchdog firing right after the modem resets. {asked}")
+    b.prompt("hm. we tried disabling the watchdog on ps09 last year and it hung for two days "
+             "because nothing rebooted it. find another way")
+    b.say("OK, looking at the modem side.")
+    texts = [f["text"] for f in proposed(b).get("falsified", [])]
+    assert texts and not any("Turned down" in t for t in texts), texts

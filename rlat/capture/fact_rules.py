@@ -53,11 +53,14 @@ HEDGED = rx(r"\b(?:i doubt|not sure|i don'?t think|i wonder|no idea if|or someth
 # A guess ruled out ("That wasn't it; the error doesn't come from leftover state."): the
 # explanation is still to come — unless the rest of the sentence gives it: after a colon
 # ("That wasn't it: BCL Convert doesn't accept two index lengths in one sheet."), or denying
-# nothing ("… it — lane 3 mixes 10 bp and 8 bp indexes, and BCL Convert needs …").
+# nothing ("… it — lane 3 mixes 10 bp and 8 bp indexes, and BCL Convert needs …"). "It isn't
+# that" rules out only where the sentence ends: "It's not that sshd is wedged — full-size
+# packets don't …" goes on to say what it is.
 RULED_OUT = rx(r"^\W*(?:(?:no|nope|ok(?:ay)?|hm+|so|clean|fine|normal|nothing there|all good)"
                r"\W+)?(?:that|this|it)(?:'s| is| was)"
-               r"(?:n'?t| not) (?:it|that|this|the (?:cause|problem|issue|culprit))\b(?!\s*:)"
-               r"(?=\W*$|[^\n]*?(?:\wn['’]t\b|\b(?:not|never|elsewhere|somewhere else)\b))",
+               r"(?:n'?t| not) (?:(?:that|this)(?=\W*$)|(?:it|the (?:cause|problem|issue|culprit))"
+               r"\b(?!\s*:)"
+               r"(?=\W*$|[^\n]*?(?:\wn['’]t\b|\b(?:not|never|elsewhere|somewhere else)\b)))",
                re.IGNORECASE)
 BULLET = rx(r"^\s*(?:(?:[-*+•]|\d+[.)])\s+)?\[[ xX✓]\]\s+|^\s*(?:[-*+•]|\d+[.)])\s+|"
                     r"^\s*#+\s+|^\s*>\s*")
@@ -509,8 +512,9 @@ NOT_A_RULE_ANSWER = rx(r"^\W*(?:yes|yep|yeah|yup|sure|ok(?:ay)?|no idea|idk)\b|\
 # "[9:08 AM] Denise Okafor: Standards reminder …" (``CHAT_LEAD``). What it says of how things
 # are done (``RELAYED_RULE``) is a rule, what it says of the setup naming a thing a fact, as the
 # team's own words. (Not a log line's level: "[02:14] INFO: …", "[02:15] ERROR: …" — a name is
-# not written in capitals.)
-_CHAT_TIME_NAME = (r"\[\d{1,2}:\d{2}(?:\s*[AaPp][Mm])?\][ \t]+(?![A-Z][A-Z0-9_]+\b)[A-Z][\w.'-]*"
+# not one word in capitals; initials before a surname are: "[9:08 AM] AJ Russo: …".)
+_CHAT_TIME_NAME = (r"\[\d{1,2}:\d{2}(?:\s*[AaPp][Mm])?\][ \t]+(?![A-Z][A-Z0-9_]+\b(?! [A-Z][a-z]))"
+                   r"[A-Z][\w.'-]*"
                    r"(?: [A-Z][\w.'-]*){0,2}")
 CHAT_LEAD = _CHAT_TIME_NAME + r":[ \t]+"
 RELAY_LINE = rx(r"^[ \t>]*(?:(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)? (?:in|on) #[\w-]+|-{2,} ?from "
@@ -1144,6 +1148,8 @@ WENT_WELL = rx(r"\b(?:worked|works|helped|fixed|solved|(?:was|been) (?:great|fin
                        r"went fine|loved it|never a problem|without (?:any )?(?:issues|problems)|"
                        # (no trouble told with a turn-down's words: "… and nothing broke")
                        r"nothing broke|no (?:issues|problems)(?: since| at all)?(?=\s*(?:[.,;!]|$))|"
+                       # ("… it's been our backup since, never missed a text", "no complaints")
+                       r"never (?:missed|failed|lost|let us down)|no complaints|"
                        r"dropped|improved|faster|better|instantly|halved|went down)\b",
                        re.IGNORECASE)
 # ... and "dont suggest X - we tried that" says it was dropped, whatever reason follows.
@@ -1253,6 +1259,12 @@ SAME_ASKED = rx(r"^\W*(?:(?:and|so|ok|okay)\W+)?(?:(?:the )?same (?:for|with|on|
                 r"(?:shall|should) i (?:do the same|keep to (?:that|it)|stick (?:to|with) (?:that|it)|"
                 r"follow (?:that|it|suit))\b|follow (?:that|suit|the same)\b|do the same\b)"
                 r"[^?\n]{0,30}\?\s*$", re.IGNORECASE)
+# ... but not when that sentence tells a change it just made ("Added a null check to
+# parse_header in src/decoder.rs. Same for parse_footer?"): the question is whether to make it
+# again, and the change is no practice
+SAID_DONE = rx(r"^\W*(?:i (?:just |also )?)?(?:added|changed|fixed|updated|removed|renamed|moved|"
+               r"replaced|bumped|deleted|wrote|created|refactored|implemented|switched|converted|"
+               r"patched|edited|raised|lowered|increased|reduced|dropped)\b", re.IGNORECASE)
 # The assistant asking the user to confirm what it says it will keep to ("From what I can see,
 # templates include the yardlib helpers. I'll keep to that here too - correct?") ...
 CONFIRM_ASKED = rx(
@@ -1570,9 +1582,10 @@ def _unknown(word: str, tables: tuple) -> bool:
 # A telephone number written with dashes or dots in its last groups ("+1 (360) 555-0187",
 # "555-0187", "+44 20-7946-0958"): what a service sends from or a desk answers on. Not a date
 # ("2026-12-05") nor an address ("10.30.0.21"); an id in the same shape ("1234-5678") is read
-# as one, and is as salient.
-_PHONE = rx(r"(?<![\w.+-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,5}\)[ .-]?|\d{2,4}[ .-])?\d{3,4}[.-]\d{4}"
-            r"(?![\w.-])")
+# as one, and is as salient. Not the groups of a longer number either ("card 4539 1488
+# 0343-6467"): a card's number is no value of the setup.
+_PHONE = rx(r"(?<![\w.+-])(?<!\d[ .-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,5}\)[ .-]?|\d{2,4}[ .-])?"
+            r"\d{3,4}[.-]\d{4}(?![\w.-])(?! \d{4}\b)")
 
 
 def salient_tokens(text: str) -> set[str]:

@@ -227,6 +227,7 @@ from .fact_rules import (
     RULE_SETTING,
     RULED_OUT,
     SAID_COMMAND,
+    SAID_DONE,
     SAME_ASKED,
     SEARCHED,
     SENTENCE,
@@ -356,9 +357,11 @@ PERMISSION_ASKED = rx(r"(?:\b(?:want me to|should i|shall i|do you want me to|(?
                       r"ok|okay|sure|yes|no|thoughts|questions|anything)\b)[A-Za-z]+"
                       r"(?: (?:it|that|this|them|over|now|ahead))?|"
                       # ... or a verb, what it acts on and where ("… catches up when it's back.
-                      # Set it up on the canary pair?"), not a question ("Is it the same host?")
+                      # Set it up on the canary pair?"), not a question ("Is it the same host?",
+                      # "Recognise this from the other stations?", "Seen that on ps09?")
                       r"(?:^|[.!;:—–-]\s+)(?!(?:is|are|was|were|does|do|did|can|could|would|should|"
-                      r"has|have|had|will|why|what|how|when|where|who|which)\b)[A-Za-z]+"
+                      r"has|have|had|will|why|what|how|when|where|who|which|see|seen|saw|"
+                      r"recogni[sz]e|remember|recall|know|knew|heard|noticed|met)\b)[A-Za-z]+"
                       r"(?: up| out| in)? (?:it|that|this|them)(?: up| out| in)?(?: [\w.-]+){1,5})\?\s*$",
                       re.IGNORECASE)
 # What feedback on a refused call says about that call or its user, not how the team works
@@ -1344,9 +1347,11 @@ class FactExtractor:
             lead = LOOKED_LEAD.match(sentence)
             if lead:
                 start += lead.end()
+            ruled = RULE.search(text[start:end]) or ALWAYS.search(text[start:end])
+            if same and not ruled and SAID_DONE.match(text[start:end]):
+                return  # (the same again of a change just made: "Added a null check to …")
             if NARRATION.match(sentence) or end - start < SENTENCE_MIN or is_question(sentence) \
-                    or len(content_words(text[start:end])) < 4 \
-                    or not (same or RULE.search(text[start:end]) or ALWAYS.search(text[start:end])):
+                    or len(content_words(text[start:end])) < 4 or not (same or ruled):
                 continue
             self._keep("convention", text[start:end],
                        [self._cite(said, start, end, "fact"), self._cite(reply, 0, len(reply.text),

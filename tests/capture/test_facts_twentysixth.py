@@ -220,3 +220,105 @@ def test_the_number_found_for_a_question_is_kept(tmp_path):
     b.say("Alarm texts and call-outs come from +1 (360) 555-0187, the Tonewire number on the "
           "PAW-ALARMS campaign — not the main line.")
     assert any("555-0187" in t for t in proposed_texts(proposed(b)))
+
+
+# ---------------------------------------------------------------- review of the pass
+
+
+@pytest.mark.parametrize("said", [
+    "It isn't that the disk is full: the inode table is exhausted, because the thumbnailer "
+    "never deletes its temp files.",
+    "It's not that sshd is wedged — full-size packets don't make it through the tunnel.",
+])
+def test_it_is_not_that_x_it_is_y_is_an_explanation_not_a_guess_ruled_out(said):
+    # ("it isn't that" ends a check when it ends the sentence; "it isn't that <clause>" goes
+    # on to say what it is)
+    assert not fact_rules.RULED_OUT.match(said)
+
+
+def test_the_explanation_that_says_what_it_is_not_first_is_kept(tmp_path):
+    b = session(tmp_path)
+    b.prompt("ssh to ps31 hangs after the banner")
+    b.run("Bash", {"command": "ping -c2 -M do -s 1392 10.77.0.131"},
+          "2 packets transmitted, 0 received, 100% packet loss")
+    b.say("It's not that sshd is wedged — full-size packets don't make it through the tunnel, "
+          "so the key exchange stalls.")
+    texts = proposed_texts(proposed(b))
+    assert any(t.startswith("It's not that sshd is wedged") for t in texts), texts
+
+
+def test_a_name_that_opens_with_initials_is_still_a_chat_byline(tmp_path):
+    # ("AJ Russo" is a name; only a capitals word alone — a log level — is none)
+    assert fact_rules.RELAY_LINE.search("x\n[9:08 AM] AJ Russo: every migration gets a down "
+                                        "script").group(0) == "[9:08 AM] AJ Russo: "
+    b = session(tmp_path)
+    b.prompt("add the migration for the new readings table\n\n[9:08 AM] AJ Russo: Standards "
+             "reminder: every migration gets a matching down script in db/down/\n\nkeep it small")
+    b.say("Adding the migration.")
+    rules = [f["text"] for f in proposed(b).get("convention", [])]
+    assert any(r.startswith("Standards reminder: every migration gets a matching down script")
+               for r in rules), rules
+
+
+@pytest.mark.parametrize("done", [
+    "Added a null check to parse_header in src/decoder.rs and a test for the empty frame.",
+    "I changed the retry limit in worker/queue.py from 3 to 5 and logged each retry.",
+    # (nor is what it said before the change)
+    "The pump alarms live in src/alarms/pumps.rs next to the level ones. Added the chlorine "
+    "alarm there with its text wrapped in fit_gsm7.",
+])
+def test_a_change_just_made_and_asked_to_be_repeated_is_no_practice(tmp_path, done):
+    # ("Same for parse_footer?" after what the assistant did asks to do it again there; the
+    # change is no rule of how things are done)
+    b = session(tmp_path)
+    b.prompt("add a null check to the decoder")
+    b.say(done + " Same for parse_footer?")
+    b.prompt("yes")
+    assert not proposed(b).get("convention")
+
+
+@pytest.mark.parametrize("story", [
+    "grady set it up during the tonewire outage in october and it's been our backup since, "
+    "never missed a text.",
+    "no complaints, texts arrive within a minute and grady kept it on as the fallback.",
+])
+def test_an_idea_passed_on_that_was_tried_and_went_well_is_no_falsified_finding(tmp_path, story):
+    # ("never missed", "no complaints": what went well, told in a turn-down's words)
+    b = session(tmp_path)
+    b.prompt("Shauna Kerr   Mon 3:51 AM\nFYI the city mail relay can send to the carriers' text "
+             "gateways. free backup for your alerting if the phone vendor goes down?\n\nwe tried "
+             f"this. {story}\ndraft me something polite for shauna saying we already have it")
+    b.say("Draft: Hi Shauna, thanks — we already use it.")
+    assert not proposed(b).get("falsified")
+
+
+@pytest.mark.parametrize("text", ["the customer's card 4539 1488 0343-6467 was charged twice",
+                                  "card 4539-1488 0343 6467 on file"])
+def test_the_last_groups_of_a_longer_number_are_no_telephone_number(text):
+    # (a card number typed in groups is no value of the setup: it must not make its sentence a
+    # fact to store)
+    assert not any(t.startswith("tel:") for t in fact_rules.salient_tokens(text))
+
+
+def test_a_card_number_told_is_not_kept_as_a_fact(tmp_path):
+    b = session(tmp_path)
+    b.prompt("which card number does the payment sandbox test use")
+    b.run("Bash", {"command": "grep -rn CARD tests/"}, "tests/pay.py:3: CARD='4000 0027 6000-3184'")
+    b.say("The sandbox tests pay with card 4000 0027 6000-3184, expiry 12/34.")
+    assert not any("3184" in t for t in proposed_texts(proposed(b)))
+
+
+@pytest.mark.parametrize("asked", ["Recognise this from the other stations?",
+                                   "Seen that on the other sites?",
+                                   "Remember that from the migration last year?"])
+def test_asking_whether_the_user_knows_a_thing_is_no_offer(tmp_path, asked):
+    # (what the assistant found, put to the user as a question, is no approach turned down:
+    # the user's own trial is their finding, not "<the finding> Turned down: …")
+    b = session(tmp_path)
+    b.prompt("ps14 keeps rebooting at night")
+    b.say(f"The kernel log shows the watchdog firing right after the modem resets. {asked}")
+    b.prompt("hm. we tried disabling the watchdog on ps09 last year and it hung for two days "
+             "because nothing rebooted it. find another way")
+    b.say("OK, looking at the modem side.")
+    texts = [f["text"] for f in proposed(b).get("falsified", [])]
+    assert texts and not any("Turned down" in t for t in texts), texts

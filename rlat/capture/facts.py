@@ -2621,12 +2621,17 @@ class FactExtractor:
 
     def _result(self, block: Block) -> None:
         opened = self._pending.pop(block.tool_id or "", None)
-        if opened is None or block.withheld:
+        if opened is None:
             return
         cited, tool, whole = opened
+        if block.withheld and (block.is_error or tool not in SHELL_TOOLS):
+            return
+        # (a command naming a key file has what it printed withheld, but that it ran and worked
+        # is no secret: "uals … --security …,certs/collector.key.pem …" recovers the call that
+        # lacked the certificate)
         if self._users_words(block):
             return  # (a call turned down at the permission prompt ran nothing: no failure)
-        if block.text:  # an error ("REDIS_URL is not set") backs a fact as well as a success
+        if block.text and not block.withheld:  # an error ("REDIS_URL is not set") backs a fact as well as a success
             self._outputs.append((block.uuid, block.offset, block.text))
         if tool in AGENT_TOOLS and not block.is_error and block.text:
             # a subagent's report is the assistant's own finding, said by another instance of

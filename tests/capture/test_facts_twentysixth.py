@@ -322,3 +322,24 @@ def test_asking_whether_the_user_knows_a_thing_is_no_offer(tmp_path, asked):
     b.say("OK, looking at the modem side.")
     texts = [f["text"] for f in proposed(b).get("falsified", [])]
     assert texts and not any("Turned down" in t for t in texts), texts
+
+
+def test_a_command_naming_a_key_file_that_works_recovers_the_one_that_failed(tmp_path):
+    # (what it printed is withheld — it names a .pem — but that it worked is no secret)
+    b = session(tmp_path)
+    b.prompt("need the node ids under KP/FLT3. browse the server")
+    b.run("Bash", {"command": "uals -u opc.tcp://scada-opc01:48010 -n 'ns=2;s=KP/FLT3' -l"},
+          "Exit code 1\nasyncua.ua.uaerrors._auto.BadSecurityModeRejected: The security mode "
+          "does not meet the requirements set by the server.", is_error=True)
+    b.prompt("try with the cert")
+    b.run("Bash", {"command": "uals -u opc.tcp://scada-opc01:48010 --security Basic256Sha256,"
+                              "SignAndEncrypt,certs/collector.der,certs/collector.key.pem -n "
+                              "'ns=2;s=KP/FLT3' -l"},
+          "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----")
+    b.say("Under KP/FLT3: AIT-301, FIT-301 and LIT-301.")
+    found = proposed(b)
+    (recovery,) = found["recovery"]
+    assert recovery["text"].startswith("Use `uals -u opc.tcp://scada-opc01:48010 --security")
+    # (and nothing it printed is kept anywhere)
+    assert not any("MIIEvQIBADANBgkqhkiG9w0BAQEFAASC" in str(f) for fs in found.values()
+                   for f in fs)

@@ -38,7 +38,8 @@ only.
 dev41 (written in the twenty-fifth pass by a helper that read no rlat code: 0.675 with the
 pass's start code) is tuned on since. dev42 (written in the twenty-fifth pass by a helper that
 read no rlat code: 0.525 with the pass's start code) is read untuned only. dev43 (written in the
-twenty-sixth pass by a helper that read no rlat code) is to be read untuned first.
+twenty-sixth pass by a helper that read no rlat code: 0.55 with the pass's start code) is tuned
+on since.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context
 (:func:`contains_key`: case-insensitive, on word tokens, a trailing plural ``s`` ignored, so

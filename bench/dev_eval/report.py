@@ -80,6 +80,8 @@ SPLIT_NOTE = {
              "rlat code; read untuned only (not tuned on)",
     "dev43": "the DEV43 split: written in the twenty-sixth pass by a helper that read no "
              "rlat code; first read untuned (0.55), tuned on since the twenty-sixth",
+    "dev44": "the DEV44 split: written in the twenty-sixth pass by a helper that read no "
+             "rlat code; read untuned only (not tuned on)",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

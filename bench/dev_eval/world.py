@@ -1,7 +1,7 @@
 """The evaluation world: projects, their sessions with planted facts, and the later prompts.
 
-A *split* (``dev``, ``dev2`` … ``dev43`` or ``heldout``) is a content module
-(``dev_content.py``, ``dev2_content.py`` … ``dev43_content.py``, ``heldout_content.py``: projects,
+A *split* (``dev``, ``dev2`` … ``dev44`` or ``heldout``) is a content module
+(``dev_content.py``, ``dev2_content.py`` … ``dev44_content.py``, ``heldout_content.py``: projects,
 facts, noise, unrelated prompts, phrasing templates) plus a
 seed. :func:`generate` turns it into
 a :class:`World` deterministically: which

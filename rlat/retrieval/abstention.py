@@ -177,6 +177,17 @@ _GENERAL = rx(
     r"^\W*(?:what'?s|what is|what are) (?:a|an|some) (?:good|reasonable|simple|clean|nice|"
     r"sensible|decent|common|standard|solid|proper|better|idiomatic) (?:ways?|"
     r"approach(?:es)?|patterns?|practices?|rules? of thumb) (?:to|for|of)\b|"
+    # ... or on writing or doing a thing well, with people as much as code ("how do I write a
+    # good commit message?", "what makes a good commit message?", "give me three tips for
+    # writing good commit messages", "how do I politely …", "how long should a retro be …";
+    # not this project's: "how do we write a good migration here?" points at it)
+    r"^\W*how (?:do|can|should|would) (?:i|you|we|one) (?:write|give|make|run|plan|draft|word) "
+    r"(?:a |an |some )?(?:good|great|better|useful|effective|clear|polite|short)\b|"
+    r"^\W*what makes (?:a |an )?(?:good|great|useful|effective)\b|"
+    r"^\W*(?:give me |any |some )?(?:\w+ )?(?:tips|advice) (?:for|on)\b|"
+    r"^\W*how (?:do|can|should) (?:i|you|we) (?:politely|nicely|tactfully|gently|kindly)\b|"
+    r"^\W*how long should (?:a|an) \w+|"
+    r"^\W*how (?:do|should|would) (?:you|people|teams) (?:estimate|deal with|handle|cope with)\b|"
     r"^\W*" + _EXPLAIN + r"what(?:'s| is| are) (?:a|an)\b(?!\s+(?:\w+\s+)?(?:way|approach|place|"
     r"name|command|option|setting|tool)\b)|"
     r"^\W*" + _EXPLAIN + r"what (?:a|an) [\w:.+#$-]+(?: \w+)? (?:is|are|does)\b|"

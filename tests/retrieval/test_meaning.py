@@ -574,3 +574,29 @@ def test_a_projects_codes_places_and_chores_are_not_general(ours):
     from rlat.retrieval.abstention import asks_in_general
 
     assert not asks_in_general(ours)
+
+
+@pytest.mark.parametrize(("asked", "general"), [
+    # (twenty-sixth pass: advice on doing a thing well, with people as much as code)
+    ("how do I write a good commit message?", True),
+    ("what makes a good commit message?", True),
+    ("give me three tips for writing good commit messages", True),
+    ("how long should a retro be for a team of five after a rough release?", True),
+    ("how do I write a polite email pushing back on an unrealistic deadline", True),
+    ("how do we write a good migration here?", False),
+    ("how do I write a good test for the parser in this repo?", False),
+    ("how long should the cache live?", False),
+    ("any tips for the staging deploy?", False),
+])
+def test_advice_on_doing_a_thing_well_is_a_general_question(asked, general):
+    from rlat.retrieval.abstention import asks_in_general
+
+    assert asks_in_general(asked) is general
+
+
+def test_advice_asked_in_general_gets_no_claim_sharing_its_words():
+    rule = "Commit messages here follow Conventional Commits: feat:, fix:, chore: prefixes"
+    state = fold([ev.proposed(rule, "convention", workspace=WS, citations=[
+        ev.command_citation(rule)], origin="user", ts=T0)])
+    assert recalled(state, "how do I write a good commit message?") == []
+    assert recalled(state, "how should commit messages be written here?") == [rule]

@@ -250,6 +250,12 @@ _BACK_TO_TERM = rx(r"\band (?:why|how|when) (?:does|do|would|is) it (?:help|matt
 # local keyword does in Perl and when you'd want it"): when to use the thing asked about
 _WHEN_TO_USE_IT = rx(r"\s*,?\s*and when (?:(?:would|should|do|does) (?:you|i|one)|you'?d|i'?d|"
                      r"to) (?:want|use|need|pick|choose) it\W*$", re.IGNORECASE)
+# ... nor the "that" that only goes on to say what a thing asked about is ("… structure a python
+# package that has both a gui and a cli"): a relative pronoun after "a"'s noun, not "that error"
+_RELATIVE_THAT = rx(r"(\b(?:a|an)\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+)that\b(?=\s+(?:\w+\s+)?(?:has|have|is|"
+                    r"are|was|were|does|do|can|will|would|runs?|counts?|finds?|takes?|returns?|"
+                    r"reads?|writes?|works?|holds?|keeps?|lets?|checks?|renders?)\b)",
+                    re.IGNORECASE)
 # Words quoted are asked about, not said of this project ("what's a good way to say 'this
 # slipped to next week' in a status update?": its "this" points at nothing here)
 _QUOTED = rx(r"(?<!\w)'[^'\n]{1,80}'(?!\w)|\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”")
@@ -308,6 +314,7 @@ def asks_in_general(prompt: str) -> bool:
     # PaymentRouter do and how does it work for refunds?" this project's thing)
     said = _WHEN_TO_USE_IT.sub("", _QUOTED.sub(" ", prompt))
     said = _BACK_TO_TERM.sub("", said) if _ARTICLE_END.search(frame.group(0)) else said
+    said = _RELATIVE_THAT.sub(r"\1", said)
     return not _OURS.search(said) \
         and not _IDENTIFIER.search(prompt) \
         and not _THE.search(prompt[frame.end():])

@@ -587,6 +587,10 @@ def test_a_projects_codes_places_and_chores_are_not_general(ours):
     ("how do I write a good test for the parser in this repo?", False),
     ("how long should the cache live?", False),
     ("any tips for the staging deploy?", False),
+    # (a relative "that" points at nothing here; "that error" does)
+    ("what is a good way to structure a python package that has both a gui and a cli", True),
+    ("what does that error mean?", False),
+    ("what's a good way to name a flag that our importer reads?", False),
 ])
 def test_advice_on_doing_a_thing_well_is_a_general_question(asked, general):
     from rlat.retrieval.abstention import asks_in_general

@@ -1455,15 +1455,14 @@ class FactExtractor:
         if "'" in text or '"' in text or "“" in text or "‘" in text:
             pasted += [m.span("quoted") for m in QUOTED_OUTPUT.finditer(text)]
         pasted += [m.span() for m in LOGGED_LINE.finditer(text)]
-        pasted += self._stories.get(block.uuid, [])  # (a story told: no rule in it)
         relayed, relayed_end = len(text), len(text)
         if "\n" in text and (line := RELAY_LINE.search(text)) is not None:
             # (the message passed on runs to the end of its paragraph, or of the quote)
             relayed = line.end()
             gap = RELAYED_END.search(text, relayed + 1)
             relayed_end = gap.start() if gap else len(text)
-            if self._relayed_tried(block, spans, relayed, relayed_end):
-                pasted += self._stories[block.uuid]  # (the story is the finding, no rule)
+            self._relayed_tried(block, spans, relayed, relayed_end)
+        pasted += self._stories.get(block.uuid, [])  # (a story a finding told: no rule in it)
         for at, (start, end) in enumerate(spans):
             if pasted and any(a <= start < b for a, b in pasted):
                 continue
@@ -2624,14 +2623,15 @@ class FactExtractor:
         if opened is None:
             return
         cited, tool, whole = opened
-        if block.withheld and (block.is_error or tool not in SHELL_TOOLS):
-            return
         # (a command naming a key file has what it printed withheld, but that it ran and worked
         # is no secret: "uals … --security …,certs/collector.key.pem …" recovers the call that
         # lacked the certificate)
+        if block.withheld and (block.is_error or tool not in SHELL_TOOLS):
+            return
         if self._users_words(block):
             return  # (a call turned down at the permission prompt ran nothing: no failure)
-        if block.text and not block.withheld:  # an error ("REDIS_URL is not set") backs a fact as well as a success
+        if block.text and not block.withheld:
+            # (an error, "REDIS_URL is not set", backs a fact as well as a success)
             self._outputs.append((block.uuid, block.offset, block.text))
         if tool in AGENT_TOOLS and not block.is_error and block.text:
             # a subagent's report is the assistant's own finding, said by another instance of

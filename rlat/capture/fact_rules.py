@@ -1150,6 +1150,9 @@ WENT_WELL = rx(r"\b(?:worked|works|helped|fixed|solved|(?:was|been) (?:great|fin
                        r"nothing broke|no (?:issues|problems)(?: since| at all)?(?=\s*(?:[.,;!]|$))|"
                        # ("… it's been our backup since, never missed a text", "no complaints")
                        r"never (?:missed|failed|lost|let us down)|no complaints|"
+                       # ("we had redis sessions last year, nothing wrong with it, we just moved
+                       # everything to the db": no reason it went)
+                       r"nothing (?:was |is )?wrong with (?:it|that|them|this)\b|"
                        r"dropped|improved|faster|better|instantly|halved|went down)\b",
                        re.IGNORECASE)
 # ... and "dont suggest X - we tried that" says it was dropped, whatever reason follows.

@@ -343,3 +343,24 @@ def test_a_command_naming_a_key_file_that_works_recovers_the_one_that_failed(tmp
     # (and nothing it printed is kept anywhere)
     assert not any("MIIEvQIBADANBgkqhkiG9w0BAQEFAASC" in str(f) for fs in found.values()
                    for f in fs)
+
+
+def test_an_approach_nothing_was_wrong_with_was_not_turned_down_for_a_reason(tmp_path):
+    # (the last pass's open note: "nothing wrong with it" counted as why it went)
+    b = session(tmp_path)
+    b.prompt("sessions are slow to load. could they live in redis?")
+    b.say("Redis-backed sessions would take the session reads off Postgres. Want me to set it up?")
+    b.prompt("no need, we had redis sessions for a few months last year, nothing wrong with "
+             "it, we just consolidated on postgres")
+    b.say("Leaving them in Postgres.")
+    assert not proposed(b).get("falsified")
+
+
+def test_an_approach_that_went_wrong_is_still_turned_down(tmp_path):
+    b = session(tmp_path)
+    b.prompt("sessions are slow to load. could they live in redis?")
+    b.say("Redis-backed sessions would take the session reads off Postgres. Want me to set it up?")
+    b.prompt("no. we had redis sessions last year and it kept logging everyone out after every "
+             "failover, so we moved them back to the db")
+    b.say("Leaving them in Postgres.")
+    assert proposed(b).get("falsified")

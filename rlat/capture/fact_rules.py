@@ -1258,7 +1258,9 @@ KEEP_TO = rx(r"\b(?:keep|stick|stay) (?:to|with)\b|\bfollow (?:that|it|the same)
 # ... or the question is only whether to do the same as what it just found ("Every existing
 # alarm template wraps its text in sms::fit_gsm7 …. Same for this one?", "Follow that here?"):
 # the sentence before it is the practice, whatever its words
-SAME_ASKED = rx(r"^\W*(?:(?:and|so|ok|okay)\W+)?(?:(?:the )?same (?:for|with|on|in|here|again)\b|"
+SAME_ASKED = rx(r"^\W*(?:(?:and|so|ok|okay)\W+)?(?:(?:the )?same (?:for|with|on|in|here|again|as)\b|"
+                r"(?:(?:do|write|make|keep) (?:it|this one|the new one) )?(?:like|as with) the "
+                r"(?:others|rest|existing ones)\b|"
                 r"(?:shall|should) i (?:do the same|keep to (?:that|it)|stick (?:to|with) (?:that|it)|"
                 r"follow (?:that|it|suit))\b|follow (?:that|suit|the same)\b|do the same\b)"
                 r"[^?\n]{0,30}\?\s*$", re.IGNORECASE)

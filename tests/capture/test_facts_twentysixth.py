@@ -69,6 +69,10 @@ def test_a_practice_found_and_declined_is_no_rule(tmp_path):
     ("Should I do the same for the counters?", True),
     ("Same error on ps14?", False),
     ("Is it the same host?", False),
+    ("Same as the others?", True),
+    ("Do it like the rest?", True),
+    ("Same error as before?", False),
+    ("Is it like the others?", False),
 ])
 def test_asking_to_do_the_same_is_asking_to_keep_to_a_practice(asked, same):
     assert bool(fact_rules.SAME_ASKED.match(asked)) is same

@@ -2429,6 +2429,14 @@ class FactExtractor:
         key = signature(without_ask(text))
         if any(same_fact(key, k) for k in self._keys):
             return None
+        if kind != "falsified" and ASKED_OPEN not in text and _PRONOUN_LEAD.match(text) \
+                and self._ask is not None and one_line(self._ask.excerpt) not in one_line(sentence) \
+                and len(text) <= ROOM_BESIDE_ASK:
+            # (what "it" is was said in the prompt: "It runs on ot-collect01 …" answers "where
+            # does the collector actually run"; a later question names the collector, not "it")
+            text = with_ask(text, snippet(_asked_words(self._ask.excerpt),
+                                          FACT_CHARS - len(text) - ASKED_ROOM))
+            cited = cited + [self._ask]
         # Full: the oldest fact of the kind (or of all) makes room: a later statement is as
         # often the correction of an earlier one; what made room is counted (the receipt).
         same_kind = [f for f in self.facts if f.kind == kind]
@@ -2803,6 +2811,12 @@ _PLAN_HEADING = rx(r"^(?:[^\w\n]|\d)*(?:(?:so |ok(?:ay)?,? )?here'?s |here is )?
 # wire it into the CI job too."): no finding, whatever code it names.
 _OFFERS_MORE = rx(r"\b(?:if you (?:want|like|'d like|prefer)|want me to|i can (?:also )?(?:add|"
                   r"make|write|set up|change|wire|turn|switch|open|draft|run))\b", re.IGNORECASE)
+
+
+# A fact whose subject is a pronoun ("It's tb-replica-2 on port 3307", "It runs on …"): what it
+# is was said before, in the prompt it answers.
+_PRONOUN_LEAD = rx(r"(?:It|They|That|This|These|Those)(?:'s| is| are| was| runs?| uses?| has| "
+                   r"have)\b")
 
 
 def _offers(sentence: str) -> bool:

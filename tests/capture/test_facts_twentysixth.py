@@ -368,3 +368,24 @@ def test_an_approach_that_went_wrong_is_still_turned_down(tmp_path):
              "failover, so we moved them back to the db")
     b.say("Leaving them in Postgres.")
     assert proposed(b).get("falsified")
+
+
+def test_a_fact_said_of_it_carries_the_question_that_named_it(tmp_path):
+    b = session(tmp_path)
+    b.prompt("where does the collector actually run")
+    b.run("Bash", {"command": "cat deploy/hosts.ini"},
+          "[collector]\not-collect01 ansible_host=10.30.0.21")
+    b.say("It runs on ot-collect01 (10.30.0.21, OT DMZ, VLAN 30) as stillwell.service.")
+    texts = proposed_texts(proposed(b))
+    assert any(t.startswith("It runs on ot-collect01") and "collector" in t for t in texts), texts
+
+
+def test_a_fact_naming_its_subject_carries_no_question(tmp_path):
+    b = session(tmp_path)
+    b.prompt("where does the collector actually run")
+    b.run("Bash", {"command": "cat deploy/hosts.ini"},
+          "[collector]\not-collect01 ansible_host=10.30.0.21")
+    b.say("The collector runs on ot-collect01 (10.30.0.21, OT DMZ, VLAN 30) as stillwell.service.")
+    texts = proposed_texts(proposed(b))
+    assert any(t.startswith("The collector runs on ot-collect01") and "[asked:" not in t
+               for t in texts), texts

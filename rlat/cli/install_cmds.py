@@ -215,25 +215,54 @@ def write_settings(path: Path, data: dict, current: dict) -> None:
 
 
 # ------------------------------------------------------------------------------------ --check
-_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 
 
 def _program(command: str) -> tuple[str | None, list[str]]:
-    """The program a hook command starts (its first word after ``NAME=value`` assignments,
-    ``~`` and ``$VARS`` expanded as the shell would) and the PYTHONPATH directories it sets;
-    (None, []) when the command is not one shell word list."""
+    """The program that runs rlat in a hook command (``PYTHON [options] -m rlat hook EVENT``:
+    the interpreter; else the ``rlat`` or ``rlat-hook`` word itself), read in the part of the
+    command that runs it (not a ``cd … &&`` before it, nor a wrapper such as ``timeout 30`` or
+    ``env``), ``~`` and ``$VARS`` expanded as the shell would, and the PYTHONPATH directories
+    set for it; (None, []) when rlat cannot tell (``bash -c '…'``, unbalanced quotes)."""
+    lex = shlex.shlex(command, posix=True, punctuation_chars=True)
+    lex.whitespace_split, lex.commenters = True, ""
     try:
-        words = shlex.split(command)
+        tokens = list(lex)
     except ValueError:
         return None, []
-    pythonpath: list[str] = []
-    while words and _ASSIGNMENT.match(words[0]):
-        name, _, value = words.pop(0).partition("=")
-        if name == "PYTHONPATH":
-            pythonpath = [d for d in value.split(os.pathsep) if d]
-    if not words:
-        return None, []
-    return os.path.expandvars(os.path.expanduser(words[0])), pythonpath
+    segments: list[list[str]] = [[]]
+    for token in tokens:  # (split at ; && || | & ( ): one simple command each)
+        if token and set(token) <= set(";&|()"):
+            segments.append([])
+        else:
+            segments[-1].append(token)
+    for words in segments:
+        for i in range(len(words)):
+            if not _runs_rlat(words, i):
+                continue
+            j = i
+            if i >= 1 and words[i - 1] == "-m":  # back over the interpreter's options
+                j = i - 2
+                while j >= 0 and (words[j].startswith("-")
+                                  or j >= 1 and words[j - 1] in _WITH_VALUE):
+                    j -= 1
+                if j < 0:
+                    return None, []
+            pythonpath = next(([d for d in w.partition("=")[2].split(os.pathsep) if d]
+                               for w in reversed(words[:j]) if w.startswith("PYTHONPATH=")), [])
+            return os.path.expandvars(os.path.expanduser(words[j])), pythonpath
+    return None, []
+
+
+_WITH_VALUE = ("-X", "-W")  # (python's options whose value is the next word)
+_RLAT_WORDS = ("rlat", "rlat.exe", "rlat-hook")
+
+
+def _runs_rlat(words: list[str], i: int) -> bool:
+    """Whether ``words[i]`` is the rlat of ``rlat hook EVENT`` / ``rlat-hook EVENT``."""
+    if re.split(r"[\\/]", words[i])[-1] not in _RLAT_WORDS:
+        return False
+    rest = words[i + 1:i + 3]
+    return bool(rest) and (rest[0] in EVENTS or rest[0] == "hook" and rest[1:] and rest[1] in EVENTS)
 
 
 def check_entry(event: str, command: str, current: str) -> dict:

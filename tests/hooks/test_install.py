@@ -380,3 +380,36 @@ def test_check_changes_nothing_and_takes_no_install_options(tmp_path):
         out = run_rlat("memory", "install-hooks", "--check", *flags,
                        env={"CLAUDE_CONFIG_DIR": str(tmp_path)})
         assert out.returncode == 2 and "choose one of --check and" in out.stderr, out.stderr
+
+
+def _check_one(tmp_path, commands: list[str]) -> list[dict]:
+    """`install-hooks --check --format json` on user settings holding ``commands`` (Stop)."""
+    config = tmp_path / "config"
+    config.mkdir(exist_ok=True)
+    (config / "settings.json").write_text(json.dumps({"hooks": {"Stop": [{"hooks": [
+        {"type": "command", "command": c} for c in commands]}]}}))
+    out = run_rlat("memory", "install-hooks", "--check", "--format", "json",
+                   env={"CLAUDE_CONFIG_DIR": str(config)})
+    assert "Traceback" not in out.stderr, out.stderr
+    return json.loads(out.stdout)["files"][0]["hooks"]
+
+
+def test_check_reads_the_interpreter_that_runs_rlat_not_the_first_word(tmp_path):
+    """A hook edited by hand to `cd /srv && /venv/bin/python -m rlat hook stop`: --check said
+    the interpreter `cd` no longer exists, exited 1 and told the user to reinstall (which would
+    overwrite the edit); `timeout 30 /gone/python -m rlat hook stop` was "ok", the interpreter
+    being /usr/bin/timeout. The interpreter is the word that runs `-m rlat` (or rlat itself)."""
+    import sys
+
+    gone = str(tmp_path / "old-venv" / "bin" / "python")
+    checkout = str(tmp_path / "old-checkout")
+    hooks = _check_one(tmp_path, [
+        f"cd {tmp_path} && {sys.executable} -P -m rlat hook stop",
+        f"cd {tmp_path} && {gone} -m rlat hook stop",
+        f"timeout 30 {gone} -X utf8 -P -m rlat hook stop",
+        f"env PYTHONPATH={checkout} {sys.executable} -m rlat hook stop",
+        f"bash -c '{gone} -m rlat hook stop'",
+    ])
+    assert [(h["interpreter"], h["status"]) for h in hooks] == [
+        (sys.executable, "ok"), (gone, "missing"), (gone, "missing"),
+        (sys.executable, "pythonpath missing"), (None, "unknown")]

@@ -247,10 +247,15 @@ def _program(command: str) -> tuple[str | None, list[str]]:
                     j -= 1
                 if j < 0:
                     return None, []
-            pythonpath = next(([d for d in w.partition("=")[2].split(os.pathsep) if d]
+            pythonpath = next(([_expand(d) for d in w.partition("=")[2].split(os.pathsep) if d]
                                for w in reversed(words[:j]) if w.startswith("PYTHONPATH=")), [])
-            return os.path.expandvars(os.path.expanduser(words[j])), pythonpath
+            return _expand(words[j]), pythonpath
     return None, []
+
+
+def _expand(word: str) -> str:
+    """``~`` and ``$VARS`` expanded as the shell would (in an assignment's value too)."""
+    return os.path.expandvars(os.path.expanduser(word))
 
 
 _WITH_VALUE = ("-X", "-W")  # (python's options whose value is the next word)

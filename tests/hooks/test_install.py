@@ -413,3 +413,22 @@ def test_check_reads_the_interpreter_that_runs_rlat_not_the_first_word(tmp_path)
     assert [(h["interpreter"], h["status"]) for h in hooks] == [
         (sys.executable, "ok"), (gone, "missing"), (gone, "missing"),
         (sys.executable, "pythonpath missing"), (None, "unknown")]
+
+
+def test_check_expands_a_pythonpath_as_the_shell_does(tmp_path):
+    """`PYTHONPATH=$HOME/rlat-checkout python -m rlat hook stop`, a hook that works: --check
+    said the PYTHONPATH directory `$HOME/rlat-checkout` no longer exists and exited 1 (it
+    expanded `$HOME` and `~` in the interpreter but not in PYTHONPATH)."""
+    import sys
+
+    home = tmp_path / "home"
+    (home / "rlat-checkout").mkdir(parents=True)
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text(json.dumps({"hooks": {"Stop": [{"hooks": [
+        {"type": "command", "command": f"PYTHONPATH={p}/rlat-checkout {sys.executable} -m rlat "
+                                       "hook stop"} for p in ("$HOME", "~", "${HOME}")]}]}}))
+    out = run_rlat("memory", "install-hooks", "--check", "--format", "json",
+                   env={"CLAUDE_CONFIG_DIR": str(config), "HOME": str(home)})
+    assert out.returncode == 0, (out.stdout, out.stderr)
+    assert [h["status"] for h in json.loads(out.stdout)["files"][0]["hooks"]] == ["ok"] * 3

@@ -432,3 +432,38 @@ def test_check_expands_a_pythonpath_as_the_shell_does(tmp_path):
                    env={"CLAUDE_CONFIG_DIR": str(config), "HOME": str(home)})
     assert out.returncode == 0, (out.stdout, out.stderr)
     assert [h["status"] for h in json.loads(out.stdout)["files"][0]["hooks"]] == ["ok"] * 3
+
+
+def test_check_reads_a_project_hook_as_claude_code_runs_it(tmp_path):
+    """Project hooks run in the project with $CLAUDE_PROJECT_DIR set. A project's own venv,
+    `"$CLAUDE_PROJECT_DIR"/.venv/bin/python -m rlat hook stop` or `.venv/bin/python …`, was
+    reported missing by `--check --project-dir p` (the variable left as is, the relative path
+    read from wherever rlat ran), exit 1. In the user's settings neither can be told."""
+    import sys
+
+    project = tmp_path / "p"
+    (project / ".claude").mkdir(parents=True)
+    (project / ".venv" / "bin").mkdir(parents=True)
+    (project / ".venv" / "bin" / "python").symlink_to(sys.executable)
+    commands = ['"$CLAUDE_PROJECT_DIR"/.venv/bin/python -m rlat hook stop',
+                "${CLAUDE_PROJECT_DIR}/.venv/bin/python -m rlat hook stop",
+                ".venv/bin/python -P -m rlat hook stop"]
+    settings_json = json.dumps({"hooks": {"Stop": [{"hooks": [
+        {"type": "command", "command": c} for c in commands]}]}})
+    (project / ".claude" / "settings.json").write_text(settings_json)
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text(settings_json)
+    env = {"CLAUDE_CONFIG_DIR": str(config)}
+    out = run_rlat("memory", "install-hooks", "--check", "--project-dir", str(project),
+                   "--format", "json", cwd=tmp_path, env=env)
+    assert out.returncode == 0, (out.stdout, out.stderr)
+    user, proj = json.loads(out.stdout)["files"]
+    assert [(h["interpreter"], h["status"]) for h in proj["hooks"]] == \
+        [(str(project / ".venv" / "bin" / "python"), "ok")] * 3
+    assert [(h["interpreter"], h["status"]) for h in user["hooks"]] == [(None, "unknown")] * 3
+    (project / ".venv" / "bin" / "python").unlink()  # the venv deleted: now it is missing
+    out = run_rlat("memory", "install-hooks", "--check", "--project-dir", str(project),
+                   "--format", "json", cwd=tmp_path, env=env)
+    assert out.returncode == 1
+    assert [h["status"] for h in json.loads(out.stdout)["files"][1]["hooks"]] == ["missing"] * 3

@@ -15,7 +15,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from .claims.model import REMARK_KIND, REMARK_SUBJECT, Claim, visible_in
-from .trust.lifecycle import effective_state
+from .trust.lifecycle import effective_state, stale_reason
 from .trust.rungs import rung
 
 # A rung depends on the clock only through outcomes dated after it (they don't count yet).
@@ -48,6 +48,16 @@ def shown_state(row: dict, now: float) -> str:
     (``trust.lifecycle.effective_state``: past its type's TTL a claim is stale, though no event
     says so), worked out from the row's fields at ``now``, since a stored row does not age."""
     return effective_state(SimpleNamespace(**row), now)  # (it reads the claim's fields alone)
+
+
+def shown_row(row: dict, now: float) -> dict:
+    """``row`` with the state a listing shows (``shown_state``) and, for a claim past its TTL
+    that no event marked stale, why it is stale (as `memory show` says)."""
+    state = shown_state(row, now)
+    if state == "stale" and row.get("state") != "stale":
+        return {**row, "state": state,
+                "state_reason": stale_reason(SimpleNamespace(**row), now)}
+    return {**row, "state": state}
 
 
 def listed_type(row: dict) -> str:

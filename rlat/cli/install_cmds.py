@@ -215,33 +215,85 @@ def write_settings(path: Path, data: dict, current: dict) -> None:
 
 
 # ------------------------------------------------------------------------------------ --check
-_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 
 
-def _program(command: str) -> tuple[str | None, list[str]]:
-    """The program a hook command starts (its first word after ``NAME=value`` assignments,
-    ``~`` and ``$VARS`` expanded as the shell would) and the PYTHONPATH directories it sets;
-    (None, []) when the command is not one shell word list."""
+def _program(command: str, project: str | None = None) -> tuple[str | None, list[str]]:
+    """The program that runs rlat in a hook command (``PYTHON [options] -m rlat hook EVENT``:
+    the interpreter; else the ``rlat`` or ``rlat-hook`` word itself), read in the part of the
+    command that runs it (not a ``cd … &&`` before it, nor a wrapper such as ``timeout 30`` or
+    ``env``), ``~`` and ``$VARS`` expanded as the shell would, and the PYTHONPATH directories
+    set for it; (None, []) when rlat cannot tell (``bash -c '…'``, unbalanced quotes).
+    ``project``: the directory a project's hooks run in, with ``$CLAUDE_PROJECT_DIR`` set to
+    it (None for the user's hooks, which run in whichever project a session starts in: a path
+    relative to it or naming ``$CLAUDE_PROJECT_DIR`` cannot be told there)."""
+    lex = shlex.shlex(command, posix=True, punctuation_chars=True)
+    lex.whitespace_split, lex.commenters = True, ""
     try:
-        words = shlex.split(command)
+        tokens = list(lex)
     except ValueError:
         return None, []
-    pythonpath: list[str] = []
-    while words and _ASSIGNMENT.match(words[0]):
-        name, _, value = words.pop(0).partition("=")
-        if name == "PYTHONPATH":
-            pythonpath = [d for d in value.split(os.pathsep) if d]
-    if not words:
-        return None, []
-    return os.path.expandvars(os.path.expanduser(words[0])), pythonpath
+    segments: list[list[str]] = [[]]
+    for token in tokens:  # (split at ; && || | & ( ): one simple command each)
+        if token and set(token) <= set(";&|()"):
+            segments.append([])
+        else:
+            segments[-1].append(token)
+    for n, words in enumerate(segments):
+        for i in range(len(words)):
+            if not _runs_rlat(words, i):
+                continue
+            j = i
+            if i >= 1 and words[i - 1] == "-m":  # back over the interpreter's options
+                j = i - 2
+                while j >= 0 and (words[j].startswith("-")
+                                  or j >= 1 and words[j - 1] in _WITH_VALUE):
+                    j -= 1
+                if j < 0:
+                    return None, []
+            # (after a `cd … &&` a relative path is relative to somewhere else)
+            where = project if n == 0 else None
+            value = next((w.partition("=")[2] for w in reversed(words[:j])
+                          if w.startswith("PYTHONPATH=")), "")
+            pythonpath = [e for d in value.split(os.pathsep) if d and (e := _expand(d, where))]
+            program = _expand(words[j], where)
+            return (program, pythonpath) if program else (None, [])
+    return None, []
 
 
-def check_entry(event: str, command: str, current: str) -> dict:
+def _expand(word: str, project: str | None) -> str:
+    """``word`` with ``~`` and ``$VARS`` expanded as the shell would (in an assignment's value
+    too), made absolute in ``project``; "" when that cannot be told here (a variable rlat does
+    not have, a relative path in the user's hooks)."""
+    word = _PROJECT_VAR.sub(lambda _m: project or "$CLAUDE_PROJECT_DIR", word)
+    word = os.path.expandvars(os.path.expanduser(word))
+    if "$" in word:
+        return ""
+    if os.sep in word and not os.path.isabs(word):
+        return os.path.join(project, word) if project else ""
+    return word
+
+
+_PROJECT_VAR = re.compile(r"\$(?:\{CLAUDE_PROJECT_DIR\}|CLAUDE_PROJECT_DIR\b)")
+
+
+_WITH_VALUE = ("-X", "-W")  # (python's options whose value is the next word)
+_RLAT_WORDS = ("rlat", "rlat.exe", "rlat-hook")
+
+
+def _runs_rlat(words: list[str], i: int) -> bool:
+    """Whether ``words[i]`` is the rlat of ``rlat hook EVENT`` / ``rlat-hook EVENT``."""
+    if re.split(r"[\\/]", words[i])[-1] not in _RLAT_WORDS:
+        return False
+    rest = words[i + 1:i + 3]
+    return bool(rest) and (rest[0] in EVENTS or rest[0] == "hook" and rest[1:] and rest[1] in EVENTS)
+
+
+def check_entry(event: str, command: str, current: str, project: str | None = None) -> dict:
     """What one of rlat's hook entries runs, and whether that still can: ``status`` is ok,
     missing, not executable, pythonpath missing (the checkout it imports rlat from is gone),
     or unknown (a command rlat cannot read). ``current``: the interpreter install-hooks would
-    pin now."""
-    program, pythonpath = _program(command)
+    pin now; ``project``: the project directory the hook runs in (``_program``)."""
+    program, pythonpath = _program(command, project)
     entry = {"event": event, "command": command, "interpreter": program, "exists": False,
              "executable": False, "current": False, "status": "unknown"}
     if program is None:
@@ -294,7 +346,9 @@ def check_hooks(project_dir: Path | None, fmt: str, settings) -> int:
             data = load_settings(path)
         except SettingsError as exc:
             fail(str(exc))
-        hooks = [check_entry(event, cmd, current) for event, cmd in installed_entries(data)]
+        where = None if directory is None else os.path.abspath(Path(directory).expanduser())
+        hooks = [check_entry(event, cmd, current, where)
+                 for event, cmd in installed_entries(data)]
         files.append({"settings": str(path), "scope": scope, "installed": bool(hooks),
                       "reinstall": _reinstall(directory), "hooks": hooks})
     broken = [(f, [h for h in f["hooks"] if h["status"] not in ("ok", "unknown")])

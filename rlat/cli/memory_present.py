@@ -97,7 +97,7 @@ def list_rows(store: Path, now: float, *, all_states: bool = False,
             from ..retrieval.readmodel import request_rebuild
 
             request_rebuild(store)
-    rows = [{**r, "state": listing.shown_state(r, now)} for r in rows]
+    rows = [listing.shown_row(r, now) for r in rows]
     return listing.ordered([r for r in rows if listing.shown(
         r, all_states=all_states or state is not None, workspace=workspace,
         claim_type=claim_type) and (state is None or r["state"] == state)

@@ -129,7 +129,9 @@ def test_a_broken_store_is_one_error_line(rlat_home, tmp_path):
 def test_the_json_listing_carries_every_row_exactly(store, rlat_home, tmp_path):
     """Whichever encoder writes it (orjson when installed), the listing parses back to exactly
     each claim's summary, rung and listed type: floats to the last bit, unicode unescaped."""
-    from rlat.trust.lifecycle import effective_state
+    import time
+
+    from rlat.trust.lifecycle import effective_state, stale_reason
     from rlat.trust.rungs import rung
 
     out = run_rlat("memory", "list", "--all", "--format", "json", cwd=tmp_path)
@@ -139,8 +141,11 @@ def test_the_json_listing_carries_every_row_exactly(store, rlat_home, tmp_path):
     assert listing["count"] == len(state.claims) == 5
     for row in listing["claims"]:
         claim = state.claims[row["id"]]
-        assert row == {**claim.summary_dict(), "rung": rung(claim), "listed_type": claim.type,
-                       "state": effective_state(claim)}  # (past its TTL: stale)
+        expected = {**claim.summary_dict(), "rung": rung(claim), "listed_type": claim.type,
+                    "state": effective_state(claim)}
+        if expected["state"] == "stale" and claim.state != "stale":  # (past its TTL: and why)
+            expected["state_reason"] = stale_reason(claim, time.time())
+        assert row == expected
     assert "«ünïcode»" in out.stdout
 
 

@@ -94,10 +94,8 @@ def test_a_rung_earned_by_a_future_outcome_counts_only_once_its_time_has_come():
     for now in (time.time(), later + 5, later + 20):
         got = list_rows(store, now, all_states=True)
         full = ClaimLog(store).state()
-        from rlat.listing import ordered, row
-        from rlat.trust.lifecycle import effective_state
-        want = ordered([{**row(c, now), "state": effective_state(c, now)}
-                        for c in full.claims.values()])
+        from rlat.listing import ordered, row, shown_row
+        want = ordered([shown_row(row(c, now), now) for c in full.claims.values()])
         assert got == want, now
     before = {r["id"]: r["rung"] for r in list_rows(store, time.time(), all_states=True)}
     after = {r["id"]: r["rung"] for r in list_rows(store, later + 20, all_states=True)}

@@ -380,3 +380,90 @@ def test_check_changes_nothing_and_takes_no_install_options(tmp_path):
         out = run_rlat("memory", "install-hooks", "--check", *flags,
                        env={"CLAUDE_CONFIG_DIR": str(tmp_path)})
         assert out.returncode == 2 and "choose one of --check and" in out.stderr, out.stderr
+
+
+def _check_one(tmp_path, commands: list[str]) -> list[dict]:
+    """`install-hooks --check --format json` on user settings holding ``commands`` (Stop)."""
+    config = tmp_path / "config"
+    config.mkdir(exist_ok=True)
+    (config / "settings.json").write_text(json.dumps({"hooks": {"Stop": [{"hooks": [
+        {"type": "command", "command": c} for c in commands]}]}}))
+    out = run_rlat("memory", "install-hooks", "--check", "--format", "json",
+                   env={"CLAUDE_CONFIG_DIR": str(config)})
+    assert "Traceback" not in out.stderr, out.stderr
+    return json.loads(out.stdout)["files"][0]["hooks"]
+
+
+def test_check_reads_the_interpreter_that_runs_rlat_not_the_first_word(tmp_path):
+    """A hook edited by hand to `cd /srv && /venv/bin/python -m rlat hook stop`: --check said
+    the interpreter `cd` no longer exists, exited 1 and told the user to reinstall (which would
+    overwrite the edit); `timeout 30 /gone/python -m rlat hook stop` was "ok", the interpreter
+    being /usr/bin/timeout. The interpreter is the word that runs `-m rlat` (or rlat itself)."""
+    import sys
+
+    gone = str(tmp_path / "old-venv" / "bin" / "python")
+    checkout = str(tmp_path / "old-checkout")
+    hooks = _check_one(tmp_path, [
+        f"cd {tmp_path} && {sys.executable} -P -m rlat hook stop",
+        f"cd {tmp_path} && {gone} -m rlat hook stop",
+        f"timeout 30 {gone} -X utf8 -P -m rlat hook stop",
+        f"env PYTHONPATH={checkout} {sys.executable} -m rlat hook stop",
+        f"bash -c '{gone} -m rlat hook stop'",
+    ])
+    assert [(h["interpreter"], h["status"]) for h in hooks] == [
+        (sys.executable, "ok"), (gone, "missing"), (gone, "missing"),
+        (sys.executable, "pythonpath missing"), (None, "unknown")]
+
+
+def test_check_expands_a_pythonpath_as_the_shell_does(tmp_path):
+    """`PYTHONPATH=$HOME/rlat-checkout python -m rlat hook stop`, a hook that works: --check
+    said the PYTHONPATH directory `$HOME/rlat-checkout` no longer exists and exited 1 (it
+    expanded `$HOME` and `~` in the interpreter but not in PYTHONPATH)."""
+    import sys
+
+    home = tmp_path / "home"
+    (home / "rlat-checkout").mkdir(parents=True)
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text(json.dumps({"hooks": {"Stop": [{"hooks": [
+        {"type": "command", "command": f"PYTHONPATH={p}/rlat-checkout {sys.executable} -m rlat "
+                                       "hook stop"} for p in ("$HOME", "~", "${HOME}")]}]}}))
+    out = run_rlat("memory", "install-hooks", "--check", "--format", "json",
+                   env={"CLAUDE_CONFIG_DIR": str(config), "HOME": str(home)})
+    assert out.returncode == 0, (out.stdout, out.stderr)
+    assert [h["status"] for h in json.loads(out.stdout)["files"][0]["hooks"]] == ["ok"] * 3
+
+
+def test_check_reads_a_project_hook_as_claude_code_runs_it(tmp_path):
+    """Project hooks run in the project with $CLAUDE_PROJECT_DIR set. A project's own venv,
+    `"$CLAUDE_PROJECT_DIR"/.venv/bin/python -m rlat hook stop` or `.venv/bin/python …`, was
+    reported missing by `--check --project-dir p` (the variable left as is, the relative path
+    read from wherever rlat ran), exit 1. In the user's settings neither can be told."""
+    import sys
+
+    project = tmp_path / "p"
+    (project / ".claude").mkdir(parents=True)
+    (project / ".venv" / "bin").mkdir(parents=True)
+    (project / ".venv" / "bin" / "python").symlink_to(sys.executable)
+    commands = ['"$CLAUDE_PROJECT_DIR"/.venv/bin/python -m rlat hook stop',
+                "${CLAUDE_PROJECT_DIR}/.venv/bin/python -m rlat hook stop",
+                ".venv/bin/python -P -m rlat hook stop"]
+    settings_json = json.dumps({"hooks": {"Stop": [{"hooks": [
+        {"type": "command", "command": c} for c in commands]}]}})
+    (project / ".claude" / "settings.json").write_text(settings_json)
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text(settings_json)
+    env = {"CLAUDE_CONFIG_DIR": str(config)}
+    out = run_rlat("memory", "install-hooks", "--check", "--project-dir", str(project),
+                   "--format", "json", cwd=tmp_path, env=env)
+    assert out.returncode == 0, (out.stdout, out.stderr)
+    user, proj = json.loads(out.stdout)["files"]
+    assert [(h["interpreter"], h["status"]) for h in proj["hooks"]] == \
+        [(str(project / ".venv" / "bin" / "python"), "ok")] * 3
+    assert [(h["interpreter"], h["status"]) for h in user["hooks"]] == [(None, "unknown")] * 3
+    (project / ".venv" / "bin" / "python").unlink()  # the venv deleted: now it is missing
+    out = run_rlat("memory", "install-hooks", "--check", "--project-dir", str(project),
+                   "--format", "json", cwd=tmp_path, env=env)
+    assert out.returncode == 1
+    assert [h["status"] for h in json.loads(out.stdout)["files"][1]["hooks"]] == ["missing"] * 3

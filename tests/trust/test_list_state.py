@@ -104,3 +104,22 @@ def test_one_contest_is_one_line_of_history(tmp_path):
         shown = run_rlat("memory", "show", me[:12], cwd=tmp_path)
         assert shown.returncode == 0, shown.stderr
         assert shown.stdout.count(f"contested with {other}") == 1, shown.stdout
+
+
+def test_a_claim_past_its_ttl_says_why_in_list_json(tmp_path):
+    """`memory list --format json` gave a 40-day-old environment fact "state": "stale" with
+    "state_reason": "" (no event says so), where `memory show --format json` says why."""
+    import json
+    import time
+
+    old = ev.proposed("Staging SSH listens on 2222", "environment", subject="env:port",
+                      ts=time.time() - 40 * 86_400,
+                      citations=[ev.session_citation("s1", "m1", "h")])
+    ClaimLog(memory_store_path()).append([old])
+    listed = run_rlat("memory", "list", "--format", "json", cwd=tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    row = json.loads(listed.stdout)["claims"][0]
+    shown = json.loads(run_rlat("memory", "show", old["claim"][:12], "--format", "json",
+                                cwd=tmp_path).stdout)
+    assert row["state"] == shown["state"] == "stale"
+    assert row["state_reason"] == shown["state_reason"] == "30-day TTL expired without fresh evidence"

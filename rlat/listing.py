@@ -43,21 +43,17 @@ def rung_settled_at(claim: Claim) -> float:
         return _NEVER
 
 
-def shown_state(row: dict, now: float) -> str:
-    """The state a listing shows and ``--state`` filters on: the claim's effective state
-    (``trust.lifecycle.effective_state``: past its type's TTL a claim is stale, though no event
-    says so), worked out from the row's fields at ``now``, since a stored row does not age."""
-    return effective_state(SimpleNamespace(**row), now)  # (it reads the claim's fields alone)
-
-
 def shown_row(row: dict, now: float) -> dict:
-    """``row`` with the state a listing shows (``shown_state``) and, for a claim past its TTL
-    that no event marked stale, why it is stale (as `memory show` says)."""
-    state = shown_state(row, now)
-    if state == "stale" and row.get("state") != "stale":
-        return {**row, "state": state,
-                "state_reason": stale_reason(SimpleNamespace(**row), now)}
-    return {**row, "state": state}
+    """``row`` with the state a listing shows and ``--state`` filters on: the claim's effective
+    state (``trust.lifecycle.effective_state``: past its type's TTL a claim is stale, though no
+    event says so), worked out from the row's fields at ``now`` since a stored row does not
+    age, and then why it is stale (as `memory show` says). The row itself when nothing
+    changed."""
+    claim = SimpleNamespace(**row)  # (the lifecycle reads the claim's fields alone)
+    state = effective_state(claim, now)
+    if state == row.get("state"):
+        return row
+    return {**row, "state": state, "state_reason": stale_reason(claim, now)}
 
 
 def listed_type(row: dict) -> str:

@@ -188,3 +188,11 @@ def atomic_write(target: str | os.PathLike, mode: str = "wb", *, keep_mode: bool
             pass
     if durable:
         fsync_dir(target.parent)
+
+
+def dir_problem(path: Path) -> str | None:
+    """Why ``path`` names no directory here ("no such directory", "not a directory": a file
+    given for a directory is not missing), or None when it names one."""
+    if path.is_dir():
+        return None
+    return "not a directory" if path.exists() else "no such directory"

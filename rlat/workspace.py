@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from .paths import normalise_path
+from .paths import dir_problem, normalise_path
 
 
 def find_git_dir(start: Path) -> tuple[Path, Path] | None:
@@ -187,10 +187,7 @@ def project_dir_problem(raw: str) -> str | None:
     path (``C:\\…``) seen from elsewhere passes: its id is its spelling (``workspace_id``)."""
     if len(raw) >= 2 and raw[1] == ":" and raw[0].isalpha():
         return None
-    path = Path(raw).expanduser()
-    if path.is_dir():
-        return None
-    return "not a directory" if path.exists() else "no such directory"
+    return dir_problem(Path(raw).expanduser())
 
 
 def workspace_id(cwd: str) -> str:

@@ -1224,23 +1224,23 @@ class FactExtractor:
                               start + (lead.end() if lead else 0), len(result.text))
 
     def _relayed_tried(self, block: Block, spans: list[tuple[int, int]], relayed: int,
-                       relayed_end: int) -> bool:
+                       relayed_end: int) -> None:
         """An idea passed on from someone ("Shauna Kerr   Mon 3:51 AM / FYI the city mail relay
         can send to the carriers' text gateways. free backup for your alerting …?") that the
         user answers was tried already, in a sentence of its own, and how it went ("we tried
         this. grady did that during the tonewire outage in october. texts showed up 20-40 min
-        late, some never …"): the idea and the story are a falsified finding. Whether it was
-        kept."""
+        late, some never …"): the idea and the story are a falsified finding (its story's
+        spans go to ``_stories``: no rules of the user's)."""
         text = block.text
         idea = [(a, b) for a, b in spans if relayed <= a and b <= relayed_end]
         after = [(a, b) for a, b in spans if a >= relayed_end]
         if not idea or not after:
-            return False
+            return
         first, last = after[0]
         told = TRIED_BEFORE.search(text, first, last)
         if told is None or told.group("been") is not None \
                 or len(content_words(text[first:last])) > TRIED_NAMED_WORDS:
-            return False  # (a bare "we tried this." — what "this" is was passed on)
+            return  # (a bare "we tried this." — what "this" is was passed on)
         end = last
         for _a, b in after[1:]:
             if _dropped_for(text, last, end) or b - first > FACT_CHARS:
@@ -1248,7 +1248,7 @@ class FactExtractor:
             end = b
         if not _dropped_for(text, last, end) or _went_well(text[last:end], 0) \
                 or not _gives_reason(text[last:end]):
-            return False
+            return
         start = idea[0][0]
         offer_end = idea[-1][1]
         while offer_end - start > FACT_CHARS // 2 and len(idea) > 1:
@@ -1256,7 +1256,6 @@ class FactExtractor:
             offer_end = idea[-1][1]
         self._falsified_offer(block, start, text[start:offer_end], block, last, end,
                               label="Tried before:")
-        return True
 
     def _falsified_offer(self, said: Block, at: int, offer: str, reply: Block,
                          start: int, end: int, *, label: str = "Turned down:") -> None:

@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 from ..hooks.dispatch import EVENTS, SETTINGS_TIMEOUTS
-from ..paths import atomic_write
+from ..paths import atomic_write, dir_problem
 from .common import FORMAT_OPTION, echo, emit_json, fail
 from .hook_settings import installed_entries, is_ours, settings_path
 from .parsing import Arg, command
@@ -413,9 +413,8 @@ def install_hooks(user: bool, project_dir: Path | None, mine: bool | None, unins
     `--check` says which hooks name an interpreter that is gone, and running install-hooks
     again (with the same --project-dir) re-pins them. See docs/hooks.md for what each hook
     does."""
-    if project_dir is not None and not Path(project_dir).expanduser().is_dir():
-        fail(f"--project-dir {project_dir}: "
-             f"{'not a directory' if Path(project_dir).expanduser().exists() else 'no such directory'}")
+    if project_dir is not None and (problem := dir_problem(Path(project_dir).expanduser())):
+        fail(f"--project-dir {project_dir}: {problem}")
     if check:
         return check_hooks(project_dir, fmt, settings)
     path = settings_path(project_dir, settings.claude_config_dir)

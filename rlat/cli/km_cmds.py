@@ -233,10 +233,11 @@ def trace(km: Path, ref: str, source_root: Path | None, fmt: str) -> None:
     if info["kind"] == "claim":
         from .memory_present import claim_history, history_lines
 
-        history = history_lines(claim_history(km, info["id"]), info["id"])
+        events = claim_history(km, info["id"])
         if fmt == "json":
-            emit_json(info | {"history": claim_history(km, info["id"])})
+            emit_json(info | {"history": events})
             return
+        history = history_lines(events, info["id"])
         state = "purged" if info.get("purged") else info["state"]  # (as `rlat profile` says)
         echo(f"claim {info['id']}  ({info['type']}, {info['source']}, {state}, {info['rung']})")
         echo(f"  {'(text purged)' if info.get('purged') else info['text']}")

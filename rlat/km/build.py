@@ -45,6 +45,7 @@ from .store import (
     BlockWriter,
     KMError,
     KnowledgeModel,
+    given_source_root,
     u32_bytes,
     write_build,
 )
@@ -444,11 +445,7 @@ def _stale_events(km: KnowledgeModel, gone: set[str], why: str,
 def resolve_root(km: KnowledgeModel, source_root: Path | None) -> Path:
     """The directory the KM's sources are read from now, or a KMError saying what to pass."""
     if source_root is not None:
-        root = Path(source_root).expanduser()
-        if not root.is_dir():
-            raise KMError(f"--source-root {root}: "
-                          f"{'not a directory' if root.exists() else 'no such directory'}")
-        return root.resolve()
+        return given_source_root(source_root)
     if not km.source_root:
         raise KMError(f"{km.path}: no source root recorded; pass --source-root DIR")
     root = Path(km.source_root)

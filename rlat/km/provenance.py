@@ -25,7 +25,7 @@ from ..claims.model import Claim
 from ..render.terminal import quoted
 from ..special_files import read_regular
 from .sources import file_digest, outside_root, source_text
-from .store import KMError, KnowledgeModel, Passage
+from .store import KMError, KnowledgeModel, Passage, given_source_root
 
 VERIFIED, DRIFTED, MISSING = "verified", "drifted", "missing"
 
@@ -47,11 +47,7 @@ class SourceReader:
     @classmethod
     def for_km(cls, km: KnowledgeModel, source_root: Path | None) -> SourceReader:
         if source_root is not None:
-            root = Path(source_root).expanduser()
-            if not root.is_dir():
-                raise KMError(f"--source-root {root}: "
-                              f"{'not a directory' if root.exists() else 'no such directory'}")
-            return cls(km, root.resolve())
+            return cls(km, given_source_root(source_root))
         stored = Path(km.source_root) if km.source_root else None
         return cls(km, stored if stored is not None and stored.is_dir() else None)
 

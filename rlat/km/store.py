@@ -36,7 +36,7 @@ from ..container.file import (
     refuse_to_replace_special,
     rewrite_target,
 )
-from ..paths import atomic_write
+from ..paths import atomic_write, dir_problem
 from ..retrieval.bm25 import BM25Index, smooth_idf
 
 KM_KIND = "knowledge-model"
@@ -47,6 +47,14 @@ _LITTLE = sys.byteorder == "little"
 
 class KMError(Exception):
     """A knowledge model cannot be used as asked. ``str()`` is one line saying what to do."""
+
+
+def given_source_root(source_root: Path) -> Path:
+    """``--source-root``, absolute, or a KMError saying why it names no directory."""
+    root = Path(source_root).expanduser()
+    if problem := dir_problem(root):
+        raise KMError(f"--source-root {root}: {problem}")
+    return root.resolve()
 
 
 class KMDamaged(KMError):

@@ -293,11 +293,25 @@ _VERSE = rx(r"^\W*(?:(?:can you |could you |please )?(?:write|compose) (?:me )?(
                     r"riddle)s?(?=\s+(?:about|on|for|describing|where|in which)\b|\W*$))",
                     re.IGNORECASE)
 _TEAMS = rx(r"\b(?:our|ours|we|us|here|this repo|this project|team)\b|[`/]", re.IGNORECASE)
+# An explanation pitched at a learner ("how does HTTPS keep things secret? short version
+# please", "explain CORS like I'm new to web development", "how does a bloom filter work,
+# roughly"): asked of general knowledge, when it explains (``_EXPLAINING``) and names no thing
+# of this project's ("the importer", "our deploy"). The hedge closes the prompt: "roughly how
+# much does the bill come to" asks for a quantity, "… roughly half of what it was" states one.
+_FOR_A_LEARNER = rx(r"(?:[,.;:?!-]\s*|\s)(?:(?:explain (?:it|this|that) )?like i'?m (?:five|5|a "
+                    r"beginner|new to [\w .'-]{1,40})|eli5|for (?:a )?beginners?|(?:the |a )?"
+                    r"short version|briefly|roughly|in (?:simple|plain|layman'?s) (?:terms|"
+                    r"english|words)|in a nutshell|with (?:a |an )?(?:concrete |simple |quick |"
+                    r"real )?example)(?: please)?\W*$", re.IGNORECASE)
+_EXPLAINING = rx(r"^\W*(?:(?:can you |could you |please )?explain\b|how (?:does|do|is|are)\b|"
+                 r"what(?:'s| is| are| does| do)\b)", re.IGNORECASE)
+_NAMES_A_THING = rx(r"\bthe\b", re.IGNORECASE)
 
 
 def asks_in_general(prompt: str) -> bool:
-    """Whether ``prompt`` asks what general knowledge answers (``_GENERAL``, or how to do a
-    thing in git, ``_GIT_HOWTO``; not pointing at this project): a claim must cover
+    """Whether ``prompt`` asks what general knowledge answers (``_GENERAL``, how to do a
+    thing in git, ``_GIT_HOWTO``, or an explanation for a learner, ``_FOR_A_LEARNER``; not
+    pointing at this project): a claim must cover
     ``GENERAL_SHARE`` of it, without its frame's words (``GENERAL_FRAME``), and meaning admits
     nothing for it."""
     prompt = prompt.strip()
@@ -309,7 +323,12 @@ def asks_in_general(prompt: str) -> bool:
         return True  # ("how do I undo the last commit but keep the changes in my working tree?")
     frame = _GENERAL.search(prompt)
     if frame is None:
-        return False
+        hedge = _FOR_A_LEARNER.search(prompt)
+        if hedge is None or not _EXPLAINING.match(prompt):
+            return False
+        asked = prompt[:hedge.start()]
+        return not _OURS.search(asked) and not _IDENTIFIER.search(asked) \
+            and not _NAMES_A_THING.search(asked)
     # (the "it" of "what's a warmup and why does it help?" is the term; of "what does
     # PaymentRouter do and how does it work for refunds?" this project's thing)
     said = _WHEN_TO_USE_IT.sub("", _QUOTED.sub(" ", prompt))

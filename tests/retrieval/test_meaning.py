@@ -604,3 +604,35 @@ def test_advice_asked_in_general_gets_no_claim_sharing_its_words():
         ev.command_citation(rule)], origin="user", ts=T0)])
     assert recalled(state, "how do I write a good commit message?") == []
     assert recalled(state, "how should commit messages be written here?") == [rule]
+
+
+@pytest.mark.parametrize(("asked", "general"), [
+    # (twenty-seventh pass: an explanation pitched at a learner is asked of general knowledge)
+    ("how does HTTPS actually keep things secret? short version please", True),
+    ("explain CORS like I'm new to web development", True),
+    ("what does Hardy-Weinberg equilibrium mean, in simple terms?", True),
+    ("how does a bloom filter work, roughly", True),
+    ("how do vector clocks and lamport clocks relate? explain it like i'm five", True),
+    ("what is a write-ahead log, with an example", True),
+    # (but not of this project's things, however briefly asked)
+    ("how does the importer pick its batch size, roughly?", False),
+    ("how does our deploy work, short version", False),
+    ("explain what `sync_ledger` does like I'm new to the codebase", False),
+    ("what is STRIPE_WEBHOOK_SECRET used for, briefly?", False),
+    # (a quantity, not a hedge; a request to act, not to explain)
+    ("roughly how much does the SMS bill come to each month?", False),
+    ("why is the cache hit rate roughly half of what it was?", False),
+    ("summarise the release notes briefly", False),
+])
+def test_an_explanation_for_a_learner_is_a_general_question(asked, general):
+    from rlat.retrieval.abstention import asks_in_general
+
+    assert asks_in_general(asked) is general
+
+
+def test_a_brief_explanation_asked_in_general_gets_no_claim_sharing_its_words():
+    fact = "Staging serves HTTPS with a certificate from the internal CA, renewed every 30 days"
+    state = fold([ev.proposed(fact, "environment", workspace=WS, citations=[
+        ev.command_citation(fact)], origin="user", ts=T0)])
+    assert recalled(state, "how does HTTPS keep things secret, roughly?") == []
+    assert recalled(state, "which CA issues the certificate staging serves over HTTPS?") == [fact]

@@ -60,11 +60,17 @@ def has_rlat_hooks(path: Path) -> bool:
 
 def hooks_installed_at(claude_config_dir: str | None) -> Path | None:
     """The settings file that holds rlat's hooks for a session started here: the user's,
-    else the current directory's project settings (``.claude/settings.json``); None when
-    neither does. One or two small files read: cheap enough for a hint."""
+    else the project settings (``.claude/settings.json``) of the current directory or of a
+    directory above it, up to the repository's root (a session is usually started there, and
+    ``rlat`` run anywhere inside); None when none does. A few small files read: cheap enough
+    for a hint."""
     candidates = [settings_path(None, claude_config_dir)]
     try:
-        candidates.append(settings_path(Path(os.getcwd()), claude_config_dir))
+        here = Path(os.getcwd())
     except OSError:  # (the working directory is gone: only the user's settings)
-        pass
+        here = None
+    for directory in (here, *here.parents) if here is not None else ():
+        candidates.append(settings_path(directory, claude_config_dir))
+        if (directory / ".git").exists():
+            break  # (the repository's root: a project above it is another project)
     return next((path for path in candidates if has_rlat_hooks(path)), None)

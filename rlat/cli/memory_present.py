@@ -119,7 +119,8 @@ def list_output(rows: list[dict], store: Path, fmt: str, *, filtered: bool = Fal
                 "every claim.\n")
     if not rows and hooks_at is not None:
         return (f"No claims yet in {store}. rlat's hooks are installed ({hooks_at}): claims "
-                "arrive when a Claude Code session ends; or add one with "
+                "arrive when a Claude Code session ends (none after a session? `rlat memory "
+                "install-hooks --check` says whether the hooks still run); or add one with "
                 "`rlat memory add \"…\"`.\n")
     if not rows:
         return (f"No claims yet in {store}. Add one with `rlat memory add \"…\"`, "

@@ -480,6 +480,13 @@ def test_an_empty_store_offers_the_hooks_only_when_they_are_not_installed(tmp_pa
     here = listed()
     assert "install the hooks" not in here
     assert f"({project / '.claude' / 'settings.json'})" in here
+    # ... and from a directory inside the project, where a session started at its root
+    # reads them too; if none arrive, the hint says how to check the hooks still run
+    inner = project / "src" / "pkg"
+    inner.mkdir(parents=True)
+    deeper = run_rlat("memory", "list", cwd=inner, env=env).stdout
+    assert f"({project / '.claude' / 'settings.json'})" in deeper, deeper
+    assert "rlat memory install-hooks --check" in deeper
     # (other hooks in a settings file are not rlat's)
     (project / ".claude" / "settings.json").write_text(json.dumps({"hooks": {"Stop": [
         {"hooks": [{"type": "command", "command": "echo done"}]}]}}))

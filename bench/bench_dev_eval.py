@@ -12,8 +12,8 @@ dev39 in the twenty-fourth, dev41 in the twenty-fifth and dev43 in the twenty-si
 helpers that read no rlat code), each tuned on only after its untuned number; heldout, dev29 (written in the eighteenth
 pass), dev32 (in the twentieth, by a helper that read no rlat code), dev33, dev34 and dev35 (all
 in the twenty-first, by helpers that read no rlat code), dev37 (in the twenty-second), dev40
-(in the twenty-fourth), dev42 (in the twenty-fifth) and dev44 (in the twenty-sixth, all four by
-helpers that read no rlat code): never tuned on), each run
+(in the twenty-fourth), dev42 (in the twenty-fifth), dev44 (in the twenty-sixth) and dev45 (in
+the twenty-seventh, all five by helpers that read no rlat code): never tuned on), each run
 two ways through rlat's real hooks: **captured**
 (every session through the SessionEnd
 hook, then the prompts through UserPromptSubmit) and **oracle** (every fact typed as a clean

@@ -82,6 +82,8 @@ SPLIT_NOTE = {
              "rlat code; first read untuned (0.55), tuned on since the twenty-sixth",
     "dev44": "the DEV44 split: written in the twenty-sixth pass by a helper that read no "
              "rlat code; read untuned only (not tuned on)",
+    "dev45": "the DEV45 split: written in the twenty-seventh pass by a helper that read no "
+             "rlat code; read untuned only (not tuned on)",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

@@ -451,6 +451,13 @@ SUGGESTION_SPARED = rx(r"\b(?:save you the (?:suggestion|trouble|question)|befor
                                r"(?:suggest|propose)(?: it| that| the obvious(?: thing| one)?)?|so "
                                r"you don'?t (?:suggest|propose) it)\b[^:\n]{0,30}:\s*",
                                re.IGNORECASE)
+# Asking to file a record so the approach is not tried again ("add to DECISIONS.md so nobody
+# (me) suggests this again. from memory: …", "… so we don't go down this road again"): the
+# entry written for it is a falsified approach, named there even when the story told is not.
+NOT_AGAIN_FILED = rx(r"\bso (?:that )?(?:nobody|no ?one|no-one|we|you|i|they)\b"
+                     r"(?:\s*\([^)\n]{1,20}\))?(?: (?:ever|don'?t|won'?t|never|doesn'?t|do not))?"
+                     r" (?:suggests?|proposes?|tr(?:y|ies)|attempts?|goes|go|brings? up|reaches "
+                     r"for|reach for)\b[^.\n]{0,40}?\bagain\b", re.IGNORECASE)
 # How an approach tried went, once given up ("tried and dropped", "tried, then ruled out").
 _GONE = r"(?:dropped|abandoned|rejected|reverted|shelved|ruled out|backed out|given up)"
 # ... or filing it under the approaches gone ("add to the Q2 IT report under tried-and-dropped:
@@ -1153,7 +1160,11 @@ WENT_WELL = rx(r"\b(?:worked|works|helped|fixed|solved|(?:was|been) (?:great|fin
                        # ("we had redis sessions last year, nothing wrong with it, we just moved
                        # everything to the db": no reason it went)
                        r"nothing (?:was |is )?wrong with (?:it|that|them|this)\b|"
-                       r"dropped|improved|faster|better|instantly|halved|went down)\b",
+                       # (what fell, not what was lost: "the p95 dropped", not "the real
+                       # reports got dropped")
+                       r"(?<!\bgot )(?<!\bget )(?<!\bgets )(?<!\bwere )(?<!\bwas )(?<!\bbeen )"
+                       r"(?<!\bbeing )(?<!\bare )(?<!\bis )dropped|"
+                       r"improved|faster|better|instantly|halved|went down)\b",
                        re.IGNORECASE)
 # ... and "dont suggest X - we tried that" says it was dropped, whatever reason follows.
 SUGGEST_LEAD = rx(r"\b(?:don'?t|do not) (?:suggest|propose|bring up)|"

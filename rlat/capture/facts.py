@@ -170,6 +170,7 @@ from .fact_rules import (
     NO_THEORY,
     NORMATIVE,
     NOT_A_RULE_ANSWER,
+    NOT_AGAIN_FILED,
     NOT_AN_ANSWER,
     NOT_TRIED,
     NOT_YET,
@@ -307,6 +308,9 @@ rx = patterns.compiler(__name__)  # re.compile, kept compiled between processes
 MAX_FACTS = 24
 SINCE_CHARS = 4000  # of the assistant's words since a report, kept to match a pushback
 # What Claude Code appends to a subagent's report (its id, to continue it, and its usage).
+# A heading's marks in a note ("### Steam Guard codes generated in CI (steam-totp)."; the
+# transcript reader ends a heading with a full stop): the last one opens the entry just written.
+_HEADING_MARKS = rx(r"(?m)^[ \t]*#+[ \t]+")
 _SUBAGENT_TRAILER = rx(r"\n+agentId: [\w-]+ \(use SendMessage")
 # ... and how it opens, saying what it did rather than what it found ("Perfect! I now have all
 # the information I need. Here's what I found:", "I searched X and Y since …", "## Summary").
@@ -564,6 +568,9 @@ class FactExtractor:
     # what the latest edits brought in by name (``added`` blocks): what an attempt tried
     _brought: deque = field(default_factory=lambda: deque(maxlen=RECENT_OUTPUTS))
     _reverted: tuple[str, ...] = ()  # the paths the latest revert command named (() = all)
+    # the latest prompt asked to file a record so an approach is not tried again, and told no
+    # dead end of its own: the next note written is one (``NOT_AGAIN_FILED``)
+    _filing_dead_end: bool = False
     _since_report: str = ""  # what the assistant said since the latest report (a few KB)
 
     def add(self, turn: Turn) -> None:
@@ -607,6 +614,7 @@ class FactExtractor:
                 and HOW_DONE_ASKED.search(said_before.text, *last[0]) else None
             self._given = {}  # (what the previous prompt gave and nothing ran is not followed)
             ask_before = self._ask  # (the situation an answer to the assistant is given in)
+            gone_before = sum(f.kind == "falsified" for f in self.facts)
             for block in turn.blocks:
                 if block.kind == "text" and block.text:
                     replying, said_before = said_before, None  # (its first text replies)
@@ -629,6 +637,9 @@ class FactExtractor:
                                                    (self._cite(block, a, b, "fact"), how_asked))
                     if found is not None:
                         self._explained = self._found(block, found)
+            # (a dead end the user told whole is the finding; else the entry written for it)
+            self._filing_dead_end = NOT_AGAIN_FILED.search(said) is not None \
+                and sum(f.kind == "falsified" for f in self.facts) == gone_before
         elif turn.kind == "compact_summary":
             # the conversation was compacted: what was pending before is not continued
             self.settle()
@@ -649,6 +660,9 @@ class FactExtractor:
                 if block.kind == "note" and block.text and not turn.sidechain:
                     if block.tool == PLAN_TOOL:
                         self._planned = block
+                    elif self._filing_dead_end and self._filed_entry(block):
+                        self._filing_dead_end = False
+                        continue
                     # what it wrote into notes, a record, a doc: a finding, never the reason for
                     # a revert (the message that says why comes before or after the record)
                     self._assistant_text(block, note=True)
@@ -1747,6 +1761,25 @@ class FactExtractor:
         self._keep("falsified", text[label:spans[last][1]],
                    [self._cite(block, label, spans[last][1], "fact")], text=said)
         return last
+
+    def _filed_entry(self, block: Block) -> bool:
+        """The entry the assistant writes into a record the user asked for so that an approach
+        is not tried again (``NOT_AGAIN_FILED``): its last heading and what follows, as far as
+        its sentences fit, is a falsified approach ("### Steam Guard codes generated in CI
+        (steam-totp). Uploads keep using the cached login … With steam-totp each run …").
+        Whether it was kept."""
+        text = block.text
+        marks = [m.end() for m in _HEADING_MARKS.finditer(text)]
+        start = marks[-1] if marks else len(text) - len(text.lstrip())
+        spans = [(start + a, start + b) for a, b in sentences(text[start:])]
+        fitting = [span for span in spans if span[1] - start <= FACT_CHARS]
+        if not fitting:
+            return False
+        told = text[start:fitting[-1][1]]
+        if len(content_words(told)) < GONE_WORDS or NOT_TRIED.search(told):
+            return False
+        return self._keep("falsified", told,
+                          [self._cite(block, start, fitting[-1][1], "fact")]) is not None
 
     def _story(self, block: Block, spans: list[tuple[int, int]], at: int, start: int) -> int | None:
         """The story of an approach used for a while and gone back from, told from the

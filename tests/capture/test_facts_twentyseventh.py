@@ -1,0 +1,85 @@
+"""Capture rules of the twenty-seventh pass."""
+
+from __future__ import annotations
+
+import pytest
+from capture_helpers import proposed, session
+
+from rlat.capture import facts
+
+
+def test_an_offer_turned_down_because_what_it_did_got_things_lost_is_falsified(tmp_path):
+    # ("the real reports got dropped" is what went wrong, not "the p95 dropped" — dev45)
+    b = session(tmp_path)
+    b.prompt("why dont we just send crashes to a hosted error tracker instead of keeping our "
+             "own table? less code")
+    b.say("Sentry would do it: the bot sends each report as an event, and we get grouping and "
+          "a dashboard for free. Want me to wire the bot to it?")
+    b.prompt("no, we tried this in the jam build. free quota gone in 1 weekend bc one crash "
+             "loop spammed 4k events and the real reports got dropped.")
+    b.say("Then I'll leave it alone.")
+    texts = [f["text"] for f in proposed(b).get("falsified", [])]
+    assert len(texts) == 1 and texts[0].startswith("Sentry would do it") \
+        and "got dropped" in texts[0], texts
+
+
+@pytest.mark.parametrize(("told", "went_well"), [
+    ("the real reports got dropped", False),
+    ("half the events were dropped", False),
+    ("the p95 dropped", True),
+    ("build time dropped to 4 minutes", True),
+])
+def test_what_was_lost_is_not_what_fell(told, went_well):
+    assert facts._went_well(told, 0) is went_well
+
+
+def filed_so_nobody_tries_it_again(b, ask: str) -> None:
+    b.prompt(ask + " from memory:\n\nworked for 2 days then valve locked the build account for "
+             "5 days right before the jam deadline, we uploaded from camila's personal account. "
+             "never again")
+    b.run("Edit", {"file_path": "DECISIONS.md", "old_string": "## Tried already\n",
+                   "new_string": "## Tried already\n\n### Steam Guard codes generated in CI "
+                                 "(steam-totp)\n\nUploads keep using the cached login on the "
+                                 "runner. With steam-totp each run logged in from scratch with a "
+                                 "generated code, and after two days Valve locked the build "
+                                 "account for five days, right before the jam deadline.\n"},
+          "The file DECISIONS.md has been updated.")
+    b.say("Recorded in DECISIONS.md.")
+
+
+@pytest.mark.parametrize("ask", [
+    "add to DECISIONS.md so nobody (me) suggests this again.",
+    "write it into DECISIONS.md so no one tries this again.",
+    "put it in the decisions file so we don't go down this road again.",
+])
+def test_a_record_filed_so_nobody_tries_it_again_is_a_falsified_finding(tmp_path, ask):
+    # (the user's story names nothing; the entry the assistant writes names what was tried —
+    # dev45)
+    b = session(tmp_path)
+    filed_so_nobody_tries_it_again(b, ask)
+    texts = [f["text"] for f in proposed(b).get("falsified", [])]
+    assert len(texts) == 1 and texts[0].startswith(
+        "Steam Guard codes generated in CI (steam-totp). Uploads keep using the cached login") \
+        and "locked the build account" in texts[0], texts
+
+
+def test_a_record_written_for_any_other_reason_is_no_falsified_finding(tmp_path):
+    b = session(tmp_path)
+    filed_so_nobody_tries_it_again(b, "add to DECISIONS.md so the team knows.")
+    assert not proposed(b).get("falsified")
+
+
+def test_a_dead_end_the_user_tells_whole_is_kept_once(tmp_path):
+    # (the user's notes or the entry the assistant writes from them: one finding, not two)
+    b = session(tmp_path)
+    b.prompt("add to docs/decisions.md, tried-and-dropped section, so nobody suggests it again. "
+             "my notes:\n\nthe 2019 intern tried OCR with tesseract on the 1990s scans. 1s read "
+             "as 7s, 3s as 8s, half the contests didn't sum to the certified county totals.")
+    b.run("Edit", {"file_path": "docs/decisions.md", "old_string": "## Tried and dropped\n",
+                   "new_string": "## Tried and dropped\n\n### OCR with Tesseract\n\nThe 2019 "
+                                 "intern's Tesseract OCR of the 1990s scans misread digits, and "
+                                 "half the contests did not sum to the certified totals.\n"},
+          "The file docs/decisions.md has been updated.")
+    b.say("Added.")
+    texts = [f["text"] for f in proposed(b).get("falsified", [])]
+    assert len(texts) == 1 and "tesseract" in texts[0].lower(), texts

@@ -208,7 +208,8 @@ _GENERAL = rx(
     r"^\W*(?:the )?difference between\b|"
     r"^\W*(?:[\w.:$()-]+ ){0,2}?[\w.:$()-]+ (?:vs\.?|versus) [\w.:$()-]+(?: [\w.:$()-]+)?\W*"
     # (not what "the" points at here: "staging vs prod config - which one does the worker read?")
-    r"(?:[-–—,:]\s*(?:when|which|what|how)\b(?![^?\n]*\bthe\b)"
+    r"(?:[-–—,:]\s*(?:when|which|what|how|does it matter|is there (?:a|any) difference)\b"
+    r"(?![^?\n]*\bthe\b)"
     r"[^?\n]{0,40})?\??\s*$|"
     # ("explain what the local keyword does in Perl", "what the walrus operator is for")
     # (only "the" keyword or operator of a language: "the cleanup function" is this project's)
@@ -256,6 +257,8 @@ _RELATIVE_THAT = rx(r"(\b(?:a|an)\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+)that\b(?=\s+(?:
                     r"are|was|were|does|do|can|will|would|runs?|counts?|finds?|takes?|returns?|"
                     r"reads?|writes?|works?|holds?|keeps?|lets?|checks?|renders?)\b)",
                     re.IGNORECASE)
+# ... nor the "it" of "does it matter which …", the frame's own (after "X vs Y")
+_DOES_IT_MATTER = rx(r"\bdoes it matter\b", re.IGNORECASE)
 # Words quoted are asked about, not said of this project ("what's a good way to say 'this
 # slipped to next week' in a status update?": its "this" points at nothing here)
 _QUOTED = rx(r"(?<!\w)'[^'\n]{1,80}'(?!\w)|\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”")
@@ -333,7 +336,7 @@ def asks_in_general(prompt: str) -> bool:
     # PaymentRouter do and how does it work for refunds?" this project's thing)
     said = _WHEN_TO_USE_IT.sub("", _QUOTED.sub(" ", prompt))
     said = _BACK_TO_TERM.sub("", said) if _ARTICLE_END.search(frame.group(0)) else said
-    said = _RELATIVE_THAT.sub(r"\1", said)
+    said = _DOES_IT_MATTER.sub("", _RELATIVE_THAT.sub(r"\1", said))
     return not _OURS.search(said) \
         and not _IDENTIFIER.search(prompt) \
         and not _THE.search(prompt[frame.end():])
@@ -519,6 +522,13 @@ def weight(df: int, n: int) -> float:
 # A prompt that asks rather than orders: it ends with "?" or opens like a question.
 _QUESTION = rx(r"^\W*(?:what|which|where|when|why|how|who|whose|is|are|can|could|"
                        r"should|would|do|does|did|has|have|any)\b", re.IGNORECASE)
+# ... or whose last clause is one, typed without its mark after what it is about ("new ci
+# upload, which steam branch should it set live on", "collector's up, no errors, nothing new in
+# samples for an hour. what was that last time"; not a relative clause, "the importer, which is
+# failing", nor an order's, ``_ORDER``).
+_ASKED_LAST = rx(r"[,.;:—–]\s+(?!(?:which|who) (?:is|was|are|were|has|had)\b)(?:what|which|"
+                 r"where|when|why|how|who|whats|is there|are there|did we|do we|did you|do i|"
+                 r"does it|any idea)\b[^?,.;:—–\n]*$", re.IGNORECASE)
 # ... but a polite order is a task, question mark or not ("can you fix the failing test?").
 _REQUEST = rx(r"^\W*(?:(?:hey|hi|ok|okay|so|please)\W+)*(?:can|could|would|will)\s+"
                       r"(?:you|u)\b", re.IGNORECASE)
@@ -561,7 +571,8 @@ def asks(prompt: str) -> bool:
     """Whether ``prompt`` is a question (``fit``'s ``asks``)."""
     if _REQUEST.match(prompt):
         return False
-    return prompt.rstrip().endswith("?") or bool(_QUESTION.match(prompt))
+    return prompt.rstrip().endswith("?") or bool(_QUESTION.match(prompt)) \
+        or bool(_ASKED_LAST.search(prompt)) and not _ORDER.match(prompt)
 
 
 def bridge_weight(tag: float, prompt_words: list[float], claim_words: list[float]) -> float:

@@ -85,3 +85,17 @@ def test_not_and_vs_shape_a_question_but_match_nothing():
     # the claim is still found by what it is about
     assert R.recall(state, "why does the tallyspur pull fail before the polls close?",
                     workspace=WS, now=T0) != []
+
+
+@pytest.mark.parametrize(("prompt", "asked"), [
+    # (twenty-seventh pass: a question typed without its mark after what it is about)
+    ("new ci upload, which steam branch should it set live on", True),
+    ("collector's up, no errors, nothing new in samples for an hour. what was that last time",
+     True),
+    ("thresholds on panels — where are they supposed to come from", True),
+    ("changing the escalation delay in prod. which file", True),
+    ("fix the importer, which is failing on empty rows since monday", False),
+    ("add a retry to the webhook client, like the one in billing", False),
+])
+def test_a_question_typed_without_its_mark_after_its_context_is_a_question(prompt, asked):
+    assert A.asks(prompt) is asked

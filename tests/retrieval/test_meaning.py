@@ -623,6 +623,9 @@ def test_advice_asked_in_general_gets_no_claim_sharing_its_words():
     ("roughly how much does the SMS bill come to each month?", False),
     ("why is the cache hit rate roughly half of what it was?", False),
     ("summarise the release notes briefly", False),
+    # ("X vs Y — does it matter which …": the frame's "it", not this project's)
+    ("uuid v4 vs v7 — does it matter which i use for primary keys", True),
+    ("staging vs prod config - does it matter which one the worker reads", False),
 ])
 def test_an_explanation_for_a_learner_is_a_general_question(asked, general):
     from rlat.retrieval.abstention import asks_in_general

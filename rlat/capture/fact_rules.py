@@ -685,6 +685,10 @@ _STATE = rx(
     r"reads?|loads?|must|only works|works only|pins?|comes? from|served from|on port|at port|"
     r"go(?:es)? to|stored in|written to|writes? to|supports?|supported|mapped)\b", re.IGNORECASE)
 # A user sentence that gives an order is a task, not a statement of fact.
+# The way to do what a rule forbids, said next ("Use the generated constants in `PhysicsLayers`
+# …", "Prefer `Tr()` …", "Go through `apperr.ToStatus` …").
+INSTEAD_USE = rx(r"^\W*(?:please\s+)?(?:use|prefer|go through|call|put (?:it|them) in)\b",
+                 re.IGNORECASE)
 IMPERATIVE = rx(
     r"^\W*(?:please\s+)?(?:use|run|tag|push|add|fix|make|set|install|update|create|delete|remove|"
     r"deploy|build|check|try|go|write|change|rename|move|open|bump|release|commit|merge|start|"

@@ -145,6 +145,7 @@ from .fact_rules import (
     IMPERATIVE,
     IN_USE,
     IN_USE_FOR,
+    INSTEAD_USE,
     INTENDED,
     INTENT_ASKED,
     INVESTIGATE,
@@ -1854,7 +1855,12 @@ class FactExtractor:
         if at + 1 < len(spans):
             after = spans[at + 1]
             said = text[after[0]:after[1]]
-            if not (is_question(said) or IMPERATIVE.match(said) or TRANSIENT.search(said)) \
+            # (what to use instead of what a rule forbids is its other half: "Please do not
+            # hard-code layer bits. Use the generated constants in `PhysicsLayers` …")
+            instead = INSTEAD_USE.match(said) and AVOID.search(text, start, end) \
+                and (BACKTICK.search(said) or CODEISH.search(said))
+            if not (is_question(said) or IMPERATIVE.match(said) and not instead
+                    or TRANSIENT.search(said)) \
                     and (CODEISH.search(said) or BACKTICK.search(said) or salient_tokens(said)
                          or TYPE_NAME.search(said) and not (
                              SYMPTOM.search(said) or REPORTING.search(said)

@@ -83,3 +83,25 @@ def test_a_dead_end_the_user_tells_whole_is_kept_once(tmp_path):
     b.say("Added.")
     texts = [f["text"] for f in proposed(b).get("falsified", [])]
     assert len(texts) == 1 and "tesseract" in texts[0].lower(), texts
+
+
+def test_a_rule_that_forbids_keeps_the_sentence_that_says_what_to_use_instead(tmp_path):
+    # (a review comment: "Please do not hard-code layer bits. Use the generated constants in
+    # `PhysicsLayers` …" — the second half is the rule's answer — dev45)
+    b = session(tmp_path)
+    b.prompt("camila's review on my pr:\n\nPlease do not hard-code layer bits. Use the generated "
+             "constants in `PhysicsLayers` (`PhysicsLayers.Hazard` here) for the mask. When I "
+             "renumbered the layers in October, every literal pointed at the wrong layer.")
+    b.say("Switched the hurtbox to PhysicsLayers.Hazard.")
+    rules = [f["text"] for f in proposed(b).get("convention", [])]
+    assert any(r.startswith("Please do not hard-code layer bits. Use the generated constants in "
+                            "`PhysicsLayers`") for r in rules), rules
+
+
+def test_an_order_after_a_rule_that_forbids_nothing_is_not_part_of_it(tmp_path):
+    b = session(tmp_path)
+    b.prompt("migrations always get a reversible down step in this repo. use the new one for "
+             "the invoices table now.")
+    b.say("Added the migration with its down step.")
+    rules = [f["text"] for f in proposed(b).get("convention", [])]
+    assert rules and not any("use the new one" in r.lower() for r in rules), rules

@@ -685,6 +685,9 @@ _STATE = rx(
     r"reads?|loads?|must|only works|works only|pins?|comes? from|served from|on port|at port|"
     r"go(?:es)? to|stored in|written to|writes? to|supports?|supported|mapped)\b", re.IGNORECASE)
 # A user sentence that gives an order is a task, not a statement of fact.
+# A rule that forbids by naming what is not wanted ("no string literals the player sees.",
+# "no raw SQL in the views").
+FORBIDS = rx(r"^\W*no\s+(?!(?:idea|problem|worries|way|thanks|luck|clue)\b)\w", re.IGNORECASE)
 # The way to do what a rule forbids, said next ("Use the generated constants in `PhysicsLayers`
 # …", "Prefer `Tr()` …", "Go through `apperr.ToStatus` …").
 INSTEAD_USE = rx(r"^\W*(?:please\s+)?(?:use|prefer|go through|call|put (?:it|them) in)\b",

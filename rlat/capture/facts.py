@@ -131,6 +131,7 @@ from .fact_rules import (
     FIX_ASKED,
     FIX_REJECTED,
     FOLLOW_UP,
+    FORBIDS,
     FOUND_CAUSE,
     FOUND_IT,
     FOUND_LEAD,
@@ -2500,16 +2501,23 @@ class FactExtractor:
         question, a doubt nor for now is how things are done here ("nope. everything goes
         through `tidyall -a` before you commit")."""
         text = said.text
+        before = None  # (the sentence before, when it forbids: "no string literals the player
+        # sees. Tr("KEY") and add the key to i18n/textos.csv …" — what not to do, then how)
         for a, b in sentences(text[start:]):
             a, b = a + start, b + start
             sentence = text[a:b]
             if is_question(sentence) or TRANSIENT.search(sentence) or HEDGED.search(sentence) \
                     or ABOUT_THIS_CALL.search(sentence):
+                before = None
                 continue
             if b - a <= SENTENCE_MAX and len(content_words(sentence)) >= TURNED_DOWN_RULE_WORDS \
                     and ("`" in sentence or _names_code(sentence)):
-                self._keep("convention", sentence, [self._cite(said, a, b, "fact")])
+                if before is not None and b - before <= SENTENCE_MAX:
+                    a = before
+                self._keep("convention", text[a:b], [self._cite(said, a, b, "fact")])
                 return
+            before = a if (FORBIDS.match(sentence) or AVOID.search(sentence)) \
+                and len(content_words(sentence)) >= 2 else None
 
     def _users_words(self, block: Block) -> bool:
         """What the user typed that comes back as a tool's result — the feedback given when

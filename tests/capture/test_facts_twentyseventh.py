@@ -105,3 +105,20 @@ def test_an_order_after_a_rule_that_forbids_nothing_is_not_part_of_it(tmp_path):
     b.say("Added the migration with its down step.")
     rules = [f["text"] for f in proposed(b).get("convention", [])]
     assert rules and not any("use the new one" in r.lower() for r in rules), rules
+
+
+def test_a_call_turned_down_with_a_prohibition_then_the_way_keeps_both(tmp_path):
+    # ("nao. no string literals the player sees. Tr("KEY") and add the key to …": the rule
+    # says what not to do, then how — dev45)
+    b = session(tmp_path)
+    b.prompt("pause menu needs a return-to-checkpoint button, add it to PauseMenu.cs")
+    b.run("Edit", {"file_path": "scripts/ui/PauseMenu.cs", "old_string": "// TODO\n",
+                   "new_string": "_checkpointButton.Text = \"Voltar ao checkpoint\";\n"},
+          "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. "
+          "if it was a file edit, the new_string was NOT written to the file). To tell you how "
+          "to proceed, the user said:\nnao. no string literals the player sees. Tr(\"KEY\") and "
+          "add the key to i18n/textos.csv with pt_BR, en and es.", is_error=True)
+    b.say("Ok, changing it.")
+    rules = [f["text"] for f in proposed(b).get("convention", [])]
+    assert any(r.startswith("No string literals the player sees. Tr(\"KEY\") and add the key to "
+                            "i18n/textos.csv") for r in rules), rules

@@ -41,6 +41,7 @@ STATUS: dict[str, int] = {
     "TruncatedContainer": DAMAGED,
     "LockTimeout": LOCKED,
     "DanglingLink": CANNOT_ACCESS,  # a symlink into a directory that does not exist
+    "AccessRefused": CANNOT_ACCESS,  # permissions (or an immutable file) refused the open
     # errors of other layers that carry a one-line user-facing message but are not (yet)
     # under RlatError
     "KMError": USER_ERROR,
@@ -75,6 +76,9 @@ def message_of(exc: BaseException, home: str | None = None) -> str:
     if isinstance(exc, OSError) and not _is_rlat_error(exc):
         return _os_message(exc, home)
     text = " ".join(str(exc).split())
+    path = getattr(exc, "path", "")
+    if getattr(exc, "writing", False) and home and path and _under(path, home):
+        text += f" ({_UNWRITABLE_HOME.format(home=home)})"  # (AccessRefused, as for OSError)
     return text or type(exc).__name__
 
 
@@ -85,6 +89,9 @@ def _is_rlat_error(exc: BaseException) -> bool:
 # New files are written as ``.NAME.tmpPID`` (or ``.rlat-tmpPID``) beside NAME and renamed into place
 # (rlat.container.file.write_new_file): an error names the file the user asked for.
 _TEMP_NAME = re.compile(r"^\.(?P<name>.+)\.(?:rlat-)?tmp\d*$")
+
+
+_UNWRITABLE_HOME = "RLAT_HOME={home} is not writable; point RLAT_HOME at a writable directory"
 
 
 def _os_message(exc: OSError, home: str | None) -> str:
@@ -105,7 +112,7 @@ def _os_message(exc: OSError, home: str | None) -> str:
         hint = "point the link at a file, or remove it"
     if home and name and _under(name, home):
         if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-            hint = f"RLAT_HOME={home} is not writable; point RLAT_HOME at a writable directory"
+            hint = _UNWRITABLE_HOME.format(home=home)
     if exc.errno == errno.ENOSPC:
         hint = "free some space and run the command again; nothing was half-written"
     if exc.errno == errno.EFBIG:

@@ -387,7 +387,8 @@ def check_hooks(project_dir: Path | None, fmt: str, settings) -> int:
 
 @command(
     Arg("--user", action="store_true",
-        help="Install into your user settings (~/.claude/settings.json; the default)."),
+        help="Install into your user settings (~/.claude/settings.json, or "
+             "$CLAUDE_CONFIG_DIR/settings.json when that is set; the default)."),
     Arg("--project-dir", type=Path, metavar="DIR",
         help="Install into DIR/.claude/settings.json instead (this project only)."),
     Arg("--mine", action=argparse.BooleanOptionalAction,

@@ -25,6 +25,18 @@ class ContainerError(RlatError):
         super().__init__(message)
 
 
+class AccessRefused(ContainerError):
+    """The file system refused to open the file (its permissions or its directory's, an
+    immutable file): the CLI's "the file system refused" status, as for a read-only disk, not
+    a request rlat cannot do. Still a ContainerError, so the background worker keeps the
+    session for a later capture once the store is writable again. ``writing``: refused for
+    writing (the CLI then says which RLAT_HOME is not writable)."""
+
+    def __init__(self, path: object, *, writing: bool) -> None:
+        self.writing = writing
+        super().__init__(path, "permission denied")
+
+
 class NotAContainer(ContainerError):
     """The file does not start with the expected magic bytes."""
 

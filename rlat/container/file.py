@@ -30,6 +30,7 @@ from ..records import Frozen
 from ..special_files import NotRegularFile, open_regular, special_kind
 from . import lock as locking
 from .errors import (
+    AccessRefused,
     ContainerError,
     CorruptRecord,
     DanglingLink,
@@ -329,7 +330,7 @@ class Container:
         except FileNotFoundError:
             raise ContainerError(self.path, "no such file") from None
         except PermissionError:
-            raise ContainerError(self.path, "permission denied") from None
+            raise AccessRefused(self.path, writing=False) from None
         with fh:
             size = os.fstat(fh.fileno()).st_size
             if size == 0:
@@ -594,7 +595,7 @@ class _LockedFile:
                     check_link_target(path)
                 raise ContainerError(path, "no such file") from None
             except PermissionError:
-                raise ContainerError(path, "permission denied") from None
+                raise AccessRefused(path, writing=True) from None
             fh = os.fdopen(fd, "r+b", buffering=0)
             try:
                 locking.lock(fd, path, self.timeout)

@@ -485,3 +485,33 @@ def test_compact_before_any_claim_says_there_is_no_store_yet(rlat_home, tmp_path
     assert not (rlat_home / "memory.rlat").exists()
     named = one_line_error(run_rlat("compact", str(tmp_path / "km.rlat"), cwd=tmp_path), 1)
     assert "no such file" in named, named
+
+
+def test_a_store_the_file_system_will_not_open_for_writing_is_status_5(rlat_home, tmp_path,
+                                                                        monkeypatch, capsys):
+    """An ordinary user's store in a directory they cannot write (mode 0555), a store file
+    made read-only or immutable (`chattr +i`, refused even to root): the open is refused with
+    EACCES or EPERM. README and docs/architecture.md give that status 5, "the file system
+    refused", with the RLAT_HOME hint; the store's writer turned it into its own "permission
+    denied" error, so the command said 1 (a request rlat cannot do) and no hint."""
+    import errno
+
+    from rlat import __main__ as entry
+    from rlat.container import file as container_file
+
+    seed_store(tmp_path)
+    real_open = container_file.open_regular
+
+    def refuse_writes(path, flags=os.O_RDONLY, mode=0o600):
+        if flags & (os.O_WRONLY | os.O_RDWR):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_open(path, flags, mode)
+
+    monkeypatch.setattr(container_file, "open_regular", refuse_writes)
+    monkeypatch.chdir(tmp_path)
+    status = entry.main(["memory", "add", "Deploys go through the blue cluster"])
+    err = capsys.readouterr().err
+    assert status == 5, err
+    line = err.strip()
+    assert line.startswith("rlat: error: ") and "\n" not in line
+    assert "permission denied" in line and f"RLAT_HOME={rlat_home} is not writable" in line

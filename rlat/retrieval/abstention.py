@@ -526,7 +526,7 @@ _QUESTION = rx(r"^\W*(?:what|which|where|when|why|how|who|whose|is|are|can|could
 # upload, which steam branch should it set live on", "collector's up, no errors, nothing new in
 # samples for an hour. what was that last time"; not a relative clause, "the importer, which is
 # failing", nor an order's, ``_ORDER``).
-_ASKED_LAST = rx(r"[,.;:—–]\s+(?!(?:which|who) (?:is|was|are|were|has|had)\b)(?:what|which|"
+_ASKED_LAST = rx(r"[,.;:—–?!]\s+(?!(?:which|who) (?:is|was|are|were|has|had)\b)(?:what|which|"
                  r"where|when|why|how|who|whats|is there|are there|did we|do we|did you|do i|"
                  r"does it|any idea)\b[^?,.;:—–\n]*$", re.IGNORECASE)
 # ... but a polite order is a task, question mark or not ("can you fix the failing test?").

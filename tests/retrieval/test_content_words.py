@@ -94,6 +94,7 @@ def test_not_and_vs_shape_a_question_but_match_nothing():
      True),
     ("thresholds on panels — where are they supposed to come from", True),
     ("changing the escalation delay in prod. which file", True),
+    ("c# ahead of time compile to cut startup, did we try that? what happened", True),
     ("fix the importer, which is failing on empty rows since monday", False),
     ("add a retry to the webhook client, like the one in billing", False),
 ])

@@ -194,10 +194,12 @@ RULE_AFTER = rx(r"^(?!.*\b(?:not|n'?t|doubt|unless|if|whether)\b).*(?:\b(?:that'
                         r"(?:that|this|it) (?:the|a|our) (?:rule|convention)\b)", re.IGNORECASE)
 # The user saying the assistant did it the wrong way, before saying the right one ("thats not
 # how we do it here. it's npm run build:blocks, that passes …"): the next sentence is the rule.
-CORRECTED = rx(r"^\W*(?:(?:no|nope|nah)\W+)?(?:that'?s|thats|this is|it'?s|its) not (?:how|"
-                       r"the way) (?:we|you) (?:do (?:it|this|that|things)|\w+ (?:it|them|things))"
-                       r"(?: (?:here|around here|in this (?:repo|project|codebase|team)))?\W*$",
-                       re.IGNORECASE)
+CORRECTED = rx(r"^\W*(?:(?:no|nope|nah|hmm+|wait|oh|ah|uh)\W+)*(?:that'?s|thats|this is|it'?s|"
+               r"its) not (?:how|the way) (?:we|you) (?:do (?:it|this|that|things)|\w+ (?:it|them|"
+               r"things))(?: (?:here|around here|in this (?:repo|project|codebase|team)))?"
+               # (and an apology for not saying so: "…, my bad for not saying", "sorry")
+               r"(?:\W+(?:my bad|sorry|oops|should have said)\b[^.!?\n]{0,30})?\W*$",
+               re.IGNORECASE)
 # ... or says so and the right way in one sentence ("hmm, not in that form — state shared between
 # tasks goes through embassy_sync …", "no, not like that: …"): the rule is what follows the dash.
 CORRECTED_THEN = rx(r"^\W*(?:(?:hmm+|no|nope|nah|wait)\W+)*(?:not (?:in )?(?:that|this) "

@@ -1575,8 +1575,17 @@ class FactExtractor:
                     if b - a <= SENTENCE_MAX and not is_question(right) \
                             and len(content_words(right)) >= 3 \
                             and not any(x <= a < y for x, y in pasted):
-                        self._keep("convention", right, [self._cite(block, a, b, "fact")])
-                        taken = at + 1
+                        a, b, taken = self._whole_rule(text, spans, at + 1, a, b)
+                        if taken == at + 1 and b - a <= SHORT_RULE_CHARS and at + 2 < len(spans):
+                            # (a short rule runs into the statement after it: "anyhow only in
+                            # src/main.rs. library modules … return their own error enum …")
+                            x, y = spans[at + 2]
+                            more = text[x:y]
+                            if y - a <= FACT_CHARS and len(content_words(more)) >= 4 \
+                                    and not (is_question(more) or IMPERATIVE.match(more)
+                                             or TRANSIENT.search(more) or HEDGED.search(more)):
+                                b, taken = y, at + 2
+                        self._keep("convention", text[a:b], [self._cite(block, a, b, "fact")])
                 continue
             kind = None
             low = sentence.lower()

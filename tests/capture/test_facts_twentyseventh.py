@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from capture_helpers import proposed, session
 
-from rlat.capture import facts
+from rlat.capture import fact_rules, facts
 
 
 def test_an_offer_turned_down_because_what_it_did_got_things_lost_is_falsified(tmp_path):
@@ -122,3 +122,31 @@ def test_a_call_turned_down_with_a_prohibition_then_the_way_keeps_both(tmp_path)
     rules = [f["text"] for f in proposed(b).get("convention", [])]
     assert any(r.startswith("No string literals the player sees. Tr(\"KEY\") and add the key to "
                             "i18n/textos.csv") for r in rules), rules
+
+
+@pytest.mark.parametrize("said", [
+    "hmm wait, thats not how we do it here, my bad for not saying.",
+    "wait, that's not how we do it here.",
+    "oh no, thats not how we do things here, sorry for not saying.",
+])
+def test_a_correction_with_its_hesitation_and_apology_says_the_rule_comes_next(said):
+    assert fact_rules.CORRECTED.match(said)
+
+
+def test_the_rule_after_a_correction_runs_over_its_two_sentences(tmp_path):
+    # (dev45: "… anyhow only in src/main.rs. library modules (atlas, bank, index) return their
+    # own error enum derived with thiserror, …")
+    b = session(tmp_path)
+    b.prompt("the packer should fail cleanly when a sprite is bigger than the page")
+    b.run("Edit", {"file_path": "src/atlas.rs", "old_string": "for s in &sprites {\n",
+                   "new_string": "for s in &sprites {\n    anyhow::ensure!(s.w <= page.w);\n"},
+          "The file src/atlas.rs has been updated.")
+    b.say("That's in. Should I run anything?")
+    b.prompt("hmm wait, thats not how we do it here, my bad for not saying. anyhow only in "
+             "src/main.rs. library modules (atlas, bank, index) return their own error enum "
+             "derived with thiserror, the editor plugin matches on the variants")
+    b.say("Right, redoing it that way.")
+    rules = [f["text"] for f in proposed(b).get("convention", [])]
+    assert any(r.startswith("Anyhow only in src/main.rs. library modules (atlas, bank, index) "
+                            "return their own error enum derived with thiserror") for r in rules), \
+        rules

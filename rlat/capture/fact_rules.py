@@ -460,6 +460,14 @@ NOT_AGAIN_FILED = rx(r"\bso (?:that )?(?:nobody|no ?one|no-one|we|you|i|they)\b"
                      r"(?:\s*\([^)\n]{1,20}\))?(?: (?:ever|don'?t|won'?t|never|doesn'?t|do not))?"
                      r" (?:suggests?|proposes?|tr(?:y|ies)|attempts?|goes|go|brings? up|reaches "
                      r"for|reach for)\b[^.\n]{0,40}?\bagain\b", re.IGNORECASE)
+# A decision log (DECISIONS.md, docs/decisions.md, docs/adr/0007-….md): an entry that says the
+# old way stays ("Packing stays single-threaded. With rayon it ran …", "We stay on Forward+.",
+# "Uploads keep using the cached login …") records an approach given up.
+DECISION_LOG = rx(r"(?:^|/)(?:decisions?|decision[-_ ]log|adrs?)(?:\.[a-z]+)?$|"
+                  r"(?:^|/)(?:decisions?|adrs?)/[^/]+$", re.IGNORECASE)
+KEPT_OLD_WAY = rx(r"\b(?:stays?|stayed|we stay on|keeps? using|kept|remains?|stick(?:s|ing)? "
+                  r"with|still (?:uses?|on)|went back to|reverted|dropped|rejected|abandoned|"
+                  r"not adopted)\b", re.IGNORECASE)
 # How an approach tried went, once given up ("tried and dropped", "tried, then ruled out").
 _GONE = r"(?:dropped|abandoned|rejected|reverted|shelved|ruled out|backed out|given up)"
 # ... or filing it under the approaches gone ("add to the Q2 IT report under tried-and-dropped:

@@ -104,6 +104,7 @@ from .fact_rules import (
     CORRECTED,
     CORRECTED_THEN,
     DEAD_END_LABEL,
+    DECISION_LOG,
     DEFERRED,
     DIAGNOSIS_START,
     DID_INSTEAD,
@@ -154,6 +155,7 @@ from .fact_rules import (
     JUST_CHECKED,
     KEEP_IN_MIND,
     KEEP_TO,
+    KEPT_OLD_WAY,
     LABEL,
     LEARNED_HEADING,
     LEARNED_ITEMS,
@@ -662,7 +664,8 @@ class FactExtractor:
                 if block.kind == "note" and block.text and not turn.sidechain:
                     if block.tool == PLAN_TOOL:
                         self._planned = block
-                    elif self._filing_dead_end and self._filed_entry(block):
+                    elif (self._filing_dead_end or _decision_log(block)) \
+                            and self._filed_entry(block, settled=not self._filing_dead_end):
                         self._filing_dead_end = False
                         continue
                     # what it wrote into notes, a record, a doc: a finding, never the reason for
@@ -1773,12 +1776,13 @@ class FactExtractor:
                    [self._cite(block, label, spans[last][1], "fact")], text=said)
         return last
 
-    def _filed_entry(self, block: Block) -> bool:
+    def _filed_entry(self, block: Block, *, settled: bool = False) -> bool:
         """The entry the assistant writes into a record the user asked for so that an approach
-        is not tried again (``NOT_AGAIN_FILED``): its last heading and what follows, as far as
-        its sentences fit, is a falsified approach ("### Steam Guard codes generated in CI
-        (steam-totp). Uploads keep using the cached login … With steam-totp each run …").
-        Whether it was kept."""
+        is not tried again (``NOT_AGAIN_FILED``), or into a decision log saying the old way
+        stays (``settled``: ``KEPT_OLD_WAY`` in its first sentences): its last heading and what
+        follows, as far as its sentences fit, is a falsified approach ("### Steam Guard codes
+        generated in CI (steam-totp). Uploads keep using the cached login … With steam-totp each
+        run …"). Whether it was kept."""
         text = block.text
         marks = [m.end() for m in _HEADING_MARKS.finditer(text)]
         start = marks[-1] if marks else len(text) - len(text.lstrip())
@@ -1789,6 +1793,8 @@ class FactExtractor:
         told = text[start:fitting[-1][1]]
         if len(content_words(told)) < GONE_WORDS or NOT_TRIED.search(told):
             return False
+        if settled and not KEPT_OLD_WAY.search(text, start, fitting[min(2, len(fitting)) - 1][1]):
+            return False  # (a decision taken, not an approach given up)
         return self._keep("falsified", told,
                           [self._cite(block, start, fitting[-1][1], "fact")]) is not None
 
@@ -3077,6 +3083,12 @@ def _reverted_paths(command: str) -> tuple[str, ...]:
         words = words[2:]
     return tuple(w for w in words if w not in (".", "./", "HEAD") and "~" not in w
                  and not w.startswith("-"))
+
+
+def _decision_log(block: Block) -> bool:
+    """Whether ``block`` is a note written into a decision log (``DECISION_LOG``)."""
+    path = block.input.get("file_path") if isinstance(block.input, dict) else None
+    return isinstance(path, str) and bool(DECISION_LOG.search(path.replace("\\", "/")))
 
 
 def _went_well(text: str, start: int) -> bool:

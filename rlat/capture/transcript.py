@@ -738,9 +738,14 @@ def _assistant_turn(obj: dict, message: dict, stats: ReadStats, ctx: _Context) -
                 # (what it writes into Claude Code's memory files is meant for every session)
                 turn.blocks.append(Block("memory", _clean(written, stats), uuid=uuid))
             elif prose:
-                # (a plan keeps its call's name and id: the user may turn it down with why)
+                # (a plan keeps its call's name and id: the user may turn it down with why; a
+                # note, the file it went into)
+                raw = item.get("input")
+                path = raw.get("file_path") if written and isinstance(raw, dict) else None
                 turn.blocks.append(Block("note", _clean(prose, stats), uuid=uuid, tool=name,
-                                         tool_id=str(item.get("id") or "") or None))
+                                         tool_id=str(item.get("id") or "") or None,
+                                         input={"file_path": path} if isinstance(path, str)
+                                         else None))
             else:
                 changes = _edit_changes(name, item.get("input"))
                 said = _written_comments(changes)

@@ -33,18 +33,18 @@ def test_what_was_lost_is_not_what_fell(told, went_well):
     assert facts._went_well(told, 0) is went_well
 
 
-def filed_so_nobody_tries_it_again(b, ask: str) -> None:
+def filed_so_nobody_tries_it_again(b, ask: str, path: str = "DECISIONS.md") -> None:
     b.prompt(ask + " from memory:\n\nworked for 2 days then valve locked the build account for "
              "5 days right before the jam deadline, we uploaded from camila's personal account. "
              "never again")
-    b.run("Edit", {"file_path": "DECISIONS.md", "old_string": "## Tried already\n",
+    b.run("Edit", {"file_path": path, "old_string": "## Tried already\n",
                    "new_string": "## Tried already\n\n### Steam Guard codes generated in CI "
                                  "(steam-totp)\n\nUploads keep using the cached login on the "
                                  "runner. With steam-totp each run logged in from scratch with a "
                                  "generated code, and after two days Valve locked the build "
                                  "account for five days, right before the jam deadline.\n"},
-          "The file DECISIONS.md has been updated.")
-    b.say("Recorded in DECISIONS.md.")
+          f"The file {path} has been updated.")
+    b.say(f"Recorded in {path}.")
 
 
 @pytest.mark.parametrize("ask", [
@@ -63,9 +63,10 @@ def test_a_record_filed_so_nobody_tries_it_again_is_a_falsified_finding(tmp_path
         and "locked the build account" in texts[0], texts
 
 
-def test_a_record_written_for_any_other_reason_is_no_falsified_finding(tmp_path):
+def test_a_note_written_for_any_other_reason_is_no_falsified_finding(tmp_path):
+    # (in notes, not a decision log: only the ask says the approach is given up)
     b = session(tmp_path)
-    filed_so_nobody_tries_it_again(b, "add to DECISIONS.md so the team knows.")
+    filed_so_nobody_tries_it_again(b, "add to NOTES.md so the team knows.", "NOTES.md")
     assert not proposed(b).get("falsified")
 
 
@@ -150,3 +151,32 @@ def test_the_rule_after_a_correction_runs_over_its_two_sentences(tmp_path):
     assert any(r.startswith("Anyhow only in src/main.rs. library modules (atlas, bank, index) "
                             "return their own error enum derived with thiserror") for r in rules), \
         rules
+
+
+@pytest.mark.parametrize(("path", "kept"), [
+    ("DECISIONS.md", True),
+    ("docs/decisions.md", True),
+    ("docs/adr/0007-png-decoding.md", True),
+    ("NOTES.md", False),
+])
+def test_an_entry_in_a_decision_log_that_keeps_the_old_way_is_a_falsified_finding(
+        tmp_path, path, kept):
+    # (the user tells the story without naming it; the entry names what was tried and says
+    # what stays — dev45)
+    b = session(tmp_path)
+    b.prompt("bea asked about this today so it should be written down, under what we already "
+             "tried. what happened:\n\nrayon on the decode, exactly that. duda's laptop froze "
+             "mid pack and the oom killer took her browser")
+    b.run("Edit", {"file_path": path, "old_string": "## Tried already\n",
+                   "new_string": "## Tried already\n\n### Parallel PNG decoding with rayon\n\n"
+                                 "Packing stays single-threaded. With rayon it ran about three "
+                                 "times faster but decoded every PNG at once: peak memory went "
+                                 "from 1.1 GB to 9 GB and froze a 16 GB laptop.\n"},
+          f"The file {path} has been updated.")
+    b.say(f"Recorded in {path}.")
+    texts = [f["text"] for f in proposed(b).get("falsified", [])]
+    if kept:
+        assert len(texts) == 1 and texts[0].startswith(
+            "Parallel PNG decoding with rayon. Packing stays single-threaded."), texts
+    else:
+        assert not texts, texts

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .. import patterns
-from .fact_rules import ENV_ERROR, HOUSEKEEPING, LOOKS
+from .fact_rules import ENV_ERROR, HOUSEKEEPING, INSPECTS, LOOKS
 from .session import COMMAND_CHARS, EXIT_LINE, Cited, error_line, one_line, snippet
 from .transcript import ERRORISH, Block
 
@@ -177,7 +177,7 @@ def recovers(failed: Command, good: str, *, newest: bool = False,
     ``newest``: ``failed`` is the last command run before ``good``; ``by_user``: the user ran
     ``good`` themselves (Claude Code's bash mode)."""
     bad = failed.text
-    if one_line(bad) == one_line(good) or program(good) in HOUSEKEEPING \
+    if one_line(bad) == one_line(good) or program(good) in HOUSEKEEPING | INSPECTS \
             or _COMMUNICATES.match(_CD_FIRST.sub("", good)):
         return False
     said = one_line(good)  # (a long command is cited by its first 160 characters)

@@ -793,6 +793,12 @@ REPORTING = rx(r"\b(?:" + _NOT_HAPPENING + r")\b", re.IGNORECASE)
 # finding too, whatever words the report used ("slither flags X, and a bot initialized Y. dig
 # into it and leave notes").
 INVESTIGATE = rx(r"\b(?:dig into (?:it|this|that|why)|look into (?:it|this|that|why)|"
+                 # ("third person reporting this. look pls", "can you have a look", "take a look
+                 # at it"; not "have a look at the README and add …")
+                 r"(?:have|take) a look(?: at (?:it|this|that|why))?(?=\s*(?:[.!?,]|pls|please|"
+                 r"plz|$))|look (?:pls|please|plz)|(?:pls|please|plz) look|"
+                 r"(?:people|players|users|testers|customers|person|player|user|tester|customer)"
+                 r"s? (?:are |is |keeps? )?reporting (?:this|it|that|the same)|"
                          r"investigate (?:it|this|that|why|what)|figure out (?:why|what went|"
                          r"how come)|find out why|track (?:it |this )?down|get to the bottom of|"
                          r"diagnose|(?:find|track down|get to|figure out) (?:the |its )?"
@@ -1509,6 +1515,10 @@ VERDICT_WORDS = frozenset(
 # ... nor commands that only look around.
 LOOKS = frozenset("ls list ps status info inspect logs log describe show version doctor env "
                    "config".split())
+# Programs that only read what a file or a medium is (its sample rate, size, type, bytes): run
+# after a failure they look at it, and do no job of the one that failed.
+INSPECTS = frozenset("soxi ffprobe mediainfo exiftool identify file stat xxd hexdump od wc du df "
+                     "tree".split())
 HOUSEKEEPING = frozenset(
     "git cd ls cat echo rm cp mv mkdir touch chmod chown head tail grep rg find which pwd sed "
     "awk less more true sleep kill pkill clear history export unset source".split())

@@ -180,3 +180,43 @@ def test_an_entry_in_a_decision_log_that_keeps_the_old_way_is_a_falsified_findin
             "Parallel PNG decoding with rayon. Packing stays single-threaded."), texts
     else:
         assert not texts, texts
+
+
+def test_a_command_that_only_reads_a_files_properties_recovers_nothing(tmp_path):
+    # ("cargo run -- pack bank sfx" fails reproducing a bug; `soxi -r …/sfx/….wav` reads the
+    # recordings' sample rates: it shares *sfx*, and does not pack — dev45)
+    b = session(tmp_path)
+    b.prompt("sound effects play slowed down, third person reporting this. look pls")
+    b.say("Reproducing it first.")
+    b.run("Bash", {"command": "cargo run --release -- pack bank sfx --verbose"},
+          "Exit code 1\nbank sfx: rate mismatch in 2 files", is_error=True)
+    b.run("Bash", {"command": "soxi -r /mnt/arte/audio/sfx/onda_splash_01.wav"}, "48000")
+    b.say("The bank header holds a single sample rate for the whole bank: 44100 Hz. The new "
+          "recordings are 48000 Hz, so they play about 8% slower and lower.")
+    assert not proposed(b).get("recovery")
+
+
+@pytest.mark.parametrize(("said", "asks"), [
+    ("third person reporting this. look pls", True),
+    ("two testers are reporting the same, can you have a look", True),
+    ("please take a look at it", True),
+    ("have a look at the README and add an install section", False),
+    ("look at the diff and write the changelog", False),
+])
+def test_a_report_passed_on_with_a_request_to_look_asks_to_investigate(said, asks):
+    assert bool(fact_rules.INVESTIGATE.search(said)) is asks
+
+
+def test_the_explanation_of_a_report_passed_on_in_another_language_is_a_gotcha(tmp_path):
+    # (the player's words are Portuguese; "third person reporting this. look pls" says it is a
+    # problem to look into — dev45)
+    b = session(tmp_path)
+    b.prompt("ghostfrevo — Today at 10:29 PM\nnão sei se é bug ou estilo mas o barulho da onda "
+             "tão lento, tipo câmera lenta. o resto ok\n\nthird person reporting this. look pls")
+    b.say("Reproducing it first.")
+    b.run("Bash", {"command": "soxi -r assets/sfx/onda_splash_01.wav"}, "48000")
+    b.say("The bank header holds a single sample rate for the whole bank, taken from the first "
+          "file: 44100 Hz. The new splash recordings are 48000 Hz, so they play about 8% slower "
+          "and lower.")
+    texts = [f["text"] for f in proposed(b).get("gotcha", [])]
+    assert any("48000 Hz, so they play about 8% slower" in t for t in texts), texts

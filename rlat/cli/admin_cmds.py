@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -205,10 +206,28 @@ def _secrets_held(state, target: Path) -> list[str]:
 
 
 def _keep_original(target: Path) -> Path:
-    """Copy ``target`` to ``NAME.bak`` before a repair rewrites it; the copy's path."""
-    backup = target.with_name(target.name + ".bak")
-    shutil.copy2(target, backup)
-    return backup
+    """Copy ``target`` to ``NAME.bak`` before a repair rewrites it; the copy's path.
+
+    An earlier repair's backup is never replaced (it may be the only copy of a record that
+    repair dropped): the copy then goes to ``NAME.1.bak``, ``NAME.2.bak``, … The copy is on
+    disk (fsynced) before the repair renames anything over the original."""
+    for n in range(10_000):
+        backup = target.with_name(f"{target.name}.{n}.bak" if n else f"{target.name}.bak")
+        try:  # (user-only until it takes the original's mode: it holds claim text)
+            out = os.fdopen(os.open(backup, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb")
+        except FileExistsError:
+            continue
+        try:
+            with out, open(target, "rb") as src:
+                shutil.copyfileobj(src, out, 1 << 20)
+                out.flush()
+                os.fsync(out.fileno())
+            shutil.copystat(target, backup)
+        except BaseException:
+            backup.unlink(missing_ok=True)
+            raise
+        return backup
+    fail(f"{target}: 10,000 backups of earlier repairs sit beside it; move some away")
 
 
 def _rebuild_read_model(report: dict, target: Path, damage: str, summary: str,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -140,7 +141,7 @@ def _doctor_one(target: Path, repair: bool) -> dict:
         state = fold(events)
         damage = orphaned_build(container)
         if damage:
-            return _drop_orphaned_build(report, target, damage, events, repair)
+            return _drop_orphaned_build(report, target, damage, repair)
         if scan.torn_bytes:
             report["problems"].append(f"{scan.torn_bytes} bytes of a torn final record")
             if repair:
@@ -161,20 +162,23 @@ def _doctor_one(target: Path, repair: bool) -> dict:
         report["problems"].append(exc.problem)
         if not repair:
             return {**report, "status": "damaged", "summary": exc.problem}
-        try:
-            kept, problems = salvage(target)
-        except ContainerError as exc2:
-            return {**report, "status": "error", "summary": f"cannot salvage: {exc2.problem}"}
-        report["problems"].extend(problems)
-        backup = _keep_original(target)
-        events, restored = salvaged_events(kept)
-        from ..container.file import RecordRef
-
-        others = [(RecordRef(0, rtype, 0, 0), body) for rtype, body in kept if rtype not in (1, 2)]
-        # Build records without the table of contents that named them are unusable (a KM is
-        # rebuilt from its sources); keep the rest.
-        build_file(target, events, [(r.rtype, b) for r, b in others
-                                    if r.rtype != 6 and r.rtype not in BUILD_RECORD_TYPES])
+        # Under the store's lock from the read to the rename: a writer's append check reads
+        # only the last record, so hooks and `rlat memory add` go on appending to a file
+        # damaged further in, and what they appended after the salvage read would be lost.
+        with container._locked(None, create=False):
+            try:
+                kept, problems = salvage(target)
+            except ContainerError as exc2:
+                return {**report, "status": "error",
+                        "summary": f"cannot salvage: {exc2.problem}"}
+            report["problems"].extend(problems)
+            backup = _keep_original(target)
+            events, restored = salvaged_events(kept)
+            # Build records without the table of contents that named them are unusable (a KM
+            # is rebuilt from its sources); keep the rest.
+            build_file(target, events, [(rtype, body) for rtype, body in kept
+                                        if rtype not in (1, 2, 6)
+                                        and rtype not in BUILD_RECORD_TYPES])
         again = f", {restored} claim(s) restored from an intact snapshot" if restored else ""
         return {**report, "status": "repaired",
                 "summary": f"salvaged {len(events) - restored} events from {len(kept)} intact "
@@ -202,10 +206,28 @@ def _secrets_held(state, target: Path) -> list[str]:
 
 
 def _keep_original(target: Path) -> Path:
-    """Copy ``target`` to ``NAME.bak`` before a repair rewrites it; the copy's path."""
-    backup = target.with_name(target.name + ".bak")
-    shutil.copy2(target, backup)
-    return backup
+    """Copy ``target`` to ``NAME.bak`` before a repair rewrites it; the copy's path.
+
+    An earlier repair's backup is never replaced (it may be the only copy of a record that
+    repair dropped): the copy then goes to ``NAME.1.bak``, ``NAME.2.bak``, … The copy is on
+    disk (fsynced) before the repair renames anything over the original."""
+    for n in range(10_000):
+        backup = target.with_name(f"{target.name}.{n}.bak" if n else f"{target.name}.bak")
+        try:  # (user-only until it takes the original's mode: it holds claim text)
+            out = os.fdopen(os.open(backup, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb")
+        except FileExistsError:
+            continue
+        try:
+            with out, open(target, "rb") as src:
+                shutil.copyfileobj(src, out, 1 << 20)
+                out.flush()
+                os.fsync(out.fileno())
+            shutil.copystat(target, backup)
+        except BaseException:
+            backup.unlink(missing_ok=True)
+            raise
+        return backup
+    fail(f"{target}: 10,000 backups of earlier repairs sit beside it; move some away")
 
 
 def _rebuild_read_model(report: dict, target: Path, damage: str, summary: str,
@@ -247,8 +269,7 @@ def _drop_malformed(report: dict, target: Path, events: list[dict], repair: bool
                        f"at {backup}"}
 
 
-def _drop_orphaned_build(report: dict, target: Path, damage: str, events: list[dict],
-                         repair: bool) -> dict:
+def _drop_orphaned_build(report: dict, target: Path, damage: str, repair: bool) -> dict:
     """A knowledge model cut short (its build records lost their table of contents): keep its
     claims, drop the unusable build records, and say how to rebuild."""
     report["problems"].append(damage)
@@ -256,8 +277,10 @@ def _drop_orphaned_build(report: dict, target: Path, damage: str, events: list[d
         return {**report, "status": "damaged",
                 "summary": f"truncated knowledge model: {damage} (run without --check-only to "
                            f"keep its claims and drop the partial build)"}
-    backup = _keep_original(target)
-    build_file(target, events, [])
+    with Container(target)._locked(None, create=False):  # (no append lost: see the salvage)
+        backup = _keep_original(target)
+        events = [e for _r, b in Container(target).records([1]) for e in b.get("events", ())]
+        build_file(target, events, [])
     return {**report, "status": "repaired",
             "summary": f"dropped a truncated knowledge-model build, kept {len(events)} claim "
                        f"event(s); original kept at {backup}; rebuild it with "

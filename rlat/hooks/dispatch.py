@@ -20,6 +20,7 @@ import sys
 import threading
 import time
 
+from .log import log_warnings
 from .runtime import (
     STDIN_MAX_BYTES,
     HookContext,
@@ -185,8 +186,9 @@ def run(event: str, raw: bytes | None = None) -> dict | None:
     module_name, hook_name = EVENTS[event]
     _ARMED[0] = True
     previous, timer = _arm(budget, event, session_ref)
-    real_stdout = sys.stdout
+    real_stdout, real_stderr = sys.stdout, sys.stderr
     sys.stdout = io.StringIO()  # whatever else gets printed must not reach Claude Code
+    sys.stderr = io.StringIO()  # …nor what rlat warns of on stderr: that goes to hooks.log
     try:
         if raw is None:
             raw = _read_stdin()
@@ -231,8 +233,11 @@ def run(event: str, raw: bytes | None = None) -> dict | None:
         return None
     finally:
         _ARMED[0] = False
-        sys.stdout = real_stdout
+        warned, sys.stdout, sys.stderr = sys.stderr, real_stdout, real_stderr
         _disarm(previous, timer)
+        log_warnings(event, session_ref[0], warned)
+
+
 
 
 def main(argv: list[str]) -> int:

@@ -64,3 +64,16 @@ def log_line(event: str, session: str, message: str) -> None:
             os.close(fd)
     except Exception:  # noqa: BLE001 - logging must never take a hook down
         pass
+
+
+def log_warnings(event: str, session: str, stream) -> None:
+    """What a hook's or the worker's code wrote to a captured stderr (a writer's "repaired a
+    torn record at byte N …"), one hooks.log line each: a hook's output is one JSON object on
+    stdout and the worker's stderr is /dev/null, so a problem is said in the log. Never raises."""
+    try:
+        text = stream.getvalue()
+    except Exception:  # noqa: BLE001 - logging must never take a hook down
+        return
+    for line in text.splitlines():
+        if line.strip():
+            log_line(event, session, line.removeprefix("rlat: "))

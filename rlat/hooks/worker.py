@@ -33,6 +33,7 @@ the session's signal file as ``{"event": "worker", …}``. The worker may import
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
@@ -43,7 +44,7 @@ from .. import patterns
 from ..paths import memory_store_path, state_dir
 from .capture import capture_and_record, captured_size, transcript_size
 from .jobs import job_writer, jobs_dir, write_job
-from .log import log_line, safe_id
+from .log import log_line, log_warnings, safe_id
 from .runtime import add_receipt, append_record, read_records, spool_dir, workspace_or_path
 
 WORKER_LOCK_TIMEOUT = None  # the container's one default (RLAT_LOCK_TIMEOUT, rlat/container/lock.py)
@@ -361,10 +362,14 @@ def main(argv: list[str]) -> int:
     if not argv:
         sys.stderr.write("usage: python -m rlat.hooks.worker JOB.json\n")
         return 2
+    real_stderr, sys.stderr = sys.stderr, io.StringIO()  # (its stderr is /dev/null)
     try:
         run_job(Path(argv[0]))
     except BaseException as exc:  # noqa: BLE001 - detached: nobody would see a traceback
         log_line("worker", "-", f"unexpected {exc.__class__.__name__}: {exc}")
+    finally:
+        warned, sys.stderr = sys.stderr, real_stderr
+        log_warnings("worker", "-", warned)
     try:
         # (the next hooks find the patterns compiled: rlat.patterns)
         patterns.warm()

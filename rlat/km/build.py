@@ -38,6 +38,7 @@ from .sources import (
     pattern_problem,
     read_source,
     rel_to,
+    shown_path,
     walk,
 )
 from .store import (
@@ -347,6 +348,7 @@ def build_km(inputs: list[Path], out: Path, settings: Settings, *,
                   gitignore=settings.gitignore)
     for reason, n in walked.skipped.items():
         report.skipped[reason] = report.skipped.get(reason, 0) + n
+    report.skipped_files.extend(walked.noted)
     collector = _Collector(BM25Index.bulk(), settings, first_block=0)
     files = _ingest(walked.files, collector, report, progress)
     collector.flush()
@@ -401,7 +403,7 @@ def _ingest(sources: list[SourceFile], collector: _Collector, report: Report,
 
 
 def _empty_message(inputs: list[Path], report: Report) -> str:
-    where = ", ".join(str(p) for p in inputs)
+    where = ", ".join(shown_path(str(p)) for p in inputs)
     parts = [f"{n} {reason}" for reason, n in sorted(report.skipped.items())]
     detail = f" (skipped: {', '.join(parts)})" if parts else " (no files found)"
     if report.missing_inputs:
@@ -472,6 +474,9 @@ def refresh_km(path: Path, *, source_root: Path | None = None, dry_run: bool = F
                       f"{root}; pass --source-root DIR pointing at where they are now")
     walked = walk(present, root, exts=settings.exts, excludes=settings.excludes,
                   gitignore=settings.gitignore)
+    report.skipped_files.extend(walked.noted)
+    for reason in {reason for _path, reason in walked.noted}:
+        report.skipped[reason] = report.skipped.get(reason, 0) + walked.skipped[reason]
     old_files = km.files
     rescrub = other_secret_rules(km)
 

@@ -11,7 +11,8 @@
 * Always skipped: version-control and cache directories (``ALWAYS_SKIPPED_DIRS``).
 * Paths are stored relative to the *source root* (the inputs' common directory), with ``/``.
 
-Reading: only regular files are read. A FIFO, device or socket (named on the command line or
+A file or folder whose name is not UTF-8 (a passage path is UTF-8 text) is skipped with a note,
+not the whole build. Reading: only regular files are read. A FIFO, device or socket (named on the command line or
 met in a walk, also behind a symlink) is skipped with a note, never opened in a way that could
 block, and no read is larger than ``MAX_FILE_BYTES`` + 1. A file whose first 8 KiB contain a NUL byte, or that is not valid UTF-8 in most of its
 bytes, is binary and skipped (counted). Otherwise it is decoded as UTF-8 (undecodable bytes
@@ -131,9 +132,30 @@ class WalkResult:
     files: list[SourceFile] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)  # inputs that do not exist
     skipped: dict[str, int] = field(default_factory=dict)  # reason -> count (ignored, excluded...)
+    noted: list[tuple[str, str]] = field(default_factory=list)  # (shown path, reason) to name
 
     def skip(self, reason: str) -> None:
         self.skipped[reason] = self.skipped.get(reason, 0) + 1
+
+    def unnamed(self, rel: str) -> bool:
+        """True (and the path counted and noted as skipped) when ``rel`` holds bytes that are
+        not UTF-8 (Python's surrogate escapes): a passage's path is stored as UTF-8 text, so
+        such a file cannot be a source; one file so named must not stop the whole build."""
+        try:
+            rel.encode("utf-8")
+        except UnicodeEncodeError:
+            self.skip(NAME_NOT_UTF8)
+            self.noted.append((shown_path(rel), NAME_NOT_UTF8))
+            return True
+        return False
+
+
+NAME_NOT_UTF8 = "name not UTF-8"
+
+
+def shown_path(rel: str) -> str:
+    """``rel`` printable: bytes that are not UTF-8 as ``\\xNN``."""
+    return rel.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def common_root(inputs: list[Path]) -> Path:
@@ -228,6 +250,8 @@ def walk(inputs: list[Path], root: Path, *, exts: tuple[str, ...] | None = None,
         path = path.resolve()
         if not path.is_dir():  # a file (a FIFO or device too: read_source skips it, with a note)
             rel = rel_to(path, root)
+            if result.unnamed(rel):
+                continue
             if rel not in seen:
                 seen.add(rel)
                 result.files.append(SourceFile(path, rel))
@@ -254,6 +278,8 @@ def walk(inputs: list[Path], root: Path, *, exts: tuple[str, ...] | None = None,
                 if exclude_rules and ignored(exclude_rules, rel, True):
                     result.skip("excluded")
                     continue
+                if result.unnamed(rel):
+                    continue
                 keep_dirs.append(d)
             dirnames[:] = keep_dirs
             for name in sorted(filenames):
@@ -268,6 +294,8 @@ def walk(inputs: list[Path], root: Path, *, exts: tuple[str, ...] | None = None,
                     continue
                 if exclude_rules and ignored(exclude_rules, rel, False):
                     result.skip("excluded")
+                    continue
+                if result.unnamed(rel):
                     continue
                 if rel in seen:
                     continue

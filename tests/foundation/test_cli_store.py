@@ -221,6 +221,28 @@ def test_doctor_repairs_a_torn_tail_and_salvages_around_corruption(rlat_home):
     assert json.loads(run_rlat("memory", "list", "--format", "json").stdout)["count"] == 4
 
 
+def test_a_second_repair_keeps_the_first_repairs_backup(rlat_home):
+    """The backup is the only copy of the record a repair dropped. Before: the next repair
+    copied the file over ``memory.rlat.bak``, and the first original was gone."""
+    from rlat.container import Container
+
+    for i in range(5):
+        run_rlat("memory", "add", f"fact {i}")
+    store = rlat_home / "memory.rlat"
+    originals = []
+    for victim in (2, 0):
+        ref = Container(store).scan().refs[victim]
+        data = bytearray(store.read_bytes())
+        data[ref.offset + 15] ^= 0xFF
+        store.write_bytes(bytes(data))
+        originals.append(bytes(data))
+        out = run_rlat("doctor", str(store))
+        assert out.returncode == 0 and "salvaged" in out.stdout, out.stdout + out.stderr
+    first, second = rlat_home / "memory.rlat.bak", rlat_home / "memory.rlat.1.bak"
+    assert f"original kept at {second}" in out.stdout, out.stdout
+    assert [first.read_bytes(), second.read_bytes()] == originals
+
+
 def test_doctor_salvages_a_store_whose_header_checksum_is_damaged(rlat_home):
     # The header's versions cannot be trusted then, so they must not stop the salvage.
     for i in range(3):

@@ -228,3 +228,37 @@ def test_an_absurd_budget_or_size_setting_is_ignored_not_fatal(rlat_home, worksp
     for event in ("user-prompt", "session-start"):
         run = run_hook(event, payload, env=env)  # (asserts exit 0)
         assert run.stderr == "" and "make check" in run.context, (event, run.stderr)
+
+
+def _torn_tail() -> None:
+    """What a writer killed mid-append leaves: the start of a record, cut short."""
+    with open(memory_store_path(), "ab") as fh:
+        fh.write(b"RLR\x01\x10\x00")
+
+
+def test_a_torn_record_a_hook_repairs_is_said_in_the_log_not_on_stderr(rlat_home, workspace):
+    """Before: the writer's "repaired a torn record at byte N (… discarded)" went to the hook's
+    stderr, which Claude Code does not show, and hooks.log said nothing."""
+    add_claim(workspace)
+    _torn_tail()
+    run = run_hook("user-prompt", payload(workspace, prompt="how do I run the tests here?"))
+    assert "never pytest" in run.context  # (it injected, so it appended its `injected` event)
+    assert run.stderr == ""
+    assert any("user-prompt session=sess-1" in ln and "repaired a torn record" in ln
+               for ln in log_lines(rlat_home)), log_lines(rlat_home)
+
+
+def test_a_torn_record_the_worker_repairs_is_said_in_the_log(rlat_home, workspace):
+    import subprocess
+    import sys
+
+    add_claim(workspace)
+    _torn_tail()
+    job = rlat_home / "jobs" / "job.json"
+    job.parent.mkdir(parents=True, exist_ok=True)
+    job.write_text(json.dumps({"session_id": "sess-w", "cwd": str(workspace), "tasks": ["capture"],
+                               "transcript_path": str(FIXTURES / "tool_failure.jsonl")}))
+    subprocess.run([sys.executable, "-P", "-m", "rlat.hooks.worker", str(job)], check=True,
+                   timeout=120, cwd=workspace)
+    assert any(ln.split()[1] == "worker" and "repaired a torn record" in ln
+               for ln in log_lines(rlat_home)), log_lines(rlat_home)

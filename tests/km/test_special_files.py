@@ -144,3 +144,22 @@ def test_trace_audit_and_the_drift_check_never_read_a_source_replaced_by_a_fifo(
         drift_check([km])
     finally:
         signal.alarm(0)
+
+
+def test_a_file_or_folder_whose_name_is_not_utf8_is_skipped_with_a_note(corpus, tmp_path):
+    """Before: one such name anywhere in the tree failed the whole build ("an argument or the
+    input is not UTF-8 text"), naming neither the file nor the cause."""
+    (corpus / "docs" / os.fsdecode(b"caf\xe9.md")).write_text("Latin-1 name, text about ports.\n")
+    odd_dir = corpus / os.fsdecode(b"notes-\xff")
+    odd_dir.mkdir()
+    (odd_dir / "inside.md").write_text("A file in a folder whose name is not UTF-8.\n")
+    km = tmp_path / "km.rlat"
+    result = run_rlat("build", str(corpus), "-o", str(km), timeout=TIMEOUT)
+    assert result.returncode == 0, result.stderr
+    assert "skipped docs/caf\\xe9.md: name not UTF-8" in result.stdout, result.stdout
+    assert "skipped notes-\\xff: name not UTF-8" in result.stdout, result.stdout
+    (corpus / "docs" / "guide.md").write_text("# Guide\n\nRebuilt text for the refresh.\n")
+    result = run_rlat("refresh", str(km), "--format", "json", timeout=TIMEOUT)
+    assert result.returncode == 0, result.stderr
+    assert ["docs/caf\\xe9.md", "name not UTF-8"] in json.loads(result.stdout)["skipped_files"]
+    assert "Rebuilt text" in run_rlat("search", str(km), "refresh").stdout

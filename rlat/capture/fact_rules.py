@@ -460,6 +460,12 @@ NOT_AGAIN_FILED = rx(r"\bso (?:that )?(?:nobody|no ?one|no-one|we|you|i|they)\b"
                      r"(?:\s*\([^)\n]{1,20}\))?(?: (?:ever|don'?t|won'?t|never|doesn'?t|do not))?"
                      r" (?:suggests?|proposes?|tr(?:y|ies)|attempts?|goes|go|brings? up|reaches "
                      r"for|reach for)\b[^.\n]{0,40}?\bagain\b", re.IGNORECASE)
+# Asking to have something written down ("write that down", "put it in the doc", "add a line to
+# the notes", "note it in the checklist").
+NOTE_ASKED = rx(r"\bwrite (?:it|that|this|them|those) down\b|\b(?:put|write|add|note|jot) (?:it|"
+                r"that|this|them|those|a line|a note|the right one)(?: down)? (?:in|into|to|under)"
+                r" (?:the |our |my )?(?:doc|docs|notes?|checklist|cheat ?sheet|runbook|wiki|"
+                r"readme)\b", re.IGNORECASE)
 # A decision log (DECISIONS.md, docs/decisions.md, docs/adr/0007-….md): an entry that says the
 # old way stays ("Packing stays single-threaded. With rayon it ran …", "We stay on Forward+.",
 # "Uploads keep using the cached login …") records an approach given up.

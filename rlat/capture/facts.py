@@ -178,6 +178,7 @@ from .fact_rules import (
     NOT_AN_ANSWER,
     NOT_TRIED,
     NOT_YET,
+    NOTE_ASKED,
     NOTE_LEAD,
     NOTE_WORDS,
     OFFERED_WAYS,
@@ -575,6 +576,7 @@ class FactExtractor:
     # the latest prompt asked to file a record so an approach is not tried again, and told no
     # dead end of its own: the next note written is one (``NOT_AGAIN_FILED``)
     _filing_dead_end: bool = False
+    _latest_prompt: str = ""  # what the user last said (a note they ask for: ``_asked_to_note``)
     _since_report: str = ""  # what the assistant said since the latest report (a few KB)
 
     def add(self, turn: Turn) -> None:
@@ -619,6 +621,7 @@ class FactExtractor:
             self._given = {}  # (what the previous prompt gave and nothing ran is not followed)
             ask_before = self._ask  # (the situation an answer to the assistant is given in)
             gone_before = sum(f.kind == "falsified" for f in self.facts)
+            self._latest_prompt = said
             for block in turn.blocks:
                 if block.kind == "text" and block.text:
                     replying, said_before = said_before, None  # (its first text replies)
@@ -668,6 +671,9 @@ class FactExtractor:
                             and self._filed_entry(block, settled=not self._filing_dead_end):
                         self._filing_dead_end = False
                         continue
+                    elif _asked_to_note(self._latest_prompt, block) and self._remembered(
+                            block, anchor=block.input.get("anchor") or "", listed=True):
+                        continue  # (kept as the user wanted it written down)
                     # what it wrote into notes, a record, a doc: a finding, never the reason for
                     # a revert (the message that says why comes before or after the record)
                     self._assistant_text(block, note=True)
@@ -1072,17 +1078,23 @@ class FactExtractor:
             self._falsified_offer(said, x, said.text[x:y], reply, a, b)
             return
 
-    def _remembered(self, block: Block) -> None:
+    def _remembered(self, block: Block, *, anchor: str = "", listed: bool = False) -> bool:
         """What the assistant writes into a memory file (CLAUDE.md, AGENTS.md, .claude/rules/),
-        a line at a time ("- Run specs with `busted --helper=spec/love_stub.lua` (stubs the
-        love global); plain busted errors on 'love' being nil."): each is a rule for every
-        session, kept as it is written — a gotcha under a heading of gotchas, an environment
-        fact under one of the environment. Headings and short labels are not, nor a write of
-        more than ``MEMORY_LINES`` lines."""
+        or into notes the user asked to have it written down in (``_asked_to_note``), a line
+        at a time ("- Run specs with `busted --helper=spec/love_stub.lua` (stubs the love
+        global); plain busted errors on 'love' being nil."): each is a rule for every session,
+        kept as it is written — a gotcha under a heading of gotchas, an environment fact under
+        one of the environment. Headings and short labels are not, nor a write of more than
+        ``MEMORY_LINES`` lines, nor the lines already there that an edit was anchored on
+        (``anchor``); ``listed``: only a list's items (notes: a paragraph written there is read
+        sentence by sentence, as the assistant's words are). Whether any was kept."""
         text = block.text
-        items = memory_items(text)
+        items = [(start, end, section) for start, end, section in memory_items(text)
+                 if not (anchor and text[start:end].strip() in anchor)
+                 and not (listed and not _listed(text, start))]
         if len(items) > MEMORY_LINES:
-            return  # (a whole file written at once — /init's — describes; Claude Code loads it)
+            return False  # (a whole file written at once — /init's — describes)
+        kept = self._kept
         for start, end, section in items:
             kind = "gotcha" if MEMORY_GOTCHAS.search(section) else \
                 "environment" if MEMORY_ENVIRONMENT.search(section) else "convention"
@@ -1093,6 +1105,7 @@ class FactExtractor:
                 end = start + spans[-1][1]
             if len(content_words(text[start:end])) >= MEMORY_WORDS:
                 self._keep(kind, text[start:end], [self._cite(block, start, end, "fact")])
+        return self._kept != kept
 
     def _option_refused(self, said: Block, reply: Block) -> None:
         """The user turning down, by its label, one of the options the assistant listed in its
@@ -3083,6 +3096,24 @@ def _reverted_paths(command: str) -> tuple[str, ...]:
         words = words[2:]
     return tuple(w for w in words if w not in (".", "./", "HEAD") and "~" not in w
                  and not w.startswith("-"))
+
+
+def _listed(text: str, start: int) -> bool:
+    """Whether the item starting at ``start`` of ``text`` is a list's (a bullet or a number
+    before it on its line)."""
+    lead = text[text.rfind("\n", 0, start) + 1:start]
+    return bool(lead.strip()) and bool(BULLET.match(lead))
+
+
+def _asked_to_note(said: str, block: Block) -> bool:
+    """Whether the user's latest words (``said``) ask to have it written down in the notes
+    ``block`` was written to: they name the file ("put the right one in COLA.md under
+    comandos") or ask for a note (``NOTE_ASKED``: "write that down", "put it in the doc")."""
+    path = block.input.get("file_path") if isinstance(block.input, dict) else None
+    if not isinstance(path, str) or not said:
+        return False
+    name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
+    return (len(name) > 3 and name in said.lower()) or bool(NOTE_ASKED.search(said))
 
 
 def _decision_log(block: Block) -> bool:

@@ -740,12 +740,15 @@ def _assistant_turn(obj: dict, message: dict, stats: ReadStats, ctx: _Context) -
             elif prose:
                 # (a plan keeps its call's name and id: the user may turn it down with why; a
                 # note, the file it went into)
+                # note, the file it went into and what it was written after (an Edit's anchor)
                 raw = item.get("input")
                 path = raw.get("file_path") if written and isinstance(raw, dict) else None
+                anchor = raw.get("old_string") if isinstance(path, str) else None
                 turn.blocks.append(Block("note", _clean(prose, stats), uuid=uuid, tool=name,
                                          tool_id=str(item.get("id") or "") or None,
-                                         input={"file_path": path} if isinstance(path, str)
-                                         else None))
+                                         input={"file_path": path,
+                                                "anchor": anchor if isinstance(anchor, str)
+                                                else ""} if isinstance(path, str) else None))
             else:
                 changes = _edit_changes(name, item.get("input"))
                 said = _written_comments(changes)

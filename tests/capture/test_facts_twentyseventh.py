@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from capture_helpers import proposed, session
+from capture_helpers import proposed, proposed_texts, session
 
 from rlat.capture import fact_rules, facts
 
@@ -220,3 +220,40 @@ def test_the_explanation_of_a_report_passed_on_in_another_language_is_a_gotcha(t
           "and lower.")
     texts = [f["text"] for f in proposed(b).get("gotcha", [])]
     assert any("48000 Hz, so they play about 8% slower" in t for t in texts), texts
+
+
+def noted(b, ask: str, path: str = "COLA.md") -> None:
+    b.prompt("the packer exe for windows, build it from my linux box")
+    b.run("Bash", {"command": "cargo build --release --target x86_64-pc-windows-msvc"},
+          "error: linker `link.exe` not found", is_error=True)
+    b.run("Bash", {"command": "cargo xwin build --release --target x86_64-pc-windows-msvc"},
+          "Finished `release` profile [optimized] target(s) in 41.2s")
+    b.say("Built with cargo-xwin: target/x86_64-pc-windows-msvc/release/fardo.exe.")
+    b.prompt(ask)
+    b.run("Edit", {"file_path": path, "old_string": "## comandos\n",
+                   "new_string": "## comandos\n\n- exe de windows a partir do linux: `cargo xwin "
+                                 "build --release --target x86_64-pc-windows-msvc`\n"},
+          f"The file {path} has been updated.")
+    b.say("Added.")
+
+
+@pytest.mark.parametrize("ask", [
+    "putz, i always get that one wrong. put the right one in COLA.md under comandos",
+    "write that down in the notes before i forget again",
+    "massa, put it in the doc",
+])
+def test_what_the_user_asks_to_have_written_down_is_kept_as_written(tmp_path, ask):
+    # (the short line the assistant adds to the notes at the user's request is the fact, in
+    # the words chosen to be kept — dev45)
+    b = session(tmp_path)
+    noted(b, ask)
+    texts = proposed_texts(proposed(b))
+    assert any(t.startswith("Exe de windows a partir do linux: `cargo xwin build") for t in texts), \
+        texts
+
+
+def test_a_note_the_user_did_not_ask_for_is_read_as_before(tmp_path):
+    b = session(tmp_path)
+    noted(b, "ok and the linux one too")
+    texts = proposed_texts(proposed(b))
+    assert not any(t.startswith("Exe de windows a partir do linux") for t in texts), texts

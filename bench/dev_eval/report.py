@@ -84,6 +84,8 @@ SPLIT_NOTE = {
              "rlat code; read untuned only (not tuned on)",
     "dev45": "the DEV45 split: written in the twenty-seventh pass by a helper that read no "
              "rlat code; read untuned only (not tuned on)",
+    "dev46": "the DEV46 split: written in the twenty-seventh pass by a helper that read no "
+             "rlat code; first read untuned, tuned on since the twenty-seventh",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

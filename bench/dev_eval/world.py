@@ -1,7 +1,7 @@
 """The evaluation world: projects, their sessions with planted facts, and the later prompts.
 
-A *split* (``dev``, ``dev2`` … ``dev45`` or ``heldout``) is a content module
-(``dev_content.py``, ``dev2_content.py`` … ``dev45_content.py``, ``heldout_content.py``: projects,
+A *split* (``dev``, ``dev2`` … ``dev46`` or ``heldout``) is a content module
+(``dev_content.py``, ``dev2_content.py`` … ``dev46_content.py``, ``heldout_content.py``: projects,
 facts, noise, unrelated prompts, phrasing templates) plus a
 seed. :func:`generate` turns it into
 a :class:`World` deterministically: which
@@ -41,7 +41,8 @@ read no rlat code: 0.525 with the pass's start code) is read untuned only. dev43
 twenty-sixth pass by a helper that read no rlat code: 0.55 with the pass's start code) is tuned
 on since. dev44 (written in the twenty-sixth pass by a helper that read no rlat code) is read
 untuned only. dev45 (written in the twenty-seventh pass by a helper that read no rlat code) is
-read untuned only.
+read untuned only. dev46 (written in the twenty-seventh pass by a helper that read no rlat code)
+is tuned on since.
 
 A fact counts as recalled when every one of its answer keys appears in the injected context
 (:func:`contains_key`: case-insensitive, on word tokens, a trailing plural ``s`` ignored, so
@@ -113,6 +114,7 @@ SPLITS = {"dev": ("bench.dev_eval.dev_content", 1301),
           "dev43": ("bench.dev_eval.dev43_content", 3797),
           "dev44": ("bench.dev_eval.dev44_content", 6823),
           "dev45": ("bench.dev_eval.dev45_content", 5471),
+          "dev46": ("bench.dev_eval.dev46_content", 2389),
           "heldout": ("bench.dev_eval.heldout_content", 9473)}
 
 

@@ -250,7 +250,8 @@ def test_a_secret_stored_in_the_memory_store_is_found_at_rest(tiny):
 @pytest.mark.parametrize("split", ["dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "dev29",
                                    "dev30", "dev31", "dev32", "dev33", "dev34",
                                    "dev35", "dev36", "dev37", "dev38", "dev39", "dev40",
-                                   "dev41", "dev42", "dev43", "dev44", "dev45"])
+                                   "dev41", "dev42", "dev43", "dev44", "dev45",
+                                   "dev46"])
 def test_the_latest_splits_are_sound_and_ask_nothing_another_split_asks(split):
     fresh = world.generate(split, now=NOW)
     assert world.check(fresh) == []

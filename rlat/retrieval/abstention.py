@@ -529,6 +529,14 @@ _QUESTION = rx(r"^\W*(?:what|which|where|when|why|how|who|whose|is|are|can|could
 _ASKED_LAST = rx(r"[,.;:—–?!]\s+(?!(?:which|who) (?:is|was|are|were|has|had)\b)(?:what|which|"
                  r"where|when|why|how|who|whats|is there|are there|did we|do we|did you|do i|"
                  r"does it|any idea)\b[^?,.;:—–\n]*$", re.IGNORECASE)
+# ... or that ends asking, typed with no mark at all ("notif consumer spamming payment not found
+# then fine on retry seen this", "… someone in slack says just flip on loom did we ever try
+# that", "… all polish and german names rejected CH16 what do we do").
+_ASKED_UNMARKED = rx(r"\b(?:(?:what|which|where|how|why|who) (?:do|does|did|is|are|was|were|"
+                     r"should|can|could|would|must|'?s) (?:i|we|you|it|they|the|this|that|our|"
+                     r"my)\b|(?:did|have|has|do) (?:we|you|anyone|somebody|someone) (?:ever |"
+                     r"already )?\w+|seen this|any ideas?|is there a reason|can'?t we|"
+                     r"couldn'?t we)[^?.!\n]*$", re.IGNORECASE)
 # ... but a polite order is a task, question mark or not ("can you fix the failing test?").
 _REQUEST = rx(r"^\W*(?:(?:hey|hi|ok|okay|so|please)\W+)*(?:can|could|would|will)\s+"
                       r"(?:you|u)\b", re.IGNORECASE)
@@ -572,7 +580,8 @@ def asks(prompt: str) -> bool:
     if _REQUEST.match(prompt):
         return False
     return prompt.rstrip().endswith("?") or bool(_QUESTION.match(prompt)) \
-        or bool(_ASKED_LAST.search(prompt)) and not _ORDER.match(prompt)
+        or bool(_ASKED_LAST.search(prompt) or _ASKED_UNMARKED.search(prompt)) \
+        and not _ORDER.match(prompt)
 
 
 def bridge_weight(tag: float, prompt_words: list[float], claim_words: list[float]) -> float:

@@ -95,7 +95,11 @@ def test_not_and_vs_shape_a_question_but_match_nothing():
     ("thresholds on panels — where are they supposed to come from", True),
     ("changing the escalation delay in prod. which file", True),
     ("c# ahead of time compile to cut startup, did we try that? what happened", True),
+    ("notif consumer spamming payment not found then fine on retry seen this", True),
+    ("someone in slack says just flip on loom did we ever try that", True),
+    ("bank rejected all the polish names overnight what do we do", True),
     ("fix the importer, which is failing on empty rows since monday", False),
+    ("the deploy hangs at the migration step since this morning", False),
     ("add a retry to the webhook client, like the one in billing", False),
 ])
 def test_a_question_typed_without_its_mark_after_its_context_is_a_question(prompt, asked):

@@ -57,10 +57,13 @@ HEDGED = rx(r"\b(?:i doubt|not sure|i don'?t think|i wonder|no idea if|or someth
 # that" rules out only where the sentence ends: "It's not that sshd is wedged — full-size
 # packets don't …" goes on to say what it is.
 RULED_OUT = rx(r"^\W*(?:(?:no|nope|ok(?:ay)?|hm+|so|clean|fine|normal|nothing there|all good)"
-               r"\W+)?(?:that|this|it)(?:'s| is| was)"
+               r"\W+)?(?:(?:that|this|it)(?:'s| is| was)"
                r"(?:n'?t| not) (?:(?:that|this)(?=\W*$)|(?:it|the (?:cause|problem|issue|culprit))"
                r"\b(?!\s*:)"
-               r"(?=\W*$|[^\n]*?(?:\wn['’]t\b|\b(?:not|never|elsewhere|somewhere else)\b)))",
+               r"(?=\W*$|[^\n]*?(?:\wn['’]t\b|\b(?:not|never|elsewhere|somewhere else)\b)))|"
+               # ("That theory doesn't hold up. Running the full reproduction:")
+               r"(?:that|this|the|your|my) (?:theory|hypothesis|guess|hunch|idea) "
+               r"(?:doesn'?t|does not|didn'?t|did not|won'?t) hold\b)",
                re.IGNORECASE)
 BULLET = rx(r"^\s*(?:(?:[-*+•]|\d+[.)])\s+)?\[[ xX✓]\]\s+|^\s*(?:[-*+•]|\d+[.)])\s+|"
                     r"^\s*#+\s+|^\s*>\s*")

@@ -257,3 +257,13 @@ def test_a_note_the_user_did_not_ask_for_is_read_as_before(tmp_path):
     noted(b, "ok and the linux one too")
     texts = proposed_texts(proposed(b))
     assert not any(t.startswith("Exe de windows a partir do linux") for t in texts), texts
+
+
+@pytest.mark.parametrize(("said", "ruled_out"), [
+    ("That theory doesn't hold up. Running the full reproduction:", True),
+    ("Your hypothesis does not hold: the GET endpoint reads the primary.", True),
+    ("The theory holds: the replica lags by 2 s.", False),
+])
+def test_a_theory_that_does_not_hold_is_ruled_out_not_explained(said, ruled_out):
+    # (dev46: kept as the explanation, it left the real one unread)
+    assert bool(fact_rules.RULED_OUT.match(said)) is ruled_out

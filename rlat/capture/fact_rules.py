@@ -788,6 +788,11 @@ SYMPTOM = Folded(  # (lowercase words searched in the lowercased text: rlat.capt
     r"(?:an? )?(?:hour|minute|day)s? (?:off|early|late)|"
     r"but (?:not|never|at|in|on|it|they|only|still)|but (?:the )?[\w-]+ (?:still|keeps?)|"
     r"root cause|out of ideas|stared at|no idea why|can'?t figure out|"
+    # ... or what happened twice that should have once ("every entry of 6 November booked twice",
+    # "customers charged twice", "double-posted")
+    r"(?:booked|charged|billed|paid|sent|posted|processed|counted|imported|delivered|ran|run|"
+    r"executed|fired|created|inserted|applied|queued) twice|double[- ](?:booked|charged|billed|"
+    r"posted|counted|sent|processed)|duplicated|"
     # ... or of what stopped answering ("nothing in it reacts - not even Esc", "unresponsive")
     r"nothing (?:[\w'-]+ ){0,3}?(?:reacts?|responds?|happens|works|registers)|not even|"
     r"unresponsive|no response|ignores (?:all|every|any|my|the) (?:\w+ )?(?:input|clicks?|keys?|"

@@ -267,3 +267,17 @@ def test_a_note_the_user_did_not_ask_for_is_read_as_before(tmp_path):
 def test_a_theory_that_does_not_hold_is_ruled_out_not_explained(said, ruled_out):
     # (dev46: kept as the explanation, it left the real one unread)
     assert bool(fact_rules.RULED_OUT.match(said)) is ruled_out
+
+
+def test_what_happened_twice_is_a_problem_whose_explanation_is_a_gotcha(tmp_path):
+    # ("Finance reports every entry of 6 November booked twice." — dev46)
+    b = session(tmp_path)
+    b.prompt("Finance reports every entry of 6 November booked twice. The bank sent a corrected "
+             "statement for that day on the morning of the 7th.")
+    b.run("Bash", {"command": "grep -o '<ElctrncSeqNb>[0-9]*' /tmp/stmt_20251106*.xml"},
+          "/tmp/stmt_20251106.xml:<ElctrncSeqNb>2211\n/tmp/stmt_20251106_v2.xml:<ElctrncSeqNb>2211")
+    b.say("The intake deduplicates on file name plus MsgId. A corrected re-delivery has a new "
+          "file name and a new MsgId, but it is the same statement: the ElctrncSeqNb is 2211 in "
+          "both, so it was taken as new and all 418 entries were booked again.")
+    texts = [f["text"] for f in proposed(b).get("gotcha", [])]
+    assert any("ElctrncSeqNb" in t for t in texts), texts

@@ -244,7 +244,15 @@ def blames(failed: Command, sentences: Iterable[str]) -> bool:
     if len(name) < 2:
         return False
     named = re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
-    return any(_CANNOT.search(s) is not None and named.search(s) is not None for s in sentences)
+    return any(_CANNOT.search(s) is not None
+               and (named.search(s) is not None or _THAT_COMMAND.match(s) is not None)
+               for s in sentences)
+
+
+# ... or names it as the command just run ("That command doesn't work.", "This invocation can't
+# reach staging.")
+_THAT_COMMAND = rx(r"\W*(?:that|this|the) (?:command|invocation|call|script)\b",
+                   re.IGNORECASE)
 
 
 def _command_was_wrong(failed: Command) -> bool:

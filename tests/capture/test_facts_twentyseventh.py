@@ -281,3 +281,18 @@ def test_what_happened_twice_is_a_problem_whose_explanation_is_a_gotcha(tmp_path
           "both, so it was taken as new and all 418 entries were booked again.")
     texts = [f["text"] for f in proposed(b).get("gotcha", [])]
     assert any("ElctrncSeqNb" in t for t in texts), texts
+
+
+def test_a_command_said_not_to_work_as_that_command_is_recovered(tmp_path):
+    # ("That command doesn't work." names the command just run — dev46)
+    b = session(tmp_path)
+    b.prompt("regenerate our client. run `npx orval`, then report")
+    b.run("Bash", {"command": "npx orval"}, "Exit code 1\nError: Request failed with status "
+          "code 401 (https://api.stg.example.eu/v3/api-docs)", is_error=True)
+    b.say("That command doesn't work. orval.config.ts reads the spec from staging, which needs a "
+          "bearer token. The package script fetches it first:")
+    b.run("Bash", {"command": "npm run api:generate"}, "fetched openapi.json\nDone")
+    b.say("The client is regenerated.")
+    texts = [f["text"] for f in proposed(b).get("recovery", [])]
+    assert texts and texts[0].startswith("Use `npm run api:generate` here (`npx orval` fails"), \
+        texts

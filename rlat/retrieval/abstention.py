@@ -531,12 +531,15 @@ _ASKED_LAST = rx(r"[,.;:—–?!]\s+(?!(?:which|who) (?:is|was|are|were|has|had)
                  r"does it|any idea)\b[^?,.;:—–\n]*$", re.IGNORECASE)
 # ... or that ends asking, typed with no mark at all ("notif consumer spamming payment not found
 # then fine on retry seen this", "… someone in slack says just flip on loom did we ever try
-# that", "… all polish and german names rejected CH16 what do we do").
-_ASKED_UNMARKED = rx(r"\b(?:(?:what|which|where|how|why|who) (?:do|does|did|is|are|was|were|"
-                     r"should|can|could|would|must|'?s) (?:i|we|you|it|they|the|this|that|our|"
-                     r"my)\b|(?:did|have|has|do) (?:we|you|anyone|somebody|someone) (?:ever |"
-                     r"already )?\w+|seen this|any ideas?|is there a reason|can'?t we|"
-                     r"couldn'?t we)[^?.!\n]*$", re.IGNORECASE)
+# that", "… all polish and german names rejected CH16 what do we do", "… off by a cent again what
+# type is money supposed to be", "… cant the recon just match close enough refs"; not "… and
+# when should i NOT rebase", which a claim answers only by its words).
+_ASKED_UNMARKED = rx(r"\b(?:(?:what|which|where|how|why|who)(?: \w+)? (?:do|does|did|is|are|"
+                     r"was|were|should|can|could|would|must|am|'?s|dont|don'?t|doesn'?t|isn'?t|"
+                     r"aren'?t|cant|can'?t) \w+|(?:did|have|has|do|can|could|am) (?:we|you|i|"
+                     r"anyone|somebody|someone) (?:ever |already |just )?\w+|is there (?:a|an|"
+                     r"any)\b|seen this|any ideas?|cant (?:we|the|it|you|i)\b|can'?t (?:we|the|"
+                     r"it|you|i)\b|couldn'?t we)[^?.!\n]*$", re.IGNORECASE)
 # ... but a polite order is a task, question mark or not ("can you fix the failing test?").
 _REQUEST = rx(r"^\W*(?:(?:hey|hi|ok|okay|so|please)\W+)*(?:can|could|would|will)\s+"
                       r"(?:you|u)\b", re.IGNORECASE)

@@ -98,6 +98,8 @@ def test_not_and_vs_shape_a_question_but_match_nothing():
     ("notif consumer spamming payment not found then fine on retry seen this", True),
     ("someone in slack says just flip on loom did we ever try that", True),
     ("bank rejected all the polish names overnight what do we do", True),
+    ("fee off by a cent again what type is money supposed to be in the kotlin code", True),
+    ("customer typod the reference again cant the recon just match close enough refs", True),
     ("fix the importer, which is failing on empty rows since monday", False),
     ("the deploy hangs at the migration step since this morning", False),
     ("add a retry to the webhook client, like the one in billing", False),

@@ -68,6 +68,11 @@ RULED_OUT = rx(r"^\W*(?:(?:no|nope|ok(?:ay)?|hm+|so|clean|fine|normal|nothing th
 BULLET = rx(r"^\s*(?:(?:[-*+•]|\d+[.)])\s+)?\[[ xX✓]\]\s+|^\s*(?:[-*+•]|\d+[.)])\s+|"
                     r"^\s*#+\s+|^\s*>\s*")
 
+# A question told of, with its own "we" ("Noordhaven support asks which IPs we call them from",
+# "she wants to know how we name the buckets"): the rule's words after it ask, not say.
+ASKED_OF = rx(r"\b(?:asks?|asked|asking|wants? to know|wanted to know|wondering|wonders|wondered|"
+              r"no idea|not sure|doesn'?t know|don'?t know) (?:us |me )?(?:which|what|how|where|"
+              r"whether|if|when|who|why)\b", re.IGNORECASE)
 # A standing rule the user states. "always"/"never" and friends are what separate a rule
 # from a one-off request ("use pnpm to install this" is a task; "we always use pnpm" is not).
 RULE = rx(

@@ -77,6 +77,7 @@ from .fact_rules import (
     ANNOUNCED,
     ANSWER_PAIR,
     ANSWERED_QUESTION,
+    ASKED_OF,
     AVOID,
     BACK_TO_LOOK,
     BACKTICK,
@@ -1640,7 +1641,8 @@ class FactExtractor:
                     rule.group(0).lower() in ONE_OFF and (
                         IMPERATIVE.match(sentence) or not RULE_SETTING.search(sentence))) \
                     and not (QUANTIFIED.match(rule.group(0)) and IMPERATIVE.match(sentence)) \
-                    and not _reported_lack(sentence, rule):
+                    and not _reported_lack(sentence, rule) \
+                    and not ASKED_OF.search(sentence, 0, rule.start()):
                 # (an order's "every …": "add a distributeAll() that loops over every member
                 # and sends their credits, so nobody has to claim" is a task)
                 kind = "convention"

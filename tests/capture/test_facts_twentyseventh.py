@@ -296,3 +296,16 @@ def test_a_command_said_not_to_work_as_that_command_is_recovered(tmp_path):
     texts = [f["text"] for f in proposed(b).get("recovery", [])]
     assert texts and texts[0].startswith("Use `npm run api:generate` here (`npx orval` fails"), \
         texts
+
+
+def test_a_question_told_of_is_no_rule_for_the_we_in_it(tmp_path):
+    # ("Noordhaven support asks which IPs we call them from" — dev46)
+    b = session(tmp_path)
+    b.prompt("#payments-oncall\n\nMateusz Wróbel  10:05 AM\nNoordhaven support asks which IPs we "
+             "call them from, for the new sandbox allowlist. anyone know?\n\nCan you check this "
+             "and draft a reply?")
+    b.run("Bash", {"command": "gcloud compute addresses list --filter='name~^nat-egress'"},
+          "NAME          ADDRESS       REGION\nnat-egress-1  34.90.211.47  europe-west4")
+    b.say("Production egress leaves from the static address 34.90.211.47 (nat-egress-1 in "
+          "europe-west4).")
+    assert not proposed(b).get("convention"), proposed(b)

@@ -2905,9 +2905,11 @@ def _offers(sentence: str) -> bool:
 def _no_remark(sentence: str) -> bool:
     """Whether a user's sentence is no part of a remark however long: a question, an order, a
     report of a problem (its explanation is the fact; "nope, still happening" sends a fix
-    back), output pasted without fences (a failure, a table, a log)."""
+    back), output pasted without fences (a failure, a table, a log), a question told of
+    ("Noordhaven support asks which IPs we call them from")."""
     return is_question(sentence) or bool(
         IMPERATIVE.match(sentence) or SYMPTOM.search(sentence) or FIX_REJECTED.match(sentence)
+        or ASKED_OF.search(sentence)
         or FAILED_PASTE.search(sentence) or PASTED_LINE.search(sentence))
 
 

@@ -53,7 +53,11 @@ _STATES = {
     LOCATION: rx(r"(?<![\w.-])(?:~|\.{1,2})?/[\w.-]+|(?<![\w.-])[\w.-]+/[\w.-]+/|"
                          r"(?<![\w.-])[\w-]+/(?:[\w-]+/)*[\w-]+\.[a-z]{1,5}\b|"
                          r"(?<![\w.-])[\w.-]+\.(?:toml|ya?ml|json|db|cfg|ini|conf|env|lock|"
-                         r"sqlite3?|log|csv|sql)\b"),
+                         r"sqlite3?|log|csv|sql)\b|"
+                         # (a storage URL or a named bucket: "gs://tessel-bank-drop-prod/…", "the
+                         # GCS bucket tessel-tfstate-eu")
+                         r"(?<![\w.-])(?:gs|s3|az|hdfs|sftp|ftp|https?)://\S|"
+                         r"\bbucket (?=[\w.-]*[-.])[\w.-]{3,}"),
 }
 # A question about what was tried here before, or why an alternative is not used: "has anyone
 # tried a long-running php server?", "is there a wrapper tool we evaluated?", "why don't the

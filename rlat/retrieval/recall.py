@@ -968,7 +968,10 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
         fit, floor, is_event = judge(claim)
         of_kind = first_of_kind(key, claim, fit)  # (whether or not the words admit it)
         if fit.passes(floor):
+            # (a claim that states the kind of value asked for — a place for "where does it
+            # live", a version — is not judged by meaning: its type says what the table cannot)
             if not is_event and abstain \
+                    and not (asking and wanted and states_wanted(key, claim)) \
                     and A.meaning_checked(fit, claim.text[:DOCUMENT_CHARS], knows):
                 value = meaning(key, claim)
                 if value is not None and A.meaning_contradicts(value):

@@ -639,3 +639,31 @@ def test_a_brief_explanation_asked_in_general_gets_no_claim_sharing_its_words():
         ev.command_citation(fact)], origin="user", ts=T0)])
     assert recalled(state, "how does HTTPS keep things secret, roughly?") == []
     assert recalled(state, "which CA issues the certificate staging serves over HTTPS?") == [fact]
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("All Terraform state lives in the GCS bucket tessel-tfstate-eu", True),
+    ("The drop is gs://tessel-bank-drop-prod/noordhaven/", True),
+    ("Uploads go to https://data.example.gov/gtfs/feed.zip", True),
+    ("The bucket is nearly full", False),
+])
+def test_a_bucket_or_a_storage_url_is_a_place(text, place):
+    from rlat.retrieval import answer_types
+
+    assert answer_types.states("location", text) is place
+
+
+def test_a_claim_naming_the_place_asked_for_is_not_refused_for_its_meaning(monkeypatch):
+    # (dev46: "… need to look at the state file itself where does it live" shares *state* and
+    # *live* with the answer, whose word vectors the table reads as unrelated, 0.07)
+    from rlat.retrieval import recall
+
+    fact = "All Terraform state lives in the GCS bucket tessel-tfstate-eu, one prefix per stack"
+    state = fold([ev.proposed(fact, "environment", workspace=WS, citations=[
+        ev.command_citation(fact)], origin="user", ts=T0)])
+    question = "atlantis says state lock error need to look at the state file itself where " \
+               "does it live"
+    assert [h.claim.text for h in R.recall(state, question, workspace=WS, now=T0)] == [fact]
+    # the rule, not the words: a claim naming no place is judged by its meaning as before
+    monkeypatch.setattr(recall.answer_types, "states", lambda kind, text: False)
+    assert R.recall(state, question, workspace=WS, now=T0) == []

@@ -1178,6 +1178,8 @@ DROPPED_FOR = rx(r"\b(?:not|no|never|nothing|none|worse|slower|broke|broken|brea
                          r"doesnt|doesn'?t|didnt|didn'?t|wasnt|wasn'?t|arent|aren'?t|dont|don'?t|"
                          r"couldnt|couldn'?t|wouldnt|wouldn'?t|problems?|issues?|regress\w*|"
                          r"leak\w*|pins?|blocks?|refuse\w*|reverted|rolled back|bottleneck|"
+                         # (a decision record's verdict: "**Status:** Rejected")
+                         r"rejected|superseded|abandoned|"
                          r"cannot|die[sd]?|dead|slow|too much|unusable|useless|disaster|"
                          r"nightmare|stuck|over budget|wiped|skipp\w*|blank|errors?|ate|lost|"
                          r"stale|wrong|stopped \w+ing|ran out|runs? out|logged out|"

@@ -3077,7 +3077,8 @@ def _dropped_for(text: str, start: int, end: int) -> bool:
 def _gives_reason(text: str) -> bool:
     """Whether ``text`` says why an attempt was dropped (``DROPPED_FOR``), not only that it was
     ("… and we reverted it")."""
-    return any(m.group(0).lower() not in ("reverted", "rolled back")
+    return any(m.group(0).lower() not in ("reverted", "rolled back", "rejected", "superseded",
+                                          "abandoned")
                for m in DROPPED_FOR.finditer(text))
 
 

@@ -312,3 +312,20 @@ def test_a_question_told_of_is_no_rule_for_the_we_in_it(tmp_path):
     assert not found.get("convention"), found
     # (nor a remark: it asks, and the answer is the finding)
     assert not any("asks which IPs" in t for t in proposed_texts(found)), found
+
+
+def test_an_offer_answered_with_a_rejected_decision_record_is_falsified(tmp_path):
+    # ("We've been there. Pasting the ADR so it's on record: … **Status:** Rejected …" — dev46)
+    b = session(tmp_path)
+    b.prompt("Finance asks why the payments API keeps two instances running all night. Could it "
+             "scale to zero when nobody is using it?")
+    b.say("Cloud Run supports it: min_instance_count = 0 and you pay nothing while idle, at the "
+          "price of a cold start. Shall I change it in both environments?")
+    b.prompt("We've been there. Pasting the ADR so it's on record:\n\n> ## ADR-0011: Scale the "
+             "payments API to zero when idle\n>\n> **Status:** Rejected\n>\n> ### Context and "
+             "outcome\n> We set the minimum to zero in January. Every status webhook after a "
+             "quiet period hit a cold start of 15 seconds against their 10-second timeout.")
+    b.say("Leaving it at two.")
+    texts = [f["text"] for f in proposed(b).get("falsified", [])]
+    assert len(texts) == 1 and texts[0].startswith("Cloud Run supports it: min_instance_count = 0") \
+        and "Rejected" in texts[0], texts

@@ -620,7 +620,19 @@ SOFTENER = rx(r"^\W*(?:(?:just|then|ok|okay|so|nah|no)\W+)+", re.IGNORECASE)
 # Phrases that make a user's sentence transient or a question rather than a standing fact.
 TRANSIENT = rx(
     r"\b(?:this time|for now|right now|for this (?:task|pr|change|one)|today|just this|"
-    r"temporarily|for the moment)\b", re.IGNORECASE)
+    r"temporarily|for the moment|(?:of|in|for|outside) (?:the scope of )?this (?:ticket|story|"
+    r"issue))\b", re.IGNORECASE)
+# A section of a spec-style prompt that says what this task is to do or how it is accepted
+# ("## Requirements", "## Acceptance criteria", "## Steps"): what its items say is the task's,
+# not a rule ("- [ ] No change in match results.").
+TASK_SECTION = rx(r"(?im)^[ \t]*#{1,6}[ \t]*(?:acceptance criteria|requirements?|steps|tasks?|"
+                  r"to ?dos?|definition of done|deliverables|test plan|how to test|out of scope)"
+                  r"\b[^\n]*$")
+# ... and one that lists the rules the work keeps to ("## Constraints", "## Conventions",
+# "## House rules"): each item is one, as under an announced block of rules.
+RULE_SECTION = rx(r"(?im)^[ \t]*#{1,6}[ \t]*(?:constraints|rules|conventions|guidelines|"
+                  r"standards|house rules|ground rules|dos and don'?ts|don'?ts)\b[^\n]*$")
+HEADING_LINE = rx(r"(?m)^[ \t]*#{1,6}[ \t]+\S[^\n]*$")
 _QUESTION_START = rx(
     r"^\s*(?:can|could|would|will|should|shall|do|does|did|is|are|was|were|what|why|how|"
     r"where|when|which|who|have|has|whats|wheres|hows|whos|whys)\b", re.IGNORECASE)

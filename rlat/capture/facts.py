@@ -140,6 +140,7 @@ from .fact_rules import (
     GOING_BACK,
     GOTCHA,
     GOTCHA_HINTS,
+    HEADING_LINE,
     HEDGED,
     HOUSEKEEPING,
     HOW_ASKED,
@@ -231,6 +232,7 @@ from .fact_rules import (
     RULE_INFERRED,
     RULE_INTRO,
     RULE_QUOTED,
+    RULE_SECTION,
     RULE_SETTING,
     RULED_OUT,
     SAID_COMMAND,
@@ -259,6 +261,7 @@ from .fact_rules import (
     SUMMARY_WORK,
     SYMPTOM,
     SYMPTOM_WEAK,
+    TASK_SECTION,
     TEST_SECTION,
     THEORY_LEAD,
     TOLD_THEN_ASKED,
@@ -1495,6 +1498,11 @@ class FactExtractor:
             relayed_end = gap.start() if gap else len(text)
             self._relayed_tried(block, spans, relayed, relayed_end)
         pasted += self._stories.get(block.uuid, [])  # (a story a finding told: no rule in it)
+        ruled = []  # (a spec's "## Constraints", "## Conventions": each item is a rule)
+        if "#" in text:
+            pasted += _sections(text, TASK_SECTION)  # (a spec's requirements and criteria are
+            # the task's)
+            ruled = _sections(text, RULE_SECTION)
         for at, (start, end) in enumerate(spans):
             if pasted and any(a <= start < b for a, b in pasted):
                 continue
@@ -1517,7 +1525,7 @@ class FactExtractor:
             if len(sentence) > SENTENCE_MAX \
                     or TRANSIENT.search(sentence) or HEDGED.search(sentence):
                 continue  # (nor a doubt: "I doubt any of this has to be async")
-            if start < announced:
+            if start < announced or ruled and any(a <= start < b for a, b in ruled):
                 if not BYLINE.match(sentence) and len(content_words(sentence)) >= 2:
                     self._keep("convention", sentence, [self._cite(block, start, end, "fact")])
                 continue
@@ -1880,7 +1888,8 @@ class FactExtractor:
         if elliptical or bare:
             before = spans[at - 1]
             said = text[before[0]:before[1]]
-            if not is_question(said) and end - before[0] <= SENTENCE_MAX and (
+            if not is_question(said) and end - before[0] <= SENTENCE_MAX \
+                    and not _new_item(text, before[1], start) and (
                     elliptical or _names_code(said)):
                 start = before[0]
         if at + 1 < len(spans):
@@ -1891,7 +1900,7 @@ class FactExtractor:
             instead = INSTEAD_USE.match(said) and AVOID.search(text, start, end) \
                 and (BACKTICK.search(said) or CODEISH.search(said))
             if not (is_question(said) or IMPERATIVE.match(said) and not instead
-                    or TRANSIENT.search(said)) \
+                    or TRANSIENT.search(said) or _new_item(text, end, after[0])) \
                     and (CODEISH.search(said) or BACKTICK.search(said) or salient_tokens(said)
                          or TYPE_NAME.search(said) and not (
                              SYMPTOM.search(said) or REPORTING.search(said)
@@ -3101,6 +3110,23 @@ def _reverted_paths(command: str) -> tuple[str, ...]:
         words = words[2:]
     return tuple(w for w in words if w not in (".", "./", "HEAD") and "~" not in w
                  and not w.startswith("-"))
+
+
+def _sections(text: str, heading: re.Pattern) -> list[tuple[int, int]]:
+    """The spans of the sections of ``text`` whose heading ``heading`` matches, each to the
+    next heading (a spec-style prompt's ``TASK_SECTION`` or ``RULE_SECTION``)."""
+    spans = []
+    for m in heading.finditer(text):
+        after = HEADING_LINE.search(text, m.end())
+        spans.append((m.start(), after.start() if after else len(text)))
+    return spans
+
+
+def _new_item(text: str, end: int, start: int) -> bool:
+    """Whether a list's next item starts between ``end`` and ``start`` of ``text`` (each item is
+    a rule of its own)."""
+    line = text.rfind("\n", end, start)
+    return line >= 0 and bool(BULLET.match(text[line + 1:start + 1]))
 
 
 def _listed(text: str, start: int) -> bool:

@@ -329,3 +329,34 @@ def test_an_offer_answered_with_a_rejected_decision_record_is_falsified(tmp_path
     texts = [f["text"] for f in proposed(b).get("falsified", [])]
     assert len(texts) == 1 and texts[0].startswith("Cloud Run supports it: min_instance_count = 0") \
         and "Rejected" in texts[0], texts
+
+
+SPEC = ("## Context\nThe bank includes entries booked the day after the statement period. Finance "
+        "wants them flagged (REC-1544).\n\n## Requirements\n1. Detect entries whose booking date "
+        "is outside FrDt..ToDt.\n2. Log a warning with the entry reference.\n\n## Constraints\n"
+        "- No behaviour change to matching outside the scope of this ticket.\n- Use the module "
+        "versions already pinned; no upgrades in the same PR.\n- Log only via logctx.From(ctx) "
+        "(slog, carries stmt_ref); no log.Printf or package-level slog calls.\n\n## Acceptance "
+        "criteria\n- [ ] No change in match results.\n- [ ] go test ./... passes.")
+
+
+def test_a_spec_prompts_constraints_are_rules_and_its_criteria_are_not(tmp_path):
+    # (dev46: "No change in match results." under "Acceptance criteria" was kept as a rule,
+    # "… outside the scope of this ticket" too, and the logging rule was not)
+    b = session(tmp_path)
+    b.prompt(SPEC)
+    b.say("Entries booked outside FrDt..ToDt now log a warning through logctx.From(ctx).")
+    rules = [f["text"] for f in proposed(b).get("convention", [])]
+    assert any(r.startswith("Log only via logctx.From(ctx)") for r in rules), rules
+    assert not any("match results" in r or "this ticket" in r for r in rules), rules
+
+
+def test_a_list_item_is_a_rule_of_its_own(tmp_path):
+    # (the next item named code, so it was glued onto this one)
+    b = session(tmp_path)
+    b.prompt("## Constraints\n- Migrations always get a reversible down step.\n- No secret "
+             "material in Terraform: no google_secret_manager_secret_version, no values in "
+             "tfvars.\n\nAdd the webhook secret.")
+    b.say("Added the secret and its IAM binding.")
+    rules = [f["text"] for f in proposed(b).get("convention", [])]
+    assert "Migrations always get a reversible down step." in rules, rules

@@ -204,6 +204,9 @@ _GENERAL = rx(
     r" (?:actually |usually |really |exactly )?(?:guarantee|mean|do|expand to|desugar to|"
     r"compile (?:down )?to)\b|"
     r"^\W*how (?:is|are|does|do) (?!the\b)[^?\n]{1,40}? (?:differ|different) from\b|"
+    # ("what does a p-value actually tell you?": a term's, with its article; not "what does the
+    # deploy log tell you", this project's)
+    r"^\W*what does (?:a|an) [\w:.+#$-]+(?: \w+)? (?:actually |really )?tell (?:you|us|me)\b|"
     # ("difference between X and Y?", "WP_Query vs get_posts - when would I use which?")
     r"^\W*(?:the )?difference between\b|"
     r"^\W*(?:[\w.:$()-]+ ){0,2}?[\w.:$()-]+ (?:vs\.?|versus) [\w.:$()-]+(?: [\w.:$()-]+)?\W*"
@@ -268,7 +271,10 @@ _IDENTIFIER = rx(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
 # squash my last three commits into one?") — said with git's own nouns (not "rename the release
 # branch for march", "split the settings files") and not pointing at this team's ways ("how do
 # we name release branches here?").
-_GIT_HOWTO = rx(r"^\W*how (?:do|can|would|should) (?:i|you|one) (?:\w+ ){0,2}?(?:undo|"
+_GIT_HOWTO = rx(r"^\W*how (?:does|do) git [\w-]+(?: [\w-]+)?(?: --?[\w-]+)? (?:really |actually )?"
+                r"work\b|"
+                # ("how does git rebase --onto work, i always panic when i need it")
+                r"^\W*how (?:do|can|would|should) (?:i|you|one) (?:\w+ ){0,2}?(?:undo|"
                         r"squash|rename|stash|rebase|revert|amend|cherry.pick|reset|delete|"
                         r"recover|unstage|uncommit|split|rewrite)\b[^?\n]{0,60}?"
                         r"\b(?:git|commits?|stash|working tree|on the remote)\b|"
@@ -332,6 +338,11 @@ def asks_in_general(prompt: str) -> bool:
         asked = prompt[:hedge.start()]
         return not _OURS.search(asked) and not _IDENTIFIER.search(asked) \
             and not _NAMES_A_THING.search(asked)
+    # (what follows the question is the asker's own: "… tell you? need it in two sentences for
+    # a reporter", "…? My niece starts an accounting course next week")
+    closed = prompt.find("?", frame.end())
+    if closed >= 0:
+        prompt = prompt[:closed + 1]
     # (the "it" of "what's a warmup and why does it help?" is the term; of "what does
     # PaymentRouter do and how does it work for refunds?" this project's thing)
     said = _WHEN_TO_USE_IT.sub("", _QUOTED.sub(" ", prompt))

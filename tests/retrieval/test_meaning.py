@@ -626,6 +626,11 @@ def test_advice_asked_in_general_gets_no_claim_sharing_its_words():
     # ("X vs Y — does it matter which …": the frame's "it", not this project's)
     ("uuid v4 vs v7 — does it matter which i use for primary keys", True),
     ("staging vs prod config - does it matter which one the worker reads", False),
+    # (what follows the question is the asker's own, not the project's)
+    ("what does a p-value actually tell you? need it in two sentences for a reporter", True),
+    ("What is the difference between a ledger and a journal? My niece starts a course", True),
+    ("what does the deploy log tell you about the outage?", False),
+    ("how does git rebase --onto work, i always panic when i need it", True),
 ])
 def test_an_explanation_for_a_learner_is_a_general_question(asked, general):
     from rlat.retrieval.abstention import asks_in_general

@@ -329,3 +329,25 @@ def test_an_offer_answered_with_a_rejected_decision_record_is_falsified(tmp_path
     texts = [f["text"] for f in proposed(b).get("falsified", [])]
     assert len(texts) == 1 and texts[0].startswith("Cloud Run supports it: min_instance_count = 0") \
         and "Rejected" in texts[0], texts
+
+
+@pytest.mark.parametrize(("ask", "path", "items"), [
+    # (a to-do list the user asked to have the follow-ups written in: tasks, not rules)
+    ("add the follow-ups to TODO.md", "TODO.md",
+     "- Add an integration test for the webhook retry with a fake Stripe timeout\n"
+     "- Audit the other Stripe calls for missing idempotency keys\n"),
+    ("write that down in the notes", "NOTES.md",
+     "- [ ] Add an integration test for the webhook retry with a fake Stripe timeout\n"
+     "- [ ] Audit the other Stripe calls for missing idempotency keys\n"),
+])
+def test_tasks_written_down_as_asked_are_no_facts(tmp_path, ask, path, items):
+    b = session(tmp_path)
+    b.prompt("the webhook retry double-charged customers when stripe timed out")
+    b.say("Fixed: the retry now sends an idempotency key.")
+    b.prompt(ask)
+    b.run("Edit", {"file_path": path, "old_string": "## Next\n",
+                   "new_string": "## Next\n\n" + items},
+          f"The file {path} has been updated.")
+    b.say("Done.")
+    texts = proposed_texts(proposed(b))
+    assert not any("integration test" in t or "Audit the other" in t for t in texts), texts

@@ -526,7 +526,11 @@ _QUESTION = rx(r"^\W*(?:what|which|where|when|why|how|who|whose|is|are|can|could
 # upload, which steam branch should it set live on", "collector's up, no errors, nothing new in
 # samples for an hour. what was that last time"; not a relative clause, "the importer, which is
 # failing", nor an order's, ``_ORDER``).
-_ASKED_LAST = rx(r"[,.;:—–?!]\s+(?!(?:which|who) (?:is|was|are|were|has|had)\b)(?:what|which|"
+_ASKED_LAST = rx(r"[,.;:—–?!]\s+(?!(?:which|who) (?:is|was|are|were|has|had)\b)"
+                 # (nor one whose subject comes first: "…, when we switched to the new runner",
+                 # "…, where it was before", "…, which the worker reads on startup")
+                 r"(?!(?:what|which|where|when|why|how|who|whats) (?:we|i|you|they|it|he|she|"
+                 r"the|our|my|its|their|this|that|these|those)\b)(?:what|which|"
                  r"where|when|why|how|who|whats|is there|are there|did we|do we|did you|do i|"
                  r"does it|any idea)\b[^?,.;:—–\n]*$", re.IGNORECASE)
 # ... or that ends asking, typed with no mark at all ("notif consumer spamming payment not found
@@ -534,7 +538,9 @@ _ASKED_LAST = rx(r"[,.;:—–?!]\s+(?!(?:which|who) (?:is|was|are|were|has|had)
 # that", "… all polish and german names rejected CH16 what do we do", "… off by a cent again what
 # type is money supposed to be", "… cant the recon just match close enough refs"; not "… and
 # when should i NOT rebase", which a claim answers only by its words).
-_ASKED_UNMARKED = rx(r"\b(?:(?:what|which|where|how|why|who)(?: \w+)? (?:do|does|did|is|are|"
+_ASKED_UNMARKED = rx(r"\b(?:(?!(?<=[,;—–] )(?:which|who) (?:is|was|are|were|has|had)\b)"
+                     r"(?:what|which|where|how|why|who)(?: (?!(?:we|i|you|they|it|he|she)\b)\w+)?"
+                     r" (?:do|does|did|is|are|"
                      r"was|were|should|can|could|would|must|am|'?s|dont|don'?t|doesn'?t|isn'?t|"
                      r"aren'?t|cant|can'?t) \w+|(?:did|have|has|do|can|could|am) (?:we|you|i|"
                      r"anyone|somebody|someone) (?:ever |already |just )?\w+|is there (?:a|an|"

@@ -306,9 +306,19 @@ _FOR_A_LEARNER = rx(r"(?:[,.;:?!-]\s*|\s)(?:(?:explain (?:it|this|that) )?like i
                     r"short version|briefly|roughly|in (?:simple|plain|layman'?s) (?:terms|"
                     r"english|words)|in a nutshell|with (?:a |an )?(?:concrete |simple |quick |"
                     r"real )?example)(?: please)?\W*$", re.IGNORECASE)
+# ... of which the field a learner is new to is asked about ("like I'm new to web development")
+_NEW_TO = rx(r"\bnew to\b.*", re.IGNORECASE | re.DOTALL)
 _EXPLAINING = rx(r"^\W*(?:(?:can you |could you |please )?explain\b|how (?:does|do|is|are)\b|"
                  r"what(?:'s| is| are| does| do)\b)", re.IGNORECASE)
 _NAMES_A_THING = rx(r"\bthe\b", re.IGNORECASE)
+
+
+def pitch(prompt: str) -> str:
+    """The words closing ``prompt`` that say how to pitch an explanation (``_FOR_A_LEARNER``:
+    "in plain english", "short version please"), not what to explain ("" when none): no part
+    of what a claim must cover. (The field a learner is new to is asked about.)"""
+    hedge = _FOR_A_LEARNER.search(prompt.strip())
+    return "" if hedge is None else _NEW_TO.sub("", hedge.group(0))
 
 
 def asks_in_general(prompt: str) -> bool:

@@ -466,8 +466,9 @@ SUGGESTION_SPARED = rx(r"\b(?:save you the (?:suggestion|trouble|question)|befor
 # entry written for it is a falsified approach, named there even when the story told is not.
 NOT_AGAIN_FILED = rx(r"\bso (?:that )?(?:nobody|no ?one|no-one|we|you|i|they)\b"
                      r"(?:\s*\([^)\n]{1,20}\))?(?: (?:ever|don'?t|won'?t|never|doesn'?t|do not))?"
-                     r" (?:suggests?|proposes?|tr(?:y|ies)|attempts?|goes|go|brings? up|reaches "
-                     r"for|reach for)\b[^.\n]{0,40}?\bagain\b", re.IGNORECASE)
+                     # (going down a road, not "go hunting for it again": a fix is filed)
+                     r" (?:suggests?|proposes?|tr(?:y|ies)|attempts?|go(?:es)? (?:down|back to)|"
+                     r"brings? up|reaches for|reach for)\b[^.\n]{0,40}?\bagain\b", re.IGNORECASE)
 # Asking to have something written down ("write that down", "put it in the doc", "add a line to
 # the notes", "note it in the checklist").
 NOTE_ASKED = rx(r"\bwrite (?:it|that|this|them|those) down\b|\b(?:put|write|add|note|jot) (?:it|"

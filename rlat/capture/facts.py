@@ -3131,9 +3131,18 @@ def _new_item(text: str, end: int, start: int) -> bool:
 
 def _listed(text: str, start: int) -> bool:
     """Whether the item starting at ``start`` of ``text`` is a list's (a bullet or a number
-    before it on its line)."""
-    lead = text[text.rfind("\n", 0, start) + 1:start]
-    return bool(lead.strip()) and bool(BULLET.match(lead))
+    before it on its line), and no task's to do (an unticked box: "- [ ] Audit the other
+    Stripe calls …")."""
+    line = text.rfind("\n", 0, start) + 1
+    lead = text[line:start]
+    return bool(lead.strip()) and bool(BULLET.match(lead)) \
+        and not _TO_DO_ITEM.match(text, line, start + 3)
+
+
+# A task still to do in notes ("- [ ] …") and a to-do list (TODO.md, tasks.md, BACKLOG.md): what
+# is written there is work to do, not how things are here.
+_TO_DO_ITEM = rx(r"\s*(?:(?:[-*+•]|\d+[.)])\s+)?\[ \]")
+_TO_DO_FILE = rx(r"^(?:to-?dos?|tasks?|backlog|roadmap)\b", re.IGNORECASE)
 
 
 def _asked_to_note(said: str, block: Block) -> bool:
@@ -3144,6 +3153,8 @@ def _asked_to_note(said: str, block: Block) -> bool:
     if not isinstance(path, str) or not said:
         return False
     name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
+    if _TO_DO_FILE.match(name):
+        return False
     return (len(name) > 3 and name in said.lower()) or bool(NOTE_ASKED.search(said))
 
 

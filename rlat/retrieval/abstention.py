@@ -312,9 +312,19 @@ _FOR_A_LEARNER = rx(r"(?:[,.;:?!-]\s*|\s)(?:(?:explain (?:it|this|that) )?like i
                     r"short version|briefly|roughly|in (?:simple|plain|layman'?s) (?:terms|"
                     r"english|words)|in a nutshell|with (?:a |an )?(?:concrete |simple |quick |"
                     r"real )?example)(?: please)?\W*$", re.IGNORECASE)
+# ... of which the field a learner is new to is asked about ("like I'm new to web development")
+_NEW_TO = rx(r"\bnew to\b.*", re.IGNORECASE | re.DOTALL)
 _EXPLAINING = rx(r"^\W*(?:(?:can you |could you |please )?explain\b|how (?:does|do|is|are)\b|"
                  r"what(?:'s| is| are| does| do)\b)", re.IGNORECASE)
 _NAMES_A_THING = rx(r"\bthe\b", re.IGNORECASE)
+
+
+def pitch(prompt: str) -> str:
+    """The words closing ``prompt`` that say how to pitch an explanation (``_FOR_A_LEARNER``:
+    "in plain english", "short version please"), not what to explain ("" when none): no part
+    of what a claim must cover. (The field a learner is new to is asked about.)"""
+    hedge = _FOR_A_LEARNER.search(prompt.strip())
+    return "" if hedge is None else _NEW_TO.sub("", hedge.group(0))
 
 
 def asks_in_general(prompt: str) -> bool:
@@ -537,7 +547,11 @@ _QUESTION = rx(r"^\W*(?:what|which|where|when|why|how|who|whose|is|are|can|could
 # upload, which steam branch should it set live on", "collector's up, no errors, nothing new in
 # samples for an hour. what was that last time"; not a relative clause, "the importer, which is
 # failing", nor an order's, ``_ORDER``).
-_ASKED_LAST = rx(r"[,.;:—–?!]\s+(?!(?:which|who) (?:is|was|are|were|has|had)\b)(?:what|which|"
+_ASKED_LAST = rx(r"[,.;:—–?!]\s+(?!(?:which|who) (?:is|was|are|were|has|had)\b)"
+                 # (nor one whose subject comes first: "…, when we switched to the new runner",
+                 # "…, where it was before", "…, which the worker reads on startup")
+                 r"(?!(?:what|which|where|when|why|how|who|whats) (?:we|i|you|they|it|he|she|"
+                 r"the|our|my|its|their|this|that|these|those)\b)(?:what|which|"
                  r"where|when|why|how|who|whats|is there|are there|did we|do we|did you|do i|"
                  r"does it|any idea)\b[^?,.;:—–\n]*$", re.IGNORECASE)
 # ... or that ends asking, typed with no mark at all ("notif consumer spamming payment not found
@@ -545,7 +559,9 @@ _ASKED_LAST = rx(r"[,.;:—–?!]\s+(?!(?:which|who) (?:is|was|are|were|has|had)
 # that", "… all polish and german names rejected CH16 what do we do", "… off by a cent again what
 # type is money supposed to be", "… cant the recon just match close enough refs"; not "… and
 # when should i NOT rebase", which a claim answers only by its words).
-_ASKED_UNMARKED = rx(r"\b(?:(?:what|which|where|how|why|who)(?: \w+)? (?:do|does|did|is|are|"
+_ASKED_UNMARKED = rx(r"\b(?:(?!(?<=[,;—–] )(?:which|who) (?:is|was|are|were|has|had)\b)"
+                     r"(?:what|which|where|how|why|who)(?: (?!(?:we|i|you|they|it|he|she)\b)\w+)?"
+                     r" (?:do|does|did|is|are|"
                      r"was|were|should|can|could|would|must|am|'?s|dont|don'?t|doesn'?t|isn'?t|"
                      r"aren'?t|cant|can'?t) \w+|(?:did|have|has|do|can|could|am) (?:we|you|i|"
                      r"anyone|somebody|someone) (?:ever |already |just )?\w+|is there (?:a|an|"

@@ -807,7 +807,9 @@ def rank(state: FoldState, query: str, *, workspace: str | None, top_k: int = 5,
     # nothing for it.
     general = A.asks_in_general(query)
     if general:
-        prompt = [t for t in prompt if t not in _general_frame()]
+        # (nor the words pitching it: "what does sync_ledger do, in plain english")
+        pitched = frozenset(query_terms(A.pitch(query)))
+        prompt = [t for t in prompt if t not in _general_frame() and t not in pitched]
     asking = A.asks(query) and not general
     ordering = not asking and not general and A.orders(query)
     tag_sources = _expansion.tag_sources(tokenize(query)) \

@@ -360,3 +360,45 @@ def test_a_list_item_is_a_rule_of_its_own(tmp_path):
     b.say("Added the secret and its IAM binding.")
     rules = [f["text"] for f in proposed(b).get("convention", [])]
     assert "Migrations always get a reversible down step." in rules, rules
+
+
+@pytest.mark.parametrize(("ask", "path", "items"), [
+    # (a to-do list the user asked to have the follow-ups written in: tasks, not rules)
+    ("add the follow-ups to TODO.md", "TODO.md",
+     "- Add an integration test for the webhook retry with a fake Stripe timeout\n"
+     "- Audit the other Stripe calls for missing idempotency keys\n"),
+    ("write that down in the notes", "NOTES.md",
+     "- [ ] Add an integration test for the webhook retry with a fake Stripe timeout\n"
+     "- [ ] Audit the other Stripe calls for missing idempotency keys\n"),
+])
+def test_tasks_written_down_as_asked_are_no_facts(tmp_path, ask, path, items):
+    b = session(tmp_path)
+    b.prompt("the webhook retry double-charged customers when stripe timed out")
+    b.say("Fixed: the retry now sends an idempotency key.")
+    b.prompt(ask)
+    b.run("Edit", {"file_path": path, "old_string": "## Next\n",
+                   "new_string": "## Next\n\n" + items},
+          f"The file {path} has been updated.")
+    b.say("Done.")
+    texts = proposed_texts(proposed(b))
+    assert not any("integration test" in t or "Audit the other" in t for t in texts), texts
+
+
+def test_a_fix_written_down_so_nobody_goes_hunting_for_it_again_is_no_dead_end(tmp_path):
+    # ("so we don't go hunting for it again" files a way that works; "go down this road again"
+    # an approach given up)
+    assert not fact_rules.NOT_AGAIN_FILED.search(
+        "write it up in RUNBOOK.md so we don't go hunting for it again")
+    b = session(tmp_path)
+    b.prompt("the nightly export died again with a disk full error on the worker")
+    b.say("The tmp dir on the worker fills with old parquet chunks; clearing /var/tmp/export "
+          "fixed it.")
+    b.prompt("write it up in RUNBOOK.md so we don't go hunting for it again")
+    b.run("Edit", {"file_path": "RUNBOOK.md", "old_string": "## Export\n",
+                   "new_string": "## Export\n\n### Nightly export fails with disk full\n\nThe "
+                                 "export writes parquet chunks to /var/tmp/export on the worker "
+                                 "and never deletes them. Clear the directory and rerun the job "
+                                 "with `make export-nightly`.\n"},
+          "The file RUNBOOK.md has been updated.")
+    b.say("Done.")
+    assert not proposed(b).get("falsified")

@@ -106,3 +106,15 @@ def test_not_and_vs_shape_a_question_but_match_nothing():
 ])
 def test_a_question_typed_without_its_mark_after_its_context_is_a_question(prompt, asked):
     assert A.asks(prompt) is asked
+
+
+@pytest.mark.parametrize("prompt", [
+    # (a relative or adverbial clause closing a report is no question typed without its mark)
+    "i rewrote the loader last week, which was slow",
+    "the deploy hangs since monday, when we switched to the new runner",
+    "the cache lives in /var/cache, where it was before",
+    "renamed the env var, which the worker reads on startup",
+    "the sidebar should collapse how it does on mobile",
+])
+def test_a_clause_closing_a_report_is_no_question(prompt):
+    assert not A.asks(prompt)

@@ -672,3 +672,13 @@ def test_a_claim_naming_the_place_asked_for_is_not_refused_for_its_meaning(monke
     # the rule, not the words: a claim naming no place is judged by its meaning as before
     monkeypatch.setattr(recall.answer_types, "states", lambda kind, text: False)
     assert R.recall(state, question, workspace=WS, now=T0) == []
+
+
+def test_the_words_pitching_an_explanation_are_not_asked_about():
+    # ("in plain english" says how to explain, not what: a claim saying what sync_ledger does
+    # covers what is asked)
+    fact = "sync_ledger copies settled payments from Stripe into the ledger table every 10 minutes"
+    state = fold([ev.proposed(fact, "environment", workspace=WS, citations=[
+        ev.command_citation(fact)], origin="user", ts=T0)])
+    for asked in ("what does sync_ledger do, in plain english", "what does sync_ledger do?"):
+        assert recalled(state, asked) == [fact], asked

@@ -550,7 +550,8 @@ _QUESTION = rx(r"^\W*(?:what|which|where|when|why|how|who|whose|is|are|can|could
 _ASKED_LAST = rx(r"[,.;:—–?!]\s+(?!(?:which|who) (?:is|was|are|were|has|had)\b)"
                  # (nor one whose subject comes first: "…, when we switched to the new runner",
                  # "…, where it was before", "…, which the worker reads on startup")
-                 r"(?!(?:what|which|where|when|why|how|who|whats) (?:we|i|you|they|it|he|she|"
+                 # ("whats the step im missing" has its verb)
+                 r"(?!(?:what|which|where|when|why|how|who) (?:we|i|you|they|it|he|she|"
                  r"the|our|my|its|their|this|that|these|those)\b)(?:what|which|"
                  r"where|when|why|how|who|whats|is there|are there|did we|do we|did you|do i|"
                  r"does it|any idea)\b[^?,.;:—–\n]*$", re.IGNORECASE)

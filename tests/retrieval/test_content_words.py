@@ -94,6 +94,7 @@ def test_not_and_vs_shape_a_question_but_match_nothing():
      True),
     ("thresholds on panels — where are they supposed to come from", True),
     ("changing the escalation delay in prod. which file", True),
+    ("headless export says it cant load the project assembly, whats the step im missing", True),
     ("c# ahead of time compile to cut startup, did we try that? what happened", True),
     ("notif consumer spamming payment not found then fine on retry seen this", True),
     ("someone in slack says just flip on loom did we ever try that", True),

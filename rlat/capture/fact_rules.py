@@ -481,8 +481,16 @@ NOTE_ASKED = rx(r"\bwrite (?:it|that|this|them|those) down\b|\b(?:put|write|add|
 DECISION_LOG = rx(r"(?:^|/)(?:decisions?|decision[-_ ]log|adrs?)(?:\.[a-z]+)?$|"
                   r"(?:^|/)(?:decisions?|adrs?)/[^/]+$", re.IGNORECASE)
 KEPT_OLD_WAY = rx(r"\b(?:stays?|stayed|we stay on|keeps? using|kept|remains?|stick(?:s|ing)? "
-                  r"with|still (?:uses?|on)|went back to|reverted|dropped|rejected|abandoned|"
-                  r"not adopted)\b", re.IGNORECASE)
+                  r"with|still (?:uses?|on)|went back to|reverted|not adopted)\b|"
+                  # (a verdict on the entry's own approach, not on the one it replaced: "**Status:**
+                  # Rejected", not "We dropped npm for the frontend")
+                  r"\bstatus\W{0,4}:?\W{0,4}(?:rejected|superseded|abandoned|withdrawn|"
+                  r"declined)\b", re.IGNORECASE)
+# ... or one that gives an approach up, with what (``what``: the entry's own approach, when the
+# heading names it) or bare ("Rejected.", "Dropped it after a week").
+GAVE_UP = rx(r"\b(?:dropped|rejected|abandoned|gave up on|not adopted)\b(?:[ \t]+(?:the[ \t]+|"
+             r"our[ \t]+)?(?P<what>(?!it\b|that\b|this\b|them\b|after\b|because\b|in\b|"
+             r"for\b|when\b)[\w.-]+))?", re.IGNORECASE)
 # How an approach tried went, once given up ("tried and dropped", "tried, then ruled out").
 _GONE = r"(?:dropped|abandoned|rejected|reverted|shelved|ruled out|backed out|given up)"
 # ... or filing it under the approaches gone ("add to the Q2 IT report under tried-and-dropped:

@@ -137,6 +137,7 @@ from .fact_rules import (
     FOUND_CAUSE,
     FOUND_IT,
     FOUND_LEAD,
+    GAVE_UP,
     GOING_BACK,
     GOTCHA,
     GOTCHA_HINTS,
@@ -1816,7 +1817,9 @@ class FactExtractor:
         told = text[start:fitting[-1][1]]
         if len(content_words(told)) < GONE_WORDS or NOT_TRIED.search(told):
             return False
-        if settled and not KEPT_OLD_WAY.search(text, start, fitting[min(2, len(fitting)) - 1][1]):
+        opening = text[start:fitting[min(2, len(fitting)) - 1][1]]
+        if settled and not KEPT_OLD_WAY.search(opening) \
+                and not _gave_up_entry(opening, text[start:spans[0][1]]):
             return False  # (a decision taken, not an approach given up)
         return self._keep("falsified", told,
                           [self._cite(block, start, fitting[-1][1], "fact")]) is not None
@@ -3156,6 +3159,21 @@ def _asked_to_note(said: str, block: Block) -> bool:
     if _TO_DO_FILE.match(name):
         return False
     return (len(name) > 3 and name in said.lower()) or bool(NOTE_ASKED.search(said))
+
+
+def _gave_up_entry(opening: str, heading: str) -> bool:
+    """Whether an entry's ``opening`` sentences give up the approach its ``heading`` names
+    ("### Parallel decoding with rayon. Dropped rayon: …", "Rejected."), not the one it
+    replaced ("### Frontend packages move to pnpm. We dropped npm for the frontend")."""
+    named = _stems(heading)
+    for m in GAVE_UP.finditer(opening):
+        gone = m.group("what")
+        # (said with no subject, at a sentence's start, it is the entry's own: "Dropped
+        # auto-ingest: …"; "We dropped npm …" names who gave up what)
+        opens = not opening[:m.start()].strip() or opening[:m.start()].rstrip()[-1:] in ".:;!"
+        if not gone or opens or _stems(gone) & named:
+            return True
+    return False
 
 
 def _decision_log(block: Block) -> bool:

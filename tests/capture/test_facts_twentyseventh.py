@@ -153,6 +153,21 @@ def test_the_rule_after_a_correction_runs_over_its_two_sentences(tmp_path):
         rules
 
 
+def test_an_entry_opening_with_what_was_dropped_is_a_falsified_finding(tmp_path):
+    b = session(tmp_path)
+    b.prompt("note the snowpipe experiment in docs/decisions.md")
+    b.run("Edit", {"file_path": "docs/decisions.md", "old_string": "## Decisions\n",
+                   "new_string": "## Decisions\n\n### Loading the counter files\n\nDropped "
+                                 "auto-ingest after a month: re-delivered files reuse their name "
+                                 "and were skipped as already loaded, so corrections never "
+                                 "arrived.\n"},
+          "The file docs/decisions.md has been updated.")
+    b.say("Recorded.")
+    texts = [f["text"] for f in proposed(b).get("falsified", [])]
+    assert len(texts) == 1 and texts[0].startswith("Loading the counter files. Dropped auto-ingest"), \
+        texts
+
+
 @pytest.mark.parametrize(("path", "kept"), [
     ("DECISIONS.md", True),
     ("docs/decisions.md", True),
@@ -401,4 +416,18 @@ def test_a_fix_written_down_so_nobody_goes_hunting_for_it_again_is_no_dead_end(t
                                  "with `make export-nightly`.\n"},
           "The file RUNBOOK.md has been updated.")
     b.say("Done.")
+    assert not proposed(b).get("falsified")
+
+
+def test_an_adopted_decision_in_a_decision_log_is_no_falsified_finding(tmp_path):
+    # (the review: "We dropped npm for the frontend" drops the old way, not the entry's)
+    b = session(tmp_path)
+    b.prompt("record the pnpm switch in docs/decisions.md")
+    b.run("Edit", {"file_path": "docs/decisions.md", "old_string": "## Decisions\n",
+                   "new_string": "## Decisions\n\n### Frontend packages move to pnpm\n\nWe "
+                                 "dropped npm for the frontend: pnpm's store cut CI installs from "
+                                 "4 minutes to 50 seconds and its strict node_modules caught two "
+                                 "undeclared imports.\n"},
+          "The file docs/decisions.md has been updated.")
+    b.say("Recorded.")
     assert not proposed(b).get("falsified")

@@ -8,12 +8,13 @@ read untuned,
 0.675 and 0.55 — dev22, written in the fourteenth pass, was read in the sixteenth, dev23 to dev25 were
 written in the sixteenth, dev26 and dev27 in the seventeenth, dev28 in the eighteenth, dev30 in
 the nineteenth, dev31 in the twentieth, dev36 in the twenty-second, dev38 in the twenty-third,
-dev39 in the twenty-fourth, dev41 in the twenty-fifth and dev43 in the twenty-sixth (all six by
-helpers that read no rlat code), each tuned on only after its untuned number; heldout, dev29 (written in the eighteenth
+dev39 in the twenty-fourth, dev41 in the twenty-fifth, dev43 in the twenty-sixth, dev45 and dev46
+in the twenty-seventh (all eight by helpers that read no rlat code), each tuned on only after its
+untuned number; heldout, dev29 (written in the eighteenth
 pass), dev32 (in the twentieth, by a helper that read no rlat code), dev33, dev34 and dev35 (all
 in the twenty-first, by helpers that read no rlat code), dev37 (in the twenty-second), dev40
-(in the twenty-fourth), dev42 (in the twenty-fifth), dev44 (in the twenty-sixth) and dev45 (in
-the twenty-seventh, all five by helpers that read no rlat code): never tuned on), each run
+(in the twenty-fourth), dev42 (in the twenty-fifth) and dev44 (in the twenty-sixth, all four by
+helpers that read no rlat code): never tuned on), each run
 two ways through rlat's real hooks: **captured**
 (every session through the SessionEnd
 hook, then the prompts through UserPromptSubmit) and **oracle** (every fact typed as a clean
@@ -43,7 +44,7 @@ COMMAND = "python -m bench --only dev_eval"
 TUNED_ON = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10",
             "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19",
             "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28",
-            "dev30", "dev31", "dev36", "dev38", "dev39", "dev41", "dev43")
+            "dev30", "dev31", "dev36", "dev38", "dev39", "dev41", "dev43", "dev45", "dev46")
 
 
 def _kinds(m: dict) -> str:

@@ -83,9 +83,9 @@ SPLIT_NOTE = {
     "dev44": "the DEV44 split: written in the twenty-sixth pass by a helper that read no "
              "rlat code; read untuned only (not tuned on)",
     "dev45": "the DEV45 split: written in the twenty-seventh pass by a helper that read no "
-             "rlat code; read untuned only (not tuned on)",
+             "rlat code; first read untuned (0.475), tuned on since",
     "dev46": "the DEV46 split: written in the twenty-seventh pass by a helper that read no "
-             "rlat code; first read untuned, tuned on since the twenty-seventh",
+             "rlat code; first read untuned (0.5875 with the pass's start code), tuned on since",
     "heldout": "the HELDOUT split: never look at it (or its content module) while tuning",
 }
 

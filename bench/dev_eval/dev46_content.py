@@ -1,7 +1,9 @@
 """The ``dev46`` split, "the payments team of a mid-size European fintech": four projects, ten
 planted facts each.
 
-Written in the twenty-seventh pass by a helper that read no rlat code; to be read untuned.
+Written in the twenty-seventh pass by a helper that read no rlat code; read untuned (0.5875 with
+the pass's start code), tuned on since. (The helper had seen this pass's commit subjects, one
+about decision logs, before writing its rejected-ADR template.)
 
 Tessel is an Amsterdam fintech of about four hundred people that offers business accounts and
 SEPA payments to small companies in the Netherlands, Belgium and Germany. Its money moves

@@ -208,7 +208,10 @@ def latest_turn(workspace: str) -> tuple[str, dict, str | None]:
             raise LookupError(f"the latest session in this workspace ({session_id}, "
                               f"{_when(path.stat().st_mtime)}) had no claims injected, so there "
                               "is nothing to rate")
-        rec = injecting[-1]
+        # (what the last prompt injected; else SessionStart's, in context for every turn — a
+        # session resumed later injects at its new start again, after its prompts)
+        rec = next((r for r in reversed(injecting) if r.get("event") == "prompt"),
+                   injecting[-1])
         prompts = [r for r in records if r.get("event") == "prompt"]
         intent = rec.get("intent_id") if rec.get("event") == "prompt" else \
             (prompts[-1].get("intent_id") if prompts else None)
@@ -220,15 +223,21 @@ def latest_turn(workspace: str) -> tuple[str, dict, str | None]:
     raise LookupError(reason)
 
 
-def _turn_with(claim_id: str) -> tuple[str, dict, int] | None:
-    """The most recent turn (in the newest session files) that injected ``claim_id``."""
+def _turn_with(claim_id: str) -> tuple[str, dict, int, str | None] | None:
+    """The most recent turn (in the newest session files) that injected ``claim_id``: (session,
+    its record, the rank, the intent). A claim SessionStart injected was in context for every
+    turn: its intent is the session's last prompt's (None when there was none)."""
     for path in _session_files()[:20]:
-        for rec in reversed(read_records_at(path)):
-            if rec.get("event") != "prompt":
+        records = read_records_at(path)
+        for rec in reversed(records):
+            if rec.get("event") not in ("prompt", "start"):
                 continue
             for cid, rank in _injected_pairs(rec):
                 if cid == claim_id:
-                    return str(rec.get("session_id") or path.stem), rec, rank
+                    intent = rec.get("intent_id") if rec.get("event") == "prompt" else next(
+                        (r.get("intent_id") for r in reversed(records)
+                         if r.get("event") == "prompt"), None)
+                    return str(rec.get("session_id") or path.stem), rec, rank, intent
     return None
 
 
@@ -250,9 +259,8 @@ def feedback(verdict: str, claim_ref: str | None, fmt: str, settings) -> None:
     if claim_ref:
         claim = resolve_claim(state, claim_ref)
         found = _turn_with(claim.id)
-        if found:
-            session_id, rec, rank = found
-            intent = rec.get("intent_id")
+        if found and found[3]:
+            session_id, rec, rank, intent = found
         else:  # no turn to pin it to: one standing word per claim, the newest replaces it
             session_id, rec, rank, intent = "feedback", {}, 1, f"feedback:{claim.id}"
         pairs = [(claim.id, rank)]

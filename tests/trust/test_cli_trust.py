@@ -319,3 +319,28 @@ def test_governance_commands_answer_in_json_for_scripts():
         result = run_rlat(*args, "--format", "json")
         assert result.returncode == 1 and result.stdout == "", (args, result.stdout)
         assert result.stderr.startswith("rlat: error: ") and result.stderr.count("\n") == 1
+
+
+def test_feedback_after_a_resumed_session_rates_the_last_prompts_claims(tmp_path):
+    """A session resumed later injects its most trusted claims again at its new SessionStart;
+    feedback without an id still rates what the last prompt injected (docs/claims.md), and
+    feedback on a claim last injected at SessionStart finds it there."""
+    here = workspace_id(str(tmp_path))
+    asked = propose("Rebuild the wheel cache before installing", workspace=here)
+    standing = propose("Pin pip below 25 for the legacy build", workspace=here)
+    _seed_store([asked, standing])
+    sessions = state_dir()
+    sessions.mkdir(parents=True, exist_ok=True)
+    records = [
+        {"event": "start", "ts": 1.0, "workspace": here, "injected": [[standing["claim"], 1]]},
+        {"event": "prompt", "ts": 2.0, "prompt": "build the wheel", "intent_id": "i1",
+         "workspace": here, "injected": [[asked["claim"], 1]]},
+        {"event": "start", "ts": 3.0, "workspace": here, "source": "resume",
+         "injected": [[standing["claim"], 1]]},
+    ]
+    (sessions / "sess-r.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    out = json.loads(ok("memory", "feedback", "good", "--format", "json", cwd=tmp_path))
+    assert [c["id"] for c in out["claims"]] == [asked["claim"]], out
+    named = json.loads(ok("memory", "feedback", "good", standing["claim"][:8], "--format",
+                          "json", cwd=tmp_path))
+    assert named["session"] == "sess-r" and named["claims"][0]["rank"] == 1, named

@@ -1803,7 +1803,8 @@ class FactExtractor:
     def _filed_entry(self, block: Block, *, settled: bool = False) -> bool:
         """The entry the assistant writes into a record the user asked for so that an approach
         is not tried again (``NOT_AGAIN_FILED``), or into a decision log saying the old way
-        stays (``settled``: ``KEPT_OLD_WAY`` in its first sentences): its last heading and what
+        stays or its own approach went (``settled``: ``KEPT_OLD_WAY`` or ``_gave_up_entry`` in
+        its first sentences): its last heading and what
         follows, as far as its sentences fit, is a falsified approach ("### Steam Guard codes
         generated in CI (steam-totp). Uploads keep using the cached login … With steam-totp each
         run …"). Whether it was kept."""

@@ -549,8 +549,8 @@ _QUESTION = rx(r"^\W*(?:what|which|where|when|why|how|who|whose|is|are|can|could
 # failing", nor an order's, ``_ORDER``).
 _ASKED_LAST = rx(r"[,.;:—–?!]\s+(?!(?:which|who) (?:is|was|are|were|has|had)\b)"
                  # (nor one whose subject comes first: "…, when we switched to the new runner",
-                 # "…, where it was before", "…, which the worker reads on startup")
-                 # ("whats the step im missing" has its verb)
+                 # "…, where it was before", "…, which the worker reads on startup"; "…, whats
+                 # the step im missing" has its verb)
                  r"(?!(?:what|which|where|when|why|how|who) (?:we|i|you|they|it|he|she|"
                  r"the|our|my|its|their|this|that|these|those)\b)(?:what|which|"
                  r"where|when|why|how|who|whats|is there|are there|did we|do we|did you|do i|"

@@ -641,7 +641,9 @@ TASK_SECTION = rx(r"(?im)^[ \t]*#{1,6}[ \t]*(?:acceptance criteria|requirements?
 # "## House rules"): each item is one, as under an announced block of rules.
 RULE_SECTION = rx(r"(?im)^[ \t]*#{1,6}[ \t]*(?:constraints|rules|conventions|guidelines|"
                   r"standards|house rules|ground rules|dos and don'?ts|don'?ts)\b[^\n]*$")
-HEADING_LINE = rx(r"(?m)^[ \t]*#{1,6}[ \t]+\S[^\n]*$")
+# A Markdown heading's line (``title``: its words): where a section ends, where a note's entry
+# starts.
+HEADING_LINE = rx(r"(?m)^[ \t]*#{1,6}[ \t]+(?P<title>\S[^\n]*)$")
 _QUESTION_START = rx(
     r"^\s*(?:can|could|would|will|should|shall|do|does|did|is|are|was|were|what|why|how|"
     r"where|when|which|who|have|has|whats|wheres|hows|whos|whys)\b", re.IGNORECASE)
@@ -1209,6 +1211,9 @@ DROPPED_FOR = rx(r"\b(?:not|no|never|nothing|none|worse|slower|broke|broken|brea
                          r"crawled|(?:to|at) a crawl|overage|expensive|(?:way )?(?:past|over) the "
                          r"(?:free tier|budget|quota|limit))\b",
                          re.IGNORECASE)
+# ... of which these only say that it went, not why ("… and we reverted it", "**Status:**
+# Rejected"): a verdict, no reason.
+VERDICT_ONLY = frozenset({"reverted", "rolled back", "rejected", "superseded", "abandoned"})
 # A message the user quotes from what failed ("… throws 'You have attempted to perform a
 # blocking operation on a IO thread. This is not allowed, as …'"): output, not their words.
 QUOTED_OUTPUT = rx(r"\b(?:throws|threw|raises|raised|fails with|failed with|crashes with|"

@@ -279,6 +279,7 @@ from .fact_rules import (
     UNIVERSAL,
     UNSURE,
     USED_BEFORE,
+    VERDICT_ONLY,
     VERDICT_START,
     VERDICT_WORDS,
     WANTS,
@@ -318,9 +319,6 @@ rx = patterns.compiler(__name__)  # re.compile, kept compiled between processes
 MAX_FACTS = 24
 SINCE_CHARS = 4000  # of the assistant's words since a report, kept to match a pushback
 # What Claude Code appends to a subagent's report (its id, to continue it, and its usage).
-# A heading's marks in a note ("### Steam Guard codes generated in CI (steam-totp)."; the
-# transcript reader ends a heading with a full stop): the last one opens the entry just written.
-_HEADING_MARKS = rx(r"(?m)^[ \t]*#+[ \t]+")
 _SUBAGENT_TRAILER = rx(r"\n+agentId: [\w-]+ \(use SendMessage")
 # ... and how it opens, saying what it did rather than what it found ("Perfect! I now have all
 # the information I need. Here's what I found:", "I searched X and Y since …", "## Summary").
@@ -1809,8 +1807,10 @@ class FactExtractor:
         generated in CI (steam-totp). Uploads keep using the cached login … With steam-totp each
         run …"). Whether it was kept."""
         text = block.text
-        marks = [m.end() for m in _HEADING_MARKS.finditer(text)]
-        start = marks[-1] if marks else len(text) - len(text.lstrip())
+        # (the last heading opens the entry just written: "### Steam Guard codes generated in CI
+        # (steam-totp)." — the transcript reader ends a heading with a full stop)
+        titles = [m.start("title") for m in HEADING_LINE.finditer(text)]
+        start = titles[-1] if titles else len(text) - len(text.lstrip())
         spans = [(start + a, start + b) for a, b in sentences(text[start:])]
         fitting = [span for span in spans if span[1] - start <= FACT_CHARS]
         if not fitting:
@@ -3090,9 +3090,7 @@ def _dropped_for(text: str, start: int, end: int) -> bool:
 def _gives_reason(text: str) -> bool:
     """Whether ``text`` says why an attempt was dropped (``DROPPED_FOR``), not only that it was
     ("… and we reverted it")."""
-    return any(m.group(0).lower() not in ("reverted", "rolled back", "rejected", "superseded",
-                                          "abandoned")
-               for m in DROPPED_FOR.finditer(text))
+    return any(m.group(0).lower() not in VERDICT_ONLY for m in DROPPED_FOR.finditer(text))
 
 
 def _under(path: str, reverted: str) -> bool:
@@ -3149,14 +3147,20 @@ _TO_DO_ITEM = rx(r"\s*(?:(?:[-*+•]|\d+[.)])\s+)?\[ \]")
 _TO_DO_FILE = rx(r"^(?:to-?dos?|tasks?|backlog|roadmap)\b", re.IGNORECASE)
 
 
+def _note_path(block: Block) -> str:
+    """The path a note was written to, with forward slashes ("" when it has none: a plan)."""
+    path = block.input.get("file_path") if isinstance(block.input, dict) else None
+    return path.replace("\\", "/") if isinstance(path, str) else ""
+
+
 def _asked_to_note(said: str, block: Block) -> bool:
     """Whether the user's latest words (``said``) ask to have it written down in the notes
     ``block`` was written to: they name the file ("put the right one in COLA.md under
     comandos") or ask for a note (``NOTE_ASKED``: "write that down", "put it in the doc")."""
-    path = block.input.get("file_path") if isinstance(block.input, dict) else None
-    if not isinstance(path, str) or not said:
+    path = _note_path(block)
+    if not path or not said:
         return False
-    name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
+    name = path.rsplit("/", 1)[-1].lower()
     if _TO_DO_FILE.match(name):
         return False
     return (len(name) > 3 and name in said.lower()) or bool(NOTE_ASKED.search(said))
@@ -3179,8 +3183,7 @@ def _gave_up_entry(opening: str, heading: str) -> bool:
 
 def _decision_log(block: Block) -> bool:
     """Whether ``block`` is a note written into a decision log (``DECISION_LOG``)."""
-    path = block.input.get("file_path") if isinstance(block.input, dict) else None
-    return isinstance(path, str) and bool(DECISION_LOG.search(path.replace("\\", "/")))
+    return bool(DECISION_LOG.search(_note_path(block)))
 
 
 def _went_well(text: str, start: int) -> bool:

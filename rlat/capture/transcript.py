@@ -739,8 +739,7 @@ def _assistant_turn(obj: dict, message: dict, stats: ReadStats, ctx: _Context) -
                 turn.blocks.append(Block("memory", _clean(written, stats), uuid=uuid))
             elif prose:
                 # (a plan keeps its call's name and id: the user may turn it down with why; a
-                # note, the file it went into)
-                # note, the file it went into and what it was written after (an Edit's anchor)
+                # note, the file it went into and what it was written after, an Edit's anchor)
                 raw = item.get("input")
                 path = raw.get("file_path") if written and isinstance(raw, dict) else None
                 anchor = raw.get("old_string") if isinstance(path, str) else None

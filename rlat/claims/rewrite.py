@@ -202,7 +202,7 @@ def compact(path: Path, purge: list[str] | None = None, *,
         report.update(events=len(events), bytes_before=before, bytes_after=path.stat().st_size,
                       build_records=len(kept), purged=list(purge or ()))
 
-    with container._locked(None, create=False):
+    with container.locked():
         work()
     return report
 

@@ -165,7 +165,7 @@ def _doctor_one(target: Path, repair: bool) -> dict:
         # Under the store's lock from the read to the rename: a writer's append check reads
         # only the last record, so hooks and `rlat memory add` go on appending to a file
         # damaged further in, and what they appended after the salvage read would be lost.
-        with container._locked(None, create=False):
+        with container.locked():
             try:
                 kept, problems = salvage(target)
             except ContainerError as exc2:
@@ -277,7 +277,7 @@ def _drop_orphaned_build(report: dict, target: Path, damage: str, repair: bool) 
         return {**report, "status": "damaged",
                 "summary": f"truncated knowledge model: {damage} (run without --check-only to "
                            f"keep its claims and drop the partial build)"}
-    with Container(target)._locked(None, create=False):  # (no append lost: see the salvage)
+    with Container(target).locked():  # (no append lost: see the salvage)
         backup = _keep_original(target)
         events = [e for _r, b in Container(target).records([1]) for e in b.get("events", ())]
         build_file(target, events, [])

@@ -447,7 +447,7 @@ class Container:
     ) -> list[int]:
         """Like append, but ``build()`` makes the records while the lock is held, so it may
         read the file and know no other writer appends in between (snapshots need this)."""
-        with self._locked(lock_timeout, create=True) as fh:
+        with self.locked(lock_timeout, create=True) as fh:
             end = self._prepare_tail(fh)
             frames = [frame_record(t, body) for t, body in build()]
             offsets = []
@@ -511,14 +511,17 @@ class Container:
         os.fsync(fh.fileno())
         return good
 
-    def _locked(self, timeout: float | None, create: bool):
+    def locked(self, timeout: float | None = None, *, create: bool = False):
+        """The file's write lock, held for a ``with`` block (an append waits for it): what a
+        caller that reads the whole file and renames a rewrite over it holds throughout, so no
+        append lands in the inode it replaces (``rlat doctor``, a store's rewrite)."""
         return _LockedFile(self, timeout, create)
 
     def rewrite(self, records: list[tuple[int, dict]], *, lock_timeout: float | None = None) -> None:
         """Atomically replace the whole file with ``records``: temp file, fsync, rename, fsync dir.
 
         Holds the lock on the old file throughout so no append can land in the replaced inode."""
-        with self._locked(lock_timeout, create=True):
+        with self.locked(lock_timeout, create=True):
             write_new_file(self.path, self.magic, records)
 
 

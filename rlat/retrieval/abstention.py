@@ -611,8 +611,18 @@ def asks(prompt: str) -> bool:
     if _REQUEST.match(prompt):
         return False
     return prompt.rstrip().endswith("?") or bool(_QUESTION.match(prompt)) \
-        or bool(_ASKED_LAST.search(prompt) or _ASKED_UNMARKED.search(prompt)) \
-        and not _ORDER.match(prompt)
+        or _asks_last(prompt) and not _ORDER.match(prompt)
+
+
+def _asks_last(prompt: str) -> bool:
+    """Whether the last clause of ``prompt`` asks, typed without its question mark
+    (``_ASKED_LAST``, ``_ASKED_UNMARKED``). Each is searched from the last mark that ends a
+    clause on: a match must run to the end without one, so a search from the start would try
+    every earlier word and scan to that mark each time (quadratic on a long prompt)."""
+    last = max(map(prompt.rfind, "?,.;:—–\n"))
+    ended = max(map(prompt.rfind, "?.!\n"))
+    return bool(_ASKED_LAST.search(prompt, max(last, 0))
+                or _ASKED_UNMARKED.search(prompt, ended + 1))
 
 
 def bridge_weight(tag: float, prompt_words: list[float], claim_words: list[float]) -> float:

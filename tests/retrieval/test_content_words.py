@@ -119,3 +119,13 @@ def test_a_question_typed_without_its_mark_after_its_context_is_a_question(promp
 ])
 def test_a_clause_closing_a_report_is_no_question(prompt):
     assert not A.asks(prompt)
+
+
+def test_only_the_last_clause_of_a_long_unmarked_prompt_decides_whether_it_asks():
+    # (the search starts at the last mark that ends a clause: an earlier clause that asks, with
+    # a mark after it, makes no question of the prompt)
+    told = "the nightly job ran late again. " * 100
+    assert A.asks(told + "seen this")
+    assert A.asks(told + "bank bounced the file, what do we do")
+    assert not A.asks("ok seen this. " + told.strip())
+    assert not A.asks("bank bounced the file, what do we do. " + told.strip())
